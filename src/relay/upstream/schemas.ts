@@ -1,0 +1,380 @@
+import { z } from 'zod';
+
+/**
+ * Lenient schemas of the Sports Data Service (../shared/sports-data-api.md): unknown fields are kept,
+ * fields "present in some responses" are optional, identifiers are opaque strings (numbers accepted),
+ * and one malformed item in a list is dropped rather than failing the whole answer.
+ */
+
+const id = z.union([z.string(), z.number()]).transform(String);
+const timestamp = z.string().refine((value) => !Number.isNaN(Date.parse(value)), { message: 'expected an ISO 8601 timestamp' });
+const integer = z.number().int();
+const americanOdds = z.number();
+
+/** Keeps the items that parse; a single odd record must not cost the whole slate. */
+function lenientArray<Item extends z.ZodType>(item: Item) {
+  return z.array(z.unknown()).transform((items) =>
+    items.flatMap((candidate) => {
+      const parsed = item.safeParse(candidate);
+      return parsed.success ? [parsed.data as z.output<Item>] : [];
+    }),
+  );
+}
+
+export const accountSchema = z.looseObject({
+  apiKey: z.string(),
+  plan: z.string(),
+  planLabel: z.string().optional(),
+  price: z.number().optional(),
+  currency: z.string().optional(),
+  monthlyLimit: integer,
+  description: z.string().optional(),
+  subscription: z.looseObject({ status: z.string().optional() }).optional(),
+  usage: z.looseObject({
+    period: z.string(),
+    used: integer,
+    limit: integer,
+    remaining: integer,
+    unlimited: z.boolean().optional(),
+    percentUsed: z.number().optional(),
+  }),
+});
+
+export const gameStatusSchema = z.enum(['scheduled', 'live', 'final']);
+
+const liveTeamSchema = z.looseObject({
+  id: id.optional(),
+  name: z.string(),
+  abbreviation: z.string().optional(),
+  score: integer.nullable().optional(),
+});
+
+export const playStateSchema = z.looseObject({
+  period: integer.optional(),
+  periodLabel: z.string().optional(),
+  segment: z.string().optional(),
+  segmentLabel: z.string().optional(),
+  outs: integer.optional(),
+  display: z.string().optional(),
+});
+
+export const liveGameSchema = z.looseObject({
+  gameId: id,
+  status: gameStatusSchema,
+  statusDetail: z.string().optional(),
+  isLive: z.boolean().optional(),
+  isFinal: z.boolean().optional(),
+  startTime: timestamp.nullable().optional(),
+  awayTeam: liveTeamSchema,
+  homeTeam: liveTeamSchema,
+  state: playStateSchema.nullable().optional(),
+  lastUpdated: timestamp.optional(),
+});
+
+export const liveGamesSchema = z.looseObject({
+  success: z.boolean().optional(),
+  sport: z.string().optional(),
+  date: z.string().optional(),
+  count: integer.optional(),
+  liveCount: integer.optional(),
+  games: lenientArray(liveGameSchema),
+});
+
+const spreadSchema = z.looseObject({
+  home: z.number(),
+  away: z.number(),
+  homePrice: americanOdds.optional(),
+  awayPrice: americanOdds.optional(),
+});
+const totalPriceSchema = z.looseObject({ over: americanOdds, under: americanOdds });
+const moneylineSchema = z.looseObject({ home: americanOdds, away: americanOdds });
+
+const marketLinesSchema = z.looseObject({
+  spread: spreadSchema.optional(),
+  total: z.number().optional(),
+  totalPrice: totalPriceSchema.optional(),
+  moneyline: moneylineSchema.optional(),
+});
+
+export const lineRecordSchema = z.looseObject({
+  gameId: id,
+  league: z.string().optional(),
+  date: z.string().optional(),
+  startTime: timestamp.nullable().optional(),
+  startTimeEst: z.string().optional(),
+  homeTeamName: z.string(),
+  awayTeamName: z.string(),
+  lines: marketLinesSchema,
+  lineSourceTier: z.string().optional(),
+  exchange: z
+    .looseObject({
+      xchg: marketLinesSchema.extend({ source: z.string().optional(), status: z.string().optional(), updatedAt: timestamp.optional() }).optional(),
+    })
+    .optional(),
+});
+
+export const linesSchema = z.looseObject({
+  league: z.string().optional(),
+  count: integer.optional(),
+  data: lenientArray(lineRecordSchema),
+  xchg: z.looseObject({ status: z.string().optional(), matched: integer.optional() }).optional(),
+});
+
+export const oddsGamesSchema = z.looseObject({
+  sportKey: z.string().optional(),
+  count: integer.optional(),
+  requestsRemaining: integer.nullable().optional(),
+  data: lenientArray(
+    z.looseObject({
+      gameId: id,
+      sportKey: z.string().optional(),
+      sportTitle: z.string().optional(),
+      homeTeamName: z.string(),
+      awayTeamName: z.string(),
+      commenceTime: timestamp.optional(),
+    }),
+  ),
+});
+
+const colouredTeamSchema = z.looseObject({
+  id: id.optional(),
+  name: z.string(),
+  abbreviation: z.string().optional(),
+  primaryColor: z.string().optional(),
+  secondaryColor: z.string().optional(),
+});
+
+const sidePercentSchema = z.looseObject({ homePercent: z.number(), awayPercent: z.number() });
+
+export const storedGamesSchema = z.looseObject({
+  league: z.string().optional(),
+  date: z.string().optional(),
+  count: integer.optional(),
+  data: lenientArray(
+    z.looseObject({
+      serviceGameId: id,
+      league: z.string().optional(),
+      sport: z.string().optional(),
+      date: z.string().optional(),
+      startTime: timestamp.nullable().optional(),
+      homeTeam: colouredTeamSchema,
+      awayTeam: colouredTeamSchema,
+      splits: z
+        .looseObject({
+          spread: sidePercentSchema.optional(),
+          moneyline: sidePercentSchema.optional(),
+          total: z.looseObject({ overPercent: z.number(), underPercent: z.number() }).optional(),
+        })
+        .optional(),
+      tags: z.looseObject({ mostBetRank: z.number().nullable().optional(), notes: z.string().nullable().optional() }).optional(),
+    }),
+  ),
+});
+
+export const teamSchema = z.looseObject({
+  teamId: id,
+  league: z.string().optional(),
+  city: z.string().optional(),
+  name: z.string(),
+  fullName: z.string().optional(),
+  abbreviation: z.string(),
+  primaryColor: z.string().optional(),
+  secondaryColor: z.string().optional(),
+  standings: z
+    .looseObject({
+      wins: integer.optional(),
+      losses: integer.optional(),
+      ties: integer.optional(),
+      pct: z.number().optional(),
+      pointsFor: integer.optional(),
+      pointsAgainst: integer.optional(),
+      streak: z.string().optional(),
+    })
+    .nullable()
+    .optional(),
+  injuries: lenientArray(
+    z.looseObject({ name: z.string(), status: z.string(), reason: z.string().optional(), statusContext: z.string().optional() }),
+  ).optional(),
+});
+
+export const teamsSchema = z.looseObject({
+  league: z.string().optional(),
+  count: integer.optional(),
+  includeInjuries: z.boolean().optional(),
+  data: lenientArray(teamSchema),
+});
+
+export const injuredPlayerSchema = z.looseObject({
+  name: z.string(),
+  status: z.string(),
+  position: z.string().optional(),
+  reason: z.string().nullable().optional(),
+  playerId: id.optional(),
+  practiceParticipation: z.string().nullable().optional(),
+  gameDesignation: z.string().nullable().optional(),
+  statusChange: z.string().nullable().optional(),
+  reserve: z.string().nullable().optional(),
+});
+
+export const injuryTeamSchema = z.looseObject({
+  teamId: id.optional(),
+  teamAbbr: z.string().optional(),
+  teamName: z.string().optional(),
+  opponentTeamAbbr: z.string().nullable().optional(),
+  gameDate: z.string().nullable().optional(),
+  matchup: z.string().nullable().optional(),
+  gameId: id.nullable().optional(),
+  kickoff: timestamp.nullable().optional(),
+  week: integer.optional(),
+  homeAway: z.string().nullable().optional(),
+  report: z
+    .looseObject({
+      date: z.string().optional(),
+      revision: integer.optional(),
+      updatedAt: timestamp.optional(),
+      final: z.boolean().optional(),
+      stale: z.boolean().optional(),
+    })
+    .optional(),
+  players: lenientArray(injuredPlayerSchema),
+});
+
+export const injuriesSchema = z.looseObject({
+  league: z.string().optional(),
+  reportDate: z.string().optional(),
+  count: integer.optional(),
+  data: lenientArray(injuryTeamSchema),
+});
+
+// The spec does not show /recent-form or /head-to-head; these follow the sandbox's shapes and stay loose.
+const formGameSchema = z.looseObject({
+  gameId: id.optional(),
+  date: z.string(),
+  startTime: timestamp.optional(),
+  homeAway: z.string().optional(),
+  opponent: z.looseObject({ id: id.optional(), abbreviation: z.string().optional(), name: z.string().optional() }),
+  teamScore: integer,
+  opponentScore: integer,
+  result: z.string().optional(),
+});
+
+export const recentFormSchema = z.looseObject({
+  league: z.string().optional(),
+  count: integer.optional(),
+  data: lenientArray(
+    z.looseObject({
+      teamId: id.optional(),
+      abbreviation: z.string(),
+      name: z.string().optional(),
+      games: lenientArray(formGameSchema),
+    }),
+  ),
+});
+
+const meetingSideSchema = z.looseObject({ abbreviation: z.string(), name: z.string().optional(), score: integer });
+
+export const headToHeadSchema = z.looseObject({
+  league: z.string().optional(),
+  count: integer.optional(),
+  games: lenientArray(
+    z.looseObject({
+      gameId: id.optional(),
+      date: z.string(),
+      startTime: timestamp.optional(),
+      homeTeam: meetingSideSchema,
+      awayTeam: meetingSideSchema,
+      winner: z.string().nullable().optional(),
+    }),
+  ),
+});
+
+// /player-props: shape not shown in the spec; the sandbox's shape, read loosely.
+export const playerPropsSchema = z.looseObject({
+  league: z.string().optional(),
+  gameId: id.optional(),
+  homeTeam: z.string().optional(),
+  awayTeam: z.string().optional(),
+  status: z.string().optional(),
+  data: lenientArray(
+    z.looseObject({
+      market: z.string(),
+      label: z.string().optional(),
+      players: lenientArray(
+        z.looseObject({
+          playerId: id,
+          playerName: z.string(),
+          team: z.string().optional(),
+          position: z.string().optional(),
+          line: z.number(),
+          overPrice: americanOdds.optional(),
+          underPrice: americanOdds.optional(),
+        }),
+      ),
+    }),
+  ),
+  unavailableMarkets: z.array(z.string()).optional(),
+});
+
+const betMoneySchema = z.looseObject({ bets: z.number(), money: z.number() });
+
+export const propSplitsSchema = z.looseObject({
+  league: z.string().optional(),
+  gameId: id.optional(),
+  awayTeam: z.string().optional(),
+  homeTeam: z.string().optional(),
+  status: z.string().optional(),
+  data: lenientArray(
+    z.looseObject({
+      market: z.string(),
+      label: z.string().optional(),
+      count: integer.optional(),
+      players: lenientArray(
+        z.looseObject({
+          playerId: id,
+          playerName: z.string(),
+          team: z.string().optional(),
+          line: z.number().optional(),
+          exchangeLine: z.number().nullable().optional(),
+          pregame: z
+            .looseObject({ over: betMoneySchema, under: betMoneySchema, trades: integer.optional(), volume: integer.optional(), thin: z.boolean().optional() })
+            .optional(),
+          live: z.looseObject({}).nullable().optional(),
+        }),
+      ),
+    }),
+  ),
+  xchg: z.looseObject({ status: z.string().optional(), matched: integer.optional() }).optional(),
+  unavailableMarkets: z.array(z.string()).optional(),
+});
+
+// /splits: shape not shown in the spec; read loosely around the sandbox's shape.
+export const splitsSchema = z.looseObject({
+  league: z.string().optional(),
+  count: integer.optional(),
+  data: lenientArray(
+    z.looseObject({
+      gameId: id,
+      homeTeamName: z.string().optional(),
+      awayTeamName: z.string().optional(),
+      lines: marketLinesSchema.optional(),
+      splits: z.looseObject({}).optional(),
+    }),
+  ),
+});
+
+export const healthSchema = z.looseObject({ status: z.string().optional() });
+
+export type Account = z.output<typeof accountSchema>;
+export type LiveGame = z.output<typeof liveGameSchema>;
+export type LiveGames = z.output<typeof liveGamesSchema>;
+export type LineRecord = z.output<typeof lineRecordSchema>;
+export type Lines = z.output<typeof linesSchema>;
+export type OddsGames = z.output<typeof oddsGamesSchema>;
+export type StoredGames = z.output<typeof storedGamesSchema>;
+export type Teams = z.output<typeof teamsSchema>;
+export type Injuries = z.output<typeof injuriesSchema>;
+export type RecentForm = z.output<typeof recentFormSchema>;
+export type HeadToHead = z.output<typeof headToHeadSchema>;
+export type PlayerProps = z.output<typeof playerPropsSchema>;
+export type PropSplits = z.output<typeof propSplitsSchema>;
+export type Splits = z.output<typeof splitsSchema>;

@@ -1,0 +1,90 @@
+import { dayStartMs } from './dates.js';
+import type { League } from './leagues.js';
+import { rosterOf, type Player } from './players.js';
+import { createRandom, seedOf } from './random.js';
+
+const EPISODE_DAYS = 9;
+const INJURY_RATE = 0.1;
+
+const REASONS = ['Knee', 'Ankle', 'Hamstring', 'Concussion protocol', 'Shoulder', 'Illness', 'Back', 'Groin', 'Calf', 'Wrist', 'Hip', 'Foot', 'Rest'] as const;
+
+/** Statuses by sport, from the worst to the mildest; an injury steps down this list as it heals. */
+const STATUS_LADDER: Record<string, readonly string[]> = {
+  football: ['Out', 'Doubtful', 'Questionable'],
+  basketball: ['Out', 'Doubtful', 'Questionable', 'Probable'],
+  hockey: ['IR', 'Out', 'Day-To-Day'],
+  baseball: ['60-Day IL', '15-Day IL', '10-Day IL', 'Day-To-Day'],
+};
+
+const MLB_SHORT_LISTS = ['7-Day IL', '10-Day IL', '15-Day IL'];
+
+export interface Injury {
+  player: Player;
+  status: string;
+  reason: string;
+  statusContext: string;
+  /** NFL extras. */
+  practiceParticipation: string;
+  gameDesignation: string;
+  statusChange: 'downgrade' | 'upgrade' | 'none';
+  reserve: string | null;
+}
+
+interface Episode {
+  reason: string;
+  /** 0 on the day the injury happened. */
+  dayInEpisode: number;
+  severity: number;
+}
+
+function dayNumber(date: string): number {
+  return Math.floor(dayStartMs(date) / 86_400_000);
+}
+
+/** Injuries come in episodes of a few days, phased per player so that reports change day by day. */
+function episodeOn(player: Player, day: number): Episode | undefined {
+  const phase = seedOf('phase', player.playerId) % EPISODE_DAYS;
+  const episode = Math.floor((day + phase) / EPISODE_DAYS);
+  const random = createRandom('injury', player.playerId, episode);
+  if (!random.chance(INJURY_RATE)) return undefined;
+  const length = random.int(2, EPISODE_DAYS);
+  const dayInEpisode = (day + phase) % EPISODE_DAYS;
+  if (dayInEpisode >= length) return undefined;
+  return { reason: random.pick(REASONS), dayInEpisode, severity: random.next() };
+}
+
+function statusFor(league: League, episode: Episode): string {
+  const ladder = STATUS_LADDER[league.sport] ?? ['Out', 'Questionable'];
+  const start = Math.floor((1 - episode.severity) * (ladder.length - 1));
+  const status = ladder[Math.min(ladder.length - 1, start + Math.floor(episode.dayInEpisode / 3))]!;
+  if (league.code === 'MLB' && status === '10-Day IL') return MLB_SHORT_LISTS[Math.floor(episode.severity * 3)]!;
+  return status;
+}
+
+export function injuriesOf(league: League, teamIndex: number, date: string): Injury[] {
+  const team = league.teams[teamIndex]!;
+  const day = dayNumber(date);
+  const injuries: Injury[] = [];
+  for (const player of rosterOf(team, league.sport)) {
+    const episode = episodeOn(player, day);
+    if (!episode) continue;
+    const status = statusFor(league, episode);
+    const yesterday = episodeOn(player, day - 1);
+    const ladder = STATUS_LADDER[league.sport] ?? [];
+    const before = yesterday ? ladder.indexOf(statusFor(league, yesterday)) : -1;
+    const now = ladder.indexOf(status);
+    const statusChange = !yesterday ? 'downgrade' : before === now ? 'none' : now < before ? 'downgrade' : 'upgrade';
+    const longTerm = episode.severity > 0.85 && league.sport === 'football';
+    injuries.push({
+      player,
+      status: longTerm ? 'Injured Reserve' : status,
+      reason: episode.reason,
+      statusContext: episode.dayInEpisode === 0 ? 'New on the report' : `Day ${episode.dayInEpisode + 1} on the report`,
+      practiceParticipation: status === 'Out' || longTerm ? 'DNP' : status === 'Doubtful' ? 'Limited' : 'Full',
+      gameDesignation: longTerm ? 'Out' : status,
+      statusChange,
+      reserve: longTerm ? 'IR' : null,
+    });
+  }
+  return injuries;
+}

@@ -1,0 +1,117 @@
+import { CFB_TEAMS, MLB_TEAMS, NBA_TEAMS, NCAAB_TEAMS, NFL_TEAMS, NHL_TEAMS, WNBA_TEAMS, type TeamRow } from './data/teams.js';
+import { createRandom } from './random.js';
+
+export type Sport = 'basketball' | 'football' | 'hockey' | 'baseball' | 'soccer' | 'mma';
+
+/** Upper-case codes as responses carry them. College football is `CFB` (alias `NCAAF`), college basketball `NCAAB` (alias `CBB`). */
+export type LeagueCode = 'NFL' | 'NBA' | 'WNBA' | 'MLB' | 'NHL' | 'CFB' | 'NCAAB' | 'MLS' | 'MMA';
+
+export interface Team {
+  league: LeagueCode;
+  index: number;
+  abbreviation: string;
+  city: string;
+  nickname: string;
+  fullName: string;
+  primaryColor: string;
+  secondaryColor: string;
+  /** Numeric-string form used by /games. */
+  numericId: string;
+  /** Season-long strength on a standard-normal scale; drives scoring and therefore the lines. */
+  strength: number;
+}
+
+export interface League {
+  code: LeagueCode;
+  sport: Sport;
+  /** `<sport>_<league>` as the odds endpoints show it. */
+  sportKey: string;
+  teams: readonly Team[];
+  /** Whether lines, odds-games and splits are offered (the spec lists NFL, NBA, WNBA, MLB, NHL and college football). */
+  offersOdds: boolean;
+  /** Rounds in which every team plays once; leagues with few teams play twice a day so one is always live. */
+  roundsPerDay: number;
+  /** Standard deviation of the final margin, used to turn expected margins into win probabilities. */
+  marginSd: number;
+}
+
+const ALIASES: Record<string, LeagueCode> = {
+  nfl: 'NFL',
+  nba: 'NBA',
+  wnba: 'WNBA',
+  mlb: 'MLB',
+  nhl: 'NHL',
+  cfb: 'CFB',
+  ncaaf: 'CFB',
+  ncaab: 'NCAAB',
+  cbb: 'NCAAB',
+  mls: 'MLS',
+  mma: 'MMA',
+};
+
+export const LEAGUE_PARAM_VALUES = Object.keys(ALIASES);
+
+function buildTeams(code: LeagueCode, leagueNumber: number, rows: readonly TeamRow[]): Team[] {
+  return rows.map(([abbreviation, city, nickname, primaryColor, secondaryColor], index) => ({
+    league: code,
+    index,
+    abbreviation,
+    city,
+    nickname,
+    fullName: `${city} ${nickname}`,
+    primaryColor,
+    secondaryColor,
+    numericId: String(leagueNumber * 1000 + index + 1),
+    strength: Math.max(-2.2, Math.min(2.2, createRandom('strength', code, abbreviation).normal(0, 1))),
+  }));
+}
+
+function league(
+  code: LeagueCode,
+  leagueNumber: number,
+  sport: Sport,
+  sportKey: string,
+  rows: readonly TeamRow[],
+  options: { offersOdds: boolean; roundsPerDay?: number; marginSd: number },
+): League {
+  return {
+    code,
+    sport,
+    sportKey,
+    teams: buildTeams(code, leagueNumber, rows),
+    offersOdds: options.offersOdds,
+    roundsPerDay: options.roundsPerDay ?? 1,
+    marginSd: options.marginSd,
+  };
+}
+
+export const LEAGUES: Record<LeagueCode, League> = {
+  NFL: league('NFL', 1, 'football', 'americanfootball_nfl', NFL_TEAMS, { offersOdds: true, marginSd: 13.5 }),
+  NBA: league('NBA', 2, 'basketball', 'basketball_nba', NBA_TEAMS, { offersOdds: true, marginSd: 12 }),
+  WNBA: league('WNBA', 3, 'basketball', 'basketball_wnba', WNBA_TEAMS, { offersOdds: true, roundsPerDay: 2, marginSd: 10 }),
+  MLB: league('MLB', 4, 'baseball', 'baseball_mlb', MLB_TEAMS, { offersOdds: true, marginSd: 4.3 }),
+  NHL: league('NHL', 5, 'hockey', 'icehockey_nhl', NHL_TEAMS, { offersOdds: true, marginSd: 2.4 }),
+  CFB: league('CFB', 6, 'football', 'americanfootball_ncaaf', CFB_TEAMS, { offersOdds: true, marginSd: 16 }),
+  NCAAB: league('NCAAB', 7, 'basketball', 'basketball_ncaab', NCAAB_TEAMS, { offersOdds: false, marginSd: 11 }),
+  // Accepted codes for which the sandbox has no schedule: endpoints answer with empty lists.
+  MLS: league('MLS', 8, 'soccer', 'soccer_usa_mls', [], { offersOdds: false, marginSd: 1.8 }),
+  MMA: league('MMA', 9, 'mma', 'mma_mixed_martial_arts', [], { offersOdds: false, marginSd: 1 }),
+};
+
+/** League code from a request parameter, in either case and with the spec's aliases; undefined when unknown. */
+export function parseLeague(value: string | undefined): League | undefined {
+  if (!value) return undefined;
+  const code = ALIASES[value.trim().toLowerCase()];
+  return code ? LEAGUES[code] : undefined;
+}
+
+export function findTeam(league: League, value: string): Team | undefined {
+  const wanted = value.trim().toLowerCase();
+  return league.teams.find(
+    (team) =>
+      team.abbreviation.toLowerCase() === wanted ||
+      team.numericId === wanted ||
+      team.fullName.toLowerCase() === wanted ||
+      team.nickname.toLowerCase() === wanted,
+  );
+}

@@ -1,0 +1,37 @@
+import type { Team } from './leagues.js';
+import type { GameSnapshot } from './schedule.js';
+import { iso } from './http.js';
+
+/** Shapes shared by several endpoints. */
+
+export function liveTeam(team: Team, score: number) {
+  return { id: team.abbreviation.toLowerCase(), name: team.fullName, abbreviation: team.abbreviation, score };
+}
+
+export function storedTeam(team: Team) {
+  return {
+    id: team.numericId,
+    name: team.fullName,
+    abbreviation: team.abbreviation,
+    primaryColor: team.primaryColor,
+    secondaryColor: team.secondaryColor,
+  };
+}
+
+const STATUS_DETAIL = { scheduled: 'Scheduled', live: 'In Progress', final: 'Final' } as const;
+
+export function liveGame(snap: GameSnapshot, nowMs: number) {
+  const { game } = snap;
+  return {
+    gameId: game.ids.live,
+    status: snap.status,
+    statusDetail: STATUS_DETAIL[snap.status],
+    isLive: snap.status === 'live',
+    isFinal: snap.status === 'final',
+    startTime: iso(game.startMs),
+    awayTeam: liveTeam(game.away, snap.score.away),
+    homeTeam: liveTeam(game.home, snap.score.home),
+    state: snap.state,
+    lastUpdated: iso(snap.status === 'final' ? snap.endMs : nowMs),
+  };
+}

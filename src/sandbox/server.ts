@@ -1,0 +1,30 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { createSandbox, type Sandbox, type SandboxOptions } from './app.js';
+
+export interface RunningSandbox extends Sandbox {
+  /** Base address ending in `/v1`, as the spec's `{base_url}`. */
+  baseUrl: string;
+  origin: string;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions & { port?: number; host?: string } = {}): Promise<RunningSandbox> {
+  const sandbox = createSandbox(options);
+  const host = options.host ?? '127.0.0.1';
+  const server: ServerType = await new Promise((resolve) => {
+    const started = serve({ fetch: sandbox.app.fetch, port: options.port ?? 0, hostname: host }, () => resolve(started));
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    ...sandbox,
+    origin,
+    baseUrl: `${origin}/v1`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
