@@ -74,32 +74,37 @@ export class FaultInjector {
  */
 export function parseFaultSpec(spec: string): FaultRuleInput {
   const rule: Record<string, unknown> = {};
+  const numberOf = (name: string, value: string | undefined): number => {
+    const number = Number(value);
+    if (value === undefined || value === '' || !Number.isFinite(number)) throw new Error(`fault setting "${name}" needs a number, as in ${name}=${name === 'share' ? '0.2' : name === 'status' ? '503' : '3'}`);
+    return number;
+  };
   for (const part of spec.split(',').map((piece) => piece.trim()).filter(Boolean)) {
     const [name, value] = part.split('=', 2) as [string, string | undefined];
     switch (name) {
       case 'latency':
         rule.kind = 'latency';
-        rule.latencyMs = Number(value);
+        rule.latencyMs = numberOf('latency', value);
         break;
       case 'status':
         rule.kind = 'status';
-        rule.status = Number(value);
+        rule.status = numberOf('status', value);
         break;
       case 'malformed':
       case 'drop':
         rule.kind = name;
         break;
       case 'share':
-        rule.share = Number(value);
+        rule.share = numberOf('share', value);
         break;
       case 'times':
-        rule.times = Number(value);
+        rule.times = numberOf('times', value);
         break;
       case 'path':
         rule.path = value;
         break;
       case 'retry-after':
-        rule.retryAfter = Number(value);
+        rule.retryAfter = numberOf('retry-after', value);
         break;
       default:
         throw new Error(`unknown fault setting "${name}" in "${spec}" (use latency=, status=, malformed, drop, share=, times=, path=, retry-after=)`);

@@ -245,14 +245,14 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       get('/recent-form', params, schemas.recentFormSchema, call),
     headToHead: (params: { league: string; teamA: string; teamB: string; limit?: number }, call?: CallOptions) =>
       get('/head-to-head', params, schemas.headToHeadSchema, call),
-    playerProps: (params: { league: string; gameId: string; markets?: readonly string[] }, call?: CallOptions) =>
+    playerProps: async (params: { league: string; gameId: string; markets?: readonly string[] }, call?: CallOptions) =>
       get(
         '/player-props',
         { league: params.league, gameId: params.gameId, markets: checkMarkets('/player-props', params.markets) },
         schemas.playerPropsSchema,
         call,
       ),
-    playerPropSplits: (params: { league: string; gameId: string; markets?: readonly string[]; team?: string }, call?: CallOptions) =>
+    playerPropSplits: async (params: { league: string; gameId: string; markets?: readonly string[]; team?: string }, call?: CallOptions) =>
       get(
         '/player-props/splits',
         { league: params.league, gameId: params.gameId, team: params.team, markets: checkMarkets('/player-props/splits', params.markets) },
