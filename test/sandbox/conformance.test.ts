@@ -134,7 +134,7 @@ describe('sandbox conformance to the Sports Data Service spec', () => {
 
   it('GET /injuries returns the NFL table with every listed field', async () => {
     const { body } = await getJson(sandbox, '/injuries?league=nfl');
-    const report = conforms(spec.injuries(true), body, '/injuries nfl');
+    const report = conforms(spec.nflInjuries, body, '/injuries nfl');
     assert.equal(report.count, 32);
     assert.ok(report.data.some((team) => team.players.length > 0));
     const practice = new Set(report.data.flatMap((team) => team.players.map((player) => player.practiceParticipation)));
@@ -142,11 +142,11 @@ describe('sandbox conformance to the Sports Data Service spec', () => {
   });
 
   it('GET /injuries filters by team and date, and MLB lists use the injured-list statuses', async () => {
-    const one = conforms(spec.injuries(true), (await getJson(sandbox, '/injuries?league=nfl&team=kc&reportDate=2026-11-20')).body, 'nfl kc');
+    const one = conforms(spec.nflInjuries, (await getJson(sandbox, '/injuries?league=nfl&team=kc&reportDate=2026-11-20')).body, 'nfl kc');
     assert.equal(one.count, 1);
     assert.equal(one.data[0]!.teamAbbr, 'KC');
     assert.equal(one.data[0]!.report.final, true, 'a past report is final');
-    const mlb = conforms(spec.injuries(false), (await getJson(sandbox, '/injuries?league=mlb')).body, 'mlb');
+    const mlb = conforms(spec.leagueInjuries, (await getJson(sandbox, '/injuries?league=mlb')).body, 'mlb');
     const statuses = new Set(mlb.data.flatMap((team) => team.players.map((player) => player.status)));
     assert.ok(statuses.size > 0);
     for (const status of statuses) assert.match(status, /^(7|10|15|60)-Day IL$|^Day-To-Day$/);

@@ -177,8 +177,9 @@ const nflPlayer = z.object({
   reserve: z.string().nullable(),
 });
 
-/** Every league: team, player, status and injury; the NFL adds the fields of the spec's table. */
-export function injuries(nfl: boolean) {
+const basicPlayer = z.object({ name: z.string(), status: z.string(), position: z.string(), reason: z.string() });
+
+function injuryReport<Player extends z.ZodType>(player: Player, nfl: boolean) {
   return z.object({
     league: upper,
     reportDate: date,
@@ -194,7 +195,7 @@ export function injuries(nfl: boolean) {
         matchup: z.string().regex(/^\S+ @ \S+$/).nullable(),
         gameId: z.string().nullable(),
         kickoff: timestamp.nullable(),
-        ...(nfl ? { week: int } : {}),
+        week: nfl ? int : int.optional(),
         homeAway: z.enum(['home', 'away']).nullable(),
         report: z.object({
           date,
@@ -206,11 +207,16 @@ export function injuries(nfl: boolean) {
           final: z.boolean(),
           stale: z.boolean(),
         }),
-        players: z.array(nfl ? nflPlayer : z.object({ name: z.string(), status: z.string(), position: z.string(), reason: z.string() })),
+        players: z.array(player),
       }),
     ),
   });
 }
+
+/** The NFL carries every field of the spec's table. */
+export const nflInjuries = injuryReport(nflPlayer, true);
+/** Other leagues: team, player, status and injury. */
+export const leagueInjuries = injuryReport(basicPlayer, false);
 
 const betMoney = z.object({ bets: int, money: int });
 

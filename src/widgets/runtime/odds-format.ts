@@ -1,0 +1,43 @@
+/** Odds in the four `odds-format`s the elements offer, localised with Intl. Input is always American odds. */
+export type OddsFormat = 'american' | 'decimal' | 'fractional' | 'implied';
+
+export const ODDS_FORMATS: readonly OddsFormat[] = ['american', 'decimal', 'fractional', 'implied'];
+
+export function impliedProbability(american: number): number {
+  return american < 0 ? -american / (-american + 100) : 100 / (american + 100);
+}
+
+export function decimalOdds(american: number): number {
+  return american < 0 ? 1 + 100 / -american : 1 + american / 100;
+}
+
+function greatestCommonDivisor(a: number, b: number): number {
+  return b === 0 ? a : greatestCommonDivisor(b, a % b);
+}
+
+/** Profit over stake as a reduced fraction: +150 → 3/2, −110 → 10/11. */
+export function fractionalOdds(american: number): string {
+  const [numerator, denominator] = american < 0 ? [100, -american] : [american, 100];
+  const divisor = greatestCommonDivisor(numerator, denominator);
+  return `${numerator / divisor}/${denominator / divisor}`;
+}
+
+/** Both sides' chances with the bookmaker's margin taken out, in proportion. */
+export function noVigProbabilities(first: number, second: number): [number, number] {
+  const a = impliedProbability(first);
+  const b = impliedProbability(second);
+  return [a / (a + b), b / (a + b)];
+}
+
+export function formatOdds(american: number, format: OddsFormat, locale?: string): string {
+  switch (format) {
+    case 'decimal':
+      return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(decimalOdds(american));
+    case 'fractional':
+      return fractionalOdds(american);
+    case 'implied':
+      return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(impliedProbability(american));
+    default:
+      return new Intl.NumberFormat(locale, { signDisplay: 'exceptZero', maximumFractionDigits: 0 }).format(american);
+  }
+}

@@ -1,0 +1,29 @@
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { playwrightLauncher } from '@web/test-runner-playwright';
+import { findBrowser } from './scripts/browser.mjs';
+
+let executablePath;
+try {
+  executablePath = findBrowser();
+} catch (error) {
+  console.error(`\n${error.message}\n`);
+  process.exit(1);
+}
+
+export default {
+  files: 'test/widgets/**/*.test.ts',
+  nodeResolve: true,
+  plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json' })],
+  browsers: [
+    playwrightLauncher({
+      product: 'chromium',
+      launchOptions: {
+        executablePath,
+        headless: true,
+        // Background networking would reach for hosts this machine cannot see.
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      },
+    }),
+  ],
+  testFramework: { config: { timeout: 10_000 } },
+};
