@@ -1,11 +1,11 @@
+import { impliedProbability } from '../../contract/odds.js';
+
+export { impliedProbability, noVigProbabilities } from '../../contract/odds.js';
+
 /** Odds in the four `odds-format`s the elements offer, localised with Intl. Input is always American odds. */
 export type OddsFormat = 'american' | 'decimal' | 'fractional' | 'implied';
 
 export const ODDS_FORMATS: readonly OddsFormat[] = ['american', 'decimal', 'fractional', 'implied'];
-
-export function impliedProbability(american: number): number {
-  return american < 0 ? -american / (-american + 100) : 100 / (american + 100);
-}
 
 export function decimalOdds(american: number): number {
   return american < 0 ? 1 + 100 / -american : 1 + american / 100;
@@ -20,13 +20,6 @@ export function fractionalOdds(american: number): string {
   const [numerator, denominator] = american < 0 ? [100, -american] : [american, 100];
   const divisor = greatestCommonDivisor(numerator, denominator);
   return `${numerator / divisor}/${denominator / divisor}`;
-}
-
-/** Both sides' chances with the bookmaker's margin taken out, in proportion. */
-export function noVigProbabilities(first: number, second: number): [number, number] {
-  const a = impliedProbability(first);
-  const b = impliedProbability(second);
-  return [a / (a + b), b / (a + b)];
 }
 
 export function formatOdds(american: number, format: OddsFormat, locale?: string): string {

@@ -1,0 +1,40 @@
+import * as z from 'zod/mini';
+
+export const errorCodes = [
+  'missing_key',
+  'invalid_key',
+  'origin_not_allowed',
+  'plan_required',
+  'bad_request',
+  'not_found',
+  'quota_exceeded',
+  'rate_limited',
+  'upstream_unavailable',
+] as const;
+
+export const errorCodeSchema = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+/** Every error the relay sends: `{"error": {"code", "message"}}`, the message written for the publisher. */
+export const errorBodySchema = z.object({ error: z.object({ code: errorCodeSchema, message: z.string() }) });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** One team shape for every element. Colours are hex, or null when the data service has none. */
+export const teamSchema = z.object({
+  id: z.string(),
+  abbreviation: z.string(),
+  name: z.string(),
+  shortName: z.string(),
+  primaryColor: z.nullable(z.string()),
+  secondaryColor: z.nullable(z.string()),
+});
+export type Team = z.infer<typeof teamSchema>;
+
+export const gameStatusSchema = z.enum(['scheduled', 'live', 'final']);
+export type GameStatus = z.infer<typeof gameStatusSchema>;
+
+/** Freshness every payload carries: when the data was fetched upstream, and whether it is older than it should be. */
+export const freshness = {
+  updatedAt: z.string(),
+  stale: z.boolean(),
+};

@@ -1,0 +1,3 @@
+export * from './common.js';
+export * from './scores.js';
+export * from './insights.js';

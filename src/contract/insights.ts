@@ -1,0 +1,92 @@
+import * as z from 'zod/mini';
+import { freshness, gameStatusSchema, teamSchema } from './common.js';
+
+export const resultSchema = z.enum(['W', 'L', 'T']);
+
+/** GET /v1/form */
+export const formPayloadSchema = z.object({
+  league: z.string(),
+  team: teamSchema,
+  /** Set when the form is head-to-head. */
+  opponent: z.nullable(teamSchema),
+  games: z.array(
+    z.object({
+      id: z.string(),
+      date: z.string(),
+      homeAway: z.enum(['home', 'away']),
+      opponent: teamSchema,
+      score: z.object({ team: z.number(), opponent: z.number() }),
+      result: resultSchema,
+    }),
+  ),
+  summary: z.object({ wins: z.number(), losses: z.number(), ties: z.number() }),
+  ...freshness,
+});
+export type FormPayload = z.infer<typeof formPayloadSchema>;
+
+export const probabilityPointSchema = z.object({ at: z.string(), home: z.number() });
+
+/** GET /v1/win-probability: no-vig chances from the moneyline (exchange prices when present), with their history. */
+export const winProbabilityPayloadSchema = z.object({
+  gameId: z.string(),
+  league: z.string(),
+  status: gameStatusSchema,
+  home: teamSchema,
+  away: teamSchema,
+  current: z.nullable(z.object({ home: z.number(), away: z.number(), source: z.enum(['moneyline', 'exchange', 'result']) })),
+  history: z.array(probabilityPointSchema),
+  ...freshness,
+});
+export type WinProbabilityPayload = z.infer<typeof winProbabilityPayloadSchema>;
+
+export const propPlayerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  team: z.string(),
+  position: z.nullable(z.string()),
+  line: z.number(),
+  overPrice: z.nullable(z.number()),
+  underPrice: z.nullable(z.number()),
+  /** Share of bets and of money on the over, in percent; null when the market has no splits. */
+  overBets: z.nullable(z.number()),
+  overMoney: z.nullable(z.number()),
+});
+
+/** GET /v1/props */
+export const propsPayloadSchema = z.object({
+  gameId: z.string(),
+  league: z.string(),
+  home: teamSchema,
+  away: teamSchema,
+  markets: z.array(z.object({ key: z.string(), label: z.string(), players: z.array(propPlayerSchema) })),
+  unavailableMarkets: z.array(z.string()),
+  ...freshness,
+});
+export type PropsPayload = z.infer<typeof propsPayloadSchema>;
+
+export const injurySeveritySchema = z.enum(['out', 'doubtful', 'questionable', 'probable', 'day-to-day', 'other']);
+
+/** GET /v1/injuries */
+export const injuriesPayloadSchema = z.object({
+  league: z.string(),
+  reportDate: z.nullable(z.string()),
+  teams: z.array(
+    z.object({
+      team: teamSchema,
+      players: z.array(
+        z.object({
+          id: z.nullable(z.string()),
+          name: z.string(),
+          position: z.nullable(z.string()),
+          status: z.string(),
+          severity: injurySeveritySchema,
+          reason: z.nullable(z.string()),
+          practice: z.nullable(z.string()),
+          designation: z.nullable(z.string()),
+        }),
+      ),
+    }),
+  ),
+  ...freshness,
+});
+export type InjuriesPayload = z.infer<typeof injuriesPayloadSchema>;

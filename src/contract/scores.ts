@@ -1,0 +1,60 @@
+import * as z from 'zod/mini';
+import { freshness, gameStatusSchema, teamSchema } from './common.js';
+
+export const progressSchema = z.object({
+  period: z.number(),
+  periodLabel: z.string(),
+  segment: z.string(),
+  display: z.string(),
+  clock: z.optional(z.string()),
+  outs: z.optional(z.number()),
+});
+
+export const sideSchema = z.object({ team: teamSchema, score: z.nullable(z.number()) });
+
+export const gameSchema = z.object({
+  id: z.string(),
+  league: z.string(),
+  startTime: z.nullable(z.string()),
+  status: gameStatusSchema,
+  /** Human text: "7:30 PM" is the element's job; this is "Scheduled", "Q3 4:12", "Final". */
+  statusText: z.string(),
+  home: sideSchema,
+  away: sideSchema,
+  progress: z.nullable(progressSchema),
+});
+export type Game = z.infer<typeof gameSchema>;
+
+/** GET /v1/scores */
+export const scoresPayloadSchema = z.object({
+  leagues: z.array(z.string()),
+  /** The date asked for, or null for the current slate. */
+  date: z.nullable(z.string()),
+  games: z.array(gameSchema),
+  ...freshness,
+});
+export type ScoresPayload = z.infer<typeof scoresPayloadSchema>;
+
+export const lineSchema = z.object({
+  spread: z.nullable(z.object({ home: z.number(), away: z.number(), homePrice: z.nullable(z.number()), awayPrice: z.nullable(z.number()) })),
+  total: z.nullable(z.object({ points: z.number(), overPrice: z.nullable(z.number()), underPrice: z.nullable(z.number()) })),
+  moneyline: z.nullable(z.object({ home: z.number(), away: z.number() })),
+});
+export type Line = z.infer<typeof lineSchema>;
+
+/** Public betting: share of bets on each side, in percent. */
+export const bettingSplitsSchema = z.object({
+  spread: z.nullable(z.object({ home: z.number(), away: z.number() })),
+  moneyline: z.nullable(z.object({ home: z.number(), away: z.number() })),
+  total: z.nullable(z.object({ over: z.number(), under: z.number() })),
+});
+export type BettingSplits = z.infer<typeof bettingSplitsSchema>;
+
+/** GET /v1/games/{gameId} */
+export const gameDetailPayloadSchema = z.object({
+  game: gameSchema,
+  line: z.nullable(lineSchema),
+  splits: z.nullable(bettingSplitsSchema),
+  ...freshness,
+});
+export type GameDetailPayload = z.infer<typeof gameDetailPayloadSchema>;

@@ -1,0 +1,83 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { RelayError } from '../errors.js';
+import { decideOrigin, pageOrigin, parseDomainPattern } from '../keys/domains.js';
+import { generateKey, monthlyLoadLimit, parsePlan, type Plan, type WidgetKey } from '../keys/model.js';
+import { patternsOf } from '../http/access.js';
+import type { KeyStore, UsageStore } from '../store/types.js';
+
+const planParam = z.string().transform((value, ctx) => {
+  const plan = parsePlan(value);
+  if (!plan) {
+    ctx.addIssue({ code: 'custom', message: 'plan must be free, starter, builder, pro or custom:N' });
+    return z.NEVER;
+  }
+  return plan;
+});
+
+const domainsParam = z.array(z.string()).min(1, 'give at least one allowed domain').superRefine((domains, ctx) => {
+  for (const domain of domains) {
+    const parsed = parseDomainPattern(domain);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+  }
+});
+
+const createBody = z.object({ plan: planParam, domains: domainsParam, name: z.string().max(200).default(''), test: z.boolean().default(false) });
+const updateBody = z.object({ plan: planParam.optional(), domains: domainsParam.optional(), name: z.string().max(200).optional() });
+
+async function readBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
+  const parsed = schema.safeParse(await request.json().catch(() => undefined));
+  if (!parsed.success) throw new RelayError('bad_request', `Bad request: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}.`);
+  return parsed.data;
+}
+
+export function describeKey(key: WidgetKey) {
+  return {
+    key: key.key,
+    test: key.test,
+    plan: key.plan,
+    monthlyLoads: monthlyLoadLimit(key.plan),
+    domains: key.domains,
+    name: key.name,
+    createdAt: new Date(key.createdAt).toISOString(),
+    revokedAt: key.revokedAt === null ? null : new Date(key.revokedAt).toISOString(),
+  };
+}
+
+/** Keys and usage for operators; the same operations as `pressbox keys …` and `pressbox usage`. */
+export function createKey(keys: KeyStore, input: { plan: Plan; domains: string[]; name: string; test: boolean }, now: number): WidgetKey {
+  const key: WidgetKey = { key: generateKey(input.test), test: input.test, plan: input.plan, domains: input.domains, name: input.name, createdAt: now, revokedAt: null };
+  keys.createKey(key);
+  return key;
+}
+
+export function adminRoutes(deps: { keys: KeyStore; usage: UsageStore; now: () => number }) {
+  const found = (value: string): WidgetKey => {
+    const key = deps.keys.getKey(value);
+    if (!key) throw new RelayError('not_found', `No widget key ${value}.`);
+    return key;
+  };
+  return new Hono()
+    .get('/keys', (c) => c.json({ keys: deps.keys.listKeys().map(describeKey) }))
+    .post('/keys', async (c) => c.json(describeKey(createKey(deps.keys, await readBody(c.req.raw, createBody), deps.now())), 201))
+    .get('/keys/:key', (c) => c.json(describeKey(found(c.req.param('key')))))
+    .patch('/keys/:key', async (c) => {
+      found(c.req.param('key'));
+      const change = await readBody(c.req.raw, updateBody);
+      return c.json(describeKey(deps.keys.updateKey(c.req.param('key'), change)!));
+    })
+    .delete('/keys/:key', (c) => {
+      found(c.req.param('key'));
+      return c.json(describeKey(deps.keys.revokeKey(c.req.param('key'), deps.now())!));
+    })
+    .get('/keys/:key/check', (c) => {
+      const key = found(c.req.param('key'));
+      const origin = c.req.query('origin') ?? '';
+      return c.json({ key: key.key, origin, ...decideOrigin(patternsOf(key), pageOrigin(origin, null), key.test) });
+    })
+    .get('/usage', (c) => {
+      const month = c.req.query('month');
+      if (month !== undefined && !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new RelayError('bad_request', 'Bad request: month: expected YYYY-MM.');
+      return c.json({ usage: deps.usage.usage({ key: c.req.query('key'), month }) });
+    });
+}

@@ -1,0 +1,72 @@
+import { Hono } from 'hono';
+import { bearerAuth } from 'hono/bearer-auth';
+import { HTTPException } from 'hono/http-exception';
+import { adminRoutes } from './admin/routes.js';
+import { RelayError } from './errors.js';
+import { corsHeaders, widgetAccess } from './http/access.js';
+import { dataRoutes } from './http/data-routes.js';
+import type { RelayEnv } from './http/env.js';
+import { silentLogger, type Logger } from './http/logger.js';
+import type { RelayMetrics } from './http/metrics.js';
+import { rateLimit, type RateLimitOptions } from './http/rate-limit.js';
+import type { RelayStore } from './store/types.js';
+import type { CachedUpstream } from './upstream/cached.js';
+
+export interface RelayDeps {
+  store: RelayStore;
+  /** `live` serves pk_live_ keys; `test` (always the sandbox) serves pk_test_ keys. */
+  upstreams: { live: CachedUpstream; test: CachedUpstream };
+  metrics: RelayMetrics;
+  adminToken?: string;
+  logger?: Logger;
+  now?: () => number;
+  rateLimit?: Omit<RateLimitOptions, 'now'>;
+}
+
+/** The relay as a Hono app: no environment reads, no listening (see server.ts). */
+export function createApp(deps: RelayDeps): Hono<RelayEnv> {
+  const now = deps.now ?? Date.now;
+  const logger = deps.logger ?? silentLogger;
+  const app = new Hono<RelayEnv>();
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    const route = c.get('route') ?? (c.req.path.startsWith('/admin') ? '/admin' : c.req.path);
+    const ms = performance.now() - started;
+    deps.metrics.requests.inc({ route, status: String(c.res.status) });
+    deps.metrics.duration.observe({ route }, ms / 1000);
+    // The path alone: query strings hold keys, and headers are never logged.
+    logger.log(c.res.status >= 500 ? 'error' : 'info', 'request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms * 10) / 10 });
+  });
+
+  app.get('/health', (c) => c.json({ status: 'ok' }));
+
+  const operator = deps.adminToken
+    ? bearerAuth({ token: deps.adminToken })
+    : () => {
+        throw new HTTPException(404, { message: 'The admin API is off: set PRESSBOX_ADMIN_TOKEN to turn it on.' });
+      };
+  app.get('/metrics', operator, async (c) => c.body(await deps.metrics.registry.metrics(), 200, { 'Content-Type': deps.metrics.registry.contentType }));
+  app.use('/admin/*', operator);
+  app.route('/admin', adminRoutes({ keys: deps.store, usage: deps.store, now }));
+
+  app.use('/v1/*', widgetAccess(deps.store, deps.upstreams));
+  app.use('/v1/*', rateLimit({ perMinute: 600, burst: 120, ...deps.rateLimit, now }));
+  app.route('/v1', dataRoutes({ usage: deps.store, history: deps.store, metrics: deps.metrics, now }));
+
+  app.notFound((c) => {
+    corsHeaders(c);
+    return c.json(new RelayError('not_found', `No route ${c.req.method} ${c.req.path}; see the Pressbox README for the widget routes.`).body(), 404);
+  });
+  app.onError((error, c) => {
+    if (error instanceof RelayError) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      return c.json(error.body(), error.status);
+    }
+    if (error instanceof HTTPException) return error.getResponse();
+    logger.log('error', 'unhandled error', { path: c.req.path, error: error instanceof Error ? error.name : 'unknown' });
+    return c.json({ error: { code: 'upstream_unavailable', message: 'The relay hit an unexpected problem; the widget will retry.' } }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,64 @@
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorCode } from '../contract/common.js';
+import { UpstreamError } from './upstream/errors.js';
+
+const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
+  missing_key: 401,
+  invalid_key: 401,
+  origin_not_allowed: 403,
+  plan_required: 403,
+  bad_request: 400,
+  not_found: 404,
+  quota_exceeded: 429,
+  rate_limited: 429,
+  upstream_unavailable: 503,
+};
+
+/** An error with its documented code; the message is for the publisher reading the console. */
+export class RelayError extends HTTPException {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+    status: ContentfulStatusCode = STATUS[code],
+  ) {
+    super(status, { message });
+  }
+
+  body(): { error: { code: ErrorCode; message: string } } {
+    return { error: { code: this.code, message: this.message } };
+  }
+}
+
+const FEATURE_NAMES: Record<string, string> = {
+  '/player-props': 'Player props',
+  '/player-props/splits': 'Player prop splits',
+  '/lines': 'Exchange prices',
+  '/live-games': 'Recent results',
+};
+
+/** What an upstream failure means to the page; details stay in the operator's log. */
+export function fromUpstream(error: unknown): RelayError {
+  if (error instanceof RelayError) return error;
+  if (!(error instanceof UpstreamError)) return new RelayError('upstream_unavailable', 'The sports data service is unavailable right now; the widget will retry.');
+  switch (error.kind) {
+    case 'plan': {
+      const plan = /\b(Starter|Builder|Pro)\b/.exec(error.message)?.[1] ?? 'Starter';
+      const feature = FEATURE_NAMES[error.endpoint] ?? 'This data';
+      return new RelayError('plan_required', `${feature} need the ${plan} plan or above on the data service account behind this relay; ask the relay operator to upgrade it.`);
+    }
+    case 'not_found':
+      return new RelayError('not_found', 'The data service has no such game or team.');
+    case 'bad_request':
+      return new RelayError('bad_request', 'The data service refused this request; check the element attributes.');
+    case 'rate_limited':
+    case 'quota':
+      return new RelayError('upstream_unavailable', 'The sports data service is over its limits right now; the widget will retry.', {}, 503);
+    case 'auth':
+    case 'bad_response':
+      return new RelayError('upstream_unavailable', 'The sports data service answered in a way the relay could not use; the widget will retry.', {}, 502);
+    default:
+      return new RelayError('upstream_unavailable', 'The sports data service is unavailable right now; the widget will retry.', {}, 503);
+  }
+}

@@ -1,0 +1,51 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { decideOrigin, pageOrigin, parseDomainPattern, type DomainPattern } from '../keys/domains.js';
+import type { WidgetKey } from '../keys/model.js';
+import { RelayError } from '../errors.js';
+import type { KeyStore } from '../store/types.js';
+import type { CachedUpstream } from '../upstream/cached.js';
+import type { RelayEnv } from './env.js';
+
+export function patternsOf(key: WidgetKey): DomainPattern[] {
+  return key.domains.flatMap((domain) => {
+    const parsed = parseDomainPattern(domain);
+    return parsed.ok ? [parsed.pattern] : [];
+  });
+}
+
+/**
+ * CORS for every browser-facing answer: the page's own origin is echoed (errors too, so the element can
+ * read the message), never with credentials, and responses vary by Origin.
+ */
+export function corsHeaders(c: Context): void {
+  c.header('Vary', 'Origin');
+  const origin = c.req.header('origin');
+  if (origin && origin !== 'null') c.header('Access-Control-Allow-Origin', origin);
+  c.header('Access-Control-Expose-Headers', 'ETag, Retry-After, X-Pressbox-Loads-Remaining');
+}
+
+/** Key, then page origin: a widget request is served only for a live key on one of its allowed domains. */
+export function widgetAccess(keys: KeyStore, upstreams: { live: CachedUpstream; test: CachedUpstream }): MiddlewareHandler<RelayEnv> {
+  return async (c, next) => {
+    corsHeaders(c);
+    const value = c.req.query('key');
+    if (!value) throw new RelayError('missing_key', 'Missing widget key: add key="pk_live_…" to the element or data-key to the Pressbox script tag.');
+    const key = keys.getKey(value);
+    if (!key) throw new RelayError('invalid_key', 'Invalid widget key: check that the key was copied whole from your Pressbox dashboard.');
+    if (key.revokedAt !== null) throw new RelayError('invalid_key', 'This widget key was revoked: create a new key and update the page.');
+    const page = pageOrigin(c.req.header('origin'), c.req.header('referer'));
+    const decision = decideOrigin(patternsOf(key), page, key.test);
+    if (!decision.allowed) {
+      const where = page ? page.origin : 'this page';
+      throw new RelayError(
+        'origin_not_allowed',
+        `This widget key is not allowed on ${where}: add ${page ? page.host : 'the page\'s domain'} to the key's allowed domains (pressbox keys update ${key.key} --domain …)` +
+          (page ? '.' : ', and make sure the page sends an Origin or Referer header.'),
+      );
+    }
+    c.set('widgetKey', key);
+    c.set('page', page!);
+    c.set('upstream', key.test ? upstreams.test : upstreams.live);
+    await next();
+  };
+}

@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import { RelayError } from '../errors.js';
+import { monthlyLoadLimit } from '../keys/model.js';
+import { monthBucket, nextMonthStart } from '../metering/month.js';
+import type { UsageStore } from '../store/types.js';
+import type { RelayEnv } from './env.js';
+
+export const LOADS_REMAINING_HEADER = 'X-Pressbox-Loads-Remaining';
+
+function quotaExceeded(now: number, limit: number): RelayError {
+  const retryAfter = Math.ceil((nextMonthStart(now) - now) / 1000);
+  return new RelayError('quota_exceeded', `This widget key has used its ${limit.toLocaleString('en-US')} loads for the month; loads reset on day 1 at 00:00 UTC. Upgrade the key's plan to keep showing live data.`, {
+    'Retry-After': String(retryAfter),
+  });
+}
+
+/** Before any upstream work: a key already at its limit is refused at once. */
+export function refuseSpentKey(c: Context<RelayEnv>, usage: UsageStore, now: number): void {
+  const key = c.get('widgetKey');
+  const limit = monthlyLoadLimit(key.plan);
+  if (usage.loadsUsed(key.key, monthBucket(now)) >= limit) throw quotaExceeded(now, limit);
+}
+
+/**
+ * Sends a payload as one widget load: an unchanged payload answers 304 and costs nothing; otherwise the load
+ * is counted (atomically, durably) before the 200 leaves, or refused with quota_exceeded.
+ */
+export function deliver(c: Context<RelayEnv>, usage: UsageStore, now: number, payload: unknown, onLoad: () => void): Response {
+  const body = JSON.stringify(payload);
+  const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+  c.header('ETag', etag);
+  c.header('Cache-Control', 'private, no-cache');
+  if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+  const key = c.get('widgetKey');
+  const limit = monthlyLoadLimit(key.plan);
+  const result = usage.countLoad(key.key, monthBucket(now), limit, { route: c.get('route'), origin: c.get('page').origin });
+  if (!result.counted) throw quotaExceeded(now, limit);
+  onLoad();
+  c.header(LOADS_REMAINING_HEADER, String(limit - result.used));
+  return c.body(body, 200, { 'Content-Type': 'application/json; charset=utf-8' });
+}

@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+
+/** A publishable widget key: safe in page source, useful only on its allowed domains. */
+export interface WidgetKey {
+  key: string;
+  test: boolean;
+  plan: Plan;
+  domains: string[];
+  name: string;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+export type Plan = 'free' | 'starter' | 'builder' | 'pro' | `custom:${number}`;
+
+const PLAN_LIMITS: Record<string, number> = { free: 1_000, starter: 25_000, builder: 250_000, pro: 1_000_000 };
+
+export function parsePlan(value: string): Plan | undefined {
+  if (value in PLAN_LIMITS) return value as Plan;
+  const custom = /^custom:(\d+)$/.exec(value);
+  if (custom && Number(custom[1]) > 0 && Number.isSafeInteger(Number(custom[1]))) return `custom:${Number(custom[1])}`;
+  return undefined;
+}
+
+/** Widget loads a plan allows per calendar month (UTC). */
+export function monthlyLoadLimit(plan: Plan): number {
+  return PLAN_LIMITS[plan] ?? Number(plan.slice('custom:'.length));
+}
+
+/** `pk_live_` or `pk_test_` then 128 random bits as 32 hex characters. */
+export function generateKey(test: boolean): string {
+  return `${test ? 'pk_test_' : 'pk_live_'}${randomBytes(16).toString('hex')}`;
+}
+
+export function looksLikeKey(value: string): boolean {
+  return /^pk_(live|test)_[0-9a-f]{32}$/.test(value);
+}

@@ -1,0 +1,45 @@
+import type { BettingSplits, GameDetailPayload, Line } from '../../contract/scores.js';
+import type { LineRecord } from '../upstream/schemas.js';
+import type { ResourceContext } from './context.js';
+import { freshnessOf } from './freshness.js';
+import { findLiveGame, lineFor, projectLiveGame, sameFixture } from './games.js';
+import { teamDirectory } from './teams.js';
+
+function projectLine(record: LineRecord): Line {
+  const { spread, total, totalPrice, moneyline } = record.lines;
+  return {
+    spread: spread ? { home: spread.home, away: spread.away, homePrice: spread.homePrice ?? null, awayPrice: spread.awayPrice ?? null } : null,
+    total: total === undefined ? null : { points: total, overPrice: totalPrice?.over ?? null, underPrice: totalPrice?.under ?? null },
+    moneyline: moneyline ? { home: moneyline.home, away: moneyline.away } : null,
+  };
+}
+
+export async function gameResource(ctx: ResourceContext, params: { league: string; gameId: string }): Promise<GameDetailPayload> {
+  const { game, feed } = await findLiveGame(ctx.upstream, params.league, params.gameId);
+  const teams = await teamDirectory(ctx.upstream, params.league);
+  // Lines and splits are extras: the header still shows the game when either is unavailable.
+  const lines = game.status === 'final' ? undefined : await ctx.upstream.lines(params.league, false).catch(() => undefined);
+  const record = lines ? lineFor(game, lines.value.data) : undefined;
+  const date = game.startTime?.slice(0, 10);
+  const stored = date ? await ctx.upstream.games(params.league, date).catch(() => undefined) : undefined;
+  const storedIndex = stored
+    ? sameFixture(
+        { home: game.homeTeam.abbreviation, away: game.awayTeam.abbreviation, start: game.startTime },
+        stored.value.data.map((row) => ({ home: row.homeTeam.abbreviation, away: row.awayTeam.abbreviation, start: row.startTime ?? game.startTime })),
+      )
+    : -1;
+  const storedSplits = storedIndex >= 0 ? stored!.value.data[storedIndex]!.splits : undefined;
+  const splits: BettingSplits | null = storedSplits
+    ? {
+        spread: storedSplits.spread ? { home: storedSplits.spread.homePercent, away: storedSplits.spread.awayPercent } : null,
+        moneyline: storedSplits.moneyline ? { home: storedSplits.moneyline.homePercent, away: storedSplits.moneyline.awayPercent } : null,
+        total: storedSplits.total ? { over: storedSplits.total.overPercent, under: storedSplits.total.underPercent } : null,
+      }
+    : null;
+  return {
+    game: projectLiveGame(params.league, game, teams),
+    line: record ? projectLine(record) : null,
+    splits,
+    ...freshnessOf(feed, record ? lines : undefined, storedIndex >= 0 ? stored : undefined),
+  };
+}

@@ -1,0 +1,55 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { RelayError } from '../errors.js';
+
+const LEAGUES: Record<string, string> = { nfl: 'nfl', nba: 'nba', wnba: 'wnba', mlb: 'mlb', nhl: 'nhl', cfb: 'cfb', ncaaf: 'cfb', ncaab: 'ncaab', cbb: 'ncaab' };
+const LEAGUE_LIST = 'nfl, nba, wnba, mlb, nhl, cfb, ncaab';
+
+function leagueOf(value: string, ctx: z.RefinementCtx): string {
+  const league = LEAGUES[value.trim().toLowerCase()];
+  if (!league) {
+    ctx.addIssue({ code: 'custom', message: `unknown league "${value}"; use one of ${LEAGUE_LIST}` });
+    return z.NEVER;
+  }
+  return league;
+}
+
+export const leagueParam = z.string({ error: `league is required (one of ${LEAGUE_LIST})` }).transform(leagueOf);
+
+export const leagueListParam = z
+  .string({ error: `league is required: one league or several separated by commas (${LEAGUE_LIST})` })
+  .transform((value, ctx) => [...new Set(value.split(',').filter((part) => part.trim() !== '').map((part) => leagueOf(part, ctx)))])
+  .refine((leagues) => leagues.length > 0, { message: 'name at least one league' });
+
+export const dateParam = z.string().refine(
+  (value) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+    const ms = Date.parse(`${value}T00:00:00Z`);
+    return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(value);
+  },
+  { message: 'expected a calendar date written YYYY-MM-DD, such as 2026-11-22' },
+);
+
+export const teamParam = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{1,6}$/, { message: 'expected a team abbreviation such as BOS' })
+  .transform((value) => value.toUpperCase());
+
+export const gameIdParam = z.string({ error: 'gameId is required' }).trim().min(1).max(100);
+
+export const marketsParam = z
+  .string()
+  .transform((value) => [...new Set(value.split(',').map((part) => part.trim()).filter(Boolean))])
+  .refine((markets) => markets.length <= 5, { message: 'at most 5 markets, separated by commas' })
+  .refine((markets) => markets.every((market) => /^[A-Za-z]{1,40}$/.test(market)), { message: 'market keys are words such as points or passingYards' });
+
+/** Validates the query string; a failure names the parameter and what was expected. */
+export function readQuery<Schema extends z.ZodType>(c: Context, schema: Schema): z.output<Schema> {
+  const query = { ...c.req.query() };
+  delete query.key;
+  const result = schema.safeParse(query);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
+  throw new RelayError('bad_request', `Bad request: ${problems.join('; ')}.`);
+}

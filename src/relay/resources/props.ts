@@ -1,0 +1,55 @@
+import type { PropsPayload } from '../../contract/insights.js';
+import { RelayError, fromUpstream } from '../errors.js';
+import type { ResourceContext } from './context.js';
+import { freshnessOf } from './freshness.js';
+import { findLiveGame, lineFor } from './games.js';
+import { teamDirectory } from './teams.js';
+
+export async function propsResource(ctx: ResourceContext, params: { league: string; gameId: string; markets?: string[] }): Promise<PropsPayload> {
+  const { game } = await findLiveGame(ctx.upstream, params.league, params.gameId);
+  const teams = await teamDirectory(ctx.upstream, params.league);
+  // Props are keyed by the odds feed's game id: find the fixture on the board.
+  const lines = await ctx.upstream.lines(params.league, false).catch((error) => {
+    throw fromUpstream(error);
+  });
+  const record = lineFor(game, lines.value.data);
+  if (!record) throw new RelayError('not_found', `No props for game "${params.gameId}": it is not on the odds board (props close when a game ends).`);
+  const props = await ctx.upstream.playerProps(params.league, record.gameId).catch((error) => {
+    throw fromUpstream(error);
+  });
+  const splits = await ctx.upstream.propSplits(params.league, record.gameId).catch(() => undefined);
+  const splitFor = (market: string, playerId: string) =>
+    splits?.value.data.find((row) => row.market === market)?.players.find((player) => player.playerId === playerId)?.pregame;
+
+  const wanted = params.markets;
+  const markets = props.value.data
+    .filter((market) => !wanted || wanted.includes(market.market))
+    .map((market) => ({
+      key: market.market,
+      label: market.label ?? market.market,
+      players: market.players.map((player) => {
+        const split = splitFor(market.market, player.playerId);
+        return {
+          id: player.playerId,
+          name: player.playerName,
+          team: player.team ?? '',
+          position: player.position ?? null,
+          line: player.line,
+          overPrice: player.overPrice ?? null,
+          underPrice: player.underPrice ?? null,
+          overBets: split?.over.bets ?? null,
+          overMoney: split?.over.money ?? null,
+        };
+      }),
+    }));
+  const offered = new Set(props.value.data.map((market) => market.market));
+  return {
+    gameId: game.gameId,
+    league: params.league,
+    home: teams.team(game.homeTeam.abbreviation, game.homeTeam.name),
+    away: teams.team(game.awayTeam.abbreviation, game.awayTeam.name),
+    markets,
+    unavailableMarkets: [...(wanted ?? []).filter((market) => !offered.has(market)), ...(props.value.unavailableMarkets ?? [])],
+    ...freshnessOf(props, splits),
+  };
+}

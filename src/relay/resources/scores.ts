@@ -1,0 +1,62 @@
+import type { Game, ScoresPayload } from '../../contract/scores.js';
+import type { Cached } from '../cache/resource-cache.js';
+import { fromUpstream } from '../errors.js';
+import type { LiveGames } from '../upstream/schemas.js';
+import type { ResourceContext } from './context.js';
+import { freshnessOf } from './freshness.js';
+import { projectLiveGame, projectStoredGame, sameFixture } from './games.js';
+import { teamDirectory } from './teams.js';
+
+const DAY_MS = 86_400_000;
+
+export interface ScoresParams {
+  leagues: string[];
+  date?: string;
+  team?: string;
+}
+
+function dayOffset(date: string, now: number): number {
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${new Date(now).toISOString().slice(0, 10)}T00:00:00Z`)) / DAY_MS);
+}
+
+async function leagueGames(ctx: ResourceContext, league: string, date: string | undefined): Promise<{ games: Game[]; parts: Array<Cached<unknown> | undefined> }> {
+  const teams = await teamDirectory(ctx.upstream, league);
+  if (!date) {
+    // No date: the current slate as the live feed shows it (recent finals, games in progress, the next ones).
+    const feed = await ctx.upstream.liveGames(league).catch((error) => {
+      throw fromUpstream(error);
+    });
+    return { games: feed.value.games.map((game) => projectLiveGame(league, game, teams)), parts: [feed, teams.cached] };
+  }
+
+  const stored = await ctx.upstream.games(league, date).catch((error) => {
+    throw fromUpstream(error);
+  });
+  const offset = dayOffset(date, ctx.now);
+  let live: Cached<LiveGames> | undefined;
+  if (offset >= -3 && offset <= 1) {
+    // Scores exist only for the live window and (on paid plans) the last three days; other dates show the schedule.
+    const recentDays = offset < 0 ? (Math.min(3, -offset) as 1 | 2 | 3) : undefined;
+    live = await ctx.upstream.liveGames(league, recentDays).catch(() => (recentDays ? ctx.upstream.liveGames(league).catch(() => undefined) : undefined));
+  }
+  const liveGames = (live?.value.games ?? []).filter((game) => game.startTime?.slice(0, 10) === date);
+  const used = new Set<number>();
+  const games = stored.value.data.map((game) => {
+    const match = sameFixture(
+      { home: game.homeTeam.abbreviation, away: game.awayTeam.abbreviation, start: game.startTime },
+      liveGames.map((candidate, index) => (used.has(index) ? { home: undefined, away: undefined, start: null } : { home: candidate.homeTeam.abbreviation, away: candidate.awayTeam.abbreviation, start: candidate.startTime })),
+    );
+    if (match < 0) return projectStoredGame(league, game, teams, ctx.now);
+    used.add(match);
+    return projectLiveGame(league, liveGames[match]!, teams);
+  });
+  return { games, parts: [stored, live, teams.cached] };
+}
+
+export async function scoresResource(ctx: ResourceContext, params: ScoresParams): Promise<ScoresPayload> {
+  const perLeague = await Promise.all(params.leagues.map((league) => leagueGames(ctx, league, params.date)));
+  let games = perLeague.flatMap((part) => part.games);
+  if (params.team) games = games.filter((game) => game.home.team.abbreviation === params.team || game.away.team.abbreviation === params.team);
+  games.sort((a, b) => (a.startTime ?? '').localeCompare(b.startTime ?? '') || a.id.localeCompare(b.id));
+  return { leagues: params.leagues, date: params.date ?? null, games, ...freshnessOf(...perLeague.flatMap((part) => part.parts)) };
+}

@@ -1,0 +1,50 @@
+import { noVigProbabilities } from '../../contract/odds.js';
+import type { WinProbabilityPayload } from '../../contract/insights.js';
+import type { Cached } from '../cache/resource-cache.js';
+import type { Lines } from '../upstream/schemas.js';
+import type { ResourceContext } from './context.js';
+import { freshnessOf } from './freshness.js';
+import { findLiveGame, lineFor } from './games.js';
+import { teamDirectory } from './teams.js';
+
+/** Exchange prices when the upstream plan has them, else the book's moneyline. */
+async function linesWithExchange(ctx: ResourceContext, league: string): Promise<Cached<Lines> | undefined> {
+  return ctx.upstream.lines(league, true).catch(() => ctx.upstream.lines(league, false).catch(() => undefined));
+}
+
+export async function winProbabilityResource(ctx: ResourceContext, params: { league: string; gameId: string }): Promise<WinProbabilityPayload> {
+  const { game, feed } = await findLiveGame(ctx.upstream, params.league, params.gameId);
+  const teams = await teamDirectory(ctx.upstream, params.league);
+  const historyKey = `${ctx.upstream.name}:${params.league}:${game.gameId}`;
+  let current: WinProbabilityPayload['current'] = null;
+  let lines: Cached<Lines> | undefined;
+
+  if (game.status === 'final') {
+    const home = game.homeTeam.score ?? 0;
+    const away = game.awayTeam.score ?? 0;
+    const homeShare = home > away ? 1 : home < away ? 0 : 0.5;
+    current = { home: homeShare, away: 1 - homeShare, source: 'result' };
+  } else {
+    lines = await linesWithExchange(ctx, params.league);
+    const record = lines ? lineFor(game, lines.value.data) : undefined;
+    const exchange = record?.exchange?.xchg?.moneyline;
+    const book = record?.lines.moneyline;
+    const moneyline = exchange ?? book;
+    if (moneyline) {
+      const [home, away] = noVigProbabilities(moneyline.home, moneyline.away);
+      current = { home, away, source: exchange ? 'exchange' : 'moneyline' };
+      ctx.history.recordProbability(historyKey, { at: lines!.fetchedAt, home: Math.round(home * 10_000) / 10_000 });
+    }
+  }
+
+  return {
+    gameId: game.gameId,
+    league: params.league,
+    status: game.status,
+    home: teams.team(game.homeTeam.abbreviation, game.homeTeam.name),
+    away: teams.team(game.awayTeam.abbreviation, game.awayTeam.name),
+    current,
+    history: ctx.history.probabilityHistory(historyKey).map((point) => ({ at: new Date(point.at).toISOString(), home: point.home })),
+    ...freshnessOf(feed, lines),
+  };
+}

@@ -1,0 +1,98 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { startSandbox, type RunningSandbox } from '../sandbox/server.js';
+import { createApp } from './app.js';
+import { ResourceCache } from './cache/resource-cache.js';
+import { jsonLogger, type Logger } from './http/logger.js';
+import { createMetrics, type RelayMetrics } from './http/metrics.js';
+import { openSqliteStore } from './store/sqlite.js';
+import type { RelayStore } from './store/types.js';
+import { cachedUpstream } from './upstream/cached.js';
+import { createUpstreamClient } from './upstream/client.js';
+
+export interface RelayOptions {
+  port?: number;
+  host?: string;
+  /** SQLite file for keys, usage and history. */
+  db?: string;
+  /** The real Sports Data Service; without both, live keys are served from the embedded sandbox. */
+  upstreamUrl?: string;
+  upstreamKey?: string;
+  adminToken?: string;
+  logger?: Logger;
+  now?: () => number;
+  /** Options for the embedded sandbox (tests fix its clock). */
+  sandbox?: Parameters<typeof startSandbox>[0];
+}
+
+export interface RunningRelay {
+  origin: string;
+  store: RelayStore;
+  sandbox: RunningSandbox;
+  metrics: RelayMetrics;
+  /** Where live keys are served from: the sandbox, or the host of the real service (never its key). */
+  liveUpstream: string;
+  close(): Promise<void>;
+}
+
+/** Reads the relay's settings from the environment: the only place that does. */
+export function relayEnvironment(env: NodeJS.ProcessEnv = process.env): Pick<RelayOptions, 'upstreamUrl' | 'upstreamKey' | 'adminToken'> {
+  return {
+    upstreamUrl: env.PRESSBOX_UPSTREAM_URL || undefined,
+    upstreamKey: env.PRESSBOX_UPSTREAM_KEY || undefined,
+    adminToken: env.PRESSBOX_ADMIN_TOKEN || undefined,
+  };
+}
+
+const SANDBOX_KEY = 'sk_sandbox_pro';
+
+export async function startRelay(options: RelayOptions = {}): Promise<RunningRelay> {
+  if (Boolean(options.upstreamUrl) !== Boolean(options.upstreamKey)) {
+    throw new Error('Set both PRESSBOX_UPSTREAM_URL and PRESSBOX_UPSTREAM_KEY to use the real service, or neither to use the sandbox.');
+  }
+  const logger = options.logger ?? jsonLogger();
+  const now = options.now ?? Date.now;
+  const store = openSqliteStore(options.db ?? 'pressbox.db');
+  const sandbox = await startSandbox({ ...options.sandbox, port: 0, host: '127.0.0.1' });
+  const metrics = createMetrics();
+  const cache = new ResourceCache(now, (outcome) => metrics.cache.inc({ outcome }));
+
+  const client = (name: string, baseUrl: string, apiKey: string) =>
+    createUpstreamClient({
+      baseUrl,
+      apiKey,
+      onAttempt: (attempt) => {
+        metrics.upstreamRequests.inc({ upstream: name, endpoint: attempt.endpoint, outcome: String(attempt.outcome) });
+        if (attempt.units) metrics.upstreamUnits.inc({ upstream: name, endpoint: attempt.endpoint }, attempt.units);
+        if (attempt.outcome !== 200) logger.log('warn', 'upstream attempt failed', { upstream: name, endpoint: attempt.endpoint, outcome: attempt.outcome, attempt: attempt.attempt });
+      },
+    });
+  const testUpstream = cachedUpstream('test', client('test', sandbox.baseUrl, SANDBOX_KEY), cache);
+  const liveUpstream =
+    options.upstreamUrl && options.upstreamKey ? cachedUpstream('live', client('live', options.upstreamUrl, options.upstreamKey), cache) : cachedUpstream('live', client('live', sandbox.baseUrl, SANDBOX_KEY), cache);
+
+  const app = createApp({ store, upstreams: { live: liveUpstream, test: testUpstream }, metrics, adminToken: options.adminToken, logger, now });
+  const host = options.host ?? '127.0.0.1';
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const started = serve({ fetch: app.fetch, port: options.port ?? 8787, hostname: host }, () => resolve(started));
+    started.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    origin,
+    store,
+    sandbox,
+    metrics,
+    liveUpstream: options.upstreamUrl ? new URL(options.upstreamUrl).host : 'sandbox',
+    close: () =>
+      (closing ??= (async () => {
+        // Stop accepting, let requests in flight finish (their loads are committed before they answer), then close the store.
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await sandbox.close();
+        store.close();
+      })()),
+  };
+}

@@ -1,0 +1,123 @@
+import Database from 'better-sqlite3';
+import type { WidgetKey } from '../keys/model.js';
+import type { CountResult, LoadDetail, ProbabilityPoint, RelayStore, UsageRow } from './types.js';
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS keys (
+    key TEXT PRIMARY KEY, test INTEGER NOT NULL, plan TEXT NOT NULL, domains TEXT NOT NULL,
+    name TEXT NOT NULL, created_at INTEGER NOT NULL, revoked_at INTEGER
+  );
+  CREATE TABLE IF NOT EXISTS usage (
+    key TEXT NOT NULL, month TEXT NOT NULL, loads INTEGER NOT NULL, PRIMARY KEY (key, month)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS usage_detail (
+    key TEXT NOT NULL, month TEXT NOT NULL, route TEXT NOT NULL, origin TEXT NOT NULL, loads INTEGER NOT NULL,
+    PRIMARY KEY (key, month, route, origin)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS win_probability (
+    game TEXT NOT NULL, at INTEGER NOT NULL, home REAL NOT NULL, PRIMARY KEY (game, at)
+  ) WITHOUT ROWID;
+`;
+
+interface KeyRow {
+  key: string;
+  test: number;
+  plan: string;
+  domains: string;
+  name: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+function toKey(row: KeyRow): WidgetKey {
+  return {
+    key: row.key,
+    test: row.test === 1,
+    plan: row.plan as WidgetKey['plan'],
+    domains: JSON.parse(row.domains) as string[],
+    name: row.name,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+/**
+ * Keys, monthly usage and win-probability history in one SQLite file (WAL). A load is committed before
+ * `countLoad` returns: with WAL and synchronous=NORMAL a committed load survives the process being killed;
+ * `synchronous: 'FULL'` also makes it survive power loss, at the cost of an fsync per load.
+ */
+export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' | 'FULL' } = {}): RelayStore {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${options.synchronous ?? 'NORMAL'}`);
+  db.pragma('busy_timeout = 5000');
+  db.exec(SCHEMA);
+
+  const statements = {
+    insertKey: db.prepare(
+      'INSERT INTO keys (key, test, plan, domains, name, created_at, revoked_at) VALUES (@key, @test, @plan, @domains, @name, @createdAt, @revokedAt)',
+    ),
+    getKey: db.prepare<[string], KeyRow>('SELECT * FROM keys WHERE key = ?'),
+    listKeys: db.prepare<[], KeyRow>('SELECT * FROM keys ORDER BY created_at, key'),
+    updateKey: db.prepare('UPDATE keys SET plan = @plan, domains = @domains, name = @name WHERE key = @key'),
+    revokeKey: db.prepare('UPDATE keys SET revoked_at = COALESCE(revoked_at, ?) WHERE key = ?'),
+    openMonth: db.prepare('INSERT INTO usage (key, month, loads) VALUES (?, ?, 0) ON CONFLICT DO NOTHING'),
+    countIfRoom: db.prepare<[string, string, number], { loads: number }>(
+      'UPDATE usage SET loads = loads + 1 WHERE key = ? AND month = ? AND loads < ? RETURNING loads',
+    ),
+    countDetail: db.prepare(
+      'INSERT INTO usage_detail (key, month, route, origin, loads) VALUES (?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET loads = loads + 1',
+    ),
+    loads: db.prepare<[string, string], { loads: number }>('SELECT loads FROM usage WHERE key = ? AND month = ?'),
+    usage: db.prepare<{ key: string | null; month: string | null }, UsageRow>(
+      `SELECT key, month, route, origin, loads FROM usage_detail
+       WHERE (@key IS NULL OR key = @key) AND (@month IS NULL OR month = @month) ORDER BY month, key, route, origin`,
+    ),
+    lastPoint: db.prepare<[string], { at: number; home: number }>('SELECT at, home FROM win_probability WHERE game = ? ORDER BY at DESC LIMIT 1'),
+    addPoint: db.prepare('INSERT OR REPLACE INTO win_probability (game, at, home) VALUES (?, ?, ?)'),
+    history: db.prepare<[string], { at: number; home: number }>('SELECT at, home FROM win_probability WHERE game = ? ORDER BY at'),
+  };
+
+  const countLoad = db.transaction((key: string, month: string, limit: number, detail: LoadDetail): CountResult => {
+    statements.openMonth.run(key, month);
+    const row = statements.countIfRoom.get(key, month, limit);
+    if (!row) return { counted: false, used: statements.loads.get(key, month)?.loads ?? 0 };
+    statements.countDetail.run(key, month, detail.route, detail.origin);
+    return { counted: true, used: row.loads };
+  });
+
+  const store: RelayStore = {
+    createKey(key) {
+      statements.insertKey.run({ ...key, test: key.test ? 1 : 0, domains: JSON.stringify(key.domains) });
+    },
+    getKey(key) {
+      const row = statements.getKey.get(key);
+      return row && toKey(row);
+    },
+    listKeys() {
+      return statements.listKeys.all().map(toKey);
+    },
+    updateKey(key, change) {
+      const current = store.getKey(key);
+      if (!current) return undefined;
+      const next = { ...current, ...change };
+      statements.updateKey.run({ key, plan: next.plan, domains: JSON.stringify(next.domains), name: next.name });
+      return next;
+    },
+    revokeKey(key, at) {
+      statements.revokeKey.run(at, key);
+      return store.getKey(key);
+    },
+    countLoad: (key, month, limit, detail) => countLoad.immediate(key, month, limit, detail),
+    loadsUsed: (key, month) => statements.loads.get(key, month)?.loads ?? 0,
+    usage: ({ key, month }) => statements.usage.all({ key: key ?? null, month: month ?? null }),
+    recordProbability(game, point: ProbabilityPoint) {
+      const last = statements.lastPoint.get(game);
+      if (last && (last.home === point.home || point.at <= last.at)) return;
+      statements.addPoint.run(game, point.at, point.home);
+    },
+    probabilityHistory: (game) => statements.history.all(game),
+    close: () => db.close(),
+  };
+  return store;
+}

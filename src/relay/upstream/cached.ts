@@ -1,0 +1,71 @@
+import type { Cached, CachePolicy, ResourceCache } from '../cache/resource-cache.js';
+import type { UpstreamClient } from './client.js';
+import type { HeadToHead, Injuries, Lines, LiveGames, PlayerProps, PropSplits, RecentForm, StoredGames, Teams } from './schemas.js';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const STALE_IF_ERROR = 6 * HOUR;
+
+/** The slate's refresh interval follows its state: live games ≈ 10 s, upcoming ≈ 60 s, all final ≈ 5 min. */
+export function liveFeedTtl(feed: LiveGames): number {
+  if (feed.games.some((game) => game.status === 'live')) return 10 * SECOND;
+  if (feed.games.some((game) => game.status === 'scheduled')) return MINUTE;
+  return 5 * MINUTE;
+}
+
+const policy = <T>(ttlMs: CachePolicy<T>['ttlMs'], swrMs: number): CachePolicy<T> => ({ ttlMs, swrMs, staleIfErrorMs: STALE_IF_ERROR });
+
+const POLICIES = {
+  liveGames: policy<LiveGames>(liveFeedTtl, 10 * SECOND),
+  lines: policy<Lines>(15 * SECOND, 15 * SECOND),
+  teams: policy<Teams>(6 * HOUR, HOUR),
+  games: policy<StoredGames>(MINUTE, MINUTE),
+  injuries: policy<Injuries>(5 * MINUTE, 5 * MINUTE),
+  recentForm: policy<RecentForm>(10 * MINUTE, 10 * MINUTE),
+  headToHead: policy<HeadToHead>(HOUR, HOUR),
+  props: policy<PlayerProps>(MINUTE, MINUTE),
+  propSplits: policy<PropSplits>(MINUTE, MINUTE),
+};
+
+export const FORM_GAMES = 5;
+
+/**
+ * The upstream as resources see it: every call cached per league (never per viewer), so upstream cost
+ * depends on leagues and intervals only. Filtering by team or market happens on the cached answer.
+ */
+export interface CachedUpstream {
+  /** `live` for pk_live_ keys, `test` for pk_test_ keys (always the sandbox). */
+  name: string;
+  liveGames(league: string, recentDays?: 1 | 2 | 3): Promise<Cached<LiveGames>>;
+  lines(league: string, exchange: boolean): Promise<Cached<Lines>>;
+  teams(league: string): Promise<Cached<Teams>>;
+  games(league: string, date: string): Promise<Cached<StoredGames>>;
+  injuries(league: string): Promise<Cached<Injuries>>;
+  recentForm(league: string): Promise<Cached<RecentForm>>;
+  headToHead(league: string, teamA: string, teamB: string): Promise<Cached<HeadToHead>>;
+  playerProps(league: string, gameId: string): Promise<Cached<PlayerProps>>;
+  propSplits(league: string, gameId: string): Promise<Cached<PropSplits>>;
+}
+
+export function cachedUpstream(name: string, client: UpstreamClient, cache: ResourceCache): CachedUpstream {
+  const key = (...parts: Array<string | number | boolean | undefined>) => [name, ...parts].join('|');
+  return {
+    name,
+    liveGames: (league, recentDays) =>
+      cache.get(key('live-games', league, recentDays), POLICIES.liveGames, () => client.liveGames({ sport: league, recentDays })),
+    lines: (league, exchange) => cache.get(key('lines', league, exchange), POLICIES.lines, () => client.lines({ league, exchange })),
+    teams: (league) => cache.get(key('teams', league), POLICIES.teams, () => client.teams({ league })),
+    games: (league, date) => cache.get(key('games', league, date), POLICIES.games, () => client.games({ league, date })),
+    injuries: (league) => cache.get(key('injuries', league), POLICIES.injuries, () => client.injuries({ league })),
+    recentForm: (league) => cache.get(key('recent-form', league), POLICIES.recentForm, () => client.recentForm({ league, limit: FORM_GAMES })),
+    headToHead: (league, teamA, teamB) => {
+      const [first, second] = [teamA.toUpperCase(), teamB.toUpperCase()].sort() as [string, string];
+      return cache.get(key('head-to-head', league, first, second), POLICIES.headToHead, () =>
+        client.headToHead({ league, teamA: first, teamB: second, limit: FORM_GAMES }),
+      );
+    },
+    playerProps: (league, gameId) => cache.get(key('props', league, gameId), POLICIES.props, () => client.playerProps({ league, gameId })),
+    propSplits: (league, gameId) => cache.get(key('prop-splits', league, gameId), POLICIES.propSplits, () => client.playerPropSplits({ league, gameId })),
+  };
+}

@@ -1,0 +1,31 @@
+import { startRelay, type RelayOptions, type RunningRelay } from '../../src/relay/server.js';
+import { createKey } from '../../src/relay/admin/routes.js';
+import type { Plan } from '../../src/relay/keys/model.js';
+import { silentLogger } from '../../src/relay/http/logger.js';
+import { MIDDAY } from './sandbox.js';
+
+/** A relay on a free port with an in-memory store and its sandbox clock frozen at MIDDAY. */
+export async function testRelay(options: RelayOptions = {}): Promise<RunningRelay> {
+  return startRelay({
+    port: 0,
+    db: ':memory:',
+    logger: silentLogger,
+    adminToken: 'test-admin-token',
+    ...options,
+    sandbox: { now: Date.parse(MIDDAY), rate: 0, ...options.sandbox },
+  });
+}
+
+export function addKey(relay: RunningRelay, domains: string[], options: { plan?: Plan; test?: boolean; name?: string } = {}): string {
+  return createKey(relay.store, { plan: options.plan ?? 'pro', domains, name: options.name ?? '', test: options.test ?? false }, Date.now()).key;
+}
+
+export async function widgetGet(
+  relay: RunningRelay,
+  path: string,
+  headers: Record<string, string> = { origin: 'https://example.com' },
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const response = await fetch(`${relay.origin}${path}`, { headers });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+}
