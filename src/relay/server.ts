@@ -1,7 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { startSandbox, type RunningSandbox } from '../sandbox/server.js';
-import { createApp } from './app.js';
+import { createApp, type RelayDeps } from './app.js';
 import { ResourceCache } from './cache/resource-cache.js';
 import { jsonLogger, type Logger } from './http/logger.js';
 import { createMetrics, type RelayMetrics } from './http/metrics.js';
@@ -21,6 +21,7 @@ export interface RelayOptions {
   adminToken?: string;
   logger?: Logger;
   now?: () => number;
+  rateLimit?: RelayDeps['rateLimit'];
   /** Options for the embedded sandbox (tests fix its clock). */
   sandbox?: Parameters<typeof startSandbox>[0];
 }
@@ -71,7 +72,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
   const liveUpstream =
     options.upstreamUrl && options.upstreamKey ? cachedUpstream('live', client('live', options.upstreamUrl, options.upstreamKey), cache) : cachedUpstream('live', client('live', sandbox.baseUrl, SANDBOX_KEY), cache);
 
-  const app = createApp({ store, upstreams: { live: liveUpstream, test: testUpstream }, metrics, adminToken: options.adminToken, logger, now });
+  const app = createApp({ store, upstreams: { live: liveUpstream, test: testUpstream }, metrics, adminToken: options.adminToken, logger, now, rateLimit: options.rateLimit });
   const host = options.host ?? '127.0.0.1';
   const server: ServerType = await new Promise((resolve, reject) => {
     const started = serve({ fetch: app.fetch, port: options.port ?? 8787, hostname: host }, () => resolve(started));

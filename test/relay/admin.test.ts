@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { RunningRelay } from '../../src/relay/server.js';
+import { addKey, testRelay, widgetGet } from '../helpers/relay.js';
+
+describe('operations: admin API, metrics, rate limit', () => {
+  let relay: RunningRelay;
+  const admin = (path: string, init: RequestInit = {}) =>
+    fetch(`${relay.origin}${path}`, { ...init, headers: { authorization: 'Bearer test-admin-token', 'content-type': 'application/json', ...init.headers } });
+  before(async () => {
+    relay = await testRelay({ rateLimit: { perMinute: 60, burst: 5 } });
+  });
+  after(() => relay.close());
+
+  it('keeps /admin and /metrics behind the admin token; /health is public', async () => {
+    assert.equal((await fetch(`${relay.origin}/admin/keys`)).status, 401);
+    assert.equal((await fetch(`${relay.origin}/metrics`, { headers: { authorization: 'Bearer wrong' } })).status, 401);
+    assert.equal((await fetch(`${relay.origin}/health`)).status, 200);
+    const metrics = await (await admin('/metrics')).text();
+    assert.match(metrics, /pressbox_http_requests_total/);
+    assert.match(metrics, /pressbox_widget_loads_total/);
+    assert.match(metrics, /pressbox_upstream_units_total|pressbox_upstream_requests_total/);
+    assert.match(metrics, /pressbox_cache_total/);
+  });
+
+  it('creates, shows, updates, checks and revokes keys', async () => {
+    const created = await admin('/admin/keys', { method: 'POST', body: JSON.stringify({ plan: 'starter', domains: ['*.example.com'], name: 'Example News' }) });
+    assert.equal(created.status, 201);
+    const key = await created.json();
+    assert.match(key.key, /^pk_live_[0-9a-f]{32}$/);
+    assert.equal(key.monthlyLoads, 25_000);
+    const check = await (await admin(`/admin/keys/${key.key}/check?origin=${encodeURIComponent('https://www.example.com')}`)).json();
+    assert.deepEqual([check.allowed, check.rule], [true, '*.example.com']);
+    const apex = await (await admin(`/admin/keys/${key.key}/check?origin=${encodeURIComponent('https://example.com')}`)).json();
+    assert.equal(apex.allowed, false);
+    const updated = await (await admin(`/admin/keys/${key.key}`, { method: 'PATCH', body: JSON.stringify({ domains: ['example.com'], plan: 'custom:10' }) })).json();
+    assert.deepEqual([updated.domains, updated.monthlyLoads], [['example.com'], 10]);
+    const revoked = await (await admin(`/admin/keys/${key.key}`, { method: 'DELETE' })).json();
+    assert.ok(revoked.revokedAt);
+    assert.equal((await widgetGet(relay, `/v1/injuries?league=nba&key=${key.key}`)).body.error.code, 'invalid_key');
+    const test = await (await admin('/admin/keys', { method: 'POST', body: JSON.stringify({ plan: 'free', domains: ['example.com'], test: true }) })).json();
+    assert.match(test.key, /^pk_test_/);
+  });
+
+  it('refuses bad admin input with bad_request', async () => {
+    const bad = await admin('/admin/keys', { method: 'POST', body: JSON.stringify({ plan: 'gold', domains: ['example.com/path'] }) });
+    assert.equal(bad.status, 400);
+    const body = await bad.json();
+    assert.match(body.error.message, /plan/);
+    assert.match(body.error.message, /without a path/);
+    assert.equal((await admin('/admin/usage?month=2026-13')).status, 400);
+  });
+
+  it('limits requests per key and address, with Retry-After', async () => {
+    const key = addKey(relay, ['example.com']);
+    const answers = [];
+    for (let i = 0; i < 7; i++) answers.push(await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`));
+    assert.deepEqual(answers.map((answer) => answer.status), [200, 200, 200, 200, 200, 429, 429]);
+    assert.equal(answers[5]!.body.error.code, 'rate_limited');
+    assert.ok(Number(answers[5]!.headers.get('retry-after')) >= 1);
+    const other = addKey(relay, ['example.com']);
+    assert.equal((await widgetGet(relay, `/v1/injuries?league=nba&key=${other}`)).status, 200, 'another key has its own bucket');
+  });
+
+  it('serves test keys from the sandbox and on loopback pages', async () => {
+    const key = addKey(relay, ['example.com'], { test: true });
+    const answer = await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`, { origin: 'http://localhost:5173' });
+    assert.equal(answer.status, 200);
+    const calls = await relay.metrics.upstreamRequests.get();
+    assert.ok(calls.values.some((value) => value.labels.upstream === 'test'));
+  });
+});

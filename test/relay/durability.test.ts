@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { createKey } from '../../src/relay/admin/routes.js';
+import { openSqliteStore } from '../../src/relay/store/sqlite.js';
+
+const DELIVERED = 40;
+
+describe('durable metering', () => {
+  it(`kill -9 right after ${DELIVERED} delivered responses loses none of their loads`, async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pressbox-durability-'));
+    const db = join(dir, 'relay.db');
+    const setup = openSqliteStore(db);
+    const key = createKey(setup, { plan: 'pro', domains: ['example.com'], name: 'durability', test: false }, Date.now()).key;
+    setup.close();
+
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let output = '';
+      child.stderr!.on('data', (chunk) => (output += chunk));
+      child.stdout!.on('data', () => {});
+      const deadline = Date.now() + 20_000;
+      while (!/relay\s+(http:\/\/\S+)/.test(output)) {
+        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`relay did not start:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const origin = /relay\s+(http:\/\/\S+)/.exec(output)![1]!;
+      for (let i = 0; i < DELIVERED; i++) {
+        const response = await fetch(`${origin}/v1/injuries?league=nba&key=${key}`, { headers: { origin: 'https://example.com' } });
+        assert.equal(response.status, 200);
+        await response.arrayBuffer();
+      }
+      child.kill('SIGKILL');
+      const [, signal] = await once(child, 'exit');
+      assert.equal(signal, 'SIGKILL');
+
+      const after = openSqliteStore(db);
+      const month = new Date().toISOString().slice(0, 7);
+      assert.equal(after.loadsUsed(key, month), DELIVERED);
+      after.close();
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,204 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import * as z from 'zod/mini';
+import * as contract from '../../src/contract/index.js';
+import { noVigProbabilities } from '../../src/contract/odds.js';
+import type { RunningRelay } from '../../src/relay/server.js';
+import { addKey, testRelay, widgetGet } from '../helpers/relay.js';
+
+function conforms<Schema extends z.ZodMiniType>(schema: Schema, body: unknown, what: string): z.infer<Schema> {
+  const result = z.safeParse(schema, body);
+  assert.ok(result.success, `${what}: ${result.success ? '' : JSON.stringify(result.error.issues.slice(0, 3))}`);
+  return result.data;
+}
+
+async function upstreamCalls(relay: RunningRelay, endpoint: string): Promise<number> {
+  const metric = await relay.metrics.upstreamRequests.get();
+  return metric.values.filter((value) => value.labels.endpoint === endpoint).reduce((sum, value) => sum + value.value, 0);
+}
+
+describe('widget data routes', () => {
+  let relay: RunningRelay;
+  let key: string;
+  let liveGameId: string;
+  before(async () => {
+    relay = await testRelay();
+    key = addKey(relay, ['example.com']);
+    const scores = await widgetGet(relay, `/v1/scores?league=nba&key=${key}`);
+    liveGameId = scores.body.games.find((game: { status: string }) => game.status === 'live').id;
+  });
+  after(() => relay.close());
+
+  it('/v1/scores returns the current slate, widget-shaped, for one league or several', async () => {
+    const one = conforms(contract.scoresPayloadSchema, (await widgetGet(relay, `/v1/scores?league=nba&key=${key}`)).body, 'scores');
+    assert.deepEqual(new Set(one.games.map((game) => game.status)), new Set(['scheduled', 'live', 'final']));
+    const live = one.games.find((game) => game.status === 'live')!;
+    assert.ok(live.progress && live.progress.display.length > 0);
+    assert.match(live.home.team.primaryColor!, /^#[0-9A-F]{6}$/);
+    const several = conforms(contract.scoresPayloadSchema, (await widgetGet(relay, `/v1/scores?league=nba,NHL,ncaaf&key=${key}`)).body, 'scores');
+    assert.deepEqual(several.leagues, ['nba', 'nhl', 'cfb']);
+    assert.deepEqual(new Set(several.games.map((game) => game.league)), new Set(['nba', 'nhl', 'cfb']));
+    const bos = conforms(contract.scoresPayloadSchema, (await widgetGet(relay, `/v1/scores?league=nba&date=2026-11-21&team=bos&key=${key}`)).body, 'team');
+    assert.ok(bos.games.length >= 1);
+    assert.ok(bos.games.every((game) => [game.home.team.abbreviation, game.away.team.abbreviation].includes('BOS')));
+  });
+
+  it('/v1/scores for a past date within three days has final scores; far dates show the schedule', async () => {
+    const yesterday = conforms(contract.scoresPayloadSchema, (await widgetGet(relay, `/v1/scores?league=nhl&date=2026-11-21&key=${key}`)).body, 'yesterday');
+    assert.equal(yesterday.games.length, 16);
+    assert.ok(yesterday.games.every((game) => game.status === 'final' && game.home.score !== null));
+    const future = conforms(contract.scoresPayloadSchema, (await widgetGet(relay, `/v1/scores?league=nhl&date=2026-12-25&key=${key}`)).body, 'future');
+    assert.ok(future.games.length > 0 && future.games.every((game) => game.status === 'scheduled'));
+  });
+
+  it('/v1/games/{id} returns the game with its line and public splits', async () => {
+    const detail = conforms(contract.gameDetailPayloadSchema, (await widgetGet(relay, `/v1/games/${liveGameId}?league=nba&key=${key}`)).body, 'game');
+    assert.equal(detail.game.id, liveGameId);
+    assert.ok(detail.line?.moneyline && detail.line.spread && detail.line.total);
+    assert.equal(detail.splits!.moneyline!.home + detail.splits!.moneyline!.away, 100);
+  });
+
+  it('/v1/win-probability is the no-vig probability of the exchange moneyline, and keeps its history', async () => {
+    const body = conforms(contract.winProbabilityPayloadSchema, (await widgetGet(relay, `/v1/win-probability?league=nba&gameId=${liveGameId}&key=${key}`)).body, 'wp');
+    const upstreamLines = await (await fetch(`${relay.sandbox.baseUrl}/lines?league=nba&include=xchg`, { headers: { 'x-api-key': 'sk_sandbox_pro' } })).json();
+    const record = upstreamLines.data.find((line: { homeTeamName: string }) => line.homeTeamName === body.home.name);
+    const [home, away] = noVigProbabilities(record.exchange.xchg.moneyline.home, record.exchange.xchg.moneyline.away);
+    assert.equal(body.current!.source, 'exchange');
+    assert.ok(Math.abs(body.current!.home - home) < 1e-9 && Math.abs(body.current!.away - away) < 1e-9);
+    assert.equal(body.history.length, 1);
+    assert.ok(Math.abs(body.history[0]!.home - home) < 1e-4);
+  });
+
+  it('/v1/form gives the last five, and the last meetings with an opponent', async () => {
+    const form = conforms(contract.formPayloadSchema, (await widgetGet(relay, `/v1/form?league=nba&team=BOS&key=${key}`)).body, 'form');
+    assert.equal(form.games.length, 5);
+    assert.equal(form.summary.wins + form.summary.losses + form.summary.ties, 5);
+    const h2h = conforms(contract.formPayloadSchema, (await widgetGet(relay, `/v1/form?league=nba&team=bos&opponent=lal&key=${key}`)).body, 'h2h');
+    assert.equal(h2h.opponent!.abbreviation, 'LAL');
+    assert.ok(h2h.games.every((game) => game.opponent.abbreviation === 'LAL'));
+  });
+
+  it('/v1/props joins lines with bet splits, for the markets asked', async () => {
+    const props = conforms(contract.propsPayloadSchema, (await widgetGet(relay, `/v1/props?league=nba&gameId=${liveGameId}&markets=points,blocks&key=${key}`)).body, 'props');
+    assert.deepEqual(props.markets.map((market) => market.key), ['points']);
+    assert.deepEqual(props.unavailableMarkets, ['blocks']);
+    assert.ok(props.markets[0]!.players.every((player) => player.overBets !== null));
+  });
+
+  it('/v1/injuries groups players by team with one severity scale', async () => {
+    const report = conforms(contract.injuriesPayloadSchema, (await widgetGet(relay, `/v1/injuries?league=nfl&key=${key}`)).body, 'injuries');
+    assert.equal(report.teams.length, 32);
+    const players = report.teams.flatMap((team) => team.players);
+    assert.ok(players.length > 0);
+    assert.ok(players.some((player) => player.practice !== null), 'NFL practice participation');
+  });
+
+  it('answers bad_request naming the parameter and what was expected', async () => {
+    for (const [path, parameter] of [
+      ['/v1/scores?league=curling', 'league'],
+      ['/v1/scores', 'league'],
+      ['/v1/scores?league=nba&date=2026-13-01', 'date'],
+      ['/v1/scores?league=nba&date=yesterday', 'date'],
+      ['/v1/scores?league=nba&team=B-O-S', 'team'],
+      ['/v1/form?league=nba', 'team'],
+      ['/v1/win-probability?league=nba', 'gameId'],
+      ['/v1/props?league=nba&gameId=x&markets=a,b,c,d,e,f', 'markets'],
+      ['/v1/injuries?league=', 'league'],
+    ] as const) {
+      const { status, body } = await widgetGet(relay, `${path}${path.includes('?') ? '&' : '?'}key=${key}`);
+      assert.equal(status, 400, path);
+      conforms(contract.errorBodySchema, body, path);
+      assert.equal(body.error.code, 'bad_request');
+      assert.match(body.error.message, new RegExp(`${parameter}:`), path);
+    }
+  });
+
+  it('answers not_found for a game or team that does not exist', async () => {
+    assert.equal((await widgetGet(relay, `/v1/games/g_nba_20200101000?league=nba&key=${key}`)).body.error.code, 'not_found');
+    assert.equal((await widgetGet(relay, `/v1/form?league=nba&team=XYZ&key=${key}`)).body.error.code, 'not_found');
+    assert.equal((await widgetGet(relay, `/v1/nothing?key=${key}`)).status, 404);
+  });
+
+  it('answers missing_key and invalid_key', async () => {
+    assert.equal((await widgetGet(relay, '/v1/scores?league=nba')).body.error.code, 'missing_key');
+    assert.equal((await widgetGet(relay, '/v1/scores?league=nba&key=pk_live_00000000000000000000000000000000')).body.error.code, 'invalid_key');
+    const revoked = addKey(relay, ['example.com']);
+    relay.store.revokeKey(revoked, Date.now());
+    const answer = await widgetGet(relay, `/v1/scores?league=nba&key=${revoked}`);
+    assert.equal(answer.status, 401);
+    assert.match(answer.body.error.message, /revoked/);
+  });
+
+  it('answers 304 to an unchanged payload', async () => {
+    const first = await widgetGet(relay, `/v1/injuries?league=nhl&key=${key}`);
+    const second = await widgetGet(relay, `/v1/injuries?league=nhl&key=${key}`, { origin: 'https://example.com', 'if-none-match': first.headers.get('etag')! });
+    assert.equal(second.status, 304);
+  });
+});
+
+describe('upstream cost does not grow with viewers', () => {
+  it('1 client and 500 concurrent clients on one resource cost the same upstream calls', async () => {
+    for (const clients of [1, 500]) {
+      const relay = await testRelay({ rateLimit: { perMinute: 100_000, burst: 10_000 } });
+      try {
+        const key = addKey(relay, ['example.com']);
+        const answers = await Promise.all(Array.from({ length: clients }, () => widgetGet(relay, `/v1/scores?league=nba&key=${key}`)));
+        assert.ok(answers.every((answer) => answer.status === 200));
+        assert.equal(await upstreamCalls(relay, '/live-games'), 1, `${clients} clients: one /live-games call`);
+        assert.equal(await upstreamCalls(relay, '/teams'), 1, `${clients} clients: one /teams call`);
+        assert.equal(relay.store.loadsUsed(key, new Date().toISOString().slice(0, 7)), clients, 'every viewer is still a load');
+      } finally {
+        await relay.close();
+      }
+    }
+  });
+
+  it('serves the last good data, marked stale, while the upstream fails', async () => {
+    let now = Date.parse('2026-11-22T18:00:00Z');
+    const relay = await testRelay({ now: () => now });
+    try {
+      const key = addKey(relay, ['example.com']);
+      const fresh = await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`);
+      assert.equal(fresh.body.stale, false);
+      relay.sandbox.faults.add({ kind: 'status', status: 503 });
+      now += 60 * 60_000;
+      const before = await upstreamCalls(relay, '/injuries');
+      const stale = await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`);
+      assert.equal(stale.status, 200);
+      assert.equal(stale.body.stale, true);
+      assert.equal(stale.body.updatedAt, fresh.body.updatedAt);
+      assert.deepEqual(stale.body.teams, fresh.body.teams);
+      assert.equal((await upstreamCalls(relay, '/injuries')) - before, 4, 'one call retried three times, then stale data');
+
+      const cold = await widgetGet(relay, `/v1/injuries?league=nhl&key=${key}`);
+      assert.equal(cold.status, 503, 'nothing cached: upstream_unavailable');
+      assert.equal(cold.body.error.code, 'upstream_unavailable');
+
+      relay.sandbox.faults.clear();
+      now += 60 * 60_000;
+      const recovered = await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`);
+      assert.equal(recovered.body.stale, false);
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it('maps an upstream plan refusal to plan_required naming the plan', async () => {
+    const sandboxRelay = await testRelay();
+    const free = await testRelay({ upstreamUrl: sandboxRelay.sandbox.baseUrl, upstreamKey: 'sk_sandbox_free' });
+    try {
+      const key = addKey(free, ['example.com']);
+      const scores = await widgetGet(free, `/v1/scores?league=nba&key=${key}`);
+      const game = scores.body.games.find((candidate: { status: string }) => candidate.status === 'scheduled');
+      const props = await widgetGet(free, `/v1/props?league=nba&gameId=${game.id}&key=${key}`);
+      assert.equal(props.status, 403);
+      assert.equal(props.body.error.code, 'plan_required');
+      assert.match(props.body.error.message, /Starter plan/);
+      const wp = await widgetGet(free, `/v1/win-probability?league=nba&gameId=${game.id}&key=${key}`);
+      assert.equal(wp.body.current.source, 'moneyline', 'without exchange prices, the book moneyline');
+    } finally {
+      await free.close();
+      await sandboxRelay.close();
+    }
+  });
+});
