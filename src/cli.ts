@@ -20,6 +20,12 @@ function collect<T>(parse: (value: string) => T) {
   };
 }
 
+function positive(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError('expected a whole number above 0');
+  return number;
+}
+
 function port(value: string): number {
   const number = Number(value);
   if (!Number.isInteger(number) || number < 0 || number > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535');
@@ -62,6 +68,7 @@ function month(value: string): string {
 }
 
 const DEFAULT_DB = 'pressbox.db';
+const DEMO_KEY_NAME = 'demo';
 
 /** Runs a command against the store a running relay uses (same --db), closing it afterwards. */
 function withStore<Args extends unknown[]>(action: (store: RelayStore, ...args: Args) => void) {
@@ -141,12 +148,19 @@ program
   .option('--host <host>', 'address to listen on', '127.0.0.1')
   .option('--db <file>', 'SQLite file for keys and usage', DEFAULT_DB)
   .option('--redis <url>', 'Redis instead of SQLite (not available yet)')
-  .action(async (options: { port: number; host: string; db: string; redis?: string }) => {
+  .option('--rate-limit <n>', 'requests per minute for one key from one address (bursts of a fifth of it)', positive, 600)
+  .action(async (options: { port: number; host: string; db: string; redis?: string; rateLimit: number }) => {
     if (options.redis) {
       console.error('--redis is not available yet: use --db FILE (SQLite).');
       process.exit(2);
     }
-    const relay = await startRelay({ port: options.port, host: options.host, db: options.db, ...relayEnvironment() });
+    const relay = await startRelay({
+      port: options.port,
+      host: options.host,
+      db: options.db,
+      rateLimit: { perMinute: options.rateLimit, burst: Math.max(10, Math.round(options.rateLimit / 5)) },
+      ...relayEnvironment(),
+    });
     console.error(
       [
         'Pressbox relay listening',
@@ -154,6 +168,35 @@ program
         `  upstream  ${relay.liveUpstream}`,
         `  store     ${options.db}`,
         `  health    ${relay.origin}/health`,
+      ].join('\n'),
+    );
+    const stop = () => void relay.close().then(() => process.exit(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+
+program
+  .command('start')
+  .description('Start the relay with its sandbox and a demo key for localhost: what `npm start` runs.')
+  .option('--port <port>', 'port to listen on', port, 8787)
+  .option('--db <file>', 'SQLite file for keys and usage', DEFAULT_DB)
+  .option('--sandbox-port <port>', 'port of the embedded sandbox', port, 4010)
+  .action(async (options: { port: number; db: string; sandboxPort: number }) => {
+    const store = openSqliteStore(options.db);
+    const demo =
+      store.listKeys().find((key) => key.name === DEMO_KEY_NAME && key.revokedAt === null) ??
+      createKey(store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: DEMO_KEY_NAME, test: true }, Date.now());
+    store.close();
+    const relay = await startRelay({ port: options.port, db: options.db, sandbox: { port: options.sandboxPort }, ...relayEnvironment() });
+    console.log(
+      [
+        'Pressbox is running',
+        `  relay       ${relay.origin}   (upstream: ${relay.liveUpstream})`,
+        `  sandbox     ${relay.sandbox.baseUrl}   (keys: sk_sandbox_pro and one per plan)`,
+        `  demo key    ${demo.key}   (test key, allowed on localhost)`,
+        `  try         curl -H 'Origin: http://localhost' '${relay.origin}/v1/scores?league=nba&key=${demo.key}'`,
+        `  keys        npx pressbox keys create --plan free --domain example.com --db ${options.db}`,
+        '  stop        Ctrl+C',
       ].join('\n'),
     );
     const stop = () => void relay.close().then(() => process.exit(0));

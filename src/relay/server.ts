@@ -54,7 +54,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
   const logger = options.logger ?? jsonLogger();
   const now = options.now ?? Date.now;
   const store = openSqliteStore(options.db ?? 'pressbox.db');
-  const sandbox = await startSandbox({ ...options.sandbox, port: 0, host: '127.0.0.1' });
+  const sandbox = await startSandbox({ port: 0, ...options.sandbox, host: '127.0.0.1' });
   const metrics = createMetrics();
   const cache = new ResourceCache(now, (outcome) => metrics.cache.inc({ outcome }));
 

@@ -10,25 +10,33 @@ import { openSqliteStore } from '../../src/relay/store/sqlite.js';
 
 const DELIVERED = 40;
 
+async function startRelayProcess(db: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  child.stdout!.on('data', () => {});
+  const deadline = Date.now() + 20_000;
+  while (!/relay\s+(http:\/\/\S+)/.test(output)) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`relay did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { child, origin: /relay\s+(http:\/\/\S+)/.exec(output)![1]! };
+}
+
+async function keyIn(db: string): Promise<string> {
+  const setup = openSqliteStore(db);
+  const key = createKey(setup, { plan: 'pro', domains: ['example.com'], name: 'durability', test: false }, Date.now()).key;
+  setup.close();
+  return key;
+}
+
 describe('durable metering', () => {
   it(`kill -9 right after ${DELIVERED} delivered responses loses none of their loads`, async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pressbox-durability-'));
     const db = join(dir, 'relay.db');
-    const setup = openSqliteStore(db);
-    const key = createKey(setup, { plan: 'pro', domains: ['example.com'], name: 'durability', test: false }, Date.now()).key;
-    setup.close();
-
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const key = await keyIn(db);
+    const { child, origin } = await startRelayProcess(db);
     try {
-      let output = '';
-      child.stderr!.on('data', (chunk) => (output += chunk));
-      child.stdout!.on('data', () => {});
-      const deadline = Date.now() + 20_000;
-      while (!/relay\s+(http:\/\/\S+)/.test(output)) {
-        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`relay did not start:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      const origin = /relay\s+(http:\/\/\S+)/.exec(output)![1]!;
       for (let i = 0; i < DELIVERED; i++) {
         const response = await fetch(`${origin}/v1/injuries?league=nba&key=${key}`, { headers: { origin: 'https://example.com' } });
         assert.equal(response.status, 200);
@@ -41,6 +49,31 @@ describe('durable metering', () => {
       const after = openSqliteStore(db);
       const month = new Date().toISOString().slice(0, 7);
       assert.equal(after.loadsUsed(key, month), DELIVERED);
+      after.close();
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops on SIGTERM after the requests in flight, with their loads counted', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pressbox-sigterm-'));
+    const db = join(dir, 'relay.db');
+    const key = await keyIn(db);
+    const { child, origin } = await startRelayProcess(db);
+    try {
+      const requests = Array.from({ length: 10 }, () =>
+        fetch(`${origin}/v1/scores?league=nba,nhl,mlb&key=${key}`, { headers: { origin: 'https://example.com' } }).then((response) => response.status),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      child.kill('SIGTERM');
+      const statuses = await Promise.allSettled(requests);
+      const [code] = await once(child, 'exit');
+      assert.equal(code, 0, 'a clean exit');
+      const served = statuses.filter((result) => result.status === 'fulfilled' && result.value === 200).length;
+      assert.ok(served > 0, 'requests already in flight were answered');
+      const after = openSqliteStore(db);
+      assert.equal(after.loadsUsed(key, new Date().toISOString().slice(0, 7)), served, 'every answered request was counted, no more');
       after.close();
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
