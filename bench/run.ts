@@ -23,9 +23,13 @@ async function relayThroughput(dir: string): Promise<void> {
   const key = createKey(store, { plan: 'custom:100000000', domains: ['example.com'], name: 'bench', test: false }, Date.now()).key;
   store.close();
   // The relay in its own process, as in production; rate limit lifted since every connection shares one address.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0', '--db', db, '--rate-limit', '100000000'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0', '--db', db, '--rate-limit', '100000000'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let output = '';
   child.stderr.on('data', (chunk) => (output += chunk));
   while (!/relay\s+(http:\/\/\S+)/.test(output)) {
@@ -38,7 +42,13 @@ async function relayThroughput(dir: string): Promise<void> {
   try {
     for (const connections of [100, 500]) {
       const result = await autocannon({ url, connections, duration: 10, headers: { origin: 'https://example.com' } });
-      const entry = { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+      const entry = {
+        requestsPerSecond: result.requests.average,
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        non2xx: result.non2xx,
+        errors: result.errors,
+      };
       results[`relayCachedRoute${connections}`] = entry;
       rows.push({
         measure: `cached /v1/scores, ${connections} connections`,
@@ -56,7 +66,11 @@ async function upstreamFanIn(): Promise<void> {
     try {
       const key = createKey(relay.store, { plan: 'pro', domains: ['example.com'], name: 'bench', test: false }, Date.now()).key;
       await Promise.all(
-        Array.from({ length: clients }, () => fetch(`${relay.origin}/v1/scores?league=nba&key=${key}`, { headers: { origin: 'https://example.com' } }).then((r) => r.arrayBuffer())),
+        Array.from({ length: clients }, () =>
+          fetch(`${relay.origin}/v1/scores?league=nba&key=${key}`, { headers: { origin: 'https://example.com' } }).then((r) =>
+            r.arrayBuffer(),
+          ),
+        ),
       );
       const calls = (await relay.metrics.upstreamRequests.get()).values.reduce((sum, value) => sum + value.value, 0);
       results[`upstreamCalls${clients}Clients`] = calls;
@@ -72,7 +86,8 @@ async function meteringRate(dir: string): Promise<void> {
     const store = openSqliteStore(join(dir, `metering-${synchronous}.db`), { synchronous });
     const count = synchronous === 'FULL' ? 2_000 : 20_000;
     const started = performance.now();
-    for (let i = 0; i < count; i++) store.countLoad('pk_live_bench', '2026-11', 1e9, { route: '/v1/scores', origin: 'https://example.com' });
+    for (let i = 0; i < count; i++)
+      store.countLoad('pk_live_bench', '2026-11', 1e9, { route: '/v1/scores', origin: 'https://example.com' });
     const perSecond = count / ((performance.now() - started) / 1000);
     store.close();
     results[`meteringLoadsPerSecond${synchronous}`] = Math.round(perSecond);

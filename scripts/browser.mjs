@@ -30,9 +30,12 @@ export function findBrowser() {
   const found = firstAvailable();
   if (found) return found;
   if (canInstallWithApt()) {
-    console.error('No Chromium found: installing Debian\'s chromium package (apt-get install -y chromium)…');
+    console.error("No Chromium found: installing Debian's chromium package (apt-get install -y chromium)…");
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     const installed = firstAvailable();
     if (installed) return installed;
   }

@@ -36,7 +36,9 @@ export const scoresPayloadSchema = z.object({
 export type ScoresPayload = z.infer<typeof scoresPayloadSchema>;
 
 export const lineSchema = z.object({
-  spread: z.nullable(z.object({ home: z.number(), away: z.number(), homePrice: z.nullable(z.number()), awayPrice: z.nullable(z.number()) })),
+  spread: z.nullable(
+    z.object({ home: z.number(), away: z.number(), homePrice: z.nullable(z.number()), awayPrice: z.nullable(z.number()) }),
+  ),
   total: z.nullable(z.object({ points: z.number(), overPrice: z.nullable(z.number()), underPrice: z.nullable(z.number()) })),
   moneyline: z.nullable(z.object({ home: z.number(), away: z.number() })),
 });

@@ -37,7 +37,12 @@ export function createApp(deps: RelayDeps): Hono<RelayEnv> {
     deps.metrics.requests.inc({ route, status: String(c.res.status) });
     deps.metrics.duration.observe({ route }, ms / 1000);
     // The path alone: query strings hold keys, and headers are never logged.
-    logger.log(c.res.status >= 500 ? 'error' : 'info', 'request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms * 10) / 10 });
+    logger.log(c.res.status >= 500 ? 'error' : 'info', 'request', {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(ms * 10) / 10,
+    });
   });
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
@@ -47,7 +52,9 @@ export function createApp(deps: RelayDeps): Hono<RelayEnv> {
     : () => {
         throw new HTTPException(404, { message: 'The admin API is off: set PRESSBOX_ADMIN_TOKEN to turn it on.' });
       };
-  app.get('/metrics', operator, async (c) => c.body(await deps.metrics.registry.metrics(), 200, { 'Content-Type': deps.metrics.registry.contentType }));
+  app.get('/metrics', operator, async (c) =>
+    c.body(await deps.metrics.registry.metrics(), 200, { 'Content-Type': deps.metrics.registry.contentType }),
+  );
   app.use('/admin/*', operator);
   app.route('/admin', adminRoutes({ keys: deps.store, usage: deps.store, now }));
 
@@ -57,7 +64,10 @@ export function createApp(deps: RelayDeps): Hono<RelayEnv> {
 
   app.notFound((c) => {
     corsHeaders(c);
-    return c.json(new RelayError('not_found', `No route ${c.req.method} ${c.req.path}; see the Pressbox README for the widget routes.`).body(), 404);
+    return c.json(
+      new RelayError('not_found', `No route ${c.req.method} ${c.req.path}; see the Pressbox README for the widget routes.`).body(),
+      404,
+    );
   });
   app.onError((error, c) => {
     if (error instanceof RelayError) {

@@ -65,14 +65,30 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
       onAttempt: (attempt) => {
         metrics.upstreamRequests.inc({ upstream: name, endpoint: attempt.endpoint, outcome: String(attempt.outcome) });
         if (attempt.units) metrics.upstreamUnits.inc({ upstream: name, endpoint: attempt.endpoint }, attempt.units);
-        if (attempt.outcome !== 200) logger.log('warn', 'upstream attempt failed', { upstream: name, endpoint: attempt.endpoint, outcome: attempt.outcome, attempt: attempt.attempt });
+        if (attempt.outcome !== 200)
+          logger.log('warn', 'upstream attempt failed', {
+            upstream: name,
+            endpoint: attempt.endpoint,
+            outcome: attempt.outcome,
+            attempt: attempt.attempt,
+          });
       },
     });
   const testUpstream = cachedUpstream('test', client('test', sandbox.baseUrl, SANDBOX_KEY), cache);
   const liveUpstream =
-    options.upstreamUrl && options.upstreamKey ? cachedUpstream('live', client('live', options.upstreamUrl, options.upstreamKey), cache) : cachedUpstream('live', client('live', sandbox.baseUrl, SANDBOX_KEY), cache);
+    options.upstreamUrl && options.upstreamKey
+      ? cachedUpstream('live', client('live', options.upstreamUrl, options.upstreamKey), cache)
+      : cachedUpstream('live', client('live', sandbox.baseUrl, SANDBOX_KEY), cache);
 
-  const app = createApp({ store, upstreams: { live: liveUpstream, test: testUpstream }, metrics, adminToken: options.adminToken, logger, now, rateLimit: options.rateLimit });
+  const app = createApp({
+    store,
+    upstreams: { live: liveUpstream, test: testUpstream },
+    metrics,
+    adminToken: options.adminToken,
+    logger,
+    now,
+    rateLimit: options.rateLimit,
+  });
   const host = options.host ?? '127.0.0.1';
   const server: ServerType = await new Promise((resolve, reject) => {
     const started = serve({ fetch: app.fetch, port: options.port ?? 8787, hostname: host }, () => resolve(started));

@@ -13,10 +13,38 @@ export interface Plan {
 }
 
 export const PLANS: Record<PlanId, Plan> = {
-  free: { id: 'free', label: 'Free', price: 0, monthlyLimit: 500, description: 'For trying the API: 500 request units a month.', paid: false },
-  starter: { id: 'starter', label: 'Starter', price: 39.99, monthlyLimit: 25_000, description: 'Exchange prices and player props, 25,000 request units a month.', paid: true },
-  builder: { id: 'builder', label: 'Builder', price: 99.99, monthlyLimit: 250_000, description: 'For growing products: 250,000 request units a month.', paid: true },
-  pro: { id: 'pro', label: 'Pro', price: 249.99, monthlyLimit: 1_000_000, description: 'For high-traffic products: 1,000,000 request units a month.', paid: true },
+  free: {
+    id: 'free',
+    label: 'Free',
+    price: 0,
+    monthlyLimit: 500,
+    description: 'For trying the API: 500 request units a month.',
+    paid: false,
+  },
+  starter: {
+    id: 'starter',
+    label: 'Starter',
+    price: 39.99,
+    monthlyLimit: 25_000,
+    description: 'Exchange prices and player props, 25,000 request units a month.',
+    paid: true,
+  },
+  builder: {
+    id: 'builder',
+    label: 'Builder',
+    price: 99.99,
+    monthlyLimit: 250_000,
+    description: 'For growing products: 250,000 request units a month.',
+    paid: true,
+  },
+  pro: {
+    id: 'pro',
+    label: 'Pro',
+    price: 249.99,
+    monthlyLimit: 1_000_000,
+    description: 'For high-traffic products: 1,000,000 request units a month.',
+    paid: true,
+  },
 };
 
 export const PLAN_ORDER: readonly PlanId[] = ['free', 'starter', 'builder', 'pro'];

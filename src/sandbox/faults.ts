@@ -76,10 +76,16 @@ export function parseFaultSpec(spec: string): FaultRuleInput {
   const rule: Record<string, unknown> = {};
   const numberOf = (name: string, value: string | undefined): number => {
     const number = Number(value);
-    if (value === undefined || value === '' || !Number.isFinite(number)) throw new Error(`fault setting "${name}" needs a number, as in ${name}=${name === 'share' ? '0.2' : name === 'status' ? '503' : '3'}`);
+    if (value === undefined || value === '' || !Number.isFinite(number))
+      throw new Error(
+        `fault setting "${name}" needs a number, as in ${name}=${name === 'share' ? '0.2' : name === 'status' ? '503' : '3'}`,
+      );
     return number;
   };
-  for (const part of spec.split(',').map((piece) => piece.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((piece) => piece.trim())
+    .filter(Boolean)) {
     const [name, value] = part.split('=', 2) as [string, string | undefined];
     switch (name) {
       case 'latency':
@@ -107,7 +113,9 @@ export function parseFaultSpec(spec: string): FaultRuleInput {
         rule.retryAfter = numberOf('retry-after', value);
         break;
       default:
-        throw new Error(`unknown fault setting "${name}" in "${spec}" (use latency=, status=, malformed, drop, share=, times=, path=, retry-after=)`);
+        throw new Error(
+          `unknown fault setting "${name}" in "${spec}" (use latency=, status=, malformed, drop, share=, times=, path=, retry-after=)`,
+        );
     }
   }
   const parsed = faultRuleSchema.safeParse(rule);

@@ -38,16 +38,14 @@ export function parseQuery<Schema extends z.ZodType>(c: Context, schema: Schema)
   fail(400, 'bad_request', problems.join('; '));
 }
 
-export const leagueParam = z
-  .string({ error: `league is required (one of ${LEAGUE_PARAM_VALUES.join(', ')})` })
-  .transform((value, ctx) => {
-    const league = parseLeague(value);
-    if (!league) {
-      ctx.addIssue({ code: 'custom', message: `unknown league "${value}" (use one of ${LEAGUE_PARAM_VALUES.join(', ')})` });
-      return z.NEVER;
-    }
-    return league;
-  });
+export const leagueParam = z.string({ error: `league is required (one of ${LEAGUE_PARAM_VALUES.join(', ')})` }).transform((value, ctx) => {
+  const league = parseLeague(value);
+  if (!league) {
+    ctx.addIssue({ code: 'custom', message: `unknown league "${value}" (use one of ${LEAGUE_PARAM_VALUES.join(', ')})` });
+    return z.NEVER;
+  }
+  return league;
+});
 
 export const dateParam = z.string().refine(isCalendarDate, { message: 'expected a calendar date written YYYY-MM-DD' });
 
@@ -69,7 +67,11 @@ export function deps(c: Context<SandboxEnv>): SandboxDeps {
 export function requirePlan(c: Context<SandboxEnv>, minimum: PlanId, feature: string): void {
   const account = c.get('account');
   if (!planAtLeast(account.plan.id, minimum)) {
-    fail(403, 'plan_required', `${feature} needs the ${minimum[0]!.toUpperCase()}${minimum.slice(1)} plan or above; this key is on ${account.plan.label}.`);
+    fail(
+      403,
+      'plan_required',
+      `${feature} needs the ${minimum[0]!.toUpperCase()}${minimum.slice(1)} plan or above; this key is on ${account.plan.label}.`,
+    );
   }
 }
 
@@ -103,9 +105,14 @@ export function metered(cost: number | ((c: Context<SandboxEnv>) => number)): Mi
     const units = typeof cost === 'number' ? cost : cost(c);
     if (!accounts.canSpend(account, units)) {
       const retryAfter = accounts.secondsUntilReset();
-      fail(429, 'quota_exceeded', `Monthly quota of ${account.plan.monthlyLimit} request units is spent; it resets on day 1 at 00:00 UTC.`, {
-        'retry-after': String(retryAfter),
-      });
+      fail(
+        429,
+        'quota_exceeded',
+        `Monthly quota of ${account.plan.monthlyLimit} request units is spent; it resets on day 1 at 00:00 UTC.`,
+        {
+          'retry-after': String(retryAfter),
+        },
+      );
     }
     await next();
     if (c.res.status === 200) accounts.charge(account, units);

@@ -6,7 +6,21 @@ import { createRandom, seedOf } from './random.js';
 const EPISODE_DAYS = 9;
 const INJURY_RATE = 0.1;
 
-const REASONS = ['Knee', 'Ankle', 'Hamstring', 'Concussion protocol', 'Shoulder', 'Illness', 'Back', 'Groin', 'Calf', 'Wrist', 'Hip', 'Foot', 'Rest'] as const;
+const REASONS = [
+  'Knee',
+  'Ankle',
+  'Hamstring',
+  'Concussion protocol',
+  'Shoulder',
+  'Illness',
+  'Back',
+  'Groin',
+  'Calf',
+  'Wrist',
+  'Hip',
+  'Foot',
+  'Rest',
+] as const;
 
 /** Statuses by sport, from the worst to the mildest; an injury steps down this list as it heals. */
 const STATUS_LADDER: Record<string, readonly string[]> = {

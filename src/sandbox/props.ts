@@ -16,20 +16,45 @@ const starterShare = (player: Player, starter: number, bench: number): number =>
 const MARKETS: Record<Sport, readonly MarketSpec[]> = {
   basketball: [
     { key: 'points', label: 'Points', mean: (p) => starterShare(p, 17, 8) },
-    { key: 'rebounds', label: 'Rebounds', mean: (p) => (['PF', 'C'].includes(p.position) ? starterShare(p, 9, 5) : starterShare(p, 4.5, 2.5)) },
-    { key: 'assists', label: 'Assists', mean: (p) => (['PG', 'SG'].includes(p.position) ? starterShare(p, 6.5, 3) : starterShare(p, 2.5, 1.5)) },
+    {
+      key: 'rebounds',
+      label: 'Rebounds',
+      mean: (p) => (['PF', 'C'].includes(p.position) ? starterShare(p, 9, 5) : starterShare(p, 4.5, 2.5)),
+    },
+    {
+      key: 'assists',
+      label: 'Assists',
+      mean: (p) => (['PG', 'SG'].includes(p.position) ? starterShare(p, 6.5, 3) : starterShare(p, 2.5, 1.5)),
+    },
     { key: 'threes', label: 'Three-pointers made', mean: (p) => (p.position === 'C' ? undefined : starterShare(p, 2.2, 1.2)) },
     { key: 'pointsReboundsAssists', label: 'Points + rebounds + assists', mean: (p) => starterShare(p, 28, 13) },
   ],
   football: [
     { key: 'passingYards', label: 'Passing yards', mean: (p) => (p.position === 'QB' && p.depth === 1 ? 238 : undefined) },
     { key: 'passingTouchdowns', label: 'Passing touchdowns', mean: (p) => (p.position === 'QB' && p.depth === 1 ? 1.6 : undefined) },
-    { key: 'rushingYards', label: 'Rushing yards', mean: (p) => (p.position === 'RB' ? starterShare(p, 68, 28) : p.position === 'QB' && p.depth === 1 ? 18 : undefined) },
-    { key: 'receivingYards', label: 'Receiving yards', mean: (p) => (p.position === 'WR' && p.depth <= 3 ? [0, 74, 55, 38][p.depth] : p.position === 'TE' && p.depth === 1 ? 41 : undefined) },
-    { key: 'receptions', label: 'Receptions', mean: (p) => (p.position === 'WR' && p.depth <= 3 ? [0, 5.6, 4.2, 3.1][p.depth] : p.position === 'TE' && p.depth === 1 ? 3.8 : undefined) },
+    {
+      key: 'rushingYards',
+      label: 'Rushing yards',
+      mean: (p) => (p.position === 'RB' ? starterShare(p, 68, 28) : p.position === 'QB' && p.depth === 1 ? 18 : undefined),
+    },
+    {
+      key: 'receivingYards',
+      label: 'Receiving yards',
+      mean: (p) => (p.position === 'WR' && p.depth <= 3 ? [0, 74, 55, 38][p.depth] : p.position === 'TE' && p.depth === 1 ? 41 : undefined),
+    },
+    {
+      key: 'receptions',
+      label: 'Receptions',
+      mean: (p) =>
+        p.position === 'WR' && p.depth <= 3 ? [0, 5.6, 4.2, 3.1][p.depth] : p.position === 'TE' && p.depth === 1 ? 3.8 : undefined,
+    },
   ],
   hockey: [
-    { key: 'shotsOnGoal', label: 'Shots on goal', mean: (p) => (p.position === 'G' ? undefined : p.position === 'D' ? starterShare(p, 2.1, 1.4) : starterShare(p, 3.1, 1.9)) },
+    {
+      key: 'shotsOnGoal',
+      label: 'Shots on goal',
+      mean: (p) => (p.position === 'G' ? undefined : p.position === 'D' ? starterShare(p, 2.1, 1.4) : starterShare(p, 3.1, 1.9)),
+    },
     { key: 'points', label: 'Points', mean: (p) => (p.position === 'G' || p.depth > 2 ? undefined : 0.7) },
     { key: 'goals', label: 'Goals', mean: (p) => (p.position === 'G' || p.position === 'D' || p.depth > 2 ? undefined : 0.4) },
     { key: 'assists', label: 'Assists', mean: (p) => (p.position === 'G' || p.depth > 2 ? undefined : 0.45) },

@@ -69,6 +69,9 @@ export function createRandom(...seedParts: Array<string | number>): Random {
 /** A 32-character lower-case hex identifier derived from the parts (the form the odds endpoints use). */
 export function hexIdOf(...parts: Array<string | number>): string {
   let out = '';
-  for (let i = 0; i < 4; i++) out += seedOf(i, ...parts).toString(16).padStart(8, '0');
+  for (let i = 0; i < 4; i++)
+    out += seedOf(i, ...parts)
+      .toString(16)
+      .padStart(8, '0');
   return out;
 }

@@ -167,7 +167,14 @@ export function snapshot(game: Game, nowMs: number): GameSnapshot {
     return { game, status: 'final', score: scoreAt(script.events, script.endUnit), state: null, played: 1, endMs };
   }
   const unit = (nowMs - game.startMs) / msPerUnit;
-  return { game, status: 'live', score: scoreAt(script.events, unit), state: script.stateAt(unit), played: script.playedShare(unit), endMs };
+  return {
+    game,
+    status: 'live',
+    score: scoreAt(script.events, unit),
+    state: script.stateAt(unit),
+    played: script.playedShare(unit),
+    endMs,
+  };
 }
 
 /** Finds a game from any of its identifier forms. */

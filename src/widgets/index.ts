@@ -1,1 +1,9 @@
-export { ODDS_FORMATS, decimalOdds, formatOdds, fractionalOdds, impliedProbability, noVigProbabilities, type OddsFormat } from './runtime/odds-format.js';
+export {
+  ODDS_FORMATS,
+  decimalOdds,
+  formatOdds,
+  fractionalOdds,
+  impliedProbability,
+  noVigProbabilities,
+  type OddsFormat,
+} from './runtime/odds-format.js';

@@ -28,10 +28,31 @@ describe('pressbox keys and pressbox usage', () => {
   after(() => rm(dir, { recursive: true, force: true }));
 
   it('creates a key, lists it, checks origins saying which rule decided, updates and revokes it', async () => {
-    const created = JSON.parse((await pressbox('keys', 'create', '--db', db, '--plan', 'starter', '--domain', '*.example.com', '--domain', 'http://localhost', '--name', 'Example', '--json')).stdout);
+    const created = JSON.parse(
+      (
+        await pressbox(
+          'keys',
+          'create',
+          '--db',
+          db,
+          '--plan',
+          'starter',
+          '--domain',
+          '*.example.com',
+          '--domain',
+          'http://localhost',
+          '--name',
+          'Example',
+          '--json',
+        )
+      ).stdout,
+    );
     assert.match(created.key, /^pk_live_[0-9a-f]{32}$/);
     const listed = JSON.parse((await pressbox('keys', 'list', '--db', db, '--json')).stdout);
-    assert.deepEqual(listed.map((key: { key: string }) => key.key), [created.key]);
+    assert.deepEqual(
+      listed.map((key: { key: string }) => key.key),
+      [created.key],
+    );
 
     const allowed = await pressbox('keys', 'check', created.key, 'https://news.example.com', '--db', db);
     assert.equal(allowed.code, 0);

@@ -5,7 +5,9 @@ import { describe, it } from 'node:test';
 
 /** Starts `pressbox sandbox` from source and resolves with its printed base address. */
 async function runSandbox(args: string[]): Promise<{ child: ChildProcess; baseUrl: string; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'sandbox', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'sandbox', '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -29,7 +31,8 @@ describe('pressbox sandbox', () => {
     const { child, baseUrl, output } = await runSandbox([]);
     try {
       assert.match(baseUrl, /^http:\/\/127\.0\.0\.1:\d+\/v1$/);
-      for (const key of ['sk_sandbox_free', 'sk_sandbox_starter', 'sk_sandbox_builder', 'sk_sandbox_pro']) assert.ok(output().includes(key), key);
+      for (const key of ['sk_sandbox_free', 'sk_sandbox_starter', 'sk_sandbox_builder', 'sk_sandbox_pro'])
+        assert.ok(output().includes(key), key);
       const get = (path: string) => fetch(`${baseUrl}${path}`, { headers: { 'x-api-key': 'sk_sandbox_pro' } });
       const gameId = (await (await get('/odds-games?league=nba')).json()).data[0].gameId;
       for (const path of [
@@ -56,7 +59,16 @@ describe('pressbox sandbox', () => {
   });
 
   it('takes extra keys, faults and a fixed clock from the command line', async () => {
-    const { child, baseUrl } = await runSandbox(['--api-key', 'sk_demo_team=starter', '--fault', 'status=503,path=/lines', '--time', '2026-11-22T18:00:00Z', '--rate', '0']);
+    const { child, baseUrl } = await runSandbox([
+      '--api-key',
+      'sk_demo_team=starter',
+      '--fault',
+      'status=503,path=/lines',
+      '--time',
+      '2026-11-22T18:00:00Z',
+      '--rate',
+      '0',
+    ]);
     try {
       const me = await (await fetch(`${baseUrl}/me`, { headers: { 'x-api-key': 'sk_demo_team' } })).json();
       assert.equal(me.plan, 'starter');
@@ -69,7 +81,9 @@ describe('pressbox sandbox', () => {
   });
 
   it('refuses a malformed flag with a message naming the fix', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'sandbox', '--api-key', 'sk_x=platinum'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'sandbox', '--api-key', 'sk_x=platinum'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stderr!.on('data', (chunk) => (output += chunk));
     const [code] = await once(child, 'exit');

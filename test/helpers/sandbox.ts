@@ -6,7 +6,11 @@ export async function frozenSandbox(now: string | number, options: SandboxOption
   return startSandbox({ rate: 0, ...options, now: typeof now === 'number' ? now : Date.parse(now) });
 }
 
-export async function getJson(sandbox: RunningSandbox, path: string, key: string | null = 'sk_sandbox_pro'): Promise<{ status: number; body: any; headers: Headers }> {
+export async function getJson(
+  sandbox: RunningSandbox,
+  path: string,
+  key: string | null = 'sk_sandbox_pro',
+): Promise<{ status: number; body: any; headers: Headers }> {
   const response = await fetch(`${sandbox.baseUrl}${path}`, { headers: key ? { 'x-api-key': key } : {} });
   const text = await response.text();
   let body: unknown;

@@ -6,7 +6,10 @@ import { addKey, testRelay, widgetGet } from '../helpers/relay.js';
 describe('operations: admin API, metrics, rate limit', () => {
   let relay: RunningRelay;
   const admin = (path: string, init: RequestInit = {}) =>
-    fetch(`${relay.origin}${path}`, { ...init, headers: { authorization: 'Bearer test-admin-token', 'content-type': 'application/json', ...init.headers } });
+    fetch(`${relay.origin}${path}`, {
+      ...init,
+      headers: { authorization: 'Bearer test-admin-token', 'content-type': 'application/json', ...init.headers },
+    });
   before(async () => {
     relay = await testRelay({ rateLimit: { perMinute: 60, burst: 5 } });
   });
@@ -24,7 +27,10 @@ describe('operations: admin API, metrics, rate limit', () => {
   });
 
   it('creates, shows, updates, checks and revokes keys', async () => {
-    const created = await admin('/admin/keys', { method: 'POST', body: JSON.stringify({ plan: 'starter', domains: ['*.example.com'], name: 'Example News' }) });
+    const created = await admin('/admin/keys', {
+      method: 'POST',
+      body: JSON.stringify({ plan: 'starter', domains: ['*.example.com'], name: 'Example News' }),
+    });
     assert.equal(created.status, 201);
     const key = await created.json();
     assert.match(key.key, /^pk_live_[0-9a-f]{32}$/);
@@ -33,12 +39,16 @@ describe('operations: admin API, metrics, rate limit', () => {
     assert.deepEqual([check.allowed, check.rule], [true, '*.example.com']);
     const apex = await (await admin(`/admin/keys/${key.key}/check?origin=${encodeURIComponent('https://example.com')}`)).json();
     assert.equal(apex.allowed, false);
-    const updated = await (await admin(`/admin/keys/${key.key}`, { method: 'PATCH', body: JSON.stringify({ domains: ['example.com'], plan: 'custom:10' }) })).json();
+    const updated = await (
+      await admin(`/admin/keys/${key.key}`, { method: 'PATCH', body: JSON.stringify({ domains: ['example.com'], plan: 'custom:10' }) })
+    ).json();
     assert.deepEqual([updated.domains, updated.monthlyLoads], [['example.com'], 10]);
     const revoked = await (await admin(`/admin/keys/${key.key}`, { method: 'DELETE' })).json();
     assert.ok(revoked.revokedAt);
     assert.equal((await widgetGet(relay, `/v1/injuries?league=nba&key=${key.key}`)).body.error.code, 'invalid_key');
-    const test = await (await admin('/admin/keys', { method: 'POST', body: JSON.stringify({ plan: 'free', domains: ['example.com'], test: true }) })).json();
+    const test = await (
+      await admin('/admin/keys', { method: 'POST', body: JSON.stringify({ plan: 'free', domains: ['example.com'], test: true }) })
+    ).json();
     assert.match(test.key, /^pk_test_/);
   });
 
@@ -55,7 +65,10 @@ describe('operations: admin API, metrics, rate limit', () => {
     const key = addKey(relay, ['example.com']);
     const answers = [];
     for (let i = 0; i < 7; i++) answers.push(await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`));
-    assert.deepEqual(answers.map((answer) => answer.status), [200, 200, 200, 200, 200, 429, 429]);
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      [200, 200, 200, 200, 200, 429, 429],
+    );
     assert.equal(answers[5]!.body.error.code, 'rate_limited');
     assert.ok(Number(answers[5]!.headers.get('retry-after')) >= 1);
     const other = addKey(relay, ['example.com']);

@@ -11,7 +11,9 @@ import { openSqliteStore } from '../../src/relay/store/sqlite.js';
 const DELIVERED = 40;
 
 async function startRelayProcess(db: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0', '--db', db], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stderr!.on('data', (chunk) => (output += chunk));
   child.stdout!.on('data', () => {});
@@ -63,7 +65,9 @@ describe('durable metering', () => {
     const { child, origin } = await startRelayProcess(db);
     try {
       const requests = Array.from({ length: 10 }, () =>
-        fetch(`${origin}/v1/scores?league=nba,nhl,mlb&key=${key}`, { headers: { origin: 'https://example.com' } }).then((response) => response.status),
+        fetch(`${origin}/v1/scores?league=nba,nhl,mlb&key=${key}`, { headers: { origin: 'https://example.com' } }).then(
+          (response) => response.status,
+        ),
       );
       await new Promise((resolve) => setTimeout(resolve, 5));
       child.kill('SIGTERM');

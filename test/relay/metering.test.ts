@@ -25,7 +25,11 @@ describe('metering widget loads', () => {
     assert.ok(refused.every((answer) => answer.body.error.code === 'quota_exceeded'));
     assert.equal(relay.store.loadsUsed(key, '2026-11'), 50);
     const remaining = served.map((answer) => Number(answer.headers.get('x-pressbox-loads-remaining'))).sort((a, b) => a - b);
-    assert.deepEqual(remaining, Array.from({ length: 50 }, (_, i) => i), 'each load saw its own remaining count');
+    assert.deepEqual(
+      remaining,
+      Array.from({ length: 50 }, (_, i) => i),
+      'each load saw its own remaining count',
+    );
   });
 
   it('refuses a spent key with Retry-After to the first instant of next month (UTC)', async () => {

@@ -4,7 +4,13 @@ import { parseDomainPattern } from '../../src/relay/keys/domains.js';
 import type { RunningRelay } from '../../src/relay/server.js';
 import { addKey, testRelay, widgetGet } from '../helpers/relay.js';
 
-type Case = [description: string, patterns: string[], headers: { origin?: string; referer?: string }, expected: 200 | 'origin_not_allowed', test?: boolean];
+type Case = [
+  description: string,
+  patterns: string[],
+  headers: { origin?: string; referer?: string },
+  expected: 200 | 'origin_not_allowed',
+  test?: boolean,
+];
 
 const CASES: Case[] = [
   ['exact host over https', ['example.com'], { origin: 'https://example.com' }, 200],

@@ -35,32 +35,58 @@ describe('widget data routes', () => {
     const live = one.games.find((game) => game.status === 'live')!;
     assert.ok(live.progress && live.progress.display.length > 0);
     assert.match(live.home.team.primaryColor!, /^#[0-9A-F]{6}$/);
-    const several = conforms(contract.scoresPayloadSchema, (await widgetGet(relay, `/v1/scores?league=nba,NHL,ncaaf&key=${key}`)).body, 'scores');
+    const several = conforms(
+      contract.scoresPayloadSchema,
+      (await widgetGet(relay, `/v1/scores?league=nba,NHL,ncaaf&key=${key}`)).body,
+      'scores',
+    );
     assert.deepEqual(several.leagues, ['nba', 'nhl', 'cfb']);
     assert.deepEqual(new Set(several.games.map((game) => game.league)), new Set(['nba', 'nhl', 'cfb']));
-    const bos = conforms(contract.scoresPayloadSchema, (await widgetGet(relay, `/v1/scores?league=nba&date=2026-11-21&team=bos&key=${key}`)).body, 'team');
+    const bos = conforms(
+      contract.scoresPayloadSchema,
+      (await widgetGet(relay, `/v1/scores?league=nba&date=2026-11-21&team=bos&key=${key}`)).body,
+      'team',
+    );
     assert.ok(bos.games.length >= 1);
     assert.ok(bos.games.every((game) => [game.home.team.abbreviation, game.away.team.abbreviation].includes('BOS')));
   });
 
   it('/v1/scores for a past date within three days has final scores; far dates show the schedule', async () => {
-    const yesterday = conforms(contract.scoresPayloadSchema, (await widgetGet(relay, `/v1/scores?league=nhl&date=2026-11-21&key=${key}`)).body, 'yesterday');
+    const yesterday = conforms(
+      contract.scoresPayloadSchema,
+      (await widgetGet(relay, `/v1/scores?league=nhl&date=2026-11-21&key=${key}`)).body,
+      'yesterday',
+    );
     assert.equal(yesterday.games.length, 16);
     assert.ok(yesterday.games.every((game) => game.status === 'final' && game.home.score !== null));
-    const future = conforms(contract.scoresPayloadSchema, (await widgetGet(relay, `/v1/scores?league=nhl&date=2026-12-25&key=${key}`)).body, 'future');
+    const future = conforms(
+      contract.scoresPayloadSchema,
+      (await widgetGet(relay, `/v1/scores?league=nhl&date=2026-12-25&key=${key}`)).body,
+      'future',
+    );
     assert.ok(future.games.length > 0 && future.games.every((game) => game.status === 'scheduled'));
   });
 
   it('/v1/games/{id} returns the game with its line and public splits', async () => {
-    const detail = conforms(contract.gameDetailPayloadSchema, (await widgetGet(relay, `/v1/games/${liveGameId}?league=nba&key=${key}`)).body, 'game');
+    const detail = conforms(
+      contract.gameDetailPayloadSchema,
+      (await widgetGet(relay, `/v1/games/${liveGameId}?league=nba&key=${key}`)).body,
+      'game',
+    );
     assert.equal(detail.game.id, liveGameId);
     assert.ok(detail.line?.moneyline && detail.line.spread && detail.line.total);
     assert.equal(detail.splits!.moneyline!.home + detail.splits!.moneyline!.away, 100);
   });
 
   it('/v1/win-probability is the no-vig probability of the exchange moneyline, and keeps its history', async () => {
-    const body = conforms(contract.winProbabilityPayloadSchema, (await widgetGet(relay, `/v1/win-probability?league=nba&gameId=${liveGameId}&key=${key}`)).body, 'wp');
-    const upstreamLines = await (await fetch(`${relay.sandbox.baseUrl}/lines?league=nba&include=xchg`, { headers: { 'x-api-key': 'sk_sandbox_pro' } })).json();
+    const body = conforms(
+      contract.winProbabilityPayloadSchema,
+      (await widgetGet(relay, `/v1/win-probability?league=nba&gameId=${liveGameId}&key=${key}`)).body,
+      'wp',
+    );
+    const upstreamLines = await (
+      await fetch(`${relay.sandbox.baseUrl}/lines?league=nba&include=xchg`, { headers: { 'x-api-key': 'sk_sandbox_pro' } })
+    ).json();
     const record = upstreamLines.data.find((line: { homeTeamName: string }) => line.homeTeamName === body.home.name);
     const [home, away] = noVigProbabilities(record.exchange.xchg.moneyline.home, record.exchange.xchg.moneyline.away);
     assert.equal(body.current!.source, 'exchange');
@@ -73,24 +99,42 @@ describe('widget data routes', () => {
     const form = conforms(contract.formPayloadSchema, (await widgetGet(relay, `/v1/form?league=nba&team=BOS&key=${key}`)).body, 'form');
     assert.equal(form.games.length, 5);
     assert.equal(form.summary.wins + form.summary.losses + form.summary.ties, 5);
-    const h2h = conforms(contract.formPayloadSchema, (await widgetGet(relay, `/v1/form?league=nba&team=bos&opponent=lal&key=${key}`)).body, 'h2h');
+    const h2h = conforms(
+      contract.formPayloadSchema,
+      (await widgetGet(relay, `/v1/form?league=nba&team=bos&opponent=lal&key=${key}`)).body,
+      'h2h',
+    );
     assert.equal(h2h.opponent!.abbreviation, 'LAL');
     assert.ok(h2h.games.every((game) => game.opponent.abbreviation === 'LAL'));
   });
 
   it('/v1/props joins lines with bet splits, for the markets asked', async () => {
-    const props = conforms(contract.propsPayloadSchema, (await widgetGet(relay, `/v1/props?league=nba&gameId=${liveGameId}&markets=points,blocks&key=${key}`)).body, 'props');
-    assert.deepEqual(props.markets.map((market) => market.key), ['points']);
+    const props = conforms(
+      contract.propsPayloadSchema,
+      (await widgetGet(relay, `/v1/props?league=nba&gameId=${liveGameId}&markets=points,blocks&key=${key}`)).body,
+      'props',
+    );
+    assert.deepEqual(
+      props.markets.map((market) => market.key),
+      ['points'],
+    );
     assert.deepEqual(props.unavailableMarkets, ['blocks']);
     assert.ok(props.markets[0]!.players.every((player) => player.overBets !== null));
   });
 
   it('/v1/injuries groups players by team with one severity scale', async () => {
-    const report = conforms(contract.injuriesPayloadSchema, (await widgetGet(relay, `/v1/injuries?league=nfl&key=${key}`)).body, 'injuries');
+    const report = conforms(
+      contract.injuriesPayloadSchema,
+      (await widgetGet(relay, `/v1/injuries?league=nfl&key=${key}`)).body,
+      'injuries',
+    );
     assert.equal(report.teams.length, 32);
     const players = report.teams.flatMap((team) => team.players);
     assert.ok(players.length > 0);
-    assert.ok(players.some((player) => player.practice !== null), 'NFL practice participation');
+    assert.ok(
+      players.some((player) => player.practice !== null),
+      'NFL practice participation',
+    );
   });
 
   it('answers bad_request naming the parameter and what was expected', async () => {
@@ -121,7 +165,10 @@ describe('widget data routes', () => {
 
   it('answers missing_key and invalid_key', async () => {
     assert.equal((await widgetGet(relay, '/v1/scores?league=nba')).body.error.code, 'missing_key');
-    assert.equal((await widgetGet(relay, '/v1/scores?league=nba&key=pk_live_00000000000000000000000000000000')).body.error.code, 'invalid_key');
+    assert.equal(
+      (await widgetGet(relay, '/v1/scores?league=nba&key=pk_live_00000000000000000000000000000000')).body.error.code,
+      'invalid_key',
+    );
     const revoked = addKey(relay, ['example.com']);
     relay.store.revokeKey(revoked, Date.now());
     const answer = await widgetGet(relay, `/v1/scores?league=nba&key=${revoked}`);
@@ -131,7 +178,10 @@ describe('widget data routes', () => {
 
   it('answers 304 to an unchanged payload', async () => {
     const first = await widgetGet(relay, `/v1/injuries?league=nhl&key=${key}`);
-    const second = await widgetGet(relay, `/v1/injuries?league=nhl&key=${key}`, { origin: 'https://example.com', 'if-none-match': first.headers.get('etag')! });
+    const second = await widgetGet(relay, `/v1/injuries?league=nhl&key=${key}`, {
+      origin: 'https://example.com',
+      'if-none-match': first.headers.get('etag')!,
+    });
     assert.equal(second.status, 304);
   });
 });

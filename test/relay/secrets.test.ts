@@ -11,7 +11,11 @@ describe('the upstream secret key stays secret', () => {
   it('appears in no response body, header or log line of a full run, errors and faults included', async () => {
     const upstream = await startSandbox({ now: Date.parse(MIDDAY), rate: 0, keys: { [SECRET]: 'pro' } });
     const logLines: string[] = [];
-    const relay = await testRelay({ upstreamUrl: upstream.baseUrl, upstreamKey: SECRET, logger: jsonLogger((line) => logLines.push(line)) });
+    const relay = await testRelay({
+      upstreamUrl: upstream.baseUrl,
+      upstreamKey: SECRET,
+      logger: jsonLogger((line) => logLines.push(line)),
+    });
     const seen: string[] = [];
     const record = async (path: string, headers: Record<string, string> = { origin: 'https://example.com' }) => {
       const response = await fetch(`${relay.origin}${path}`, { headers });
@@ -47,7 +51,10 @@ describe('the upstream secret key stays secret', () => {
       await record('/health');
 
       assert.ok(seen.length > 50 && logLines.length > 10, 'the run produced output to check');
-      assert.ok(logLines.some((line) => line.includes('upstream attempt failed')), 'upstream failures were logged');
+      assert.ok(
+        logLines.some((line) => line.includes('upstream attempt failed')),
+        'upstream failures were logged',
+      );
       for (const text of [...seen, ...logLines]) {
         assert.ok(!text.includes(SECRET), `the secret leaked: ${text.slice(0, 200)}`);
         assert.ok(!text.includes(upstream.baseUrl), `the upstream address leaked: ${text.slice(0, 200)}`);

@@ -38,7 +38,11 @@ describe('sandbox authentication, plans, units and quota', () => {
 
   it('answers 403 for paid features on the free plan and serves them from Starter up', async () => {
     const board = (await getJson(sandbox, '/odds-games?league=nba', 'sk_sandbox_free')).body;
-    const gated = ['/lines?league=nba&include=xchg', `/player-props?league=nba&gameId=${board.data[0].gameId}`, '/live-games?sport=nba&recentdays=2'];
+    const gated = [
+      '/lines?league=nba&include=xchg',
+      `/player-props?league=nba&gameId=${board.data[0].gameId}`,
+      '/live-games?sport=nba&recentdays=2',
+    ];
     for (const path of gated) {
       const free = await getJson(sandbox, path, 'sk_sandbox_free');
       assert.equal(free.status, 403, path);
@@ -81,10 +85,18 @@ describe('sandbox authentication, plans, units and quota', () => {
   it('answers 400 for more than five markets, without charging', async () => {
     const board = (await getJson(sandbox, '/odds-games?league=nba', 'sk_sandbox_starter')).body;
     const markets = 'points,rebounds,assists,threes,pointsReboundsAssists,blocks';
-    const { status, body } = await getJson(sandbox, `/player-props?league=nba&gameId=${board.data[0].gameId}&markets=${markets}`, 'sk_sandbox_starter');
+    const { status, body } = await getJson(
+      sandbox,
+      `/player-props?league=nba&gameId=${board.data[0].gameId}&markets=${markets}`,
+      'sk_sandbox_starter',
+    );
     assert.equal(status, 400);
     assert.match(body.error.message, /markets: at most 5/);
-    const five = await getJson(sandbox, `/player-props?league=nba&gameId=${board.data[0].gameId}&markets=points,rebounds,assists,threes,pointsReboundsAssists`, 'sk_sandbox_starter');
+    const five = await getJson(
+      sandbox,
+      `/player-props?league=nba&gameId=${board.data[0].gameId}&markets=points,rebounds,assists,threes,pointsReboundsAssists`,
+      'sk_sandbox_starter',
+    );
     assert.equal(five.status, 200);
   });
 

@@ -129,7 +129,10 @@ describe('sandbox conformance to the Sports Data Service spec', () => {
     const withInjuries = conforms(spec.teams, (await getJson(sandbox, '/teams?league=nhl&injuries=true')).body, '/teams injuries');
     assert.equal(withInjuries.includeInjuries, true);
     assert.ok(withInjuries.data.every((team) => Array.isArray(team.injuries)));
-    assert.ok(withInjuries.data.some((team) => team.injuries!.length > 0), 'some team has an injury');
+    assert.ok(
+      withInjuries.data.some((team) => team.injuries!.length > 0),
+      'some team has an injury',
+    );
   });
 
   it('GET /injuries returns the NFL table with every listed field', async () => {
@@ -156,21 +159,36 @@ describe('sandbox conformance to the Sports Data Service spec', () => {
     const form = conforms(spec.recentForm, (await getJson(sandbox, '/recent-form?league=nba&team=BOS&limit=5')).body, '/recent-form');
     const games = form.data[0]!.games;
     assert.equal(games.length, 5);
-    assert.deepEqual([...games].sort((a, b) => b.startTime.localeCompare(a.startTime)), games);
+    assert.deepEqual(
+      [...games].sort((a, b) => b.startTime.localeCompare(a.startTime)),
+      games,
+    );
     const record = form.data[0]!.record;
     assert.equal(record.wins + record.losses + record.ties, 5);
     const h2h = conforms(spec.headToHead, (await getJson(sandbox, '/head-to-head?league=nba&teamA=BOS&teamB=LAL')).body, '/head-to-head');
     assert.ok(h2h.count > 0);
-    for (const game of h2h.games) assert.deepEqual(new Set([game.homeTeam.abbreviation, game.awayTeam.abbreviation]), new Set(['BOS', 'LAL']));
+    for (const game of h2h.games)
+      assert.deepEqual(new Set([game.homeTeam.abbreviation, game.awayTeam.abbreviation]), new Set(['BOS', 'LAL']));
   });
 
   it('GET /player-props and /player-props/splits answer for one game in the markets asked', async () => {
     const board = (await getJson(sandbox, '/odds-games?league=nba')).body;
     const gameId = board.data[0].gameId;
-    const props = conforms(spec.playerProps, (await getJson(sandbox, `/player-props?league=nba&gameId=${gameId}&markets=points,assists`)).body, '/player-props');
-    assert.deepEqual(props.data.map((market) => market.market), ['points', 'assists']);
+    const props = conforms(
+      spec.playerProps,
+      (await getJson(sandbox, `/player-props?league=nba&gameId=${gameId}&markets=points,assists`)).body,
+      '/player-props',
+    );
+    assert.deepEqual(
+      props.data.map((market) => market.market),
+      ['points', 'assists'],
+    );
     assert.ok(props.data.every((market) => market.players.length > 0));
-    const split = conforms(spec.propSplits, (await getJson(sandbox, `/player-props/splits?league=nba&gameId=${gameId}&markets=points,nonsense`)).body, 'splits');
+    const split = conforms(
+      spec.propSplits,
+      (await getJson(sandbox, `/player-props/splits?league=nba&gameId=${gameId}&markets=points,nonsense`)).body,
+      'splits',
+    );
     assert.deepEqual(split.unavailableMarkets, ['nonsense']);
     for (const player of split.data[0]!.players) {
       assert.equal(player.pregame.over.bets + player.pregame.under.bets, 100);
@@ -220,7 +238,12 @@ describe('sandbox conformance to the Sports Data Service spec', () => {
   it('is deterministic: two sandboxes at the same instant say the same thing', async () => {
     const twin = await frozenSandbox(MIDDAY);
     try {
-      for (const path of ['/live-games?sport=nhl', '/lines?league=mlb', '/injuries?league=nba', '/player-props/splits?league=nfl&gameId=' + (await getJson(sandbox, '/odds-games?league=nfl')).body.data[0].gameId]) {
+      for (const path of [
+        '/live-games?sport=nhl',
+        '/lines?league=mlb',
+        '/injuries?league=nba',
+        '/player-props/splits?league=nfl&gameId=' + (await getJson(sandbox, '/odds-games?league=nfl')).body.data[0].gameId,
+      ]) {
         assert.deepEqual((await getJson(twin, path)).body, (await getJson(sandbox, path)).body, path);
       }
     } finally {

@@ -59,7 +59,9 @@ describe('the game clock runs every sport from scheduled to live to final', () =
           }
           if (steps % 20 === 0 && sport !== 'ncaab') {
             const board = (await getJson(sandbox, `/lines?league=${sport}`)).body;
-            const line = board.data.find((record: any) => record.homeTeamName === game.homeTeam.name && record.awayTeamName === game.awayTeam.name);
+            const line = board.data.find(
+              (record: any) => record.homeTeamName === game.homeTeam.name && record.awayTeamName === game.awayTeam.name,
+            );
             assert.ok(line, 'a live game stays on the board');
             moneylines.add(`${line.lines.moneyline.home}/${line.lines.moneyline.away}`);
           }

@@ -81,7 +81,8 @@ describe('simulated games across many slates', () => {
         if (code === 'MLB') {
           assert.ok(last.period >= 9, 'nine innings at least');
           if (last.period > 9) seen.extraInnings++;
-          if (last.segment === 'top' || last.segment === 'middle') assert.ok(score.home > score.away, 'only a leading home side skips its last at-bat');
+          if (last.segment === 'top' || last.segment === 'middle')
+            assert.ok(score.home > score.away, 'only a leading home side skips its last at-bat');
         }
         if (code === 'NFL' && score.home === score.away) {
           seen.nflTie++;

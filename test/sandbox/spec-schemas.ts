@@ -84,7 +84,10 @@ export const lineRecord = z.object({
   league: upper.optional(),
   date: date.optional(),
   startTime: timestamp,
-  startTimeEst: z.string().regex(/^\d{1,2}:\d{2} (AM|PM) (EST|ET)$/).optional(),
+  startTimeEst: z
+    .string()
+    .regex(/^\d{1,2}:\d{2} (AM|PM) (EST|ET)$/)
+    .optional(),
   homeTeamName: z.string(),
   awayTeamName: z.string(),
   lines: z.object(marketLines),
@@ -115,7 +118,13 @@ export const oddsGames = z.object({
   ),
 });
 
-const storedTeam = z.object({ id: z.string().regex(/^\d+$/), name: z.string(), abbreviation: z.string(), primaryColor: hex, secondaryColor: hex });
+const storedTeam = z.object({
+  id: z.string().regex(/^\d+$/),
+  name: z.string(),
+  abbreviation: z.string(),
+  primaryColor: hex,
+  secondaryColor: hex,
+});
 const sidePercent = z.object({ homePercent: int, awayPercent: int });
 
 export const storedGames = z.object({
@@ -192,7 +201,10 @@ function injuryReport<Player extends z.ZodType>(player: Player, nfl: boolean) {
         // Null only when the team has no game on the report date.
         opponentTeamAbbr: z.string().nullable(),
         gameDate: date,
-        matchup: z.string().regex(/^\S+ @ \S+$/).nullable(),
+        matchup: z
+          .string()
+          .regex(/^\S+ @ \S+$/)
+          .nullable(),
         gameId: z.string().nullable(),
         kickoff: timestamp.nullable(),
         week: nfl ? int : int.optional(),
@@ -263,7 +275,15 @@ export const playerProps = z.object({
       label: z.string(),
       count: int,
       players: z.array(
-        z.object({ playerId: z.string(), playerName: z.string(), team: z.string(), position: z.string(), line: z.number(), overPrice: int, underPrice: int }),
+        z.object({
+          playerId: z.string(),
+          playerName: z.string(),
+          team: z.string(),
+          position: z.string(),
+          line: z.number(),
+          overPrice: int,
+          underPrice: int,
+        }),
       ),
     }),
   ),
@@ -300,7 +320,16 @@ export const headToHead = z.object({
   league: upper,
   count: int,
   summary: z.object({ teamAWins: int, teamBWins: int, ties: int }),
-  games: z.array(z.object({ gameId: z.string(), date, startTime: timestamp, homeTeam: meetingSide, awayTeam: meetingSide, winner: z.string().nullable() })),
+  games: z.array(
+    z.object({
+      gameId: z.string(),
+      date,
+      startTime: timestamp,
+      homeTeam: meetingSide,
+      awayTeam: meetingSide,
+      winner: z.string().nullable(),
+    }),
+  ),
 });
 
 const splitPair = z.object({ homeBetsPercent: int, awayBetsPercent: int, homeMoneyPercent: int, awayMoneyPercent: int });

@@ -15,19 +15,31 @@ const planParam = z.string().transform((value, ctx) => {
   return plan;
 });
 
-const domainsParam = z.array(z.string()).min(1, 'give at least one allowed domain').superRefine((domains, ctx) => {
-  for (const domain of domains) {
-    const parsed = parseDomainPattern(domain);
-    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
-  }
-});
+const domainsParam = z
+  .array(z.string())
+  .min(1, 'give at least one allowed domain')
+  .superRefine((domains, ctx) => {
+    for (const domain of domains) {
+      const parsed = parseDomainPattern(domain);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+    }
+  });
 
-const createBody = z.object({ plan: planParam, domains: domainsParam, name: z.string().max(200).default(''), test: z.boolean().default(false) });
+const createBody = z.object({
+  plan: planParam,
+  domains: domainsParam,
+  name: z.string().max(200).default(''),
+  test: z.boolean().default(false),
+});
 const updateBody = z.object({ plan: planParam.optional(), domains: domainsParam.optional(), name: z.string().max(200).optional() });
 
 async function readBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
   const parsed = schema.safeParse(await request.json().catch(() => undefined));
-  if (!parsed.success) throw new RelayError('bad_request', `Bad request: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}.`);
+  if (!parsed.success)
+    throw new RelayError(
+      'bad_request',
+      `Bad request: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}.`,
+    );
   return parsed.data;
 }
 
@@ -46,7 +58,15 @@ export function describeKey(key: WidgetKey) {
 
 /** Keys and usage for operators; the same operations as `pressbox keys …` and `pressbox usage`. */
 export function createKey(keys: KeyStore, input: { plan: Plan; domains: string[]; name: string; test: boolean }, now: number): WidgetKey {
-  const key: WidgetKey = { key: generateKey(input.test), test: input.test, plan: input.plan, domains: input.domains, name: input.name, createdAt: now, revokedAt: null };
+  const key: WidgetKey = {
+    key: generateKey(input.test),
+    test: input.test,
+    plan: input.plan,
+    domains: input.domains,
+    name: input.name,
+    createdAt: now,
+    revokedAt: null,
+  };
   keys.createKey(key);
   return key;
 }
@@ -77,7 +97,8 @@ export function adminRoutes(deps: { keys: KeyStore; usage: UsageStore; now: () =
     })
     .get('/usage', (c) => {
       const month = c.req.query('month');
-      if (month !== undefined && !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new RelayError('bad_request', 'Bad request: month: expected YYYY-MM.');
+      if (month !== undefined && !/^\d{4}-(0[1-9]|1[0-2])$/.test(month))
+        throw new RelayError('bad_request', 'Bad request: month: expected YYYY-MM.');
       return c.json({ usage: deps.usage.usage({ key: c.req.query('key'), month }) });
     });
 }

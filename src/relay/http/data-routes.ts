@@ -29,7 +29,8 @@ export interface DataRouteDeps {
 
 /** The widget data routes: validate, build the widget-shaped payload from cached upstream data, deliver one load. */
 export function dataRoutes(deps: DataRouteDeps) {
-  const serve = <Params>(route: string, read: (c: Context<RelayEnv>) => Params, build: (ctx: ResourceContext, params: Params) => Promise<unknown>) =>
+  const serve =
+    <Params>(route: string, read: (c: Context<RelayEnv>) => Params, build: (ctx: ResourceContext, params: Params) => Promise<unknown>) =>
     async (c: Context<RelayEnv>) => {
       c.set('route', route);
       const params = read(c);
@@ -42,17 +43,37 @@ export function dataRoutes(deps: DataRouteDeps) {
   return new Hono<RelayEnv>()
     .get(
       '/scores',
-      serve('/v1/scores', (c) => {
-        const query = readQuery(c, scoresQuery);
-        return { leagues: query.league, date: query.date, team: query.team };
-      }, scoresResource),
+      serve(
+        '/v1/scores',
+        (c) => {
+          const query = readQuery(c, scoresQuery);
+          return { leagues: query.league, date: query.date, team: query.team };
+        },
+        scoresResource,
+      ),
     )
     .get(
       '/games/:gameId',
-      serve('/v1/games/:gameId', (c) => ({ league: readQuery(c, gameQuery).league, gameId: gameIdParam.parse(c.req.param('gameId')) }), gameResource),
+      serve(
+        '/v1/games/:gameId',
+        (c) => ({ league: readQuery(c, gameQuery).league, gameId: gameIdParam.parse(c.req.param('gameId')) }),
+        gameResource,
+      ),
     )
-    .get('/form', serve('/v1/form', (c) => readQuery(c, formQuery), formResource))
-    .get('/win-probability', serve('/v1/win-probability', (c) => readQuery(c, gameParamsQuery), winProbabilityResource))
-    .get('/props', serve('/v1/props', (c) => readQuery(c, propsQuery), propsResource))
-    .get('/injuries', serve('/v1/injuries', (c) => readQuery(c, injuriesQuery), injuriesResource));
+    .get(
+      '/form',
+      serve('/v1/form', (c) => readQuery(c, formQuery), formResource),
+    )
+    .get(
+      '/win-probability',
+      serve('/v1/win-probability', (c) => readQuery(c, gameParamsQuery), winProbabilityResource),
+    )
+    .get(
+      '/props',
+      serve('/v1/props', (c) => readQuery(c, propsQuery), propsResource),
+    )
+    .get(
+      '/injuries',
+      serve('/v1/injuries', (c) => readQuery(c, injuriesQuery), injuriesResource),
+    );
 }

@@ -10,9 +10,13 @@ export const LOADS_REMAINING_HEADER = 'X-Pressbox-Loads-Remaining';
 
 function quotaExceeded(now: number, limit: number): RelayError {
   const retryAfter = Math.ceil((nextMonthStart(now) - now) / 1000);
-  return new RelayError('quota_exceeded', `This widget key has used its ${limit.toLocaleString('en-US')} loads for the month; loads reset on day 1 at 00:00 UTC. Upgrade the key's plan to keep showing live data.`, {
-    'Retry-After': String(retryAfter),
-  });
+  return new RelayError(
+    'quota_exceeded',
+    `This widget key has used its ${limit.toLocaleString('en-US')} loads for the month; loads reset on day 1 at 00:00 UTC. Upgrade the key's plan to keep showing live data.`,
+    {
+      'Retry-After': String(retryAfter),
+    },
+  );
 }
 
 /** Before any upstream work: a key already at its limit is refused at once. */

@@ -31,7 +31,9 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<RelayEnv
     if (bucket.tokens < 1) {
       buckets.set(id, bucket);
       const retryAfter = Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000));
-      throw new RelayError('rate_limited', `Too many requests from this page for this key; retry in ${retryAfter} s.`, { 'Retry-After': String(retryAfter) });
+      throw new RelayError('rate_limited', `Too many requests from this page for this key; retry in ${retryAfter} s.`, {
+        'Retry-After': String(retryAfter),
+      });
     }
     bucket.tokens -= 1;
     buckets.set(id, bucket);

@@ -10,7 +10,10 @@ function resultOf(team: number, opponent: number): FormGame['result'] {
   return team > opponent ? 'W' : team < opponent ? 'L' : 'T';
 }
 
-export async function formResource(ctx: ResourceContext, params: { league: string; team: string; opponent?: string }): Promise<FormPayload> {
+export async function formResource(
+  ctx: ResourceContext,
+  params: { league: string; team: string; opponent?: string },
+): Promise<FormPayload> {
   const teams = await teamDirectory(ctx.upstream, params.league);
   const team = teams.team(params.team);
   let games: FormGame[];
@@ -25,14 +28,25 @@ export async function formResource(ctx: ResourceContext, params: { league: strin
       const home = meeting.homeTeam.abbreviation.toUpperCase() === params.team;
       const ours = home ? meeting.homeTeam.score : meeting.awayTeam.score;
       const theirs = home ? meeting.awayTeam.score : meeting.homeTeam.score;
-      return { id: String(meeting.gameId ?? `${meeting.date}-${params.team}-${params.opponent}`), date: meeting.date, homeAway: home ? 'home' : 'away', opponent, score: { team: ours, opponent: theirs }, result: resultOf(ours, theirs) };
+      return {
+        id: String(meeting.gameId ?? `${meeting.date}-${params.team}-${params.opponent}`),
+        date: meeting.date,
+        homeAway: home ? 'home' : 'away',
+        opponent,
+        score: { team: ours, opponent: theirs },
+        result: resultOf(ours, theirs),
+      };
     });
   } else {
     source = await ctx.upstream.recentForm(params.league).catch((error) => {
       throw fromUpstream(error);
     });
     const row = source.value.data.find((candidate) => candidate.abbreviation.toUpperCase() === params.team);
-    if (!row) throw new RelayError('not_found', `No ${params.league.toUpperCase()} team "${params.team}"; use the team's abbreviation, such as BOS.`);
+    if (!row)
+      throw new RelayError(
+        'not_found',
+        `No ${params.league.toUpperCase()} team "${params.team}"; use the team's abbreviation, such as BOS.`,
+      );
     games = row.games.map((game) => ({
       id: String(game.gameId ?? `${game.date}-${params.team}`),
       date: game.date,

@@ -8,7 +8,9 @@ import { teamDirectory } from './teams.js';
 function projectLine(record: LineRecord): Line {
   const { spread, total, totalPrice, moneyline } = record.lines;
   return {
-    spread: spread ? { home: spread.home, away: spread.away, homePrice: spread.homePrice ?? null, awayPrice: spread.awayPrice ?? null } : null,
+    spread: spread
+      ? { home: spread.home, away: spread.away, homePrice: spread.homePrice ?? null, awayPrice: spread.awayPrice ?? null }
+      : null,
     total: total === undefined ? null : { points: total, overPrice: totalPrice?.over ?? null, underPrice: totalPrice?.under ?? null },
     moneyline: moneyline ? { home: moneyline.home, away: moneyline.away } : null,
   };
@@ -25,7 +27,11 @@ export async function gameResource(ctx: ResourceContext, params: { league: strin
   const storedIndex = stored
     ? sameFixture(
         { home: game.homeTeam.abbreviation, away: game.awayTeam.abbreviation, start: game.startTime },
-        stored.value.data.map((row) => ({ home: row.homeTeam.abbreviation, away: row.awayTeam.abbreviation, start: row.startTime ?? game.startTime })),
+        stored.value.data.map((row) => ({
+          home: row.homeTeam.abbreviation,
+          away: row.awayTeam.abbreviation,
+          start: row.startTime ?? game.startTime,
+        })),
       )
     : -1;
   const storedSplits = storedIndex >= 0 ? stored!.value.data[storedIndex]!.splits : undefined;

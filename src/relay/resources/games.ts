@@ -88,5 +88,8 @@ export async function findLiveGame(upstream: CachedUpstream, league: string, gam
   const recent = await upstream.liveGames(league, 3).catch(() => undefined);
   const past = recent?.value.games.find((game) => game.gameId === gameId);
   if (recent && past) return { game: past, feed: recent };
-  throw new RelayError('not_found', `No ${league.toUpperCase()} game "${gameId}" in the current slate or the last three days; take game ids from /v1/scores.`);
+  throw new RelayError(
+    'not_found',
+    `No ${league.toUpperCase()} game "${gameId}" in the current slate or the last three days; take game ids from /v1/scores.`,
+  );
 }

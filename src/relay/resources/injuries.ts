@@ -9,7 +9,15 @@ type Severity = InjuriesPayload['teams'][number]['players'][number]['severity'];
 /** The status words differ by league; widgets get one scale to colour and sort by. */
 export function severityOf(status: string): Severity {
   const word = status.toLowerCase();
-  if (word.startsWith('out') || word.includes(' il') || word.includes('injured') || word === 'ir' || word === 'ltir' || word.includes('reserve')) return 'out';
+  if (
+    word.startsWith('out') ||
+    word.includes(' il') ||
+    word.includes('injured') ||
+    word === 'ir' ||
+    word === 'ltir' ||
+    word.includes('reserve')
+  )
+    return 'out';
   if (word.startsWith('doubtful')) return 'doubtful';
   if (word.startsWith('questionable')) return 'questionable';
   if (word.startsWith('probable')) return 'probable';
@@ -23,7 +31,11 @@ export async function injuriesResource(ctx: ResourceContext, params: { league: s
   });
   const teams = await teamDirectory(ctx.upstream, params.league);
   const rows = report.value.data.filter((row) => !params.team || row.teamAbbr?.toUpperCase() === params.team);
-  if (params.team && rows.length === 0) throw new RelayError('not_found', `No ${params.league.toUpperCase()} team "${params.team}" in the injury report; use the team's abbreviation, such as BOS.`);
+  if (params.team && rows.length === 0)
+    throw new RelayError(
+      'not_found',
+      `No ${params.league.toUpperCase()} team "${params.team}" in the injury report; use the team's abbreviation, such as BOS.`,
+    );
   return {
     league: params.league,
     reportDate: report.value.reportDate ?? null,

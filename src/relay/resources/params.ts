@@ -2,7 +2,17 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { RelayError } from '../errors.js';
 
-const LEAGUES: Record<string, string> = { nfl: 'nfl', nba: 'nba', wnba: 'wnba', mlb: 'mlb', nhl: 'nhl', cfb: 'cfb', ncaaf: 'cfb', ncaab: 'ncaab', cbb: 'ncaab' };
+const LEAGUES: Record<string, string> = {
+  nfl: 'nfl',
+  nba: 'nba',
+  wnba: 'wnba',
+  mlb: 'mlb',
+  nhl: 'nhl',
+  cfb: 'cfb',
+  ncaaf: 'cfb',
+  ncaab: 'ncaab',
+  cbb: 'ncaab',
+};
 const LEAGUE_LIST = 'nfl, nba, wnba, mlb, nhl, cfb, ncaab';
 
 function leagueOf(value: string, ctx: z.RefinementCtx): string {
@@ -18,7 +28,14 @@ export const leagueParam = z.string({ error: `league is required (one of ${LEAGU
 
 export const leagueListParam = z
   .string({ error: `league is required: one league or several separated by commas (${LEAGUE_LIST})` })
-  .transform((value, ctx) => [...new Set(value.split(',').filter((part) => part.trim() !== '').map((part) => leagueOf(part, ctx)))])
+  .transform((value, ctx) => [
+    ...new Set(
+      value
+        .split(',')
+        .filter((part) => part.trim() !== '')
+        .map((part) => leagueOf(part, ctx)),
+    ),
+  ])
   .refine((leagues) => leagues.length > 0, { message: 'name at least one league' });
 
 export const dateParam = z.string().refine(
@@ -40,9 +57,18 @@ export const gameIdParam = z.string({ error: 'gameId is required' }).trim().min(
 
 export const marketsParam = z
   .string()
-  .transform((value) => [...new Set(value.split(',').map((part) => part.trim()).filter(Boolean))])
+  .transform((value) => [
+    ...new Set(
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    ),
+  ])
   .refine((markets) => markets.length <= 5, { message: 'at most 5 markets, separated by commas' })
-  .refine((markets) => markets.every((market) => /^[A-Za-z]{1,40}$/.test(market)), { message: 'market keys are words such as points or passingYards' });
+  .refine((markets) => markets.every((market) => /^[A-Za-z]{1,40}$/.test(market)), {
+    message: 'market keys are words such as points or passingYards',
+  });
 
 /** Validates the query string; a failure names the parameter and what was expected. */
 export function readQuery<Schema extends z.ZodType>(c: Context, schema: Schema): z.output<Schema> {

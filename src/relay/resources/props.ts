@@ -5,7 +5,10 @@ import { freshnessOf } from './freshness.js';
 import { findLiveGame, lineFor } from './games.js';
 import { teamDirectory } from './teams.js';
 
-export async function propsResource(ctx: ResourceContext, params: { league: string; gameId: string; markets?: string[] }): Promise<PropsPayload> {
+export async function propsResource(
+  ctx: ResourceContext,
+  params: { league: string; gameId: string; markets?: string[] },
+): Promise<PropsPayload> {
   const { game } = await findLiveGame(ctx.upstream, params.league, params.gameId);
   const teams = await teamDirectory(ctx.upstream, params.league);
   // Props are keyed by the odds feed's game id: find the fixture on the board.
@@ -13,7 +16,8 @@ export async function propsResource(ctx: ResourceContext, params: { league: stri
     throw fromUpstream(error);
   });
   const record = lineFor(game, lines.value.data);
-  if (!record) throw new RelayError('not_found', `No props for game "${params.gameId}": it is not on the odds board (props close when a game ends).`);
+  if (!record)
+    throw new RelayError('not_found', `No props for game "${params.gameId}": it is not on the odds board (props close when a game ends).`);
   const props = await ctx.upstream.playerProps(params.league, record.gameId).catch((error) => {
     throw fromUpstream(error);
   });

@@ -19,7 +19,11 @@ function dayOffset(date: string, now: number): number {
   return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${new Date(now).toISOString().slice(0, 10)}T00:00:00Z`)) / DAY_MS);
 }
 
-async function leagueGames(ctx: ResourceContext, league: string, date: string | undefined): Promise<{ games: Game[]; parts: Array<Cached<unknown> | undefined> }> {
+async function leagueGames(
+  ctx: ResourceContext,
+  league: string,
+  date: string | undefined,
+): Promise<{ games: Game[]; parts: Array<Cached<unknown> | undefined> }> {
   const teams = await teamDirectory(ctx.upstream, league);
   if (!date) {
     // No date: the current slate as the live feed shows it (recent finals, games in progress, the next ones).
@@ -37,14 +41,20 @@ async function leagueGames(ctx: ResourceContext, league: string, date: string | 
   if (offset >= -3 && offset <= 1) {
     // Scores exist only for the live window and (on paid plans) the last three days; other dates show the schedule.
     const recentDays = offset < 0 ? (Math.min(3, -offset) as 1 | 2 | 3) : undefined;
-    live = await ctx.upstream.liveGames(league, recentDays).catch(() => (recentDays ? ctx.upstream.liveGames(league).catch(() => undefined) : undefined));
+    live = await ctx.upstream
+      .liveGames(league, recentDays)
+      .catch(() => (recentDays ? ctx.upstream.liveGames(league).catch(() => undefined) : undefined));
   }
   const liveGames = (live?.value.games ?? []).filter((game) => game.startTime?.slice(0, 10) === date);
   const used = new Set<number>();
   const games = stored.value.data.map((game) => {
     const match = sameFixture(
       { home: game.homeTeam.abbreviation, away: game.awayTeam.abbreviation, start: game.startTime },
-      liveGames.map((candidate, index) => (used.has(index) ? { home: undefined, away: undefined, start: null } : { home: candidate.homeTeam.abbreviation, away: candidate.awayTeam.abbreviation, start: candidate.startTime })),
+      liveGames.map((candidate, index) =>
+        used.has(index)
+          ? { home: undefined, away: undefined, start: null }
+          : { home: candidate.homeTeam.abbreviation, away: candidate.awayTeam.abbreviation, start: candidate.startTime },
+      ),
     );
     if (match < 0) return projectStoredGame(league, game, teams, ctx.now);
     used.add(match);
@@ -56,7 +66,8 @@ async function leagueGames(ctx: ResourceContext, league: string, date: string | 
 export async function scoresResource(ctx: ResourceContext, params: ScoresParams): Promise<ScoresPayload> {
   const perLeague = await Promise.all(params.leagues.map((league) => leagueGames(ctx, league, params.date)));
   let games = perLeague.flatMap((part) => part.games);
-  if (params.team) games = games.filter((game) => game.home.team.abbreviation === params.team || game.away.team.abbreviation === params.team);
+  if (params.team)
+    games = games.filter((game) => game.home.team.abbreviation === params.team || game.away.team.abbreviation === params.team);
   games.sort((a, b) => (a.startTime ?? '').localeCompare(b.startTime ?? '') || a.id.localeCompare(b.id));
   return { leagues: params.leagues, date: params.date ?? null, games, ...freshnessOf(...perLeague.flatMap((part) => part.parts)) };
 }

@@ -12,7 +12,10 @@ async function linesWithExchange(ctx: ResourceContext, league: string): Promise<
   return ctx.upstream.lines(league, true).catch(() => ctx.upstream.lines(league, false).catch(() => undefined));
 }
 
-export async function winProbabilityResource(ctx: ResourceContext, params: { league: string; gameId: string }): Promise<WinProbabilityPayload> {
+export async function winProbabilityResource(
+  ctx: ResourceContext,
+  params: { league: string; gameId: string },
+): Promise<WinProbabilityPayload> {
   const { game, feed } = await findLiveGame(ctx.upstream, params.league, params.gameId);
   const teams = await teamDirectory(ctx.upstream, params.league);
   const historyKey = `${ctx.upstream.name}:${params.league}:${game.gameId}`;

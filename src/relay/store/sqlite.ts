@@ -73,7 +73,9 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
       `SELECT key, month, route, origin, loads FROM usage_detail
        WHERE (@key IS NULL OR key = @key) AND (@month IS NULL OR month = @month) ORDER BY month, key, route, origin`,
     ),
-    lastPoint: db.prepare<[string], { at: number; home: number }>('SELECT at, home FROM win_probability WHERE game = ? ORDER BY at DESC LIMIT 1'),
+    lastPoint: db.prepare<[string], { at: number; home: number }>(
+      'SELECT at, home FROM win_probability WHERE game = ? ORDER BY at DESC LIMIT 1',
+    ),
     addPoint: db.prepare('INSERT OR REPLACE INTO win_probability (game, at, home) VALUES (?, ?, ?)'),
     history: db.prepare<[string], { at: number; home: number }>('SELECT at, home FROM win_probability WHERE game = ? ORDER BY at'),
   };

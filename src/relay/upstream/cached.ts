@@ -58,7 +58,8 @@ export function cachedUpstream(name: string, client: UpstreamClient, cache: Reso
     teams: (league) => cache.get(key('teams', league), POLICIES.teams, () => client.teams({ league })),
     games: (league, date) => cache.get(key('games', league, date), POLICIES.games, () => client.games({ league, date })),
     injuries: (league) => cache.get(key('injuries', league), POLICIES.injuries, () => client.injuries({ league })),
-    recentForm: (league) => cache.get(key('recent-form', league), POLICIES.recentForm, () => client.recentForm({ league, limit: FORM_GAMES })),
+    recentForm: (league) =>
+      cache.get(key('recent-form', league), POLICIES.recentForm, () => client.recentForm({ league, limit: FORM_GAMES })),
     headToHead: (league, teamA, teamB) => {
       const [first, second] = [teamA.toUpperCase(), teamB.toUpperCase()].sort() as [string, string];
       return cache.get(key('head-to-head', league, first, second), POLICIES.headToHead, () =>
@@ -66,6 +67,7 @@ export function cachedUpstream(name: string, client: UpstreamClient, cache: Reso
       );
     },
     playerProps: (league, gameId) => cache.get(key('props', league, gameId), POLICIES.props, () => client.playerProps({ league, gameId })),
-    propSplits: (league, gameId) => cache.get(key('prop-splits', league, gameId), POLICIES.propSplits, () => client.playerPropSplits({ league, gameId })),
+    propSplits: (league, gameId) =>
+      cache.get(key('prop-splits', league, gameId), POLICIES.propSplits, () => client.playerPropSplits({ league, gameId })),
   };
 }

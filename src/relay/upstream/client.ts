@@ -110,10 +110,14 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   const now = options.now ?? Date.now;
 
   const stats: UpstreamStats = { requests: 0, successes: 0, units: 0, retries: 0, byEndpoint: {} };
-  const endpointStats = (endpoint: string): EndpointStats =>
-    (stats.byEndpoint[endpoint] ??= { requests: 0, successes: 0, units: 0 });
+  const endpointStats = (endpoint: string): EndpointStats => (stats.byEndpoint[endpoint] ??= { requests: 0, successes: 0, units: 0 });
 
-  async function get<Schema extends z.ZodType>(endpoint: string, params: Params, schema: Schema, call: CallOptions = {}): Promise<z.output<Schema>> {
+  async function get<Schema extends z.ZodType>(
+    endpoint: string,
+    params: Params,
+    schema: Schema,
+    call: CallOptions = {},
+  ): Promise<z.output<Schema>> {
     const url = new URL(base.origin + basePath + endpoint);
     const stringParams: Record<string, string | undefined> = {};
     for (const [name, value] of Object.entries(params)) {
@@ -157,7 +161,9 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         }
         report(outcome, 0);
         const what = outcome === 'timeout' ? `no answer within ${timeoutMs} ms` : 'the connection failed';
-        throw new UpstreamUnavailableError(endpoint, `Upstream ${endpoint}: ${what} after ${attempt + 1} attempts.`, undefined, { cause: error });
+        throw new UpstreamUnavailableError(endpoint, `Upstream ${endpoint}: ${what} after ${attempt + 1} attempts.`, undefined, {
+          cause: error,
+        });
       }
 
       const detail = describeBody(text);
@@ -194,7 +200,11 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
           continue;
         }
         report(status, 0);
-        throw new UpstreamRateLimitError(endpoint, `Upstream ${endpoint} kept answering 429 after ${attempt + 1} attempts${because}`, retryAfterMs);
+        throw new UpstreamRateLimitError(
+          endpoint,
+          `Upstream ${endpoint} kept answering 429 after ${attempt + 1} attempts${because}`,
+          retryAfterMs,
+        );
       }
       if (RETRYABLE_STATUS.has(status) && canRetry) {
         await retry(status, Math.min(retryAfterMs ?? backoff(), maxRetryAfterMs));
@@ -202,10 +212,15 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       }
       report(status, 0);
       if (status === 401) throw new UpstreamAuthError(endpoint, `Upstream rejected the secret key${because}`);
-      if (status === 402 || status === 403) throw new UpstreamPlanError(endpoint, `Upstream plan does not include ${endpoint}${because}`, status);
+      if (status === 402 || status === 403)
+        throw new UpstreamPlanError(endpoint, `Upstream plan does not include ${endpoint}${because}`, status);
       if (status === 400) throw new UpstreamBadRequestError(endpoint, `Upstream ${endpoint} refused the request${because}`);
       if (status === 404) throw new UpstreamNotFoundError(endpoint, `Upstream ${endpoint} found nothing${because}`);
-      throw new UpstreamUnavailableError(endpoint, `Upstream ${endpoint} answered ${status} after ${attempt + 1} attempts${because}`, status);
+      throw new UpstreamUnavailableError(
+        endpoint,
+        `Upstream ${endpoint} answered ${status} after ${attempt + 1} attempts${because}`,
+        status,
+      );
     }
   }
 
@@ -229,7 +244,13 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     ) =>
       get(
         '/live-games',
-        { sport: params.sport.toLowerCase(), status: params.status, team: params.team, game_id: params.gameId, recentdays: params.recentDays },
+        {
+          sport: params.sport.toLowerCase(),
+          status: params.status,
+          team: params.team,
+          game_id: params.gameId,
+          recentdays: params.recentDays,
+        },
         schemas.liveGamesSchema,
         call,
       ),

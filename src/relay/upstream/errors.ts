@@ -35,7 +35,11 @@ export class UpstreamPlanError extends UpstreamError {
 /** 429 that will not clear soon: the month's request units are spent. */
 export class UpstreamQuotaError extends UpstreamError {
   override readonly name = 'UpstreamQuotaError';
-  constructor(endpoint: string, message: string, readonly retryAfterMs?: number) {
+  constructor(
+    endpoint: string,
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
     super('quota', endpoint, message, 429);
   }
 }
@@ -43,7 +47,11 @@ export class UpstreamQuotaError extends UpstreamError {
 /** 429 that kept coming back through every retry. */
 export class UpstreamRateLimitError extends UpstreamError {
   override readonly name = 'UpstreamRateLimitError';
-  constructor(endpoint: string, message: string, readonly retryAfterMs?: number) {
+  constructor(
+    endpoint: string,
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
     super('rate_limited', endpoint, message, 429);
   }
 }

@@ -108,7 +108,9 @@ export const lineRecordSchema = z.looseObject({
   lineSourceTier: z.string().optional(),
   exchange: z
     .looseObject({
-      xchg: marketLinesSchema.extend({ source: z.string().optional(), status: z.string().optional(), updatedAt: timestamp.optional() }).optional(),
+      xchg: marketLinesSchema
+        .extend({ source: z.string().optional(), status: z.string().optional(), updatedAt: timestamp.optional() })
+        .optional(),
     })
     .optional(),
 });
@@ -336,7 +338,13 @@ export const propSplitsSchema = z.looseObject({
           line: z.number().optional(),
           exchangeLine: z.number().nullable().optional(),
           pregame: z
-            .looseObject({ over: betMoneySchema, under: betMoneySchema, trades: integer.optional(), volume: integer.optional(), thin: z.boolean().optional() })
+            .looseObject({
+              over: betMoneySchema,
+              under: betMoneySchema,
+              trades: integer.optional(),
+              volume: integer.optional(),
+              thin: z.boolean().optional(),
+            })
             .optional(),
           live: z.looseObject({}).nullable().optional(),
         }),

@@ -14,7 +14,8 @@ const keyBody = z.object({ apiKey: z.string().min(8), plan: z.enum(PLAN_ORDER) }
 
 async function body<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
   const parsed = schema.safeParse(await request.json().catch(() => undefined));
-  if (!parsed.success) fail(400, 'bad_request', parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; '));
+  if (!parsed.success)
+    fail(400, 'bad_request', parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; '));
   return parsed.data;
 }
 

@@ -25,7 +25,10 @@ interface PropsRequest {
 /** `markets` may be comma-separated or repeated; unknown keys are reported back rather than refused. */
 function readPropsRequest(c: Context<SandboxEnv>): PropsRequest & { team?: string } {
   const query = parseQuery(c, propsQuery);
-  const requested = (c.req.queries('markets') ?? []).flatMap((value) => value.split(',')).map((key) => key.trim()).filter(Boolean);
+  const requested = (c.req.queries('markets') ?? [])
+    .flatMap((value) => value.split(','))
+    .map((key) => key.trim())
+    .filter(Boolean);
   if (requested.length > MAX_MARKETS) {
     fail(400, 'bad_request', `markets: at most ${MAX_MARKETS} per request (got ${requested.length})`);
   }

@@ -32,7 +32,14 @@ export function hockeyScript(_league: League, expected: ExpectedScores, random: 
   }
   // The shootout winner is credited one goal, as final scores show it.
   timeline.addBreak({ units: 120, segment: 'end', label: 'End of OT' });
-  const shootout = timeline.addPeriod({ number: 5, seconds: 240, label: 'SO', displayPrefix: 'Shootout', untimed: true, segment: 'shootout' });
+  const shootout = timeline.addPeriod({
+    number: 5,
+    seconds: 240,
+    label: 'SO',
+    displayPrefix: 'Shootout',
+    untimed: true,
+    segment: 'shootout',
+  });
   timeline.addEvent({ at: shootout.start + 239, side: winner(), points: 1 });
   return timeline.finish();
 }

@@ -95,7 +95,10 @@ describe('upstream client against the running sandbox', () => {
   });
 
   it('refuses more than five markets before sending anything', async () => {
-    await assert.rejects(client().playerProps({ league: 'nba', gameId: 'x', markets: ['a', 'b', 'c', 'd', 'e', 'f'] }), UpstreamBadRequestError);
+    await assert.rejects(
+      client().playerProps({ league: 'nba', gameId: 'x', markets: ['a', 'b', 'c', 'd', 'e', 'f'] }),
+      UpstreamBadRequestError,
+    );
     assert.equal(requests.length, 0);
   });
 
@@ -121,7 +124,12 @@ describe('upstream client against the running sandbox', () => {
     sandbox.faults.add({ kind: 'status', status: 500, times: 3 });
     const draws = [0.5, 0.25, 0];
     const waits: number[] = [];
-    await client({ random: () => draws.shift()!, baseDelayMs: 100, maxDelayMs: 300, onAttempt: (a) => a.retryInMs !== undefined && waits.push(a.retryInMs) }).lines({ league: 'nba' });
+    await client({
+      random: () => draws.shift()!,
+      baseDelayMs: 100,
+      maxDelayMs: 300,
+      onAttempt: (a) => a.retryInMs !== undefined && waits.push(a.retryInMs),
+    }).lines({ league: 'nba' });
     assert.deepEqual(waits, [50, 50, 0], '0.5×100, 0.25×200, 0×min(300, 400)');
   });
 
@@ -172,7 +180,10 @@ describe('upstream client against the running sandbox', () => {
     sandbox.faults.add({ kind: 'latency', latencyMs: 400, times: 1 });
     const attempts: UpstreamAttempt[] = [];
     await client({ timeoutMs: 100, onAttempt: (attempt) => attempts.push(attempt) }).lines({ league: 'nba' });
-    assert.deepEqual(attempts.map((attempt) => attempt.outcome), ['timeout', 200]);
+    assert.deepEqual(
+      attempts.map((attempt) => attempt.outcome),
+      ['timeout', 200],
+    );
   });
 
   it('gives up with unavailable when every attempt times out', async () => {
@@ -188,7 +199,10 @@ describe('upstream client against the running sandbox', () => {
     sandbox.faults.add({ kind: 'drop', times: 2 });
     const attempts: UpstreamAttempt[] = [];
     await client({ onAttempt: (attempt) => attempts.push(attempt) }).liveGames({ sport: 'nhl' });
-    assert.deepEqual(attempts.map((attempt) => attempt.outcome), ['network', 'network', 200]);
+    assert.deepEqual(
+      attempts.map((attempt) => attempt.outcome),
+      ['network', 'network', 200],
+    );
   });
 
   it('reports a malformed body as a bad response, without retrying or counting units', async () => {

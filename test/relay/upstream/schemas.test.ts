@@ -31,7 +31,10 @@ describe('lenient upstream schemas', () => {
 
   it('drops one malformed record instead of failing the whole list', () => {
     const parsed = liveGamesSchema.parse({ games: [game, { gameId: 'broken', status: 'live' }, { ...game, status: 'postponed' }] });
-    assert.deepEqual(parsed.games.map((g) => g.gameId), ['g1']);
+    assert.deepEqual(
+      parsed.games.map((g) => g.gameId),
+      ['g1'],
+    );
   });
 
   it('stays strict where the spec is clear', () => {

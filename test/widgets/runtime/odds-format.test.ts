@@ -1,6 +1,12 @@
 /// <reference types="mocha" />
 import { expect } from '@open-wc/testing';
-import { decimalOdds, formatOdds, fractionalOdds, impliedProbability, noVigProbabilities } from '../../../src/widgets/runtime/odds-format.js';
+import {
+  decimalOdds,
+  formatOdds,
+  fractionalOdds,
+  impliedProbability,
+  noVigProbabilities,
+} from '../../../src/widgets/runtime/odds-format.js';
 
 describe('odds formats', () => {
   it('shows American odds with their sign', () => {

@@ -1,0 +1,79 @@
+import { InvalidArgumentError } from 'commander';
+import { PLAN_ORDER, isPlanId, type PlanId } from '../sandbox/accounts.js';
+import { parseDomainPattern } from '../relay/keys/domains.js';
+import { parsePlan, type Plan } from '../relay/keys/model.js';
+
+/** Option parsers: each turns a flag's text into a value or a message saying what was expected. */
+
+export function collect<T>(parse: (value: string) => T) {
+  return (value: string, previous: T[] = []): T[] => {
+    try {
+      return [...previous, parse(value)];
+    } catch (error) {
+      throw new InvalidArgumentError((error as Error).message);
+    }
+  };
+}
+
+export function positive(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError('expected a whole number above 0');
+  return number;
+}
+
+export function port(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0 || number > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535');
+  return number;
+}
+
+export function apiKeySpec(value: string): [string, PlanId] {
+  const [key, plan] = value.split('=', 2);
+  if (!key || !plan || !isPlanId(plan)) throw new Error(`expected KEY=PLAN with PLAN one of ${PLAN_ORDER.join(', ')} (got "${value}")`);
+  return [key, plan];
+}
+
+export function instant(value: string): number {
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) throw new InvalidArgumentError('expected an ISO 8601 time such as 2026-11-22T19:30:00Z');
+  return ms;
+}
+
+export function rate(value: string): number {
+  const number = Number(value);
+  if (!Number.isFinite(number) || number < 0) throw new InvalidArgumentError('expected a number ≥ 0 (0 freezes the clock, 1 is real time)');
+  return number;
+}
+
+export function plan(value: string): Plan {
+  const parsed = parsePlan(value);
+  if (!parsed) throw new InvalidArgumentError('expected free, starter, builder, pro or custom:N (N loads a month)');
+  return parsed;
+}
+
+export function domain(value: string, previous: string[] = []): string[] {
+  const parsed = parseDomainPattern(value);
+  if (!parsed.ok) throw new InvalidArgumentError(parsed.message);
+  return [...previous, value];
+}
+
+export function month(value: string): string {
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(value)) throw new InvalidArgumentError('expected a month written YYYY-MM');
+  return value;
+}
+
+export const DEFAULT_DB = 'pressbox.db';
+
+/** Ends the process cleanly on Ctrl+C or SIGTERM, after `close` has finished. */
+export function stopOnSignals(close: () => Promise<void>): void {
+  const stop = () => void close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+/** Redis is part of the contract (`--redis URL`) but not built yet: say so rather than ignore it. */
+export function refuseRedis(redis: string | undefined): void {
+  if (!redis) return;
+  console.error('--redis is not available yet: use --db FILE (SQLite).');
+  process.exit(2);
+}

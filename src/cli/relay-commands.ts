@@ -1,0 +1,65 @@
+import type { Command } from 'commander';
+import { createKey } from '../relay/admin/routes.js';
+import { relayEnvironment, startRelay } from '../relay/server.js';
+import { openSqliteStore } from '../relay/store/sqlite.js';
+import { DEFAULT_DB, port, positive, refuseRedis, stopOnSignals } from './options.js';
+
+const DEMO_KEY_NAME = 'demo';
+
+export function relayCommands(program: Command): void {
+  program
+    .command('serve')
+    .description('Run the relay. Upstream from PRESSBOX_UPSTREAM_URL and PRESSBOX_UPSTREAM_KEY, else the embedded sandbox.')
+    .option('--port <port>', 'port to listen on', port, 8787)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--db <file>', 'SQLite file for keys and usage', DEFAULT_DB)
+    .option('--redis <url>', 'Redis instead of SQLite (not available yet)')
+    .option('--rate-limit <n>', 'requests per minute for one key from one address (bursts of a fifth of it)', positive, 600)
+    .action(async (options: { port: number; host: string; db: string; redis?: string; rateLimit: number }) => {
+      refuseRedis(options.redis);
+      const relay = await startRelay({
+        port: options.port,
+        host: options.host,
+        db: options.db,
+        rateLimit: { perMinute: options.rateLimit, burst: Math.max(10, Math.round(options.rateLimit / 5)) },
+        ...relayEnvironment(),
+      });
+      console.error(
+        [
+          'Pressbox relay listening',
+          `  relay     ${relay.origin}`,
+          `  upstream  ${relay.liveUpstream}`,
+          `  store     ${options.db}`,
+          `  health    ${relay.origin}/health`,
+        ].join('\n'),
+      );
+      stopOnSignals(relay.close);
+    });
+
+  program
+    .command('start')
+    .description('Start the relay with its sandbox and a demo key for localhost: what `npm start` runs.')
+    .option('--port <port>', 'port to listen on', port, 8787)
+    .option('--db <file>', 'SQLite file for keys and usage', DEFAULT_DB)
+    .option('--sandbox-port <port>', 'port of the embedded sandbox', port, 4010)
+    .action(async (options: { port: number; db: string; sandboxPort: number }) => {
+      const store = openSqliteStore(options.db);
+      const demo =
+        store.listKeys().find((key) => key.name === DEMO_KEY_NAME && key.revokedAt === null) ??
+        createKey(store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: DEMO_KEY_NAME, test: true }, Date.now());
+      store.close();
+      const relay = await startRelay({ port: options.port, db: options.db, sandbox: { port: options.sandboxPort }, ...relayEnvironment() });
+      console.log(
+        [
+          'Pressbox is running',
+          `  relay       ${relay.origin}   (upstream: ${relay.liveUpstream})`,
+          `  sandbox     ${relay.sandbox.baseUrl}   (keys: sk_sandbox_pro and one per plan)`,
+          `  demo key    ${demo.key}   (test key, allowed on localhost)`,
+          `  try         curl -H 'Origin: http://localhost' '${relay.origin}/v1/scores?league=nba&key=${demo.key}'`,
+          `  keys        npx pressbox keys create --plan free --domain example.com --db ${options.db}`,
+          '  stop        Ctrl+C',
+        ].join('\n'),
+      );
+      stopOnSignals(relay.close);
+    });
+}
