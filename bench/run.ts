@@ -20,8 +20,8 @@ const results: Record<string, unknown> = {};
 async function relayThroughput(dir: string): Promise<void> {
   const db = join(dir, 'bench.db');
   const store = openSqliteStore(db);
-  const key = createKey(store, { plan: 'custom:100000000', domains: ['example.com'], name: 'bench', test: false }, Date.now()).key;
-  store.close();
+  const key = (await createKey(store, { plan: 'custom:100000000', domains: ['example.com'], name: 'bench', test: false }, Date.now())).key;
+  await store.close();
   // The relay in its own process, as in production; rate limit lifted since every connection shares one address.
   const child = spawn(
     process.execPath,
@@ -64,7 +64,7 @@ async function upstreamFanIn(): Promise<void> {
   for (const clients of [1, 500]) {
     const relay = await startRelay({ port: 0, db: ':memory:', logger: silentLogger, rateLimit: { perMinute: 1e9, burst: 1e9 } });
     try {
-      const key = createKey(relay.store, { plan: 'pro', domains: ['example.com'], name: 'bench', test: false }, Date.now()).key;
+      const key = (await createKey(relay.store, { plan: 'pro', domains: ['example.com'], name: 'bench', test: false }, Date.now())).key;
       await Promise.all(
         Array.from({ length: clients }, () =>
           fetch(`${relay.origin}/v1/scores?league=nba&key=${key}`, { headers: { origin: 'https://example.com' } }).then((r) =>
@@ -87,9 +87,9 @@ async function meteringRate(dir: string): Promise<void> {
     const count = synchronous === 'FULL' ? 2_000 : 20_000;
     const started = performance.now();
     for (let i = 0; i < count; i++)
-      store.countLoad('pk_live_bench', '2026-11', 1e9, { route: '/v1/scores', origin: 'https://example.com' });
+      await store.countLoad('pk_live_bench', '2026-11', 1e9, { route: '/v1/scores', origin: 'https://example.com' });
     const perSecond = count / ((performance.now() - started) / 1000);
-    store.close();
+    await store.close();
     results[`meteringLoadsPerSecond${synchronous}`] = Math.round(perSecond);
     rows.push({ measure: `durable counted loads/s, SQLite synchronous=${synchronous}`, value: String(Math.round(perSecond)) });
   }

@@ -1,6 +1,8 @@
-// Runs every node test (test/**/*.test.ts outside test/widgets, which run in Chromium) with node's test runner.
-import { spawnSync } from 'node:child_process';
+// Runs every node test (test/**/*.test.ts outside test/widgets, which run in Chromium) with node's test runner,
+// against a real Redis: REDIS_URL, else 127.0.0.1:6379, else a redis-server started here for the run.
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 
 function findTests(dir) {
@@ -11,10 +13,60 @@ function findTests(dir) {
   });
 }
 
+function reachable(host, port) {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port, timeout: 1000 }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+    socket.on('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function ensureRedis() {
+  if (process.env.REDIS_URL) return undefined;
+  if (await reachable('127.0.0.1', 6379)) {
+    process.env.REDIS_URL = 'redis://127.0.0.1:6379';
+    return undefined;
+  }
+  if (spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status !== 0) {
+    console.error(
+      'The node tests need Redis and none was found. Install it with:\n\n    sudo apt-get install -y redis-server\n\nor point REDIS_URL at one.',
+    );
+    process.exit(1);
+  }
+  const port = await freePort();
+  const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 50 && !(await reachable('127.0.0.1', port)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
+  console.error(`Started redis-server on port ${port} for the tests.`);
+  return server;
+}
+
 const files = process.argv.length > 2 ? process.argv.slice(2) : findTests('test').sort();
 if (files.length === 0) {
   console.error('No node tests found under test/.');
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit' });
+const redis = await ensureRedis();
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
+  stdio: 'inherit',
+  env: process.env,
+});
+redis?.kill();
 process.exit(result.status ?? 1);

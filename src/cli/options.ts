@@ -70,10 +70,3 @@ export function stopOnSignals(close: () => Promise<void>): void {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }
-
-/** Redis is part of the contract (`--redis URL`) but not built yet: say so rather than ignore it. */
-export function refuseRedis(redis: string | undefined): void {
-  if (!redis) return;
-  console.error('--redis is not available yet: use --db FILE (SQLite).');
-  process.exit(2);
-}

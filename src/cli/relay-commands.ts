@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
 import { createKey } from '../relay/admin/routes.js';
 import { relayEnvironment, startRelay } from '../relay/server.js';
-import { openSqliteStore } from '../relay/store/sqlite.js';
-import { DEFAULT_DB, port, positive, refuseRedis, stopOnSignals } from './options.js';
+import { DEFAULT_DB, port, positive, stopOnSignals } from './options.js';
 
 const DEMO_KEY_NAME = 'demo';
 
@@ -13,14 +12,14 @@ export function relayCommands(program: Command): void {
     .option('--port <port>', 'port to listen on', port, 8787)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--db <file>', 'SQLite file for keys and usage', DEFAULT_DB)
-    .option('--redis <url>', 'Redis instead of SQLite (not available yet)')
+    .option('--redis <url>', 'Redis for keys and usage, instead of --db (for several relays)')
     .option('--rate-limit <n>', 'requests per minute for one key from one address (bursts of a fifth of it)', positive, 600)
     .action(async (options: { port: number; host: string; db: string; redis?: string; rateLimit: number }) => {
-      refuseRedis(options.redis);
       const relay = await startRelay({
         port: options.port,
         host: options.host,
         db: options.db,
+        redis: options.redis,
         rateLimit: { perMinute: options.rateLimit, burst: Math.max(10, Math.round(options.rateLimit / 5)) },
         ...relayEnvironment(),
       });
@@ -29,7 +28,7 @@ export function relayCommands(program: Command): void {
           'Pressbox relay listening',
           `  relay     ${relay.origin}`,
           `  upstream  ${relay.liveUpstream}`,
-          `  store     ${options.db}`,
+          `  store     ${options.redis ? 'redis' : options.db}`,
           `  health    ${relay.origin}/health`,
         ].join('\n'),
       );
@@ -43,12 +42,10 @@ export function relayCommands(program: Command): void {
     .option('--db <file>', 'SQLite file for keys and usage', DEFAULT_DB)
     .option('--sandbox-port <port>', 'port of the embedded sandbox', port, 4010)
     .action(async (options: { port: number; db: string; sandboxPort: number }) => {
-      const store = openSqliteStore(options.db);
-      const demo =
-        store.listKeys().find((key) => key.name === DEMO_KEY_NAME && key.revokedAt === null) ??
-        createKey(store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: DEMO_KEY_NAME, test: true }, Date.now());
-      store.close();
       const relay = await startRelay({ port: options.port, db: options.db, sandbox: { port: options.sandboxPort }, ...relayEnvironment() });
+      const demo =
+        (await relay.store.listKeys()).find((key) => key.name === DEMO_KEY_NAME && key.revokedAt === null) ??
+        (await createKey(relay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: DEMO_KEY_NAME, test: true }, Date.now()));
       console.log(
         [
           'Pressbox is running',

@@ -5,7 +5,7 @@ import { createApp, type RelayDeps } from './app.js';
 import { ResourceCache } from './cache/resource-cache.js';
 import { jsonLogger, type Logger } from './http/logger.js';
 import { createMetrics, type RelayMetrics } from './http/metrics.js';
-import { openSqliteStore } from './store/sqlite.js';
+import { openStore } from './store/open.js';
 import type { RelayStore } from './store/types.js';
 import { cachedUpstream } from './upstream/cached.js';
 import { createUpstreamClient } from './upstream/client.js';
@@ -15,6 +15,8 @@ export interface RelayOptions {
   host?: string;
   /** SQLite file for keys, usage and history. */
   db?: string;
+  /** Redis URL instead of the SQLite file, for several relays sharing keys and usage. */
+  redis?: string;
   /** The real Sports Data Service; without both, live keys are served from the embedded sandbox. */
   upstreamUrl?: string;
   upstreamKey?: string;
@@ -53,7 +55,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
   }
   const logger = options.logger ?? jsonLogger();
   const now = options.now ?? Date.now;
-  const store = openSqliteStore(options.db ?? 'pressbox.db');
+  const store = await openStore({ db: options.db, redis: options.redis });
   const sandbox = await startSandbox({ port: 0, ...options.sandbox, host: '127.0.0.1' });
   const metrics = createMetrics();
   const cache = new ResourceCache(now, (outcome) => metrics.cache.inc({ outcome }));
@@ -109,7 +111,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
         // Stop accepting, let requests in flight finish (their loads are committed before they answer), then close the store.
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await sandbox.close();
-        store.close();
+        await store.close();
       })()),
   };
 }

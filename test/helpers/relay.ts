@@ -16,9 +16,18 @@ export async function testRelay(options: RelayOptions = {}): Promise<RunningRela
   });
 }
 
-export function addKey(relay: RunningRelay, domains: string[], options: { plan?: Plan; test?: boolean; name?: string } = {}): string {
-  return createKey(relay.store, { plan: options.plan ?? 'pro', domains, name: options.name ?? '', test: options.test ?? false }, Date.now())
-    .key;
+export async function addKey(
+  relay: RunningRelay,
+  domains: string[],
+  options: { plan?: Plan; test?: boolean; name?: string } = {},
+): Promise<string> {
+  return (
+    await createKey(
+      relay.store,
+      { plan: options.plan ?? 'pro', domains, name: options.name ?? '', test: options.test ?? false },
+      Date.now(),
+    )
+  ).key;
 }
 
 export async function widgetGet(

@@ -62,7 +62,7 @@ describe('operations: admin API, metrics, rate limit', () => {
   });
 
   it('limits requests per key and address, with Retry-After', async () => {
-    const key = addKey(relay, ['example.com']);
+    const key = await addKey(relay, ['example.com']);
     const answers = [];
     for (let i = 0; i < 7; i++) answers.push(await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`));
     assert.deepEqual(
@@ -71,12 +71,12 @@ describe('operations: admin API, metrics, rate limit', () => {
     );
     assert.equal(answers[5]!.body.error.code, 'rate_limited');
     assert.ok(Number(answers[5]!.headers.get('retry-after')) >= 1);
-    const other = addKey(relay, ['example.com']);
+    const other = await addKey(relay, ['example.com']);
     assert.equal((await widgetGet(relay, `/v1/injuries?league=nba&key=${other}`)).status, 200, 'another key has its own bucket');
   });
 
   it('serves test keys from the sandbox and on loopback pages', async () => {
-    const key = addKey(relay, ['example.com'], { test: true });
+    const key = await addKey(relay, ['example.com'], { test: true });
     const answer = await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`, { origin: 'http://localhost:5173' });
     assert.equal(answer.status, 200);
     const calls = await relay.metrics.upstreamRequests.get();

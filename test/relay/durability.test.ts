@@ -27,8 +27,8 @@ async function startRelayProcess(db: string) {
 
 async function keyIn(db: string): Promise<string> {
   const setup = openSqliteStore(db);
-  const key = createKey(setup, { plan: 'pro', domains: ['example.com'], name: 'durability', test: false }, Date.now()).key;
-  setup.close();
+  const key = (await createKey(setup, { plan: 'pro', domains: ['example.com'], name: 'durability', test: false }, Date.now())).key;
+  await setup.close();
   return key;
 }
 
@@ -50,8 +50,8 @@ describe('durable metering', () => {
 
       const after = openSqliteStore(db);
       const month = new Date().toISOString().slice(0, 7);
-      assert.equal(after.loadsUsed(key, month), DELIVERED);
-      after.close();
+      assert.equal(await after.loadsUsed(key, month), DELIVERED);
+      await after.close();
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await rm(dir, { recursive: true, force: true });
@@ -77,8 +77,8 @@ describe('durable metering', () => {
       const served = statuses.filter((result) => result.status === 'fulfilled' && result.value === 200).length;
       assert.ok(served > 0, 'requests already in flight were answered');
       const after = openSqliteStore(db);
-      assert.equal(after.loadsUsed(key, new Date().toISOString().slice(0, 7)), served, 'every answered request was counted, no more');
-      after.close();
+      assert.equal(await after.loadsUsed(key, new Date().toISOString().slice(0, 7)), served, 'every answered request was counted, no more');
+      await after.close();
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await rm(dir, { recursive: true, force: true });

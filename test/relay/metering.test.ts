@@ -16,14 +16,14 @@ describe('metering widget loads', () => {
   after(() => relay.close());
 
   it('200 simultaneous requests on a key with 50 loads left: exactly 50 served, usage 50', async () => {
-    const key = addKey(relay, ['example.com'], { plan: 'custom:50' });
+    const key = await addKey(relay, ['example.com'], { plan: 'custom:50' });
     const answers = await Promise.all(Array.from({ length: 200 }, () => widgetGet(relay, `/v1/injuries?league=nhl&key=${key}`, ORIGIN)));
     const served = answers.filter((answer) => answer.status === 200);
     const refused = answers.filter((answer) => answer.status === 429);
     assert.equal(served.length, 50);
     assert.equal(refused.length, 150);
     assert.ok(refused.every((answer) => answer.body.error.code === 'quota_exceeded'));
-    assert.equal(relay.store.loadsUsed(key, '2026-11'), 50);
+    assert.equal(await relay.store.loadsUsed(key, '2026-11'), 50);
     const remaining = served.map((answer) => Number(answer.headers.get('x-pressbox-loads-remaining'))).sort((a, b) => a - b);
     assert.deepEqual(
       remaining,
@@ -33,7 +33,7 @@ describe('metering widget loads', () => {
   });
 
   it('refuses a spent key with Retry-After to the first instant of next month (UTC)', async () => {
-    const key = addKey(relay, ['example.com'], { plan: 'custom:1' });
+    const key = await addKey(relay, ['example.com'], { plan: 'custom:1' });
     assert.equal((await widgetGet(relay, `/v1/injuries?league=nhl&key=${key}`, ORIGIN)).status, 200);
     const refused = await widgetGet(relay, `/v1/injuries?league=nhl&key=${key}`, ORIGIN);
     assert.equal(refused.status, 429);
@@ -48,7 +48,7 @@ describe('metering widget loads', () => {
       ['2028-02-29T23:59:59.999Z', '2028-03-01T00:00:00.000Z', '2028-02', '2028-03'],
       ['2026-12-31T23:59:59.999Z', '2027-01-01T00:00:00.000Z', '2026-12', '2027-01'],
     ] as const) {
-      const key = addKey(relay, ['example.com'], { plan: 'custom:1' });
+      const key = await addKey(relay, ['example.com'], { plan: 'custom:1' });
       now = Date.parse(lastInstant);
       assert.equal((await widgetGet(relay, `/v1/injuries?league=nhl&key=${key}`, ORIGIN)).status, 200);
       const refused = await widgetGet(relay, `/v1/injuries?league=nhl&key=${key}`, ORIGIN);
@@ -56,14 +56,14 @@ describe('metering widget loads', () => {
       assert.equal(refused.headers.get('retry-after'), '1', 'one second, rounded up, to the new month');
       now = Date.parse(firstInstant);
       assert.equal((await widgetGet(relay, `/v1/injuries?league=nhl&key=${key}`, ORIGIN)).status, 200, `${after} starts fresh`);
-      assert.equal(relay.store.loadsUsed(key, before), 1);
-      assert.equal(relay.store.loadsUsed(key, after), 1);
+      assert.equal(await relay.store.loadsUsed(key, before), 1);
+      assert.equal(await relay.store.loadsUsed(key, after), 1);
     }
     now = Date.parse('2026-11-22T18:00:00Z');
   });
 
   it('does not count 304s, errors or denied origins', async () => {
-    const key = addKey(relay, ['example.com'], { plan: 'pro' });
+    const key = await addKey(relay, ['example.com'], { plan: 'pro' });
     const first = await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`, ORIGIN);
     assert.equal(first.status, 200);
     const etag = first.headers.get('etag')!;
@@ -73,16 +73,16 @@ describe('metering widget loads', () => {
     assert.equal((await widgetGet(relay, `/v1/injuries?league=curling&key=${key}`, ORIGIN)).status, 400);
     assert.equal((await widgetGet(relay, `/v1/games/g_nba_19990101000?league=nba&key=${key}`, ORIGIN)).status, 404);
     assert.equal((await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`, { origin: 'https://evil.net' })).status, 403);
-    assert.equal(relay.store.loadsUsed(key, '2026-11'), 1);
+    assert.equal(await relay.store.loadsUsed(key, '2026-11'), 1);
     assert.equal(first.headers.get('x-pressbox-loads-remaining'), String(1_000_000 - 1));
   });
 
   it('records loads per route and origin for `pressbox usage`', async () => {
-    const key = addKey(relay, ['example.com', 'news.example.org'], { plan: 'pro' });
+    const key = await addKey(relay, ['example.com', 'news.example.org'], { plan: 'pro' });
     await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`, ORIGIN);
     await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`, { origin: 'https://news.example.org' });
     await widgetGet(relay, `/v1/scores?league=nba&key=${key}`, ORIGIN);
-    const rows = relay.store.usage({ key, month: '2026-11' });
+    const rows = await relay.store.usage({ key, month: '2026-11' });
     assert.deepEqual(
       rows.map((row) => [row.route, row.origin, row.loads]),
       [
@@ -100,14 +100,14 @@ describe('metering widget loads', () => {
     try {
       let counted = 0;
       for (let i = 0; i < 100; i++) {
-        if (first.countLoad('k', '2026-11', 60, { route: '/v1/scores', origin: 'https://a' }).counted) counted++;
-        if (second.countLoad('k', '2026-11', 60, { route: '/v1/scores', origin: 'https://a' }).counted) counted++;
+        if ((await first.countLoad('k', '2026-11', 60, { route: '/v1/scores', origin: 'https://a' })).counted) counted++;
+        if ((await second.countLoad('k', '2026-11', 60, { route: '/v1/scores', origin: 'https://a' })).counted) counted++;
       }
       assert.equal(counted, 60);
-      assert.equal(first.loadsUsed('k', '2026-11'), 60);
+      assert.equal(await first.loadsUsed('k', '2026-11'), 60);
     } finally {
-      first.close();
-      second.close();
+      await first.close();
+      await second.close();
       for (const suffix of ['', '-wal', '-shm']) await import('node:fs/promises').then((fs) => fs.rm(file + suffix, { force: true }));
     }
   });

@@ -73,7 +73,7 @@ describe('allowed-domain matching at the relay', () => {
 
   for (const [description, patterns, headers, expected, test] of CASES) {
     it(`${description}: ${expected === 200 ? 'allowed' : 'denied'}`, async () => {
-      const key = addKey(relay, patterns, { test });
+      const key = await addKey(relay, patterns, { test });
       const sent: Record<string, string> = {};
       if (headers.origin !== undefined) sent.origin = headers.origin;
       if (headers.referer !== undefined) sent.referer = headers.referer;

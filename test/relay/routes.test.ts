@@ -23,7 +23,7 @@ describe('widget data routes', () => {
   let liveGameId: string;
   before(async () => {
     relay = await testRelay();
-    key = addKey(relay, ['example.com']);
+    key = await addKey(relay, ['example.com']);
     const scores = await widgetGet(relay, `/v1/scores?league=nba&key=${key}`);
     liveGameId = scores.body.games.find((game: { status: string }) => game.status === 'live').id;
   });
@@ -169,8 +169,8 @@ describe('widget data routes', () => {
       (await widgetGet(relay, '/v1/scores?league=nba&key=pk_live_00000000000000000000000000000000')).body.error.code,
       'invalid_key',
     );
-    const revoked = addKey(relay, ['example.com']);
-    relay.store.revokeKey(revoked, Date.now());
+    const revoked = await addKey(relay, ['example.com']);
+    await relay.store.revokeKey(revoked, Date.now());
     const answer = await widgetGet(relay, `/v1/scores?league=nba&key=${revoked}`);
     assert.equal(answer.status, 401);
     assert.match(answer.body.error.message, /revoked/);
@@ -191,12 +191,12 @@ describe('upstream cost does not grow with viewers', () => {
     for (const clients of [1, 500]) {
       const relay = await testRelay({ rateLimit: { perMinute: 100_000, burst: 10_000 } });
       try {
-        const key = addKey(relay, ['example.com']);
+        const key = await addKey(relay, ['example.com']);
         const answers = await Promise.all(Array.from({ length: clients }, () => widgetGet(relay, `/v1/scores?league=nba&key=${key}`)));
         assert.ok(answers.every((answer) => answer.status === 200));
         assert.equal(await upstreamCalls(relay, '/live-games'), 1, `${clients} clients: one /live-games call`);
         assert.equal(await upstreamCalls(relay, '/teams'), 1, `${clients} clients: one /teams call`);
-        assert.equal(relay.store.loadsUsed(key, new Date().toISOString().slice(0, 7)), clients, 'every viewer is still a load');
+        assert.equal(await relay.store.loadsUsed(key, new Date().toISOString().slice(0, 7)), clients, 'every viewer is still a load');
       } finally {
         await relay.close();
       }
@@ -207,7 +207,7 @@ describe('upstream cost does not grow with viewers', () => {
     let now = Date.parse('2026-11-22T18:00:00Z');
     const relay = await testRelay({ now: () => now });
     try {
-      const key = addKey(relay, ['example.com']);
+      const key = await addKey(relay, ['example.com']);
       const fresh = await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`);
       assert.equal(fresh.body.stale, false);
       relay.sandbox.faults.add({ kind: 'status', status: 503 });
@@ -237,7 +237,7 @@ describe('upstream cost does not grow with viewers', () => {
     const sandboxRelay = await testRelay();
     const free = await testRelay({ upstreamUrl: sandboxRelay.sandbox.baseUrl, upstreamKey: 'sk_sandbox_free' });
     try {
-      const key = addKey(free, ['example.com']);
+      const key = await addKey(free, ['example.com']);
       const scores = await widgetGet(free, `/v1/scores?league=nba&key=${key}`);
       const game = scores.body.games.find((candidate: { status: string }) => candidate.status === 'scheduled');
       const props = await widgetGet(free, `/v1/props?league=nba&gameId=${game.id}&key=${key}`);

@@ -22,7 +22,7 @@ describe('the upstream secret key stays secret', () => {
       seen.push(`${response.status} ${path}`, ...[...response.headers].map(([name, value]) => `${name}: ${value}`), await response.text());
     };
     try {
-      const key = addKey(relay, ['example.com']);
+      const key = await addKey(relay, ['example.com']);
       await record(`/v1/scores?league=nba&key=${key}`);
       const scores = JSON.parse(seen.at(-1)!);
       const gameId = scores.games.find((game: { status: string }) => game.status !== 'final').id;

@@ -57,7 +57,11 @@ export function describeKey(key: WidgetKey) {
 }
 
 /** Keys and usage for operators; the same operations as `pressbox keys …` and `pressbox usage`. */
-export function createKey(keys: KeyStore, input: { plan: Plan; domains: string[]; name: string; test: boolean }, now: number): WidgetKey {
+export async function createKey(
+  keys: KeyStore,
+  input: { plan: Plan; domains: string[]; name: string; test: boolean },
+  now: number,
+): Promise<WidgetKey> {
   const key: WidgetKey = {
     key: generateKey(input.test),
     test: input.test,
@@ -67,38 +71,38 @@ export function createKey(keys: KeyStore, input: { plan: Plan; domains: string[]
     createdAt: now,
     revokedAt: null,
   };
-  keys.createKey(key);
+  await keys.createKey(key);
   return key;
 }
 
 export function adminRoutes(deps: { keys: KeyStore; usage: UsageStore; now: () => number }) {
-  const found = (value: string): WidgetKey => {
-    const key = deps.keys.getKey(value);
+  const found = async (value: string): Promise<WidgetKey> => {
+    const key = await deps.keys.getKey(value);
     if (!key) throw new RelayError('not_found', `No widget key ${value}.`);
     return key;
   };
   return new Hono()
-    .get('/keys', (c) => c.json({ keys: deps.keys.listKeys().map(describeKey) }))
-    .post('/keys', async (c) => c.json(describeKey(createKey(deps.keys, await readBody(c.req.raw, createBody), deps.now())), 201))
-    .get('/keys/:key', (c) => c.json(describeKey(found(c.req.param('key')))))
+    .get('/keys', async (c) => c.json({ keys: (await deps.keys.listKeys()).map(describeKey) }))
+    .post('/keys', async (c) => c.json(describeKey(await createKey(deps.keys, await readBody(c.req.raw, createBody), deps.now())), 201))
+    .get('/keys/:key', async (c) => c.json(describeKey(await found(c.req.param('key')))))
     .patch('/keys/:key', async (c) => {
-      found(c.req.param('key'));
+      await found(c.req.param('key'));
       const change = await readBody(c.req.raw, updateBody);
-      return c.json(describeKey(deps.keys.updateKey(c.req.param('key'), change)!));
+      return c.json(describeKey((await deps.keys.updateKey(c.req.param('key'), change))!));
     })
-    .delete('/keys/:key', (c) => {
-      found(c.req.param('key'));
-      return c.json(describeKey(deps.keys.revokeKey(c.req.param('key'), deps.now())!));
+    .delete('/keys/:key', async (c) => {
+      await found(c.req.param('key'));
+      return c.json(describeKey((await deps.keys.revokeKey(c.req.param('key'), deps.now()))!));
     })
-    .get('/keys/:key/check', (c) => {
-      const key = found(c.req.param('key'));
+    .get('/keys/:key/check', async (c) => {
+      const key = await found(c.req.param('key'));
       const origin = c.req.query('origin') ?? '';
       return c.json({ key: key.key, origin, ...decideOrigin(patternsOf(key), pageOrigin(origin, null), key.test) });
     })
-    .get('/usage', (c) => {
+    .get('/usage', async (c) => {
       const month = c.req.query('month');
       if (month !== undefined && !/^\d{4}-(0[1-9]|1[0-2])$/.test(month))
         throw new RelayError('bad_request', 'Bad request: month: expected YYYY-MM.');
-      return c.json({ usage: deps.usage.usage({ key: c.req.query('key'), month }) });
+      return c.json({ usage: await deps.usage.usage({ key: c.req.query('key'), month }) });
     });
 }

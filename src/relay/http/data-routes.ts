@@ -35,7 +35,7 @@ export function dataRoutes(deps: DataRouteDeps) {
       c.set('route', route);
       const params = read(c);
       const now = deps.now();
-      refuseSpentKey(c, deps.usage, now);
+      await refuseSpentKey(c, deps.usage, now);
       const payload = await build({ upstream: c.get('upstream'), history: deps.history, now }, params);
       return deliver(c, deps.usage, deps.now(), payload, () => deps.metrics.loads.inc({ route }));
     };

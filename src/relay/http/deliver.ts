@@ -20,17 +20,23 @@ function quotaExceeded(now: number, limit: number): RelayError {
 }
 
 /** Before any upstream work: a key already at its limit is refused at once. */
-export function refuseSpentKey(c: Context<RelayEnv>, usage: UsageStore, now: number): void {
+export async function refuseSpentKey(c: Context<RelayEnv>, usage: UsageStore, now: number): Promise<void> {
   const key = c.get('widgetKey');
   const limit = monthlyLoadLimit(key.plan);
-  if (usage.loadsUsed(key.key, monthBucket(now)) >= limit) throw quotaExceeded(now, limit);
+  if ((await usage.loadsUsed(key.key, monthBucket(now))) >= limit) throw quotaExceeded(now, limit);
 }
 
 /**
  * Sends a payload as one widget load: an unchanged payload answers 304 and costs nothing; otherwise the load
  * is counted (atomically, durably) before the 200 leaves, or refused with quota_exceeded.
  */
-export function deliver(c: Context<RelayEnv>, usage: UsageStore, now: number, payload: unknown, onLoad: () => void): Response {
+export async function deliver(
+  c: Context<RelayEnv>,
+  usage: UsageStore,
+  now: number,
+  payload: unknown,
+  onLoad: () => void,
+): Promise<Response> {
   const body = JSON.stringify(payload);
   const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
   c.header('ETag', etag);
@@ -38,7 +44,7 @@ export function deliver(c: Context<RelayEnv>, usage: UsageStore, now: number, pa
   if (c.req.header('if-none-match') === etag) return c.body(null, 304);
   const key = c.get('widgetKey');
   const limit = monthlyLoadLimit(key.plan);
-  const result = usage.countLoad(key.key, monthBucket(now), limit, { route: c.get('route'), origin: c.get('page').origin });
+  const result = await usage.countLoad(key.key, monthBucket(now), limit, { route: c.get('route'), origin: c.get('page').origin });
   if (!result.counted) throw quotaExceeded(now, limit);
   onLoad();
   c.header(LOADS_REMAINING_HEADER, String(limit - result.used));

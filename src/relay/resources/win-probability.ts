@@ -36,7 +36,7 @@ export async function winProbabilityResource(
     if (moneyline) {
       const [home, away] = noVigProbabilities(moneyline.home, moneyline.away);
       current = { home, away, source: exchange ? 'exchange' : 'moneyline' };
-      ctx.history.recordProbability(historyKey, { at: lines!.fetchedAt, home: Math.round(home * 10_000) / 10_000 });
+      await ctx.history.recordProbability(historyKey, { at: lines!.fetchedAt, home: Math.round(home * 10_000) / 10_000 });
     }
   }
 
@@ -47,7 +47,10 @@ export async function winProbabilityResource(
     home: teams.team(game.homeTeam.abbreviation, game.homeTeam.name),
     away: teams.team(game.awayTeam.abbreviation, game.awayTeam.name),
     current,
-    history: ctx.history.probabilityHistory(historyKey).map((point) => ({ at: new Date(point.at).toISOString(), home: point.home })),
+    history: (await ctx.history.probabilityHistory(historyKey)).map((point) => ({
+      at: new Date(point.at).toISOString(),
+      home: point.home,
+    })),
     ...freshnessOf(feed, lines),
   };
 }

@@ -88,38 +88,41 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
     return { counted: true, used: row.loads };
   });
 
+  // better-sqlite3 is synchronous; the async surface is the store interface Redis shares.
   const store: RelayStore = {
-    createKey(key) {
+    async createKey(key) {
       statements.insertKey.run({ ...key, test: key.test ? 1 : 0, domains: JSON.stringify(key.domains) });
     },
-    getKey(key) {
+    async getKey(key) {
       const row = statements.getKey.get(key);
       return row && toKey(row);
     },
-    listKeys() {
+    async listKeys() {
       return statements.listKeys.all().map(toKey);
     },
-    updateKey(key, change) {
-      const current = store.getKey(key);
+    async updateKey(key, change) {
+      const current = await store.getKey(key);
       if (!current) return undefined;
       const next = { ...current, ...change };
       statements.updateKey.run({ key, plan: next.plan, domains: JSON.stringify(next.domains), name: next.name });
       return next;
     },
-    revokeKey(key, at) {
+    async revokeKey(key, at) {
       statements.revokeKey.run(at, key);
       return store.getKey(key);
     },
-    countLoad: (key, month, limit, detail) => countLoad.immediate(key, month, limit, detail),
-    loadsUsed: (key, month) => statements.loads.get(key, month)?.loads ?? 0,
-    usage: ({ key, month }) => statements.usage.all({ key: key ?? null, month: month ?? null }),
-    recordProbability(game, point: ProbabilityPoint) {
+    countLoad: async (key, month, limit, detail) => countLoad.immediate(key, month, limit, detail),
+    loadsUsed: async (key, month) => statements.loads.get(key, month)?.loads ?? 0,
+    usage: async ({ key, month }) => statements.usage.all({ key: key ?? null, month: month ?? null }),
+    async recordProbability(game, point: ProbabilityPoint) {
       const last = statements.lastPoint.get(game);
       if (last && (last.home === point.home || point.at <= last.at)) return;
       statements.addPoint.run(game, point.at, point.home);
     },
-    probabilityHistory: (game) => statements.history.all(game),
-    close: () => db.close(),
+    probabilityHistory: async (game) => statements.history.all(game),
+    close: async () => {
+      db.close();
+    },
   };
   return store;
 }

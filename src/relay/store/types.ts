@@ -1,12 +1,12 @@
 import type { WidgetKey } from '../keys/model.js';
 
 export interface KeyStore {
-  createKey(key: WidgetKey): void;
-  getKey(key: string): WidgetKey | undefined;
-  listKeys(): WidgetKey[];
+  createKey(key: WidgetKey): Promise<void>;
+  getKey(key: string): Promise<WidgetKey | undefined>;
+  listKeys(): Promise<WidgetKey[]>;
   /** Replaces plan, domains and name; returns the updated key or undefined when unknown. */
-  updateKey(key: string, change: Partial<Pick<WidgetKey, 'plan' | 'domains' | 'name'>>): WidgetKey | undefined;
-  revokeKey(key: string, at: number): WidgetKey | undefined;
+  updateKey(key: string, change: Partial<Pick<WidgetKey, 'plan' | 'domains' | 'name'>>): Promise<WidgetKey | undefined>;
+  revokeKey(key: string, at: number): Promise<WidgetKey | undefined>;
 }
 
 export interface LoadDetail {
@@ -30,9 +30,9 @@ export interface UsageRow {
 
 export interface UsageStore {
   /** Counts one load if the month stays within `limit`, atomically and durably before returning. */
-  countLoad(key: string, month: string, limit: number, detail: LoadDetail): CountResult;
-  loadsUsed(key: string, month: string): number;
-  usage(filter: { key?: string; month?: string }): UsageRow[];
+  countLoad(key: string, month: string, limit: number, detail: LoadDetail): Promise<CountResult>;
+  loadsUsed(key: string, month: string): Promise<number>;
+  usage(filter: { key?: string; month?: string }): Promise<UsageRow[]>;
 }
 
 export interface ProbabilityPoint {
@@ -42,10 +42,10 @@ export interface ProbabilityPoint {
 
 export interface HistoryStore {
   /** Adds a point unless it repeats the last one. */
-  recordProbability(game: string, point: ProbabilityPoint): void;
-  probabilityHistory(game: string): ProbabilityPoint[];
+  recordProbability(game: string, point: ProbabilityPoint): Promise<void>;
+  probabilityHistory(game: string): Promise<ProbabilityPoint[]>;
 }
 
 export interface RelayStore extends KeyStore, UsageStore, HistoryStore {
-  close(): void;
+  close(): Promise<void>;
 }

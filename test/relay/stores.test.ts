@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
+import { createKey } from '../../src/relay/admin/routes.js';
+import { openStore } from '../../src/relay/store/open.js';
+import type { RelayStore } from '../../src/relay/store/types.js';
+import { testRelay, widgetGet } from '../helpers/relay.js';
+import { testRedisUrl } from '../helpers/redis.js';
+
+const STORES: Array<[name: string, open: () => Promise<RelayStore>]> = [
+  ['SQLite', () => openStore({ db: ':memory:' })],
+  ['Redis', () => openStore({ redis: testRedisUrl() })],
+];
+
+before(async () => {
+  const redis = new Redis(testRedisUrl());
+  await redis.flushdb();
+  await redis.quit();
+});
+
+for (const [name, open] of STORES) {
+  describe(`${name} store`, () => {
+    let store: RelayStore;
+    before(async () => {
+      store = await open();
+    });
+    after(() => store.close());
+
+    it('creates, lists, updates and revokes keys', async () => {
+      const key = await createKey(store, { plan: 'starter', domains: ['example.com'], name: 'News', test: false }, 1_700_000_000_000);
+      assert.deepEqual(await store.getKey(key.key), key);
+      assert.ok((await store.listKeys()).some((listed) => listed.key === key.key));
+      const updated = await store.updateKey(key.key, { domains: ['*.example.com'], plan: 'custom:5' });
+      assert.deepEqual([updated!.domains, updated!.plan, updated!.name], [['*.example.com'], 'custom:5', 'News']);
+      assert.equal((await store.revokeKey(key.key, 1_800_000_000_000))!.revokedAt, 1_800_000_000_000);
+      assert.equal(
+        (await store.revokeKey(key.key, 1_900_000_000_000))!.revokedAt,
+        1_800_000_000_000,
+        'revoking again keeps the first time',
+      );
+      assert.equal(await store.getKey('pk_live_unknown'), undefined);
+      assert.equal(await store.updateKey('pk_live_unknown', { name: 'x' }), undefined);
+    });
+
+    it('counts 50 of 200 concurrent loads on a limit of 50, and no more', async () => {
+      const key = `pk_live_${name}_concurrency`;
+      const results = await Promise.all(
+        Array.from({ length: 200 }, () => store.countLoad(key, '2026-11', 50, { route: '/v1/scores', origin: 'https://a.example' })),
+      );
+      assert.equal(results.filter((result) => result.counted).length, 50);
+      assert.equal(await store.loadsUsed(key, '2026-11'), 50);
+      assert.deepEqual(
+        results
+          .filter((result) => result.counted)
+          .map((result) => result.used)
+          .sort((a, b) => a - b),
+        Array.from({ length: 50 }, (_, i) => i + 1),
+      );
+    });
+
+    it('keeps months apart and reports usage per route and origin', async () => {
+      const key = `pk_live_${name}_months`;
+      await store.countLoad(key, '2026-11', 10, { route: '/v1/scores', origin: 'https://a.example' });
+      await store.countLoad(key, '2026-11', 10, { route: '/v1/scores', origin: 'https://a.example' });
+      await store.countLoad(key, '2026-11', 10, { route: '/v1/form', origin: 'https://b.example' });
+      await store.countLoad(key, '2026-12', 10, { route: '/v1/scores', origin: 'https://a.example' });
+      assert.equal(await store.loadsUsed(key, '2026-11'), 3);
+      assert.equal(await store.loadsUsed(key, '2026-12'), 1);
+      assert.deepEqual(
+        (await store.usage({ key })).map((row) => [row.month, row.route, row.origin, row.loads]),
+        [
+          ['2026-11', '/v1/form', 'https://b.example', 1],
+          ['2026-11', '/v1/scores', 'https://a.example', 2],
+          ['2026-12', '/v1/scores', 'https://a.example', 1],
+        ],
+      );
+      assert.equal((await store.usage({ key, month: '2026-12' })).length, 1);
+    });
+
+    it('keeps a win-probability history without repeats', async () => {
+      const game = `${name}:nba:g1`;
+      await store.recordProbability(game, { at: 1000, home: 0.55 });
+      await store.recordProbability(game, { at: 2000, home: 0.55 });
+      await store.recordProbability(game, { at: 3000, home: 0.6 });
+      await store.recordProbability(game, { at: 2500, home: 0.7 });
+      assert.deepEqual(await store.probabilityHistory(game), [
+        { at: 1000, home: 0.55 },
+        { at: 3000, home: 0.6 },
+      ]);
+    });
+  });
+}
+
+describe('the relay on Redis', () => {
+  it('serves exactly 50 of 200 simultaneous requests on a key with 50 loads left', async () => {
+    const relay = await testRelay({ redis: testRedisUrl(), rateLimit: { perMinute: 100_000, burst: 10_000 } });
+    try {
+      const key = (await createKey(relay.store, { plan: 'custom:50', domains: ['example.com'], name: '', test: false }, Date.now())).key;
+      const answers = await Promise.all(Array.from({ length: 200 }, () => widgetGet(relay, `/v1/injuries?league=nhl&key=${key}`)));
+      assert.equal(answers.filter((answer) => answer.status === 200).length, 50);
+      assert.ok(answers.filter((answer) => answer.status !== 200).every((answer) => answer.body.error.code === 'quota_exceeded'));
+      assert.equal(await relay.store.loadsUsed(key, new Date().toISOString().slice(0, 7)), 50);
+    } finally {
+      await relay.close();
+    }
+  });
+});
