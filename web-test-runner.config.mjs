@@ -1,6 +1,7 @@
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { findBrowser } from './scripts/browser.mjs';
+import { pressboxRelayPlugin } from './test/widgets/relay-plugin.ts';
 
 let executablePath;
 try {
@@ -13,7 +14,8 @@ try {
 export default {
   files: 'test/widgets/**/*.test.ts',
   nodeResolve: true,
-  plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json' })],
+  concurrency: 1,
+  plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json' }), pressboxRelayPlugin()],
   browsers: [
     playwrightLauncher({
       product: 'chromium',
@@ -32,5 +34,5 @@ export default {
       },
     }),
   ],
-  testFramework: { config: { timeout: 10_000 } },
+  testFramework: { config: { timeout: 15_000 } },
 };

@@ -33,6 +33,8 @@ export interface RunningRelay {
   store: RelayStore;
   sandbox: RunningSandbox;
   metrics: RelayMetrics;
+  /** The upstream cache; `clear()` empties it (tests, or an operator after a data fix upstream). */
+  cache: ResourceCache;
   /** Where live keys are served from: the sandbox, or the host of the real service (never its key). */
   liveUpstream: string;
   close(): Promise<void>;
@@ -105,6 +107,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
     store,
     sandbox,
     metrics,
+    cache,
     liveUpstream: options.upstreamUrl ? new URL(options.upstreamUrl).host : 'sandbox',
     close: () =>
       (closing ??= (async () => {

@@ -68,6 +68,11 @@ export class ResourceCache {
     }
   }
 
+  /** Forgets every entry: the next request for each key goes upstream. */
+  clear(): void {
+    this.entries.clear();
+  }
+
   private refresh(key: string, load: () => Promise<unknown>): Promise<Entry> {
     const running = this.inflight.get(key);
     if (running) return running;

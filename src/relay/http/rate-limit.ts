@@ -26,7 +26,8 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<RelayEnv
     const id = `${c.get('widgetKey').key}|${address}`;
     const at = now();
     const bucket = buckets.get(id) ?? { tokens: options.burst, at };
-    bucket.tokens = Math.min(options.burst, bucket.tokens + (at - bucket.at) * perMs);
+    // A clock that steps back (NTP) refills nothing rather than draining the bucket.
+    bucket.tokens = Math.min(options.burst, bucket.tokens + Math.max(0, at - bucket.at) * perMs);
     bucket.at = at;
     if (bucket.tokens < 1) {
       buckets.set(id, bucket);

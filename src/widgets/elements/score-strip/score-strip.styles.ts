@@ -1,0 +1,97 @@
+import { css } from 'lit';
+
+export const scoreStripStyles = css`
+  :host {
+    position: relative;
+    height: var(--pb-strip-height, 136px);
+    overflow: hidden;
+  }
+  section {
+    display: flex;
+    align-items: stretch;
+    height: 100%;
+  }
+  .track {
+    display: flex;
+    gap: 8px;
+    flex: 1;
+    margin: 0;
+    padding: 10px 4px;
+    list-style: none;
+    overflow-x: auto;
+    scroll-snap-type: x proximity;
+    scroll-behavior: smooth;
+    scrollbar-width: thin;
+  }
+  .track > li {
+    flex: none;
+    scroll-snap-align: start;
+  }
+  .card {
+    display: grid;
+    grid-template-rows: auto 1fr 1fr;
+    gap: 4px;
+    width: var(--pb-card-width, 176px);
+    height: 100%;
+    padding: 8px 10px;
+    border: 1px solid var(--_border);
+    border-radius: 8px;
+    background: var(--_surface);
+    color: inherit;
+    text-align: start;
+    text-decoration: none;
+    cursor: pointer;
+    --_badge-size: 24px;
+  }
+  .card:hover {
+    border-color: var(--_accent);
+  }
+  .card[data-status='live'] {
+    border-color: var(--_live);
+  }
+  .side {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    min-width: 0;
+  }
+  .abbr {
+    flex: 1;
+    font-weight: 600;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .score {
+    font-size: 16px;
+    font-weight: 600;
+    font-variant-numeric: tabular-nums;
+  }
+  .side[data-leading] .abbr,
+  .side[data-leading] .score {
+    font-weight: 800;
+  }
+  .side[data-trailing] .score {
+    color: var(--_muted);
+  }
+  .nav {
+    flex: none;
+    width: 32px;
+    border: 0;
+    background: var(--_raised);
+    cursor: pointer;
+    font-size: 18px;
+  }
+  .nav:hover {
+    color: var(--_accent);
+  }
+  .card-skeleton {
+    width: var(--pb-card-width, 176px);
+    height: 114px;
+  }
+  .notice {
+    position: absolute;
+    inset: auto 0 0 0;
+    background: var(--_surface);
+  }
+`;

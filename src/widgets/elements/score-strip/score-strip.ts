@@ -1,0 +1,165 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { scoresPayloadSchema, type Game, type ScoresPayload } from '../../../contract/scores.js';
+import { PbGameSelectEvent } from '../../events.js';
+import { PressboxError } from '../../runtime/errors.js';
+import { ResourceController } from '../../runtime/resource-controller.js';
+import { PressboxElement } from '../../ui/pressbox-element.js';
+import { emptyState, errorState, freshnessNotice, skeleton, stateStyles } from '../../ui/states.js';
+import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
+import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
+import { tokens } from '../../ui/tokens.js';
+import { leagueNames, scoresRefreshMs } from '../../ui/leagues.js';
+import { scoreStripStyles } from './score-strip.styles.js';
+
+/**
+ * @summary A horizontally scrollable row of game cards: teams, scores, and status or start time.
+ *
+ * @attr league - One league or several separated by commas: nfl, nba, wnba, mlb, nhl, cfb, ncaab.
+ * @attr date - A day written YYYY-MM-DD; without it, the current slate (recent finals, live games, next games).
+ * @attr team - Only games of this team (abbreviation, such as BOS).
+ * @attr game-href - Makes cards links: a URL template with {id} and {league}, such as /games/{league}/{id}.
+ *
+ * @csspart card - One game card.
+ * @csspart badge - A team badge.
+ * @csspart status - The status or start time of a game.
+ * @csspart message - The loading, empty or error message.
+ * @csspart notice - The freshness notice over stale data.
+ *
+ * @cssproperty --pb-strip-height - Height of the strip (136px).
+ * @cssproperty --pb-card-width - Width of a card (176px).
+ * @cssproperty --pb-color-accent - Hover and focus colour.
+ * @cssproperty --pb-color-live - Colour of live games.
+ *
+ * @event pb-load - First data shown.
+ * @event pb-update - Newer data shown.
+ * @event pb-error - No data could be loaded; `code` says why.
+ * @event pb-game-select - A card was activated; cancel it to stop a `game-href` link.
+ *
+ * @cssstate loading - Waiting for the first data.
+ * @cssstate error - The last request failed.
+ * @cssstate stale - The data shown is older than it should be.
+ * @cssstate live - A game on the strip is in progress.
+ */
+@customElement('score-strip')
+export class ScoreStrip extends PressboxElement<ScoresPayload> {
+  static override styles = [tokens, stateStyles, teamBadgeStyles, statusPillStyles, scoreStripStyles];
+
+  @property() date = '';
+  @property() team = '';
+  @property({ attribute: 'game-href' }) gameHref = '';
+  /** The card that takes focus when Tab enters the strip. */
+  @state() private focusIndex = 0;
+
+  protected readonly resource = new ResourceController(this, {
+    request: () => {
+      if (!this.league) return new PressboxError('bad_request', '<score-strip> needs a league attribute, such as league="nba".');
+      return { path: '/v1/scores', params: { league: this.league, date: this.date || undefined, team: this.team || undefined } };
+    },
+    schema: scoresPayloadSchema,
+    refreshMs: scoresRefreshMs,
+  });
+
+  protected isLive(data: ScoresPayload): boolean {
+    return data.games.some((game) => game.status === 'live');
+  }
+
+  protected override render(): TemplateResult {
+    const { status, data, error } = this.resource;
+    const label = `${leagueNames(this.league)} scores`;
+    if (status === 'loading') return html`<section aria-label=${label} aria-busy="true">${skeleton(6, 'card-skeleton')}</section>`;
+    if (!data) return html`<section aria-label=${label}>${errorState(error!)}</section>`;
+    if (data.games.length === 0)
+      return html`<section aria-label=${label}>${emptyState(this.date ? 'No games on this day.' : 'No games right now.')}</section>`;
+    const focusIndex = Math.min(this.focusIndex, data.games.length - 1);
+    return html`<section aria-label=${label}>
+        <button class="nav" part="previous" aria-label="Previous games" @click=${() => this.page(-1)}>‹</button>
+        <ul class="track" @keydown=${this.onKeydown}>
+          ${repeat(
+            data.games,
+            (game) => game.id,
+            (game, index) => html`<li>${this.card(game, index === focusIndex)}</li>`,
+          )}
+        </ul>
+        <button class="nav" part="next" aria-label="Next games" @click=${() => this.page(1)}>›</button>
+      </section>
+      ${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
+  }
+
+  private card(game: Game, focusable: boolean): TemplateResult {
+    const body = html`${statusPill(game, this.formatOptions)} ${this.side(game, 'away')} ${this.side(game, 'home')}`;
+    const href = this.gameHref
+      ? this.gameHref.replaceAll('{id}', encodeURIComponent(game.id)).replaceAll('{league}', encodeURIComponent(game.league))
+      : '';
+    const tabindex = focusable ? 0 : -1;
+    return href
+      ? html`<a
+          class="card"
+          part="card"
+          href=${href}
+          data-status=${game.status}
+          tabindex=${tabindex}
+          @click=${(event: Event) => this.select(game, event)}
+          >${body}</a
+        >`
+      : html`<button
+          class="card"
+          part="card"
+          data-status=${game.status}
+          tabindex=${tabindex}
+          @click=${(event: Event) => this.select(game, event)}
+        >
+          ${body}
+        </button>`;
+  }
+
+  private side(game: Game, which: 'home' | 'away'): TemplateResult {
+    const side = game[which];
+    const other = game[which === 'home' ? 'away' : 'home'];
+    const scored = game.status !== 'scheduled' && side.score !== null && other.score !== null;
+    const leading = scored && side.score! > other.score!;
+    const trailing = scored && game.status === 'final' && side.score! < other.score!;
+    // Screen readers hear the full name where the card shows the abbreviation.
+    return html`<span class="side" ?data-leading=${leading} ?data-trailing=${trailing}>
+      ${teamBadge(side.team)}<span class="abbr" aria-hidden="true">${side.team.abbreviation}</span
+      ><span class="visually-hidden">${which === 'home' ? ', at ' : ''}${side.team.name} </span
+      >${scored ? html`<span class="score">${side.score}</span>` : nothing}
+    </span>`;
+  }
+
+  private select(game: Game, event: Event): void {
+    const selection = new PbGameSelectEvent(game);
+    this.dispatchEvent(selection);
+    if (selection.defaultPrevented) event.preventDefault();
+  }
+
+  private cards(): HTMLElement[] {
+    return [...(this.renderRoot.querySelectorAll<HTMLElement>('.card') ?? [])];
+  }
+
+  private onKeydown = (event: KeyboardEvent): void => {
+    const cards = this.cards();
+    const current = cards.indexOf(event.target as HTMLElement);
+    if (current < 0) return;
+    const next = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: cards.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const index = Math.max(0, Math.min(cards.length - 1, next));
+    this.focusIndex = index;
+    cards.forEach((card, i) => (card.tabIndex = i === index ? 0 : -1));
+    cards[index]!.focus();
+    cards[index]!.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  };
+
+  private page(direction: 1 | -1): void {
+    const track = this.renderRoot.querySelector<HTMLElement>('.track');
+    if (track) track.scrollBy({ left: direction * track.clientWidth * 0.9 });
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'score-strip': ScoreStrip;
+  }
+}

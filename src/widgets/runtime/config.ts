@@ -1,0 +1,38 @@
+import { PressboxError } from './errors.js';
+
+export interface PressboxConfig {
+  /** Publishable key, `pk_live_…` or `pk_test_…`. */
+  key?: string;
+  /** Relay origin, such as `https://widgets.example.com`. */
+  relay?: string;
+}
+
+let configured: PressboxConfig = {};
+
+/** The small JS API: `Pressbox.configure({ key, relay })` for pages that cannot use data attributes. */
+export function configure(config: PressboxConfig): void {
+  configured = { ...configured, ...config };
+}
+
+/** Key and relay from the Pressbox script tag: its `data-key`, and its own origin (or `data-relay`). */
+export function scriptTagConfig(doc: Document = document): PressboxConfig {
+  const script = doc.querySelector<HTMLScriptElement>('script[data-pressbox], script[data-key][src*="pressbox"]');
+  if (!script) return {};
+  const relay = script.dataset.relay ?? (script.src ? new URL(script.src, doc.baseURI).origin : undefined);
+  return { key: script.dataset.key, relay };
+}
+
+/** Element attributes win over the JS API, which wins over the script tag. */
+export function resolveConfig(element: PressboxConfig): Required<PressboxConfig> | PressboxError {
+  const tag = scriptTagConfig();
+  const key = element.key || configured.key || tag.key;
+  const relay = element.relay || configured.relay || tag.relay;
+  if (!key)
+    return new PressboxError(
+      'missing_key',
+      'No widget key: add data-key="pk_live_…" to the Pressbox script tag or key="…" to the element.',
+    );
+  if (!relay)
+    return new PressboxError('missing_key', 'No relay address: load Pressbox from your relay, or add relay="https://…" to the element.');
+  return { key, relay: relay.replace(/\/+$/, '') };
+}

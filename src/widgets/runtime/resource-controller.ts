@@ -1,0 +1,157 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type * as z from 'zod/mini';
+import { PbErrorEvent, PbLoadEvent, PbUpdateEvent } from '../events.js';
+import { resolveConfig, type PressboxConfig } from './config.js';
+import { PressboxError, isTransient } from './errors.js';
+import { RelayClient } from './relay-client.js';
+
+export interface ResourceRequest {
+  path: string;
+  params: Record<string, string | undefined>;
+}
+
+export interface ResourceOptions<T> {
+  /** What to fetch for the host's current attributes, or an error when they are incomplete. */
+  request(): ResourceRequest | PressboxError;
+  schema: z.ZodMiniType<T>;
+  /** Milliseconds until the next refresh, from what was shown. */
+  refreshMs(data: T): number;
+}
+
+export type ResourceStatus = 'loading' | 'ready' | 'error';
+
+type Host = ReactiveControllerHost & HTMLElement & PressboxConfig & { live: string };
+
+const MAX_RETRY_MS = 60_000;
+
+/**
+ * Fetches what the element shows and keeps it fresh: refetches when attributes change (aborting the superseded
+ * request), refreshes on an interval while the tab is visible, retries transient errors with backoff, and keeps
+ * the last data on screen when a refresh fails.
+ */
+export class ResourceController<T> implements ReactiveController {
+  status: ResourceStatus = 'loading';
+  data: T | undefined;
+  error: PressboxError | undefined;
+  private requestKey: string | undefined;
+  private abort: AbortController | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private failures = 0;
+  private lastLoadedAt = 0;
+  private warned = new Set<string>();
+  private readonly onVisibility = () => {
+    if (document.hidden) this.clearTimer();
+    else if (this.data !== undefined && Date.now() - this.lastLoadedAt > 5_000) void this.load();
+    else this.schedule();
+  };
+
+  constructor(
+    private readonly host: Host,
+    private readonly options: ResourceOptions<T>,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    document.addEventListener('visibilitychange', this.onVisibility);
+  }
+
+  hostDisconnected(): void {
+    document.removeEventListener('visibilitychange', this.onVisibility);
+    this.clearTimer();
+    this.abort?.abort();
+    this.abort = undefined;
+    this.requestKey = undefined;
+  }
+
+  hostUpdate(): void {
+    const target = this.target();
+    const key = target instanceof PressboxError ? `error:${target.code}:${target.message}` : target.url;
+    if (key === this.requestKey) return;
+    this.requestKey = key;
+    this.data = undefined;
+    this.failures = 0;
+    if (target instanceof PressboxError) {
+      this.abort?.abort();
+      this.clearTimer();
+      this.fail(target);
+      return;
+    }
+    this.status = 'loading';
+    this.error = undefined;
+    void this.load();
+  }
+
+  /** Fetch again now, as a refresh would. */
+  refresh(): Promise<void> {
+    return this.load();
+  }
+
+  private target(): { url: string; client: RelayClient } | PressboxError {
+    const config = resolveConfig({ key: this.host.key, relay: this.host.relay });
+    if (config instanceof PressboxError) return config;
+    const request = this.options.request();
+    if (request instanceof PressboxError) return request;
+    const client = RelayClient.for(config.relay);
+    return { url: client.url(request.path, { ...request.params, key: config.key }), client };
+  }
+
+  private async load(): Promise<void> {
+    const target = this.target();
+    if (target instanceof PressboxError) return;
+    this.clearTimer();
+    this.abort?.abort();
+    const abort = new AbortController();
+    this.abort = abort;
+    const key = this.requestKey;
+    try {
+      const answer = await target.client.get(target.url, this.options.schema, abort.signal);
+      if (abort.signal.aborted || key !== this.requestKey) return;
+      const first = this.data === undefined;
+      this.failures = 0;
+      this.lastLoadedAt = Date.now();
+      this.error = undefined;
+      this.status = 'ready';
+      if (first || !answer.unchanged) {
+        this.data = answer.data;
+        this.host.dispatchEvent(first ? new PbLoadEvent(answer.data) : new PbUpdateEvent(answer.data));
+      }
+      this.host.requestUpdate();
+      this.schedule();
+    } catch (error) {
+      if (abort.signal.aborted || key !== this.requestKey || (error as Error).name === 'AbortError') return;
+      const failure = error instanceof PressboxError ? error : new PressboxError('network', String(error));
+      this.fail(failure);
+      if (isTransient(failure)) {
+        this.failures++;
+        const backoff = Math.min(MAX_RETRY_MS, 2_000 * 2 ** (this.failures - 1)) * (0.5 + Math.random() / 2);
+        this.schedule(failure.retryAfterSeconds ? Math.min(failure.retryAfterSeconds * 1000, 3_600_000) : backoff);
+      }
+    }
+  }
+
+  private fail(error: PressboxError): void {
+    this.error = error;
+    this.status = this.data === undefined ? 'error' : 'ready';
+    const tag = this.host.localName;
+    if (!this.warned.has(error.code)) {
+      this.warned.add(error.code);
+      console.warn(`Pressbox <${tag}>: ${error.code}: ${error.message}`);
+    }
+    this.host.dispatchEvent(new PbErrorEvent(error.code, error.message));
+    this.host.requestUpdate();
+  }
+
+  private schedule(delay?: number): void {
+    this.clearTimer();
+    if (this.host.live === 'off' || document.hidden || !this.host.isConnected) return;
+    const wait = delay ?? (this.data === undefined ? undefined : this.options.refreshMs(this.data));
+    if (wait === undefined) return;
+    this.timer = setTimeout(() => void this.load(), wait);
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}

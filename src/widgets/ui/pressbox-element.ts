@@ -1,0 +1,57 @@
+import { LitElement, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { OddsFormat } from '../runtime/odds-format.js';
+import type { FormatOptions } from '../runtime/format.js';
+import type { ResourceController } from '../runtime/resource-controller.js';
+
+/**
+ * What every Pressbox element shares: the common attributes, theme, Intl options, and custom states
+ * (`:state(loading)`, `:state(error)`, `:state(stale)`, `:state(live)`) mirrored from its resource.
+ */
+export abstract class PressboxElement<T> extends LitElement {
+  /** League code: nfl, nba, wnba, mlb, nhl, cfb, ncaab. */
+  @property() league = '';
+  /** Publishable key; overrides the script tag's `data-key`. */
+  @property() key = '';
+  /** Relay origin; overrides the script tag's origin. */
+  @property() relay = '';
+  @property({ reflect: true }) theme: 'auto' | 'light' | 'dark' = 'auto';
+  /** BCP 47 locale for numbers, times and dates; the reader's by default. */
+  @property() locale = '';
+  /** IANA time zone for start times; the reader's by default. */
+  @property({ attribute: 'time-zone' }) timeZone = '';
+  @property({ attribute: 'odds-format' }) oddsFormat: OddsFormat = 'american';
+  /** `off` stops automatic refresh. */
+  @property() live = 'on';
+
+  protected readonly internals: ElementInternals = this.attachInternals();
+  protected abstract readonly resource: ResourceController<T>;
+
+  /** Fetches the element's data again now, without waiting for the next automatic refresh. */
+  refresh(): Promise<void> {
+    return this.resource.refresh();
+  }
+
+  protected get formatOptions(): FormatOptions {
+    return { locale: this.locale || undefined, timeZone: this.timeZone || undefined };
+  }
+
+  /** Whether the data shows a game in progress (drives `:state(live)`). */
+  protected abstract isLive(data: T): boolean;
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    const { status, data, error } = this.resource;
+    this.setState('loading', status === 'loading');
+    this.setState('error', error !== undefined);
+    this.setState('stale', data !== undefined && (error !== undefined || Boolean((data as { stale?: boolean }).stale)));
+    this.setState('live', data !== undefined && this.isLive(data));
+  }
+
+  private setState(name: string, on: boolean): void {
+    const states = this.internals.states;
+    if (!states) return;
+    if (on) states.add(name);
+    else states.delete(name);
+  }
+}

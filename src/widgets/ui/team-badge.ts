@@ -1,0 +1,36 @@
+import { css, html, type TemplateResult } from 'lit';
+import type { Team } from '../../contract/common.js';
+import { readableTextOn } from './color.js';
+
+const NEUTRAL = '#4b5563';
+
+/** The team's abbreviation on its colour, with text that stays readable whatever the colour. Decorative: names are in text nearby. */
+export function teamBadge(team: Team): TemplateResult {
+  const background = team.primaryColor ?? NEUTRAL;
+  return html`<span class="badge" part="badge" aria-hidden="true" style="--_team:${background};--_team-text:${readableTextOn(background)}"
+    >${team.abbreviation}</span
+  >`;
+}
+
+export const teamBadgeStyles = css`
+  .badge {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    flex: none;
+    width: var(--_badge-size, 32px);
+    height: var(--_badge-size, 32px);
+    border-radius: 50%;
+    background: var(--_team);
+    color: var(--_team-text);
+    font-size: calc(var(--_badge-size, 32px) * 0.3);
+    font-weight: 700;
+    letter-spacing: 0.02em;
+    box-shadow: inset 0 0 0 1px rgb(0 0 0 / 0.12);
+  }
+  @media (forced-colors: active) {
+    .badge {
+      border: 1px solid CanvasText;
+    }
+  }
+`;

@@ -1,0 +1,107 @@
+import { css } from 'lit';
+
+/**
+ * Public `--pb-*` properties feed private `--_*` ones. Light by default, dark by `theme="dark"` or, with
+ * `theme="auto"`, by the reader's preference; system colours in forced-colours mode. Sizes are fixed in px so
+ * a host page's global font rules cannot reflow the widget.
+ */
+export const tokens = css`
+  :host {
+    --_surface: var(--pb-color-surface, #ffffff);
+    --_raised: var(--pb-color-raised, #f3f4f6);
+    --_text: var(--pb-color-text, #111827);
+    --_muted: var(--pb-color-muted, #4b5563);
+    --_border: var(--pb-color-border, #d1d5db);
+    --_accent: var(--pb-color-accent, #1d4ed8);
+    --_live: var(--pb-color-live, #b91c1c);
+    --_focus: var(--pb-color-focus, #1d4ed8);
+    --_radius: var(--pb-radius, 10px);
+    --_font: var(--pb-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif);
+    color-scheme: light;
+    display: block;
+    box-sizing: border-box;
+    font-family: var(--_font);
+    font-size: 14px;
+    font-weight: 400;
+    line-height: 1.35;
+    letter-spacing: normal;
+    text-align: start;
+    text-transform: none;
+    color: var(--_text);
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    contain: layout paint;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  :host([theme='dark']) {
+    --_surface: var(--pb-color-surface, #111827);
+    --_raised: var(--pb-color-raised, #1f2937);
+    --_text: var(--pb-color-text, #f9fafb);
+    --_muted: var(--pb-color-muted, #d1d5db);
+    --_border: var(--pb-color-border, #374151);
+    --_accent: var(--pb-color-accent, #93c5fd);
+    --_live: var(--pb-color-live, #fca5a5);
+    --_focus: var(--pb-color-focus, #93c5fd);
+    color-scheme: dark;
+  }
+  @media (prefers-color-scheme: dark) {
+    :host(:not([theme='light'])) {
+      --_surface: var(--pb-color-surface, #111827);
+      --_raised: var(--pb-color-raised, #1f2937);
+      --_text: var(--pb-color-text, #f9fafb);
+      --_muted: var(--pb-color-muted, #d1d5db);
+      --_border: var(--pb-color-border, #374151);
+      --_accent: var(--pb-color-accent, #93c5fd);
+      --_live: var(--pb-color-live, #fca5a5);
+      --_focus: var(--pb-color-focus, #93c5fd);
+      color-scheme: dark;
+    }
+  }
+  @media (forced-colors: active) {
+    :host {
+      --_surface: Canvas;
+      --_raised: Canvas;
+      --_text: CanvasText;
+      --_muted: CanvasText;
+      --_border: CanvasText;
+      --_accent: LinkText;
+      --_live: Highlight;
+      --_focus: Highlight;
+    }
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
+  :focus-visible {
+    outline: 2px solid var(--_focus);
+    outline-offset: 2px;
+  }
+  button {
+    font: inherit;
+    color: inherit;
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+    border: 0;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    *,
+    *::before,
+    *::after {
+      animation: none !important;
+      transition: none !important;
+    }
+  }
+`;

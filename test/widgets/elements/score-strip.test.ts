@@ -1,0 +1,206 @@
+/// <reference types="mocha" />
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../../src/widgets/elements/score-strip/score-strip.js';
+import type { ScoreStrip } from '../../../src/widgets/elements/score-strip/score-strip.js';
+import { RelayClient } from '../../../src/widgets/runtime/relay-client.js';
+import type { PbErrorEvent, PbGameSelectEvent } from '../../../src/widgets/events.js';
+import type { BrowserTestSetup } from '../relay-plugin.js';
+import {
+  advanceRelayClock,
+  freshKey,
+  hasState,
+  loadsCounted,
+  nextEvent,
+  resetRelay,
+  setFaults,
+  shadow,
+  spokenText,
+  testSetup,
+  until,
+} from '../helpers.js';
+
+describe('<score-strip>', () => {
+  let setup: BrowserTestSetup;
+  before(async () => {
+    setup = await testSetup();
+  });
+  afterEach(() => resetRelay());
+
+  async function strip(
+    attributes: { league?: string; key?: string; date?: string; team?: string; gameHref?: string } = {},
+  ): Promise<ScoreStrip> {
+    return fixture<ScoreStrip>(
+      html`<score-strip
+        league=${attributes.league ?? 'nba'}
+        key=${attributes.key ?? setup.keys.test}
+        relay=${setup.relay}
+        date=${attributes.date ?? ''}
+        team=${attributes.team ?? ''}
+        game-href=${attributes.gameHref ?? ''}
+      ></score-strip>`,
+    );
+  }
+
+  async function loaded(element: ScoreStrip): Promise<ScoreStrip> {
+    await until(() => !hasState(element, 'loading'));
+    await element.updateComplete;
+    return element;
+  }
+
+  describe('data states', () => {
+    it('shows the current slate as cards, live games marked, and passes axe', async () => {
+      const element = await loaded(await strip());
+      const cards = shadow(element).querySelectorAll('.card');
+      expect(cards.length).to.be.greaterThan(5);
+      expect(hasState(element, 'live')).to.equal(true);
+      const live = shadow(element).querySelector<HTMLElement>('.card[data-status="live"]')!;
+      expect(spokenText(live)).to.match(/^Live: \S+ [\d:]+ [A-Z][A-Za-z. ]+ \d+ , at [A-Z][A-Za-z. ]+ \d+$/);
+      const scheduled = shadow(element).querySelector<HTMLElement>('.card[data-status="scheduled"]')!;
+      expect(spokenText(scheduled)).to.match(/^\d{1,2}:\d{2} [AP]M [A-Z][A-Za-z. ]+ , at [A-Z][A-Za-z. ]+$/);
+      await expect(element).to.be.accessible();
+    });
+
+    it('shows a skeleton of the final size while loading, then the cards without moving', async () => {
+      await setFaults([{ kind: 'latency', latencyMs: 1500, path: '/live-games' }]);
+      const element = await strip({ league: 'wnba' });
+      await element.updateComplete;
+      expect(hasState(element, 'loading')).to.equal(true);
+      expect(shadow(element).querySelector('.skeleton')).to.exist;
+      await expect(element).to.be.accessible();
+      const loadingBox = element.getBoundingClientRect();
+      await loaded(element);
+      expect(shadow(element).querySelector('.card')).to.exist;
+      const dataBox = element.getBoundingClientRect();
+      expect([dataBox.width, dataBox.height]).to.deep.equal([loadingBox.width, loadingBox.height]);
+    });
+
+    it('says so when there are no games', async () => {
+      const element = await loaded(await strip({ team: 'XYZ' }));
+      expect(shadow(element).querySelector('.message')!.textContent).to.match(/No games/);
+      await expect(element).to.be.accessible();
+    });
+
+    it('keeps its data and says how old it is when the data service fails', async () => {
+      const element = await loaded(await strip({ league: 'mlb' }));
+      const before = shadow(element).querySelectorAll('.card').length;
+      await setFaults([{ kind: 'status', status: 503 }]);
+      await advanceRelayClock(60 * 60_000);
+      await element.refresh();
+      await element.updateComplete;
+      expect(hasState(element, 'stale')).to.equal(true);
+      expect(shadow(element).querySelectorAll('.card').length).to.equal(before);
+      expect(shadow(element).querySelector('.notice')!.textContent).to.match(/Updated/);
+      await expect(element).to.be.accessible();
+    });
+  });
+
+  describe('error states', () => {
+    const cases: Array<[string, (setup: BrowserTestSetup) => Promise<{ key?: string; league?: string }>, string]> = [
+      ['an invalid key', async (s) => ({ key: s.keys.invalid }), 'invalid_key'],
+      ['a key not allowed on this page', async (s) => ({ key: s.keys.denied }), 'origin_not_allowed'],
+      ['a spent monthly quota', async (s) => ({ key: s.keys.spent }), 'quota_exceeded'],
+      [
+        'a feature outside the data plan',
+        async () => {
+          await setFaults([{ kind: 'status', status: 403, path: '/live-games' }]);
+          return { league: 'nhl' };
+        },
+        'plan_required',
+      ],
+      [
+        'the data service down with nothing cached',
+        async () => {
+          await setFaults([{ kind: 'status', status: 503 }]);
+          return { league: 'ncaab' };
+        },
+        'upstream_unavailable',
+      ],
+    ];
+    for (const [what, arrange, code] of cases) {
+      it(`shows a reader's message for ${what} and names ${code} in the console`, async () => {
+        const warnings: string[] = [];
+        const original = console.warn;
+        console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
+        try {
+          const attributes = await arrange(setup);
+          const element = await strip(attributes);
+          const error = await nextEvent<PbErrorEvent>(element, 'pb-error');
+          await element.updateComplete;
+          expect(error.code).to.equal(code);
+          expect(hasState(element, 'error')).to.equal(true);
+          const message = shadow(element).querySelector('.message')!;
+          expect(message.getAttribute('data-code')).to.equal(code);
+          expect(message.textContent!.trim().length).to.be.greaterThan(10);
+          expect(warnings.some((line) => line.includes(code) && line.includes('<score-strip>'))).to.equal(true);
+          await expect(element).to.be.accessible();
+        } finally {
+          console.warn = original;
+        }
+      });
+    }
+  });
+
+  describe('keyboard and events', () => {
+    it('moves between cards with the arrow keys, Home and End, and one Tab stop', async () => {
+      const element = await loaded(await strip());
+      const cards = [...shadow(element).querySelectorAll<HTMLElement>('.card')];
+      expect(cards.filter((card) => card.tabIndex === 0).length).to.equal(1);
+      cards[0]!.focus();
+      cards[0]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, composed: true }));
+      expect(shadow(element).activeElement).to.equal(cards[1]);
+      cards[1]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true, composed: true }));
+      expect(shadow(element).activeElement).to.equal(cards.at(-1));
+      cards.at(-1)!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true, composed: true }));
+      expect(shadow(element).activeElement).to.equal(cards[0]);
+      expect(cards.filter((card) => card.tabIndex === 0)).to.deep.equal([cards[0]]);
+    });
+
+    it('fires pb-game-select when a card is activated', async () => {
+      const element = await loaded(await strip());
+      const card = shadow(element).querySelector<HTMLButtonElement>('.card[data-status="live"]')!;
+      const selected = nextEvent<PbGameSelectEvent>(element, 'pb-game-select');
+      card.click();
+      const event = await selected;
+      expect(event.game.status).to.equal('live');
+      expect(card.textContent).to.contain(event.game.home.team.name);
+    });
+
+    it('makes cards links with game-href', async () => {
+      const element = await loaded(await strip({ gameHref: '/games/{league}/{id}' }));
+      const link = shadow(element).querySelector<HTMLAnchorElement>('a.card')!;
+      expect(link.getAttribute('href')).to.match(/^\/games\/nba\/g_nba_\d+$/);
+      element.addEventListener('pb-game-select', (event) => event.preventDefault(), { once: true });
+      link.click();
+      expect(location.pathname).not.to.match(/^\/games\//);
+    });
+  });
+
+  describe('attributes and lifecycle', () => {
+    it('refetches when the league changes, without a reload', async () => {
+      const element = await loaded(await strip());
+      const next = nextEvent(element, 'pb-load');
+      element.league = 'nhl';
+      await next;
+      await element.updateComplete;
+      expect(shadow(element).querySelector('section')!.getAttribute('aria-label')).to.equal('NHL scores');
+      expect(shadow(element).querySelectorAll('.card').length).to.be.greaterThan(5);
+    });
+
+    it('two strips of the same league on one page make one request', async () => {
+      const key = await freshKey();
+      const client = RelayClient.for(setup.relay);
+      const before = client.requests;
+      const [a, b] = await Promise.all([strip({ key, league: 'cfb' }), strip({ key, league: 'cfb' })]);
+      await Promise.all([loaded(a), loaded(b)]);
+      expect(client.requests - before).to.equal(1);
+      expect(await loadsCounted(key)).to.equal(1);
+      expect(shadow(a).querySelectorAll('.card').length).to.equal(shadow(b).querySelectorAll('.card').length);
+    });
+
+    it('asks for a league when it has none', async () => {
+      const element = await fixture<ScoreStrip>(html`<score-strip key=${setup.keys.test} relay=${setup.relay}></score-strip>`);
+      await element.updateComplete;
+      expect(shadow(element).querySelector('.message')!.getAttribute('data-code')).to.equal('bad_request');
+    });
+  });
+});

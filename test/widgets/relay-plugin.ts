@@ -1,0 +1,81 @@
+import type { TestRunnerPlugin } from '@web/test-runner';
+import { createKey } from '../../src/relay/admin/routes.js';
+import { silentLogger } from '../../src/relay/http/logger.js';
+import { startRelay, type RunningRelay } from '../../src/relay/server.js';
+import type { FaultRuleInput } from '../../src/sandbox/faults.js';
+import { MIDDAY } from '../helpers/sandbox.js';
+
+export interface BrowserTestSetup {
+  relay: string;
+  keys: { test: string; denied: string; spent: string; invalid: string };
+  /** Sandbox time, frozen for the whole run. */
+  now: string;
+}
+
+/**
+ * Starts a real relay (with its sandbox, clock frozen at MIDDAY) for the browser tests and lets them steer it
+ * through server commands: fetch the setup, fresh keys, upstream faults, the relay's clock, loads counted.
+ */
+export function pressboxRelayPlugin(): TestRunnerPlugin {
+  let relay: RunningRelay;
+  let setup: BrowserTestSetup;
+  let offsetMs = 0;
+  const month = () => new Date(Date.now() + offsetMs).toISOString().slice(0, 7);
+  const key = async (domains: string[], options: { test?: boolean; plan?: `custom:${number}` | 'pro' } = {}) =>
+    (await createKey(relay.store, { plan: options.plan ?? 'pro', domains, name: 'browser test', test: options.test ?? false }, Date.now()))
+      .key;
+
+  return {
+    name: 'pressbox-relay',
+    async serverStart() {
+      relay = await startRelay({
+        port: 0,
+        db: ':memory:',
+        logger: silentLogger,
+        now: () => Date.now() + offsetMs,
+        rateLimit: { perMinute: 1_000_000, burst: 100_000 },
+        sandbox: { now: Date.parse(MIDDAY), rate: 0 },
+      });
+      const spent = await key(['localhost', '127.0.0.1'], { plan: 'custom:1' });
+      await relay.store.countLoad(spent, month(), 1, { route: '/v1/scores', origin: 'http://localhost' });
+      setup = {
+        relay: relay.origin,
+        keys: {
+          test: await key(['example.com'], { test: true }),
+          denied: await key(['example.com']),
+          spent,
+          invalid: 'pk_live_00000000000000000000000000000000',
+        },
+        now: MIDDAY,
+      };
+    },
+    async serverStop() {
+      await relay?.close();
+    },
+    async executeCommand({ command, payload }) {
+      const input = (payload ?? {}) as { rules?: FaultRuleInput[]; ms?: number; key?: string };
+      switch (command) {
+        case 'pressbox-setup':
+          return setup;
+        case 'pressbox-fresh-key':
+          return key(['example.com'], { test: true });
+        case 'pressbox-faults':
+          relay.sandbox.faults.set(input.rules ?? []);
+          relay.cache.clear();
+          return true;
+        case 'pressbox-advance-relay':
+          offsetMs += input.ms ?? 0;
+          return true;
+        case 'pressbox-loads':
+          return relay.store.loadsUsed(input.key!, month());
+        case 'pressbox-reset':
+          relay.sandbox.faults.clear();
+          relay.cache.clear();
+          offsetMs = 0;
+          return true;
+        default:
+          return undefined;
+      }
+    },
+  };
+}
