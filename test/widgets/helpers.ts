@@ -19,6 +19,11 @@ export function advanceRelayClock(ms: number): Promise<unknown> {
   return executeServerCommand('pressbox-advance-relay', { ms });
 }
 
+/** Moves the game clock: scores and lines change, and the relay forgets what it cached. */
+export function advanceSandboxClock(ms: number): Promise<unknown> {
+  return executeServerCommand('pressbox-advance-sandbox', { ms });
+}
+
 export function loadsCounted(key: string): Promise<number> {
   return executeServerCommand('pressbox-loads', { key }) as Promise<number>;
 }

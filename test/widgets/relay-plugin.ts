@@ -63,12 +63,17 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
           relay.sandbox.faults.set(input.rules ?? []);
           relay.cache.clear();
           return true;
+        case 'pressbox-advance-sandbox':
+          relay.sandbox.clock.advance(input.ms ?? 0);
+          relay.cache.clear();
+          return true;
         case 'pressbox-advance-relay':
           offsetMs += input.ms ?? 0;
           return true;
         case 'pressbox-loads':
           return relay.store.loadsUsed(input.key!, month());
         case 'pressbox-reset':
+          relay.sandbox.clock.set(Date.parse(MIDDAY));
           relay.sandbox.faults.clear();
           relay.cache.clear();
           offsetMs = 0;

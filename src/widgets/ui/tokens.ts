@@ -60,8 +60,10 @@ export const tokens = css`
       color-scheme: dark;
     }
   }
+  /* As specific as the theme rules and after them, so system colours win whatever the theme. */
   @media (forced-colors: active) {
-    :host {
+    :host,
+    :host([theme]) {
       --_surface: Canvas;
       --_raised: Canvas;
       --_text: CanvasText;

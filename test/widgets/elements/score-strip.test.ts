@@ -3,7 +3,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/widgets/elements/score-strip/score-strip.js';
 import type { ScoreStrip } from '../../../src/widgets/elements/score-strip/score-strip.js';
 import { RelayClient } from '../../../src/widgets/runtime/relay-client.js';
-import type { PbErrorEvent, PbGameSelectEvent } from '../../../src/widgets/events.js';
+import type { PbGameSelectEvent } from '../../../src/widgets/events.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
 import {
   advanceRelayClock,
@@ -47,97 +47,12 @@ describe('<score-strip>', () => {
     return element;
   }
 
-  describe('data states', () => {
-    it('shows the current slate as cards, live games marked, and passes axe', async () => {
-      const element = await loaded(await strip());
-      const cards = shadow(element).querySelectorAll('.card');
-      expect(cards.length).to.be.greaterThan(5);
-      expect(hasState(element, 'live')).to.equal(true);
-      const live = shadow(element).querySelector<HTMLElement>('.card[data-status="live"]')!;
-      expect(spokenText(live)).to.match(/^Live: \S+ [\d:]+ [A-Z][A-Za-z. ]+ \d+ , at [A-Z][A-Za-z. ]+ \d+$/);
-      const scheduled = shadow(element).querySelector<HTMLElement>('.card[data-status="scheduled"]')!;
-      expect(spokenText(scheduled)).to.match(/^\d{1,2}:\d{2} [AP]M [A-Z][A-Za-z. ]+ , at [A-Z][A-Za-z. ]+$/);
-      await expect(element).to.be.accessible();
-    });
-
-    it('shows a skeleton of the final size while loading, then the cards without moving', async () => {
-      await setFaults([{ kind: 'latency', latencyMs: 1500, path: '/live-games' }]);
-      const element = await strip({ league: 'wnba' });
-      await element.updateComplete;
-      expect(hasState(element, 'loading')).to.equal(true);
-      expect(shadow(element).querySelector('.skeleton')).to.exist;
-      await expect(element).to.be.accessible();
-      const loadingBox = element.getBoundingClientRect();
-      await loaded(element);
-      expect(shadow(element).querySelector('.card')).to.exist;
-      const dataBox = element.getBoundingClientRect();
-      expect([dataBox.width, dataBox.height]).to.deep.equal([loadingBox.width, loadingBox.height]);
-    });
-
-    it('says so when there are no games', async () => {
-      const element = await loaded(await strip({ team: 'XYZ' }));
-      expect(shadow(element).querySelector('.message')!.textContent).to.match(/No games/);
-      await expect(element).to.be.accessible();
-    });
-
-    it('keeps its data and says how old it is when the data service fails', async () => {
-      const element = await loaded(await strip({ league: 'mlb' }));
-      const before = shadow(element).querySelectorAll('.card').length;
-      await setFaults([{ kind: 'status', status: 503 }]);
-      await advanceRelayClock(60 * 60_000);
-      await element.refresh();
-      await element.updateComplete;
-      expect(hasState(element, 'stale')).to.equal(true);
-      expect(shadow(element).querySelectorAll('.card').length).to.equal(before);
-      expect(shadow(element).querySelector('.notice')!.textContent).to.match(/Updated/);
-      await expect(element).to.be.accessible();
-    });
-  });
-
-  describe('error states', () => {
-    const cases: Array<[string, (setup: BrowserTestSetup) => Promise<{ key?: string; league?: string }>, string]> = [
-      ['an invalid key', async (s) => ({ key: s.keys.invalid }), 'invalid_key'],
-      ['a key not allowed on this page', async (s) => ({ key: s.keys.denied }), 'origin_not_allowed'],
-      ['a spent monthly quota', async (s) => ({ key: s.keys.spent }), 'quota_exceeded'],
-      [
-        'a feature outside the data plan',
-        async () => {
-          await setFaults([{ kind: 'status', status: 403, path: '/live-games' }]);
-          return { league: 'nhl' };
-        },
-        'plan_required',
-      ],
-      [
-        'the data service down with nothing cached',
-        async () => {
-          await setFaults([{ kind: 'status', status: 503 }]);
-          return { league: 'ncaab' };
-        },
-        'upstream_unavailable',
-      ],
-    ];
-    for (const [what, arrange, code] of cases) {
-      it(`shows a reader's message for ${what} and names ${code} in the console`, async () => {
-        const warnings: string[] = [];
-        const original = console.warn;
-        console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
-        try {
-          const attributes = await arrange(setup);
-          const element = await strip(attributes);
-          const error = await nextEvent<PbErrorEvent>(element, 'pb-error');
-          await element.updateComplete;
-          expect(error.code).to.equal(code);
-          expect(hasState(element, 'error')).to.equal(true);
-          const message = shadow(element).querySelector('.message')!;
-          expect(message.getAttribute('data-code')).to.equal(code);
-          expect(message.textContent!.trim().length).to.be.greaterThan(10);
-          expect(warnings.some((line) => line.includes(code) && line.includes('<score-strip>'))).to.equal(true);
-          await expect(element).to.be.accessible();
-        } finally {
-          console.warn = original;
-        }
-      });
-    }
+  it('reads each card as the teams, scores and status', async () => {
+    const element = await loaded(await strip());
+    const live = shadow(element).querySelector<HTMLElement>('.card[data-status="live"]')!;
+    expect(spokenText(live)).to.match(/^Live: \S+ [\d:]+ [A-Z][A-Za-z. ]+ \d+ , at [A-Z][A-Za-z. ]+ \d+$/);
+    const scheduled = shadow(element).querySelector<HTMLElement>('.card[data-status="scheduled"]')!;
+    expect(spokenText(scheduled)).to.match(/^\d{1,2}:\d{2} [AP]M [A-Z][A-Za-z. ]+ , at [A-Z][A-Za-z. ]+$/);
   });
 
   describe('keyboard and events', () => {

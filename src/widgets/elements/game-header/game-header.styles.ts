@@ -1,0 +1,175 @@
+import { css } from 'lit';
+
+export const gameHeaderStyles = css`
+  :host {
+    position: relative;
+    min-height: var(--pb-header-height, 296px);
+    overflow: hidden;
+  }
+  article {
+    display: grid;
+    gap: 12px;
+    padding: 0 0 12px;
+  }
+  .stripe {
+    height: 6px;
+    background: linear-gradient(90deg, var(--_away) 0 50%, var(--_home) 50% 100%);
+  }
+  .matchup {
+    display: grid;
+    grid-template-columns: 1fr auto 1fr;
+    align-items: center;
+    gap: 12px;
+    padding: 4px 16px 0;
+  }
+  .team {
+    display: flex;
+    align-items: center;
+    gap: 12px;
+    min-width: 0;
+    --_badge-size: 48px;
+  }
+  .team.home {
+    flex-direction: row-reverse;
+    text-align: end;
+  }
+  .names {
+    display: grid;
+    min-width: 0;
+  }
+  .name {
+    margin: 0;
+    font-size: 16px;
+    font-weight: 700;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .record {
+    font-size: 12px;
+    color: var(--_muted);
+  }
+  .score {
+    margin-inline-start: auto;
+    font-size: 36px;
+    font-weight: 800;
+    font-variant-numeric: tabular-nums;
+    line-height: 1;
+  }
+  .home .score {
+    margin-inline-start: 0;
+    margin-inline-end: auto;
+  }
+  .score[data-trailing] {
+    color: var(--_muted);
+  }
+  .middle {
+    display: grid;
+    justify-items: center;
+    gap: 4px;
+    text-align: center;
+  }
+  .middle .pill {
+    font-size: 14px;
+  }
+  .when {
+    font-size: 12px;
+    color: var(--_muted);
+  }
+  .line {
+    display: grid;
+    grid-template-columns: repeat(3, 1fr);
+    gap: 8px;
+    margin: 0 16px;
+    padding: 8px 0 0;
+    border-top: 1px solid var(--_border);
+  }
+  .line div {
+    display: grid;
+    gap: 2px;
+  }
+  dt {
+    font-size: 11px;
+    font-weight: 600;
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+    color: var(--_muted);
+  }
+  dd {
+    margin: 0;
+    font-size: 13px;
+    font-variant-numeric: tabular-nums;
+  }
+  .splits {
+    display: grid;
+    gap: 6px;
+    margin: 0 16px;
+    padding: 0;
+    list-style: none;
+  }
+  .split {
+    display: grid;
+    grid-template-columns: 110px 1fr;
+    align-items: center;
+    gap: 4px 8px;
+    font-size: 12px;
+  }
+  .split .label {
+    color: var(--_muted);
+  }
+  .split .values {
+    grid-column: 2;
+    display: flex;
+    justify-content: space-between;
+    font-variant-numeric: tabular-nums;
+  }
+  .bar {
+    grid-column: 2;
+    grid-row: 1;
+    display: flex;
+    height: 8px;
+    border-radius: 4px;
+    overflow: hidden;
+    background: var(--_raised);
+  }
+  .bar span {
+    display: block;
+    height: 100%;
+  }
+  .bar span + span {
+    border-inline-start: 2px solid var(--_surface);
+  }
+  .unavailable {
+    margin: 0 16px;
+    font-size: 12px;
+    color: var(--_muted);
+  }
+  .header-skeleton {
+    width: 100%;
+    height: 262px;
+  }
+  .notice {
+    position: absolute;
+    inset: auto 0 0 0;
+    background: var(--_surface);
+  }
+  @media (forced-colors: active) {
+    .stripe {
+      background: CanvasText;
+    }
+    .bar span {
+      background: CanvasText !important;
+    }
+  }
+  @media (max-width: 420px) {
+    .team {
+      --_badge-size: 36px;
+    }
+    .score {
+      font-size: 28px;
+    }
+    .line {
+      grid-template-columns: 1fr;
+    }
+  }
+`;

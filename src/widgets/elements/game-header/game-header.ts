@@ -1,0 +1,173 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { gameDetailPayloadSchema, type BettingSplits, type Game, type GameDetailPayload, type Line } from '../../../contract/scores.js';
+import { PressboxError } from '../../runtime/errors.js';
+import { formatDay, formatNumber } from '../../runtime/format.js';
+import { formatOdds } from '../../runtime/odds-format.js';
+import { ResourceController } from '../../runtime/resource-controller.js';
+import { PressboxElement } from '../../ui/pressbox-element.js';
+import { errorState, freshnessNotice, skeleton, stateStyles } from '../../ui/states.js';
+import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
+import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
+import { tokens } from '../../ui/tokens.js';
+import { gameHeaderStyles } from './game-header.styles.js';
+
+const NEUTRAL = '#6b7280';
+
+/**
+ * @summary The header of a game page: both teams in their colours, the score, the status with period detail,
+ * the start time, the current line and public betting splits.
+ *
+ * @attr league - League code: nfl, nba, wnba, mlb, nhl, cfb, ncaab.
+ * @attr game-id - The game's id, as `<score-strip>` gives it in `pb-game-select`.
+ * @attr odds-format - american, decimal, fractional or implied.
+ *
+ * @csspart badge - A team badge.
+ * @csspart status - The status or start time.
+ * @csspart line - The betting line.
+ * @csspart splits - The public betting splits.
+ * @csspart message - The loading or error message.
+ * @csspart notice - The freshness notice over stale data.
+ *
+ * @cssproperty --pb-header-height - Reserved height (296px).
+ * @cssproperty --pb-color-live - Colour of the live status.
+ *
+ * @event pb-load - First data shown.
+ * @event pb-update - Newer data shown.
+ * @event pb-error - No data could be loaded; `code` says why.
+ *
+ * @cssstate loading - Waiting for the first data.
+ * @cssstate error - The last request failed.
+ * @cssstate stale - The data shown is older than it should be.
+ * @cssstate live - The game is in progress.
+ */
+@customElement('game-header')
+export class GameHeader extends PressboxElement<GameDetailPayload> {
+  static override styles = [tokens, stateStyles, teamBadgeStyles, statusPillStyles, gameHeaderStyles];
+
+  @property({ attribute: 'game-id' }) gameId = '';
+
+  protected readonly resource = new ResourceController(this, {
+    request: () => {
+      if (!this.league || !this.gameId) {
+        return new PressboxError(
+          'bad_request',
+          '<game-header> needs league and game-id attributes, such as league="nba" game-id="…" (ids come from <score-strip>).',
+        );
+      }
+      return { path: `/v1/games/${encodeURIComponent(this.gameId)}`, params: { league: this.league } };
+    },
+    schema: gameDetailPayloadSchema,
+    refreshMs: (data) => (data.game.status === 'live' ? 15_000 : data.game.status === 'scheduled' ? 60_000 : 600_000),
+  });
+
+  protected isLive(data: GameDetailPayload): boolean {
+    return data.game.status === 'live';
+  }
+
+  protected override render(): TemplateResult {
+    const { status, data, error } = this.resource;
+    if (status === 'loading') return html`<article aria-label="Game" aria-busy="true">${skeleton(1, 'header-skeleton')}</article>`;
+    if (!data) return html`<article aria-label="Game">${errorState(error!)}</article>`;
+    const { game } = data;
+    return html`<article aria-label="${game.away.team.name} at ${game.home.team.name}">
+        <div
+          class="stripe"
+          style="--_away:${game.away.team.primaryColor ?? NEUTRAL};--_home:${game.home.team.primaryColor ?? NEUTRAL}"
+        ></div>
+        <div class="matchup">
+          ${this.team(game, 'away')}
+          <div class="middle">
+            ${statusPill(game, this.formatOptions)}
+            ${game.startTime ? html`<span class="when">${formatDay(game.startTime, this.formatOptions)}</span>` : nothing}
+          </div>
+          ${this.team(game, 'home')}
+        </div>
+        ${this.line(game, data.line)} ${this.splits(game, data.splits)}
+      </article>
+      ${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
+  }
+
+  private team(game: Game, which: 'home' | 'away'): TemplateResult {
+    const side = game[which];
+    const other = game[which === 'home' ? 'away' : 'home'];
+    const scored = game.status !== 'scheduled' && side.score !== null;
+    const trailing = game.status === 'final' && scored && other.score !== null && side.score! < other.score;
+    return html`<div class="team ${which}">
+      ${teamBadge(side.team)}
+      <div class="names">
+        <p class="name">${side.team.name}</p>
+        <span class="record">${which === 'home' ? 'Home' : 'Away'}</span>
+      </div>
+      ${scored ? html`<span class="score" ?data-trailing=${trailing}><span class="visually-hidden">${side.team.shortName} </span>${side.score}</span>` : nothing}
+    </div>`;
+  }
+
+  private odds(value: number | null): string {
+    return value === null ? '' : formatOdds(value, this.oddsFormat, this.locale || undefined);
+  }
+
+  private line(game: Game, line: Line | null): TemplateResult | typeof nothing {
+    if (!line) return game.status === 'final' ? nothing : html`<p class="unavailable">No betting line for this game right now.</p>`;
+    const away = game.away.team.abbreviation;
+    const home = game.home.team.abbreviation;
+    const points = (value: number) => formatNumber(value, { locale: this.locale || undefined, signed: true });
+    const priced = (label: string, value: number | null) => (value === null ? label : `${label} (${this.odds(value)})`);
+    return html`<dl class="line" part="line">
+      ${
+        line.spread
+          ? html`<div>
+              <dt>Spread</dt>
+              <dd>${priced(`${away} ${points(line.spread.away)}`, line.spread.awayPrice)}</dd>
+              <dd>${priced(`${home} ${points(line.spread.home)}`, line.spread.homePrice)}</dd>
+            </div>`
+          : nothing
+      }
+      ${
+        line.total
+          ? html`<div>
+              <dt>Total</dt>
+              <dd>${priced(`Over ${formatNumber(line.total.points, { locale: this.locale || undefined })}`, line.total.overPrice)}</dd>
+              <dd>${priced(`Under ${formatNumber(line.total.points, { locale: this.locale || undefined })}`, line.total.underPrice)}</dd>
+            </div>`
+          : nothing
+      }
+      ${
+        line.moneyline
+          ? html`<div>
+              <dt>Moneyline</dt>
+              <dd>${away} ${this.odds(line.moneyline.away)}</dd>
+              <dd>${home} ${this.odds(line.moneyline.home)}</dd>
+            </div>`
+          : nothing
+      }
+    </dl>`;
+  }
+
+  private splits(game: Game, splits: BettingSplits | null): TemplateResult | typeof nothing {
+    if (!splits) return nothing;
+    const awayColour = game.away.team.primaryColor ?? NEUTRAL;
+    const homeColour = game.home.team.primaryColor ?? NEUTRAL;
+    const row = (label: string, left: [string, number, string], right: [string, number, string]) =>
+      html`<li class="split">
+        <span class="label">${label}</span>
+        <div class="bar" aria-hidden="true">
+          <span style="width:${left[1]}%;background:${left[2]}"></span><span style="width:${right[1]}%;background:${right[2]}"></span>
+        </div>
+        <span class="values"><span>${left[0]} ${left[1]}%</span><span>${right[0]} ${right[1]}%</span></span>
+      </li>`;
+    const away = game.away.team.abbreviation;
+    const home = game.home.team.abbreviation;
+    return html`<ul class="splits" part="splits" aria-label="Public betting, share of bets">
+      ${splits.spread ? row('Spread bets', [away, splits.spread.away, awayColour], [home, splits.spread.home, homeColour]) : nothing}
+      ${splits.moneyline ? row('Moneyline bets', [away, splits.moneyline.away, awayColour], [home, splits.moneyline.home, homeColour]) : nothing}
+      ${splits.total ? row('Total bets', ['Over', splits.total.over, 'var(--_accent)'], ['Under', splits.total.under, 'var(--_muted)']) : nothing}
+    </ul>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'game-header': GameHeader;
+  }
+}

@@ -1,0 +1,129 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { scoresPayloadSchema, type Game, type ScoresPayload } from '../../../contract/scores.js';
+import { PressboxError } from '../../runtime/errors.js';
+import { ResourceController } from '../../runtime/resource-controller.js';
+import { leagueNames, scoresRefreshMs } from '../../ui/leagues.js';
+import { PressboxElement } from '../../ui/pressbox-element.js';
+import { emptyState, errorState, freshnessNotice, skeleton, stateStyles } from '../../ui/states.js';
+import { statusPillStyles, statusText } from '../../ui/status-pill.js';
+import { tokens } from '../../ui/tokens.js';
+import { scoreTickerStyles } from './score-ticker.styles.js';
+
+/** Scroll speed: seconds per game on the track, so the pace stays the same however many games there are. */
+const SECONDS_PER_GAME = 4;
+
+/**
+ * @summary A continuous ticker of scores across leagues, for the top of a site. Scores update in place without
+ * restarting the scroll. A visible button pauses it; hover and keyboard focus pause it too; with reduced motion it
+ * is a list to scroll instead.
+ *
+ * @attr leagues - Leagues separated by commas, such as nba,nhl (or `league` for one).
+ * @attr paused - Present while the ticker is paused by its button.
+ *
+ * @csspart item - One game.
+ * @csspart toggle - The pause and play button.
+ * @csspart message - The loading, empty or error message.
+ * @csspart notice - The freshness notice over stale data.
+ *
+ * @cssproperty --pb-ticker-height - Height of the ticker (48px).
+ *
+ * @event pb-load - First data shown.
+ * @event pb-update - Newer data shown.
+ * @event pb-error - No data could be loaded; `code` says why.
+ *
+ * @cssstate loading - Waiting for the first data.
+ * @cssstate error - The last request failed.
+ * @cssstate stale - The data shown is older than it should be.
+ * @cssstate live - A game on the ticker is in progress.
+ */
+@customElement('score-ticker')
+export class ScoreTicker extends PressboxElement<ScoresPayload> {
+  static override styles = [tokens, stateStyles, statusPillStyles, scoreTickerStyles];
+
+  @property() leagues = '';
+  @property({ type: Boolean, reflect: true }) paused = false;
+
+  protected readonly resource = new ResourceController(this, {
+    request: () => {
+      const leagues = this.leagues || this.league;
+      if (!leagues) return new PressboxError('bad_request', '<score-ticker> needs leagues, such as leagues="nba,nhl".');
+      return { path: '/v1/scores', params: { league: leagues } };
+    },
+    schema: scoresPayloadSchema,
+    refreshMs: scoresRefreshMs,
+  });
+
+  protected isLive(data: ScoresPayload): boolean {
+    return data.games.some((game) => game.status === 'live');
+  }
+
+  protected override render(): TemplateResult {
+    const { status, data, error } = this.resource;
+    const label = `${leagueNames(this.leagues || this.league)} scores`;
+    if (status === 'loading')
+      return html`<div class="ticker" aria-label=${label} aria-busy="true" role="region">${skeleton(5, 'ticker-skeleton')}</div>`;
+    if (!data) return html`<div class="ticker" role="region" aria-label=${label}>${errorState(error!)}</div>`;
+    if (data.games.length === 0)
+      return html`<div class="ticker" role="region" aria-label=${label}>${emptyState('No games right now.')}</div>`;
+    return html`<div class="ticker">
+        <button class="toggle" part="toggle" aria-label=${this.paused ? 'Play scores ticker' : 'Pause scores ticker'} @click=${this.toggle}>
+          ${
+            this.paused
+              ? html`<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M4 2l10 6-10 6z" /></svg>`
+              : html`<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M3 2h4v12H3zM9 2h4v12H9z" /></svg>`
+          }
+        </button>
+        <div class="viewport" role="marquee" aria-label=${label} tabindex="0">
+          <ul class="track" style="--_duration:${Math.max(20, data.games.length * SECONDS_PER_GAME)}s">
+            ${repeat(
+              data.games,
+              (game) => game.id,
+              (game) => this.item(game, false),
+            )}
+            ${repeat(
+              data.games,
+              (game) => `copy-${game.id}`,
+              (game) => this.item(game, true),
+            )}
+          </ul>
+        </div>
+      </div>
+      ${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
+  }
+
+  /** The second copy makes the loop seamless; it is hidden from assistive technology. */
+  private item(game: Game, copy: boolean): TemplateResult {
+    const scored = game.status !== 'scheduled' && game.home.score !== null && game.away.score !== null;
+    return html`<li
+      class="item ${copy ? 'copy' : ''}"
+      part="item"
+      data-game=${game.id}
+      data-status=${game.status}
+      aria-hidden=${copy ? 'true' : nothing}
+    >
+      <span class="league">${game.league.toUpperCase()}</span>
+      <span class="team"
+        ><span aria-hidden="true">${game.away.team.abbreviation}</span><span class="visually-hidden">${game.away.team.name}</span></span
+      >
+      ${scored ? html`<span class="score">${game.away.score}</span>` : nothing}
+      <span class="team"
+        ><span class="visually-hidden">at </span><span aria-hidden="true">${game.home.team.abbreviation}</span
+        ><span class="visually-hidden">${game.home.team.name}</span></span
+      >
+      ${scored ? html`<span class="score">${game.home.score}</span>` : nothing}
+      <span class="pill" data-status=${game.status}>${statusText(game, this.formatOptions)}</span>
+    </li>`;
+  }
+
+  private toggle = (): void => {
+    this.paused = !this.paused;
+  };
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'score-ticker': ScoreTicker;
+  }
+}

@@ -1,0 +1,166 @@
+/// <reference types="mocha" />
+import { expect, fixture, html } from '@open-wc/testing';
+import { emulateMedia } from '@web/test-runner-commands';
+import '../../../src/widgets/elements/game-header/game-header.js';
+import '../../../src/widgets/elements/score-strip/score-strip.js';
+import '../../../src/widgets/elements/score-ticker/score-ticker.js';
+import type { PbErrorEvent } from '../../../src/widgets/events.js';
+import type { PressboxElement } from '../../../src/widgets/ui/pressbox-element.js';
+import type { BrowserTestSetup } from '../relay-plugin.js';
+import { advanceRelayClock, hasState, nextEvent, resetRelay, setFaults, shadow, testSetup, until } from '../helpers.js';
+
+type Attributes = Record<string, string>;
+
+interface ElementCase {
+  tag: string;
+  /** Attributes that show data for a league. */
+  attributes(league: string, setup: BrowserTestSetup): Promise<Attributes>;
+  /** Attributes for which the relay has nothing to show, when the element can be empty. */
+  empty?: Attributes;
+  /** What shows once data is there. */
+  dataSelector: string;
+}
+
+async function liveGameId(setup: BrowserTestSetup, league: string): Promise<string> {
+  const response = await fetch(`${setup.relay}/v1/scores?league=${league}&key=${setup.keys.test}`);
+  const body = (await response.json()) as { games: Array<{ id: string; status: string }> };
+  return body.games.find((game) => game.status === 'live')!.id;
+}
+
+const ELEMENTS: ElementCase[] = [
+  { tag: 'score-strip', attributes: async (league) => ({ league }), empty: { league: 'nba', team: 'XYZ' }, dataSelector: '.card' },
+  { tag: 'score-ticker', attributes: async (league) => ({ leagues: league }), dataSelector: '.item' },
+  {
+    tag: 'game-header',
+    attributes: async (league, setup) => ({ league, 'game-id': await liveGameId(setup, league) }),
+    dataSelector: '.matchup',
+  },
+];
+
+describe('every element in every state', () => {
+  let setup: BrowserTestSetup;
+  before(async () => {
+    setup = await testSetup();
+  });
+  afterEach(() => resetRelay());
+
+  async function mount(tag: string, attributes: Attributes, key = setup.keys.test): Promise<PressboxElement<unknown>> {
+    const element = document.createElement(tag) as PressboxElement<unknown>;
+    for (const [name, value] of Object.entries({ key, relay: setup.relay, ...attributes })) element.setAttribute(name, value);
+    return fixture<PressboxElement<unknown>>(html`${element}`);
+  }
+
+  async function settled(element: PressboxElement<unknown>): Promise<void> {
+    await until(() => !hasState(element, 'loading'));
+    await element.updateComplete;
+  }
+
+  for (const { tag, attributes, empty, dataSelector } of ELEMENTS) {
+    describe(`<${tag}>`, () => {
+      it('data: shows it and passes axe, in light, dark and forced colours', async () => {
+        const element = await mount(tag, await attributes('nba', setup));
+        await settled(element);
+        expect(shadow(element).querySelector(dataSelector)).to.exist;
+        expect(hasState(element, 'live')).to.equal(true);
+        await expect(element).to.be.accessible();
+        element.setAttribute('theme', 'dark');
+        await element.updateComplete;
+        expect(getComputedStyle(element).colorScheme).to.equal('dark');
+        await expect(element).to.be.accessible();
+        await emulateMedia({ forcedColors: 'active' });
+        try {
+          expect(shadow(element).querySelector(dataSelector)).to.exist;
+          await expect(element).to.be.accessible();
+        } finally {
+          await emulateMedia({ forcedColors: 'none' });
+        }
+      });
+
+      it('loading: a skeleton in the final size, then data without a layout shift', async () => {
+        const league = 'wnba';
+        const settledAttributes = await attributes(league, setup);
+        await setFaults([{ kind: 'latency', latencyMs: 1200, path: '/live-games' }]);
+        const element = await mount(tag, settledAttributes);
+        await element.updateComplete;
+        expect(hasState(element, 'loading')).to.equal(true);
+        expect(shadow(element).querySelector('.skeleton')).to.exist;
+        await expect(element).to.be.accessible();
+        const before = element.getBoundingClientRect();
+        await settled(element);
+        expect(shadow(element).querySelector(dataSelector)).to.exist;
+        const after = element.getBoundingClientRect();
+        expect([after.width, after.height]).to.deep.equal([before.width, before.height]);
+      });
+
+      if (empty) {
+        it('empty: says there is nothing to show', async () => {
+          const element = await mount(tag, empty);
+          await settled(element);
+          expect(shadow(element).querySelector('.message')!.textContent).to.match(/No games/);
+          await expect(element).to.be.accessible();
+        });
+      }
+
+      it('stale: keeps its data and says how old it is while the data service fails', async () => {
+        const element = await mount(tag, await attributes('mlb', setup));
+        await settled(element);
+        await setFaults([{ kind: 'status', status: 503 }]);
+        await advanceRelayClock(60 * 60_000);
+        await element.refresh();
+        await element.updateComplete;
+        expect(hasState(element, 'stale')).to.equal(true);
+        expect(shadow(element).querySelector(dataSelector)).to.exist;
+        expect(shadow(element).querySelector('.notice')!.textContent).to.match(/Updated/);
+        await expect(element).to.be.accessible();
+      });
+
+      const errors: Array<[string, string, (league: string) => Promise<{ key?: string; league: string }>]> = [
+        ['invalid_key', 'an invalid key', async (league) => ({ key: setup.keys.invalid, league })],
+        ['origin_not_allowed', 'a key not allowed on this page', async (league) => ({ key: setup.keys.denied, league })],
+        ['quota_exceeded', 'a spent monthly quota', async (league) => ({ key: setup.keys.spent, league })],
+        [
+          'plan_required',
+          'a feature outside the data plan',
+          async () => {
+            await setFaults([{ kind: 'status', status: 403, path: '/live-games' }]);
+            return { league: 'nhl' };
+          },
+        ],
+        [
+          'upstream_unavailable',
+          'the data service down with nothing cached',
+          async () => {
+            await setFaults([{ kind: 'status', status: 503 }]);
+            return { league: 'ncaab' };
+          },
+        ],
+      ];
+      for (const [code, what, arrange] of errors) {
+        it(`${code}: a reader's message for ${what}, the code in the console`, async () => {
+          const dataAttributes = await attributes(
+            code === 'upstream_unavailable' ? 'ncaab' : code === 'plan_required' ? 'nhl' : 'nba',
+            setup,
+          );
+          const warnings: string[] = [];
+          const original = console.warn;
+          console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
+          try {
+            const { key } = await arrange('nba');
+            const element = await mount(tag, dataAttributes, key);
+            const error = await nextEvent<PbErrorEvent>(element, 'pb-error');
+            await element.updateComplete;
+            expect(error.code).to.equal(code);
+            expect(hasState(element, 'error')).to.equal(true);
+            const message = shadow(element).querySelector('.message')!;
+            expect(message.getAttribute('data-code')).to.equal(code);
+            expect(message.textContent!.trim().length).to.be.greaterThan(10);
+            expect(warnings.some((line) => line.includes(code) && line.includes(`<${tag}>`))).to.equal(true);
+            await expect(element).to.be.accessible();
+          } finally {
+            console.warn = original;
+          }
+        });
+      }
+    });
+  }
+});
