@@ -1,0 +1,114 @@
+/// <reference types="mocha" />
+import { expect, fixture, html } from '@open-wc/testing';
+import type { GameDetailPayload } from '../../../src/contract/scores.js';
+import '../../../src/widgets/elements/game-header/game-header.js';
+import type { GameHeader } from '../../../src/widgets/elements/game-header/game-header.js';
+import type { PbErrorEvent } from '../../../src/widgets/events.js';
+import { formatOdds } from '../../../src/widgets/runtime/odds-format.js';
+import type { BrowserTestSetup } from '../relay-plugin.js';
+import { hasState, nextEvent, resetRelay, shadow, spokenText, testSetup, until } from '../helpers.js';
+
+describe('<game-header>', () => {
+  let setup: BrowserTestSetup;
+  let games: Array<{ id: string; status: string }>;
+  before(async () => {
+    setup = await testSetup();
+    const response = await fetch(`${setup.relay}/v1/scores?league=nba&key=${setup.keys.test}`);
+    games = (await response.json()).games;
+  });
+  afterEach(() => resetRelay());
+
+  async function header(gameId: string, extra: { oddsFormat?: string; locale?: string } = {}): Promise<GameHeader> {
+    const element = await fixture<GameHeader>(
+      html`<game-header
+        league="nba"
+        game-id=${gameId}
+        key=${setup.keys.test}
+        relay=${setup.relay}
+        odds-format=${extra.oddsFormat ?? 'american'}
+        locale=${extra.locale ?? ''}
+      ></game-header>`,
+    );
+    await until(() => !hasState(element, 'loading'));
+    await element.updateComplete;
+    return element;
+  }
+
+  async function detail(gameId: string): Promise<GameDetailPayload> {
+    const response = await fetch(`${setup.relay}/v1/games/${gameId}?league=nba&key=${setup.keys.test}`);
+    return response.json();
+  }
+
+  it('shows both teams, the score and the period of a live game', async () => {
+    const live = games.find((game) => game.status === 'live')!;
+    const element = await header(live.id);
+    const data = await detail(live.id);
+    const text = spokenText(shadow(element));
+    expect(text).to.contain(data.game.home.team.name);
+    expect(text).to.contain(data.game.away.team.name);
+    expect(text).to.contain(`${data.game.home.team.shortName} ${data.game.home.score}`);
+    expect(text).to.contain(data.game.progress!.display);
+    expect(shadow(element).querySelector('article')!.getAttribute('aria-label')).to.equal(
+      `${data.game.away.team.name} at ${data.game.home.team.name}`,
+    );
+  });
+
+  for (const format of ['american', 'decimal', 'fractional', 'implied'] as const) {
+    it(`shows the moneyline in ${format} odds, as the relay priced it`, async () => {
+      const scheduled = games.find((game) => game.status === 'scheduled')!;
+      const element = await header(scheduled.id, { oddsFormat: format });
+      const data = await detail(scheduled.id);
+      const moneyline = [...shadow(element).querySelectorAll('.line div')].find(
+        (row) => row.querySelector('dt')!.textContent === 'Moneyline',
+      )!;
+      const shown = [...moneyline.querySelectorAll('dd')].map((dd) => dd.textContent!.trim());
+      expect(shown).to.deep.equal([
+        `${data.game.away.team.abbreviation} ${formatOdds(data.line!.moneyline!.away, format)}`,
+        `${data.game.home.team.abbreviation} ${formatOdds(data.line!.moneyline!.home, format)}`,
+      ]);
+    });
+  }
+
+  it('formats numbers for the locale asked', async () => {
+    const scheduled = games.find((game) => game.status === 'scheduled')!;
+    const element = await header(scheduled.id, { oddsFormat: 'decimal', locale: 'de-DE' });
+    const moneyline = shadow(element).querySelectorAll('.line dd');
+    expect([...moneyline].some((dd) => /\d,\d\d$/.test(dd.textContent!.trim()))).to.equal(true);
+  });
+
+  it('labels each public-betting bar with both sides in words and numbers', async () => {
+    const live = games.find((game) => game.status === 'live')!;
+    const element = await header(live.id);
+    const rows = [...shadow(element).querySelectorAll('.split')];
+    expect(rows.map((row) => row.querySelector('.label')!.textContent)).to.deep.equal(['Spread bets', 'Moneyline bets', 'Total bets']);
+    for (const row of rows) {
+      const numbers = [...row.querySelectorAll('.values span')].map((span) => Number(/(\d+)%/.exec(span.textContent!)![1]));
+      expect(numbers[0]! + numbers[1]!).to.equal(100);
+      expect(row.querySelector('.bar')!.getAttribute('aria-hidden')).to.equal('true');
+    }
+  });
+
+  it('follows a new game-id without a reload', async () => {
+    const [first, second] = games.filter((game) => game.status !== 'final');
+    const element = await header(first!.id);
+    const loaded = nextEvent(element, 'pb-load');
+    element.gameId = second!.id;
+    await loaded;
+    await element.updateComplete;
+    const data = await detail(second!.id);
+    expect(spokenText(shadow(element))).to.contain(data.game.home.team.name);
+  });
+
+  it('says what is missing without a game-id, and not_found for an unknown game', async () => {
+    const missing = await fixture<GameHeader>(html`<game-header league="nba" key=${setup.keys.test} relay=${setup.relay}></game-header>`);
+    await missing.updateComplete;
+    expect(shadow(missing).querySelector('.message')!.getAttribute('data-code')).to.equal('bad_request');
+    const unknown = await fixture<GameHeader>(
+      html`<game-header league="nba" game-id="g_nba_20200101000" key=${setup.keys.test} relay=${setup.relay}></game-header>`,
+    );
+    const error = await nextEvent<PbErrorEvent>(unknown, 'pb-error');
+    expect(error.code).to.equal('not_found');
+    await unknown.updateComplete;
+    expect(shadow(unknown).querySelector('.message')!.textContent).to.match(/could not find this game/);
+  });
+});

@@ -1,0 +1,103 @@
+/// <reference types="mocha" />
+import { expect, fixture, html } from '@open-wc/testing';
+import { emulateMedia, sendKeys, sendMouse, resetMouse } from '@web/test-runner-commands';
+import '../../../src/widgets/elements/score-ticker/score-ticker.js';
+import type { ScoreTicker } from '../../../src/widgets/elements/score-ticker/score-ticker.js';
+import type { BrowserTestSetup } from '../relay-plugin.js';
+import { advanceSandboxClock, hasState, nextEvent, resetRelay, shadow, testSetup, until } from '../helpers.js';
+
+describe('<score-ticker>', () => {
+  let setup: BrowserTestSetup;
+  before(async () => {
+    setup = await testSetup();
+  });
+  afterEach(async () => {
+    await resetRelay();
+    await resetMouse();
+  });
+
+  async function ticker(): Promise<ScoreTicker> {
+    const element = await fixture<ScoreTicker>(
+      html`<score-ticker leagues="nba,nhl" key=${setup.keys.test} relay=${setup.relay}></score-ticker>`,
+    );
+    await until(() => !hasState(element, 'loading'));
+    await element.updateComplete;
+    return element;
+  }
+
+  const track = (element: ScoreTicker) => shadow(element).querySelector<HTMLElement>('.track')!;
+  const playState = (element: ScoreTicker) => getComputedStyle(track(element)).animationPlayState;
+
+  it('scrolls games of every league asked, as a labelled marquee that announces nothing', async () => {
+    const element = await ticker();
+    const viewport = shadow(element).querySelector('[role="marquee"]')!;
+    expect(viewport.getAttribute('aria-label')).to.equal('NBA and NHL scores');
+    const leagues = new Set([...shadow(element).querySelectorAll('.item:not(.copy) .league')].map((node) => node.textContent));
+    expect([...leagues].sort()).to.deep.equal(['NBA', 'NHL']);
+    expect(shadow(element).querySelector('[aria-live]')).to.equal(null);
+    expect(playState(element)).to.equal('running');
+    expect([...shadow(element).querySelectorAll('.copy')].every((copy) => copy.getAttribute('aria-hidden') === 'true')).to.equal(true);
+  });
+
+  it('pauses and plays from the keyboard with its visible button', async () => {
+    const element = await ticker();
+    const button = shadow(element).querySelector<HTMLButtonElement>('.toggle')!;
+    button.focus();
+    await sendKeys({ press: 'Enter' });
+    await element.updateComplete;
+    expect(element.paused).to.equal(true);
+    expect(element.hasAttribute('paused')).to.equal(true);
+    expect(button.getAttribute('aria-label')).to.equal('Play scores ticker');
+    expect(playState(element)).to.equal('paused');
+    await sendKeys({ press: 'Space' });
+    await element.updateComplete;
+    expect(element.paused).to.equal(false);
+    expect(button.getAttribute('aria-label')).to.equal('Pause scores ticker');
+  });
+
+  it('pauses while the pointer is over it or focus is in it', async () => {
+    const element = await ticker();
+    const viewport = shadow(element).querySelector<HTMLElement>('.viewport')!;
+    const box = viewport.getBoundingClientRect();
+    await sendMouse({ type: 'move', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] });
+    expect(playState(element)).to.equal('paused');
+    await resetMouse();
+    expect(playState(element)).to.equal('running');
+    viewport.focus();
+    expect(playState(element)).to.equal('paused');
+  });
+
+  it('does not move under prefers-reduced-motion: a list to scroll instead', async () => {
+    await emulateMedia({ reducedMotion: 'reduce' });
+    try {
+      const element = await ticker();
+      expect(getComputedStyle(track(element)).animationName).to.equal('none');
+      expect(getComputedStyle(shadow(element).querySelector('.viewport')!).overflowX).to.equal('auto');
+      expect(getComputedStyle(shadow(element).querySelector('.copy')!).display).to.equal('none');
+      await expect(element).to.be.accessible();
+    } finally {
+      await emulateMedia({ reducedMotion: 'no-preference' });
+    }
+  });
+
+  it('updates scores in place without restarting or jumping', async () => {
+    const element = await ticker();
+    const liveItem = shadow(element).querySelector<HTMLElement>('.item[data-status="live"]:not(.copy)')!;
+    const gameId = liveItem.dataset.game!;
+    const scoresBefore = [...shadow(element).querySelectorAll('.item:not(.copy) .score')].map((node) => node.textContent).join(',');
+    const animation = track(element).getAnimations()[0]!;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const timeBefore = Number(animation.currentTime);
+    await advanceSandboxClock(10 * 60_000);
+    const updated = nextEvent(element, 'pb-update');
+    await element.refresh();
+    await updated;
+    await element.updateComplete;
+    const sameItem = shadow(element).querySelector<HTMLElement>(`.item:not(.copy)[data-game="${gameId}"]`);
+    expect(sameItem).to.equal(liveItem, 'the same DOM node was updated');
+    const scoresAfter = [...shadow(element).querySelectorAll('.item:not(.copy) .score')].map((node) => node.textContent).join(',');
+    expect(scoresAfter).not.to.equal(scoresBefore);
+    expect(track(element).getAnimations()[0]).to.equal(animation, 'the animation was not replaced');
+    expect(Number(animation.currentTime)).to.be.greaterThan(timeBefore, 'the animation did not restart');
+  });
+});
