@@ -1,9 +1,14 @@
 import type { Command } from 'commander';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createKey } from '../relay/admin/routes.js';
 import { relayEnvironment, startRelay } from '../relay/server.js';
 import { DEFAULT_DB, port, positive, stopOnSignals } from './options.js';
 
 const DEMO_KEY_NAME = 'demo';
+const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const WIDGET_BUNDLE_DIR = join(PACKAGE_ROOT, 'dist', 'widgets');
+const DEMO_DIR = join(PACKAGE_ROOT, 'demo');
 
 export function relayCommands(program: Command): void {
   program
@@ -42,15 +47,24 @@ export function relayCommands(program: Command): void {
     .option('--db <file>', 'SQLite file for keys and usage', DEFAULT_DB)
     .option('--sandbox-port <port>', 'port of the embedded sandbox', port, 4010)
     .action(async (options: { port: number; db: string; sandboxPort: number }) => {
-      const relay = await startRelay({ port: options.port, db: options.db, sandbox: { port: options.sandboxPort }, ...relayEnvironment() });
+      let demoKey: string | undefined;
+      const relay = await startRelay({
+        port: options.port,
+        db: options.db,
+        sandbox: { port: options.sandboxPort },
+        files: { bundleDir: WIDGET_BUNDLE_DIR, demoDir: DEMO_DIR, demoKey: () => demoKey },
+        ...relayEnvironment(),
+      });
       const demo =
         (await relay.store.listKeys()).find((key) => key.name === DEMO_KEY_NAME && key.revokedAt === null) ??
         (await createKey(relay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: DEMO_KEY_NAME, test: true }, Date.now()));
+      demoKey = demo.key;
       console.log(
         [
           'Pressbox is running',
           `  relay       ${relay.origin}   (upstream: ${relay.liveUpstream})`,
           `  sandbox     ${relay.sandbox.baseUrl}   (keys: sk_sandbox_pro and one per plan)`,
+          `  demo        ${relay.origin}/demo/`,
           `  demo key    ${demo.key}   (test key, allowed on localhost)`,
           `  try         curl -H 'Origin: http://localhost' '${relay.origin}/v1/scores?league=nba&key=${demo.key}'`,
           `  keys        npx pressbox keys create --plan free --domain example.com --db ${options.db}`,

@@ -9,6 +9,7 @@ import type { RelayEnv } from './http/env.js';
 import { silentLogger, type Logger } from './http/logger.js';
 import type { RelayMetrics } from './http/metrics.js';
 import { rateLimit, type RateLimitOptions } from './http/rate-limit.js';
+import { staticRoutes, type StaticOptions } from './http/static.js';
 import type { RelayStore } from './store/types.js';
 import type { CachedUpstream } from './upstream/cached.js';
 
@@ -21,6 +22,8 @@ export interface RelayDeps {
   logger?: Logger;
   now?: () => number;
   rateLimit?: Omit<RateLimitOptions, 'now'>;
+  /** The widget bundle and demo pages, when this relay serves them. */
+  files?: StaticOptions;
 }
 
 /** The relay as a Hono app: no environment reads, no listening (see server.ts). */
@@ -46,6 +49,7 @@ export function createApp(deps: RelayDeps): Hono<RelayEnv> {
   });
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
+  if (deps.files) app.route('/', staticRoutes(deps.files));
 
   const operator = deps.adminToken
     ? bearerAuth({ token: deps.adminToken })

@@ -24,6 +24,7 @@ export interface RelayOptions {
   logger?: Logger;
   now?: () => number;
   rateLimit?: RelayDeps['rateLimit'];
+  files?: RelayDeps['files'];
   /** Options for the embedded sandbox (tests fix its clock). */
   sandbox?: Parameters<typeof startSandbox>[0];
 }
@@ -92,6 +93,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
     logger,
     now,
     rateLimit: options.rateLimit,
+    files: options.files,
   });
   const host = options.host ?? '127.0.0.1';
   const server: ServerType = await new Promise((resolve, reject) => {

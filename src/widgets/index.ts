@@ -1,9 +1,17 @@
-export {
-  ODDS_FORMATS,
-  decimalOdds,
-  formatOdds,
-  fractionalOdds,
-  impliedProbability,
-  noVigProbabilities,
-  type OddsFormat,
-} from './runtime/odds-format.js';
+import { configure } from './runtime/config.js';
+
+export { GameHeader } from './elements/game-header/game-header.js';
+export { ScoreStrip } from './elements/score-strip/score-strip.js';
+export { ScoreTicker } from './elements/score-ticker/score-ticker.js';
+export { PbErrorEvent, PbGameSelectEvent, PbLoadEvent, PbUpdateEvent } from './events.js';
+export { configure, type PressboxConfig } from './runtime/config.js';
+export { formatOdds, type OddsFormat } from './runtime/odds-format.js';
+
+declare global {
+  interface Window {
+    Pressbox?: { configure: typeof configure };
+  }
+}
+
+// For pages that configure Pressbox from a classic script: Pressbox.configure({ key, relay }).
+window.Pressbox = { ...window.Pressbox, configure };

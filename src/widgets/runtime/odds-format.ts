@@ -31,6 +31,6 @@ export function formatOdds(american: number, format: OddsFormat, locale?: string
     case 'implied':
       return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(impliedProbability(american));
     default:
-      return new Intl.NumberFormat(locale, { signDisplay: 'exceptZero', maximumFractionDigits: 0 }).format(american);
+      return new Intl.NumberFormat(locale, { signDisplay: 'exceptZero', maximumFractionDigits: 0, useGrouping: false }).format(american);
   }
 }

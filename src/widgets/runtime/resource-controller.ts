@@ -112,11 +112,12 @@ export class ResourceController<T> implements ReactiveController {
       this.lastLoadedAt = Date.now();
       this.error = undefined;
       this.status = 'ready';
+      // Render first, then tell: listeners can await the host's updateComplete and find the new data on screen.
+      this.host.requestUpdate();
       if (first || !answer.unchanged) {
         this.data = answer.data;
         this.host.dispatchEvent(first ? new PbLoadEvent(answer.data) : new PbUpdateEvent(answer.data));
       }
-      this.host.requestUpdate();
       this.schedule();
     } catch (error) {
       if (abort.signal.aborted || key !== this.requestKey || (error as Error).name === 'AbortError') return;
@@ -138,8 +139,8 @@ export class ResourceController<T> implements ReactiveController {
       this.warned.add(error.code);
       console.warn(`Pressbox <${tag}>: ${error.code}: ${error.message}`);
     }
-    this.host.dispatchEvent(new PbErrorEvent(error.code, error.message));
     this.host.requestUpdate();
+    this.host.dispatchEvent(new PbErrorEvent(error.code, error.message));
   }
 
   private schedule(delay?: number): void {

@@ -4,11 +4,14 @@ import { readableTextOn } from './color.js';
 
 const NEUTRAL = '#4b5563';
 
-/** The team's abbreviation on its colour, with text that stays readable whatever the colour. Decorative: names are in text nearby. */
-export function teamBadge(team: Team): TemplateResult {
+/**
+ * The team's abbreviation on its colour, with text that stays readable whatever the colour; a plain colour chip
+ * where the abbreviation is already printed beside it. Decorative: names are in text nearby.
+ */
+export function teamBadge(team: Team, options: { withText?: boolean } = {}): TemplateResult {
   const background = team.primaryColor ?? NEUTRAL;
   return html`<span class="badge" part="badge" aria-hidden="true" style="--_team:${background};--_team-text:${readableTextOn(background)}"
-    >${team.abbreviation}</span
+    >${options.withText === false ? '' : team.abbreviation}</span
   >`;
 }
 
@@ -26,7 +29,7 @@ export const teamBadgeStyles = css`
     font-size: calc(var(--_badge-size, 32px) * 0.3);
     font-weight: 700;
     letter-spacing: 0.02em;
-    box-shadow: inset 0 0 0 1px rgb(0 0 0 / 0.12);
+    box-shadow: inset 0 0 0 1px var(--_badge-ring);
   }
   @media (forced-colors: active) {
     .badge {

@@ -16,6 +16,8 @@ export const tokens = css`
     --_live: var(--pb-color-live, #b91c1c);
     --_focus: var(--pb-color-focus, #1d4ed8);
     --_radius: var(--pb-radius, 10px);
+    /* Keeps a team colour close to the surface's own visible as a shape. */
+    --_badge-ring: rgb(0 0 0 / 0.15);
     --_font: var(--pb-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif);
     color-scheme: light;
     display: block;
@@ -45,6 +47,7 @@ export const tokens = css`
     --_accent: var(--pb-color-accent, #93c5fd);
     --_live: var(--pb-color-live, #fca5a5);
     --_focus: var(--pb-color-focus, #93c5fd);
+    --_badge-ring: rgb(255 255 255 / 0.45);
     color-scheme: dark;
   }
   @media (prefers-color-scheme: dark) {
@@ -57,6 +60,7 @@ export const tokens = css`
       --_accent: var(--pb-color-accent, #93c5fd);
       --_live: var(--pb-color-live, #fca5a5);
       --_focus: var(--pb-color-focus, #93c5fd);
+      --_badge-ring: rgb(255 255 255 / 0.45);
       color-scheme: dark;
     }
   }

@@ -55,6 +55,16 @@ describe('<score-strip>', () => {
     expect(spokenText(scheduled)).to.match(/^\d{1,2}:\d{2} [AP]M [A-Z][A-Za-z. ]+ , at [A-Z][A-Za-z. ]+$/);
   });
 
+  it('opens at the first live game, which also takes the Tab stop', async () => {
+    const element = await loaded(await strip());
+    const cards = [...shadow(element).querySelectorAll<HTMLElement>('.card')];
+    const live = cards.findIndex((card) => card.dataset.status === 'live');
+    expect(live).to.be.greaterThan(0);
+    const track = shadow(element).querySelector<HTMLElement>('.track')!;
+    await until(() => Math.abs(cards[live]!.getBoundingClientRect().left - track.getBoundingClientRect().left) < 20);
+    expect(cards[live]!.tabIndex).to.equal(0);
+  });
+
   describe('keyboard and events', () => {
     it('moves between cards with the arrow keys, Home and End, and one Tab stop', async () => {
       const element = await loaded(await strip());

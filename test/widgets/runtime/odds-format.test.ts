@@ -12,6 +12,7 @@ describe('odds formats', () => {
   it('shows American odds with their sign', () => {
     expect(formatOdds(150, 'american', 'en-US')).to.equal('+150');
     expect(formatOdds(-110, 'american', 'en-US')).to.equal('-110');
+    expect(formatOdds(4685, 'american', 'en-US')).to.equal('+4685', 'books print long odds without grouping');
   });
 
   it('converts to decimal odds, in the reader’s locale', () => {

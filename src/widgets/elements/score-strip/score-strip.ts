@@ -65,6 +65,24 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
     return data.games.some((game) => game.status === 'live');
   }
 
+  constructor() {
+    super();
+    // A fresh slate opens at the action: the first live game, else the next one to start.
+    this.addEventListener('pb-load', () => void this.updateComplete.then(() => this.showCurrentGames()));
+  }
+
+  private showCurrentGames(): void {
+    const games = this.resource.data?.games ?? [];
+    const live = games.findIndex((game) => game.status === 'live');
+    const next = games.findIndex((game) => game.status === 'scheduled');
+    const target = live >= 0 ? live : Math.max(0, next);
+    const track = this.renderRoot.querySelector<HTMLElement>('.track');
+    const card = this.cards()[target];
+    if (!track || !card) return;
+    this.focusIndex = target;
+    track.scrollTo({ left: card.parentElement!.offsetLeft - track.offsetLeft - 4, behavior: 'instant' });
+  }
+
   protected override render(): TemplateResult {
     const { status, data, error } = this.resource;
     const label = `${leagueNames(this.league)} scores`;
@@ -122,7 +140,7 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
     const trailing = scored && game.status === 'final' && side.score! < other.score!;
     // Screen readers hear the full name where the card shows the abbreviation.
     return html`<span class="side" ?data-leading=${leading} ?data-trailing=${trailing}>
-      ${teamBadge(side.team)}<span class="abbr" aria-hidden="true">${side.team.abbreviation}</span
+      ${teamBadge(side.team, { withText: false })}<span class="abbr" aria-hidden="true">${side.team.abbreviation}</span
       ><span class="visually-hidden">${which === 'home' ? ', at ' : ''}${side.team.name} </span
       >${scored ? html`<span class="score">${side.score}</span>` : nothing}
     </span>`;

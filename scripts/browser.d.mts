@@ -1,0 +1,2 @@
+/** Path of a Chromium-family browser; installs Debian's chromium when it can, else throws with the command to run. */
+export function findBrowser(): string;

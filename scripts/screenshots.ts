@@ -1,0 +1,61 @@
+// `npm run screenshots`: every finished element, light and dark, rendered from the demo in headless Chromium.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { createKey } from '../src/relay/admin/routes.js';
+import { silentLogger } from '../src/relay/http/logger.js';
+import { startRelay } from '../src/relay/server.js';
+import { findBrowser } from './browser.mjs';
+
+const ELEMENTS = ['score-ticker', 'score-strip', 'game-header'];
+const THEMES = ['light', 'dark'] as const;
+/** A fixed sandbox instant with games in every state, so the pictures only change when the widgets do. */
+const SANDBOX_TIME = Date.parse('2026-11-22T18:00:00Z');
+const OUT = 'docs/screenshots';
+
+let demoKey: string | undefined;
+const relay = await startRelay({
+  port: 0,
+  db: ':memory:',
+  logger: silentLogger,
+  sandbox: { now: SANDBOX_TIME, rate: 0 },
+  files: { bundleDir: 'dist/widgets', demoDir: 'demo', demoKey: () => demoKey },
+});
+demoKey = (await createKey(relay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: 'screenshots', test: true }, Date.now())).key;
+const browser = await chromium.launch({
+  executablePath: findBrowser(),
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+try {
+  await mkdir(OUT, { recursive: true });
+  for (const theme of THEMES) {
+    const page = await browser.newPage({ viewport: { width: 1040, height: 1100 }, colorScheme: theme, deviceScaleFactor: 1, locale: 'en-US', timezoneId: 'America/New_York' });
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') console.error(`[${theme}] ${message.text()}`);
+    });
+    await page.goto(`${relay.origin}/demo/?theme=${theme}`);
+    await page.waitForFunction(
+      (tags) => {
+        const header = document.querySelector('game-header');
+        return (
+          Boolean(header?.getAttribute('game-id')) &&
+          tags.every((tag) => {
+            const element = document.querySelector(tag);
+            return element && !element.matches(':state(loading)') && element.shadowRoot?.querySelector('.skeleton') === null;
+          })
+        );
+      },
+      ELEMENTS,
+      { timeout: 20_000 },
+    );
+    for (const tag of ELEMENTS) {
+      const file = join(OUT, `${tag}-${theme}.png`);
+      await page.locator(tag).screenshot({ path: file, animations: 'disabled' });
+      console.log(`wrote ${file}`);
+    }
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  await relay.close();
+}
