@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { readFile, rm } from 'node:fs/promises';
+import { describe, it } from 'node:test';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const OUT = '.manifest-test';
+
+interface Declaration {
+  tagName?: string;
+  attributes?: Array<{ name: string }>;
+  events?: Array<{ name: string }>;
+  cssParts?: Array<{ name: string }>;
+  cssProperties?: Array<{ name: string }>;
+  cssStates?: Array<{ name: string }>;
+}
+
+describe('custom-elements.json', () => {
+  it('documents every element: attributes, events, parts, CSS properties and states', async () => {
+    try {
+      await run(process.execPath, [
+        'node_modules/@custom-elements-manifest/analyzer/cem.js',
+        'analyze',
+        '--litelement',
+        '--globs',
+        'src/widgets/elements/**/*.ts',
+        'src/widgets/ui/pressbox-element.ts',
+        '--exclude',
+        'src/widgets/elements/**/*.styles.ts',
+        '--outdir',
+        OUT,
+      ]);
+      const manifest = JSON.parse(await readFile(`${OUT}/custom-elements.json`, 'utf8')) as { modules: Array<{ declarations?: Declaration[] }> };
+      const elements = manifest.modules.flatMap((module) => module.declarations ?? []).filter((declaration) => declaration.tagName);
+      assert.deepEqual(elements.map((element) => element.tagName).sort(), ['game-header', 'score-strip', 'score-ticker']);
+      const names = (list: Array<{ name: string }> | undefined) => (list ?? []).map((item) => item.name);
+      for (const element of elements) {
+        for (const common of ['league', 'key', 'relay', 'theme', 'locale', 'time-zone', 'odds-format', 'live']) {
+          assert.ok(names(element.attributes).includes(common), `${element.tagName} documents ${common}`);
+        }
+        for (const event of ['pb-load', 'pb-update', 'pb-error']) assert.ok(names(element.events).includes(event), `${element.tagName} documents ${event}`);
+        assert.deepEqual(names(element.cssStates).sort(), ['error', 'live', 'loading', 'stale'], `${element.tagName} states`);
+        assert.ok(names(element.cssParts).includes('message') && names(element.cssParts).includes('notice'), `${element.tagName} parts`);
+        assert.ok(names(element.cssProperties).length > 0, `${element.tagName} CSS properties`);
+      }
+      const strip = elements.find((element) => element.tagName === 'score-strip')!;
+      assert.ok(names(strip.events).includes('pb-game-select'));
+      assert.ok(names(strip.attributes).includes('game-href'));
+    } finally {
+      await rm(OUT, { recursive: true, force: true });
+    }
+  });
+});
