@@ -77,6 +77,18 @@ describe('metering widget loads', () => {
     assert.equal(first.headers.get('x-pressbox-loads-remaining'), String(1_000_000 - 1));
   });
 
+  it('does not count a request the page abandoned before the answer was ready', async () => {
+    const key = await addKey(relay, ['example.com'], { plan: 'pro' });
+    relay.sandbox.faults.add({ kind: 'latency', latencyMs: 400, path: '/injuries' });
+    const abort = new AbortController();
+    const request = fetch(`${relay.origin}/v1/injuries?league=wnba&key=${key}`, { headers: ORIGIN, signal: abort.signal });
+    setTimeout(() => abort.abort(), 100);
+    await assert.rejects(request);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    relay.sandbox.faults.clear();
+    assert.equal(await relay.store.loadsUsed(key, '2026-11'), 0);
+  });
+
   it('records loads per route and origin for `pressbox usage`', async () => {
     const key = await addKey(relay, ['example.com', 'news.example.org'], { plan: 'pro' });
     await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`, ORIGIN);

@@ -31,7 +31,9 @@ describe('custom-elements.json', () => {
         '--outdir',
         OUT,
       ]);
-      const manifest = JSON.parse(await readFile(`${OUT}/custom-elements.json`, 'utf8')) as { modules: Array<{ declarations?: Declaration[] }> };
+      const manifest = JSON.parse(await readFile(`${OUT}/custom-elements.json`, 'utf8')) as {
+        modules: Array<{ declarations?: Declaration[] }>;
+      };
       const elements = manifest.modules.flatMap((module) => module.declarations ?? []).filter((declaration) => declaration.tagName);
       assert.deepEqual(elements.map((element) => element.tagName).sort(), ['game-header', 'score-strip', 'score-ticker']);
       const names = (list: Array<{ name: string }> | undefined) => (list ?? []).map((item) => item.name);
@@ -39,7 +41,8 @@ describe('custom-elements.json', () => {
         for (const common of ['league', 'key', 'relay', 'theme', 'locale', 'time-zone', 'odds-format', 'live']) {
           assert.ok(names(element.attributes).includes(common), `${element.tagName} documents ${common}`);
         }
-        for (const event of ['pb-load', 'pb-update', 'pb-error']) assert.ok(names(element.events).includes(event), `${element.tagName} documents ${event}`);
+        for (const event of ['pb-load', 'pb-update', 'pb-error'])
+          assert.ok(names(element.events).includes(event), `${element.tagName} documents ${event}`);
         assert.deepEqual(names(element.cssStates).sort(), ['error', 'live', 'loading', 'stale'], `${element.tagName} states`);
         assert.ok(names(element.cssParts).includes('message') && names(element.cssParts).includes('notice'), `${element.tagName} parts`);
         assert.ok(names(element.cssProperties).length > 0, `${element.tagName} CSS properties`);

@@ -33,11 +33,13 @@ export function dataRoutes(deps: DataRouteDeps) {
     <Params>(route: string, read: (c: Context<RelayEnv>) => Params, build: (ctx: ResourceContext, params: Params) => Promise<unknown>) =>
     async (c: Context<RelayEnv>) => {
       c.set('route', route);
+      // Touch the signal now: the server only wires it to the client's connection once it exists.
+      const gone = c.req.raw.signal;
       const params = read(c);
       const now = deps.now();
       await refuseSpentKey(c, deps.usage, now);
       const payload = await build({ upstream: c.get('upstream'), history: deps.history, now }, params);
-      return deliver(c, deps.usage, deps.now(), payload, () => deps.metrics.loads.inc({ route }));
+      return deliver(c, deps.usage, deps.now(), payload, gone, () => deps.metrics.loads.inc({ route }));
     };
 
   return new Hono<RelayEnv>()

@@ -35,6 +35,7 @@ export async function deliver(
   usage: UsageStore,
   now: number,
   payload: unknown,
+  clientGone: AbortSignal,
   onLoad: () => void,
 ): Promise<Response> {
   const body = JSON.stringify(payload);
@@ -42,6 +43,8 @@ export async function deliver(
   c.header('ETag', etag);
   c.header('Cache-Control', 'private, no-cache');
   if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+  // A page that left (or aborted a superseded request) receives nothing, so it is not billed.
+  if (clientGone.aborted) return new Response(null, { status: 499 });
   const key = c.get('widgetKey');
   const limit = monthlyLoadLimit(key.plan);
   const result = await usage.countLoad(key.key, monthBucket(now), limit, { route: c.get('route'), origin: c.get('page').origin });

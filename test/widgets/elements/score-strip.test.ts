@@ -122,6 +122,19 @@ describe('<score-strip>', () => {
       expect(shadow(a).querySelectorAll('.card').length).to.equal(shadow(b).querySelectorAll('.card').length);
     });
 
+    it('leaves no request or timer behind when removed', async () => {
+      await setFaults([{ kind: 'latency', latencyMs: 800, path: '/live-games' }]);
+      const key = await freshKey();
+      const element = await strip({ key, league: 'wnba' });
+      let events = 0;
+      element.addEventListener('pb-load', () => events++);
+      element.addEventListener('pb-error', () => events++);
+      element.remove();
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      expect(events).to.equal(0);
+      expect(await loadsCounted(key)).to.equal(0, 'the request in flight was abandoned, not delivered');
+    });
+
     it('asks for a league when it has none', async () => {
       const element = await fixture<ScoreStrip>(html`<score-strip key=${setup.keys.test} relay=${setup.relay}></score-strip>`);
       await element.updateComplete;

@@ -1,0 +1,128 @@
+/// <reference types="mocha" />
+import { expect } from '@open-wc/testing';
+import { injuriesPayloadSchema } from '../../../src/contract/insights.js';
+import { configure, resolveConfig } from '../../../src/widgets/runtime/config.js';
+import { PressboxError } from '../../../src/widgets/runtime/errors.js';
+import { formatStartTime } from '../../../src/widgets/runtime/format.js';
+import { RelayClient } from '../../../src/widgets/runtime/relay-client.js';
+import type { BrowserTestSetup } from '../relay-plugin.js';
+import { freshKey, loadsCounted, resetRelay, setFaults, testSetup } from '../helpers.js';
+
+describe('relay client', () => {
+  let setup: BrowserTestSetup;
+  before(async () => {
+    setup = await testSetup();
+  });
+  afterEach(() => resetRelay());
+
+  const injuries = (client: RelayClient, key: string, league = 'nba') => client.url('/v1/injuries', { league, key });
+
+  it('shares one request between callers asking for the same thing', async () => {
+    const key = await freshKey();
+    const client = RelayClient.for(setup.relay);
+    const before = client.requests;
+    const [a, b] = await Promise.all([
+      client.get(injuries(client, key), injuriesPayloadSchema),
+      client.get(injuries(client, key), injuriesPayloadSchema),
+    ]);
+    expect(client.requests - before).to.equal(1);
+    expect(a.data).to.deep.equal(b.data);
+    expect(await loadsCounted(key)).to.equal(1);
+  });
+
+  it('keeps a shared request alive while one caller still wants it, and aborts it when none do', async () => {
+    await setFaults([{ kind: 'latency', latencyMs: 600, path: '/injuries' }]);
+    const key = await freshKey();
+    const client = RelayClient.for(setup.relay);
+    const first = new AbortController();
+    const second = new AbortController();
+    const abandoned = client.get(injuries(client, key, 'nhl'), injuriesPayloadSchema, first.signal);
+    const kept = client.get(injuries(client, key, 'nhl'), injuriesPayloadSchema, second.signal);
+    first.abort();
+    await abandoned.then(
+      () => expect.fail('the abandoned call should reject'),
+      (error: Error) => expect(error.name).to.equal('AbortError'),
+    );
+    expect((await kept).data.league).to.equal('nhl');
+
+    const lonely = new AbortController();
+    const superseded = client.get(injuries(client, key, 'mlb'), injuriesPayloadSchema, lonely.signal);
+    lonely.abort();
+    await superseded.then(
+      () => expect.fail('should reject'),
+      (error: Error) => expect(error.name).to.equal('AbortError'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(await loadsCounted(key)).to.equal(1, 'the aborted request never became a load');
+  });
+
+  it('revalidates with the ETag: unchanged data answers 304 through the browser cache and costs no load', async () => {
+    const key = await freshKey();
+    const client = RelayClient.for(setup.relay);
+    const first = await client.get(injuries(client, key, 'wnba'), injuriesPayloadSchema);
+    expect(first.unchanged).to.equal(false);
+    const second = await client.get(injuries(client, key, 'wnba'), injuriesPayloadSchema);
+    expect(second.unchanged).to.equal(true);
+    expect(second.data).to.deep.equal(first.data);
+    expect(await loadsCounted(key)).to.equal(1);
+  });
+
+  it('turns error bodies into typed errors with the relay code and Retry-After', async () => {
+    const client = RelayClient.for(setup.relay);
+    const error = await client.get(injuries(client, setup.keys.spent), injuriesPayloadSchema).catch((failure: unknown) => failure);
+    expect(error).to.be.instanceOf(PressboxError);
+    expect((error as PressboxError).code).to.equal('quota_exceeded');
+    expect((error as PressboxError).status).to.equal(429);
+    expect((error as PressboxError).retryAfterSeconds).to.be.greaterThan(0);
+    const network = await RelayClient.for('http://127.0.0.1:9')
+      .get('http://127.0.0.1:9/v1/injuries?league=nba', injuriesPayloadSchema)
+      .catch((failure: unknown) => failure);
+    expect((network as PressboxError).code).to.equal('network');
+  });
+});
+
+describe('configuration', () => {
+  afterEach(() => {
+    document.querySelectorAll('script[data-test-pressbox]').forEach((script) => script.remove());
+    configure({ key: undefined, relay: undefined });
+  });
+
+  function scriptTag(attributes: Record<string, string>): void {
+    const script = document.createElement('script');
+    script.type = 'text/plain';
+    script.dataset.testPressbox = '';
+    for (const [name, value] of Object.entries(attributes)) script.setAttribute(name, value);
+    document.head.append(script);
+  }
+
+  it('takes the key from data-key and the relay from the script address', () => {
+    scriptTag({ src: 'https://widgets.example.com/pressbox.js', 'data-key': 'pk_live_from_tag' });
+    expect(resolveConfig({})).to.deep.equal({ key: 'pk_live_from_tag', relay: 'https://widgets.example.com' });
+  });
+
+  it('lets the JS API override the tag, and element attributes override both', () => {
+    scriptTag({ src: 'https://widgets.example.com/pressbox.js', 'data-key': 'pk_live_from_tag' });
+    configure({ key: 'pk_live_from_api' });
+    expect(resolveConfig({})).to.deep.equal({ key: 'pk_live_from_api', relay: 'https://widgets.example.com' });
+    expect(resolveConfig({ key: 'pk_live_from_element', relay: 'https://relay.example.org/' })).to.deep.equal({
+      key: 'pk_live_from_element',
+      relay: 'https://relay.example.org',
+    });
+  });
+
+  it('says what is missing when there is no key', () => {
+    const result = resolveConfig({ relay: 'https://relay.example.org' });
+    expect(result).to.be.instanceOf(PressboxError);
+    expect((result as PressboxError).code).to.equal('missing_key');
+    expect((result as PressboxError).message).to.contain('data-key');
+  });
+});
+
+describe('Intl formatting', () => {
+  it('shows start times in the time zone asked, and falls back to the reader’s for an unknown zone', () => {
+    const tip = '2026-11-22T23:30:00Z';
+    expect(formatStartTime(tip, { locale: 'en-US', timeZone: 'America/New_York' })).to.equal('6:30 PM');
+    expect(formatStartTime(tip, { locale: 'en-GB', timeZone: 'Europe/London' })).to.equal('23:30');
+    expect(formatStartTime(tip, { locale: 'en-US', timeZone: 'Mars/Olympus' })).to.equal(formatStartTime(tip, { locale: 'en-US' }));
+  });
+});
