@@ -1,8 +1,12 @@
 import { configure } from './runtime/config.js';
 
 export { GameHeader } from './elements/game-header/game-header.js';
+export { InjuryReport } from './elements/injury-report/injury-report.js';
+export { LastFive } from './elements/last-five/last-five.js';
+export { PlayerProps } from './elements/player-props/player-props.js';
 export { ScoreStrip } from './elements/score-strip/score-strip.js';
 export { ScoreTicker } from './elements/score-ticker/score-ticker.js';
+export { WinProbability } from './elements/win-probability/win-probability.js';
 export { PbErrorEvent, PbGameSelectEvent, PbLoadEvent, PbUpdateEvent } from './events.js';
 export { configure, type PressboxConfig } from './runtime/config.js';
 export { formatOdds, type OddsFormat } from './runtime/odds-format.js';

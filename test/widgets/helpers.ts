@@ -24,6 +24,11 @@ export function advanceSandboxClock(ms: number): Promise<unknown> {
   return executeServerCommand('pressbox-advance-sandbox', { ms });
 }
 
+/** The sandbox's own /lines answer (with exchange prices), read on the server side. */
+export function sandboxLines(league: string): Promise<{ data: Array<Record<string, any>> }> {
+  return executeServerCommand('pressbox-sandbox-lines', { league }) as Promise<{ data: Array<Record<string, any>> }>;
+}
+
 export function loadsCounted(key: string): Promise<number> {
   return executeServerCommand('pressbox-loads', { key }) as Promise<number>;
 }

@@ -8,6 +8,9 @@ import { MIDDAY } from '../helpers/sandbox.js';
 export interface BrowserTestSetup {
   relay: string;
   keys: { test: string; denied: string; spent: string; invalid: string };
+  /** A relay whose data-service account is on the free plan, and a live key for it allowed on this page. */
+  freeRelay: string;
+  freeRelayKey: string;
   /** Sandbox time, frozen for the whole run. */
   now: string;
 }
@@ -18,6 +21,7 @@ export interface BrowserTestSetup {
  */
 export function pressboxRelayPlugin(): TestRunnerPlugin {
   let relay: RunningRelay;
+  let freeRelay: RunningRelay;
   let setup: BrowserTestSetup;
   let offsetMs = 0;
   const month = () => new Date(Date.now() + offsetMs).toISOString().slice(0, 7);
@@ -36,6 +40,17 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
         rateLimit: { perMinute: 1_000_000, burst: 100_000 },
         sandbox: { now: Date.parse(MIDDAY), rate: 0 },
       });
+      freeRelay = await startRelay({
+        port: 0,
+        db: ':memory:',
+        logger: silentLogger,
+        upstreamUrl: relay.sandbox.baseUrl,
+        upstreamKey: 'sk_sandbox_free',
+        rateLimit: { perMinute: 1_000_000, burst: 100_000 },
+      });
+      const freeRelayKey = (
+        await createKey(freeRelay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: 'plan test', test: false }, Date.now())
+      ).key;
       const spent = await key(['localhost', '127.0.0.1'], { plan: 'custom:1' });
       await relay.store.countLoad(spent, month(), 1, { route: '/v1/scores', origin: 'http://localhost' });
       setup = {
@@ -47,9 +62,12 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
           invalid: 'pk_live_00000000000000000000000000000000',
         },
         now: MIDDAY,
+        freeRelay: freeRelay.origin,
+        freeRelayKey,
       };
     },
     async serverStop() {
+      await freeRelay?.close();
       await relay?.close();
     },
     async executeCommand({ command, payload }) {
@@ -70,6 +88,13 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
         case 'pressbox-advance-relay':
           offsetMs += input.ms ?? 0;
           return true;
+        case 'pressbox-sandbox-lines': {
+          const league = (payload as { league: string }).league;
+          const response = await fetch(`${relay.sandbox.baseUrl}/lines?league=${league}&include=xchg`, {
+            headers: { 'x-api-key': 'sk_sandbox_pro' },
+          });
+          return response.json();
+        }
         case 'pressbox-loads':
           return relay.store.loadsUsed(input.key!, month());
         case 'pressbox-reset':

@@ -1,9 +1,7 @@
 /// <reference types="mocha" />
 import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
-import '../../../src/widgets/elements/game-header/game-header.js';
-import '../../../src/widgets/elements/score-strip/score-strip.js';
-import '../../../src/widgets/elements/score-ticker/score-ticker.js';
+import '../../../src/widgets/index.js';
 import type { PbErrorEvent } from '../../../src/widgets/events.js';
 import type { PressboxElement } from '../../../src/widgets/ui/pressbox-element.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
@@ -17,8 +15,11 @@ interface ElementCase {
   attributes(league: string, setup: BrowserTestSetup): Promise<Attributes>;
   /** Attributes for which the relay has nothing to show, when the element can be empty. */
   empty?: Attributes;
+  emptyFor?: (setup: BrowserTestSetup) => Promise<Attributes>;
   /** What shows once data is there. */
   dataSelector: string;
+  /** Whether the data shows a game in progress (`:state(live)`); true unless said otherwise. */
+  live?: boolean;
 }
 
 async function liveGameId(setup: BrowserTestSetup, league: string): Promise<string> {
@@ -35,7 +36,40 @@ const ELEMENTS: ElementCase[] = [
     attributes: async (league, setup) => ({ league, 'game-id': await liveGameId(setup, league) }),
     dataSelector: '.matchup',
   },
+  { tag: 'last-five', attributes: async (league) => ({ league, team: teamOf(league) }), dataSelector: '.chip', live: false },
+  {
+    tag: 'win-probability',
+    attributes: async (league, setup) => ({ league, 'game-id': await liveGameId(setup, league) }),
+    dataSelector: 'svg',
+  },
+  {
+    tag: 'player-props',
+    attributes: async (league, setup) => ({ league, 'game-id': await liveGameId(setup, league) }),
+    emptyFor: async (setup) => ({ league: 'nba', 'game-id': await liveGameId(setup, 'nba'), markets: 'blocks' }),
+    dataSelector: 'table',
+    live: false,
+  },
+  {
+    tag: 'injury-report',
+    attributes: async (league) => ({ league }),
+    emptyFor: async (setup) => ({ league: 'nba', team: await healthyTeam(setup) }),
+    dataSelector: 'details',
+    live: false,
+  },
 ];
+
+/** A team of the league, by abbreviation, for elements about one team. */
+function teamOf(league: string): string {
+  return (
+    ({ nba: 'BOS', wnba: 'NYL', mlb: 'NYY', nhl: 'TOR', ncaab: 'DUKE', nfl: 'KC', cfb: 'OSU' } as Record<string, string>)[league] ?? 'BOS'
+  );
+}
+
+async function healthyTeam(setup: BrowserTestSetup): Promise<string> {
+  const response = await fetch(`${setup.relay}/v1/injuries?league=nba&key=${setup.keys.test}`);
+  const body = (await response.json()) as { teams: Array<{ team: { abbreviation: string }; players: unknown[] }> };
+  return body.teams.find((team) => team.players.length === 0)!.team.abbreviation;
+}
 
 describe('every element in every state', () => {
   let setup: BrowserTestSetup;
@@ -55,13 +89,13 @@ describe('every element in every state', () => {
     await element.updateComplete;
   }
 
-  for (const { tag, attributes, empty, dataSelector } of ELEMENTS) {
+  for (const { tag, attributes, empty, emptyFor, dataSelector, live = true } of ELEMENTS) {
     describe(`<${tag}>`, () => {
       it('data: shows it and passes axe, in light, dark and forced colours', async () => {
         const element = await mount(tag, await attributes('nba', setup));
         await settled(element);
         expect(shadow(element).querySelector(dataSelector)).to.exist;
-        expect(hasState(element, 'live')).to.equal(true);
+        expect(hasState(element, 'live')).to.equal(live);
         await expect(element).to.be.accessible();
         element.setAttribute('theme', 'dark');
         await element.updateComplete;
@@ -92,11 +126,11 @@ describe('every element in every state', () => {
         expect([after.width, after.height]).to.deep.equal([before.width, before.height]);
       });
 
-      if (empty) {
+      if (empty || emptyFor) {
         it('empty: says there is nothing to show', async () => {
-          const element = await mount(tag, empty);
+          const element = await mount(tag, empty ?? (await emptyFor!(setup)));
           await settled(element);
-          expect(shadow(element).querySelector('.message')!.textContent).to.match(/No games/);
+          expect(shadow(element).querySelector('.message')!.textContent).to.match(/^No /);
           await expect(element).to.be.accessible();
         });
       }
@@ -122,7 +156,7 @@ describe('every element in every state', () => {
           'plan_required',
           'a feature outside the data plan',
           async () => {
-            await setFaults([{ kind: 'status', status: 403, path: '/live-games' }]);
+            await setFaults([{ kind: 'status', status: 403 }]);
             return { league: 'nhl' };
           },
         ],

@@ -1,0 +1,62 @@
+import { css } from 'lit';
+
+export const lastFiveStyles = css`
+  :host {
+    position: relative;
+    height: var(--pb-last-five-height, 164px);
+    overflow: hidden;
+  }
+  .chips {
+    display: grid;
+    grid-template-columns: repeat(5, minmax(0, 1fr));
+    gap: 8px;
+    margin: 0;
+    padding: 0 16px 12px;
+    list-style: none;
+  }
+  .chip {
+    display: grid;
+    justify-items: center;
+    gap: 2px;
+    padding: 8px 4px;
+    border: 1px solid var(--_border);
+    border-radius: 8px;
+    font-variant-numeric: tabular-nums;
+    text-align: center;
+  }
+  .result {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    width: 28px;
+    height: 28px;
+    border-radius: 6px;
+    font-weight: 800;
+    color: #ffffff;
+    background: var(--_tie);
+  }
+  .chip[data-result='W'] .result {
+    background: var(--pb-color-win, #15803d);
+  }
+  .chip[data-result='L'] .result {
+    background: var(--pb-color-loss, #b91c1c);
+  }
+  .score {
+    font-weight: 700;
+  }
+  .versus,
+  .date {
+    font-size: 12px;
+    color: var(--_muted);
+    white-space: nowrap;
+  }
+  .chip-skeleton {
+    width: 18%;
+    height: 84px;
+  }
+  @media (forced-colors: active) {
+    .result {
+      border: 1px solid CanvasText;
+    }
+  }
+`;

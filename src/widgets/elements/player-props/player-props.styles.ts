@@ -1,0 +1,106 @@
+import { css } from 'lit';
+
+export const playerPropsStyles = css`
+  :host {
+    position: relative;
+    height: var(--pb-props-height, 400px);
+    overflow: hidden;
+  }
+  section {
+    display: flex;
+    flex-direction: column;
+    height: 100%;
+  }
+  [role='tablist'] {
+    display: flex;
+    gap: 4px;
+    padding: 0 12px;
+    border-bottom: 1px solid var(--_border);
+    overflow-x: auto;
+  }
+  [role='tab'] {
+    flex: none;
+    padding: 8px 10px;
+    border: 0;
+    border-bottom: 3px solid transparent;
+    background: none;
+    color: var(--_muted);
+    font-weight: 600;
+    cursor: pointer;
+  }
+  [role='tab'][aria-selected='true'] {
+    color: var(--_text);
+    border-bottom-color: var(--_accent);
+  }
+  [role='tabpanel'] {
+    flex: 1;
+    min-height: 0;
+    overflow: auto;
+  }
+  table {
+    width: 100%;
+    border-collapse: collapse;
+    font-variant-numeric: tabular-nums;
+  }
+  th,
+  td {
+    padding: 6px 12px;
+    border-bottom: 1px solid var(--_border);
+    text-align: start;
+    white-space: nowrap;
+  }
+  thead th {
+    position: sticky;
+    top: 0;
+    background: var(--_surface);
+    font-size: 12px;
+    color: var(--_muted);
+  }
+  th button {
+    padding: 0;
+    border: 0;
+    background: none;
+    font: inherit;
+    font-weight: 700;
+    color: inherit;
+    cursor: pointer;
+  }
+  tbody th {
+    font-weight: 600;
+  }
+  .meta {
+    display: block;
+    font-size: 11px;
+    font-weight: 400;
+    color: var(--_muted);
+  }
+  .share {
+    display: flex;
+    align-items: center;
+    gap: 6px;
+  }
+  .meter {
+    width: 60px;
+    height: 6px;
+    border-radius: 3px;
+    background: var(--_raised);
+    overflow: hidden;
+  }
+  .meter span {
+    display: block;
+    height: 100%;
+    background: var(--_accent);
+  }
+  .props-skeleton {
+    width: 100%;
+    height: 340px;
+  }
+  @media (forced-colors: active) {
+    .meter span {
+      background: CanvasText;
+    }
+    [role='tab'][aria-selected='true'] {
+      border-bottom-color: Highlight;
+    }
+  }
+`;

@@ -1,0 +1,187 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { propsPayloadSchema, type PropsPayload } from '../../../contract/insights.js';
+import { PressboxError } from '../../runtime/errors.js';
+import { formatNumber } from '../../runtime/format.js';
+import { formatOdds } from '../../runtime/odds-format.js';
+import { ResourceController } from '../../runtime/resource-controller.js';
+import { panelStyles } from '../../ui/panel.js';
+import { PressboxElement } from '../../ui/pressbox-element.js';
+import { emptyState, errorState, freshnessNotice, skeleton, stateStyles } from '../../ui/states.js';
+import { tokens } from '../../ui/tokens.js';
+import { playerPropsStyles } from './player-props.styles.js';
+
+type Market = PropsPayload['markets'][number];
+type SortKey = 'player' | 'line';
+type Direction = 'ascending' | 'descending';
+
+/**
+ * @summary Player prop lines for one game: a tab per market, each player's line with over and under prices in the
+ * chosen odds format, and where the public's bets and money go; sortable by player or by line.
+ *
+ * @attr league - League code: nfl, nba, wnba, mlb, nhl, cfb, ncaab.
+ * @attr game-id - The game's id, as `<score-strip>` gives it.
+ * @attr markets - Market keys separated by commas (at most five), such as points,assists; all offered by default.
+ * @attr odds-format - american, decimal, fractional or implied.
+ *
+ * @csspart tab - A market tab.
+ * @csspart message - The loading, empty or error message.
+ * @csspart notice - The freshness notice over stale data.
+ *
+ * @cssproperty --pb-props-height - Reserved height (400px); the table scrolls inside it.
+ *
+ * @event pb-load - First data shown.
+ * @event pb-update - Newer data shown.
+ * @event pb-error - No data could be loaded; `code` says why (`plan_required` when the data plan lacks props).
+ *
+ * @cssstate loading - Waiting for the first data.
+ * @cssstate error - The last request failed.
+ * @cssstate stale - The data shown is older than it should be.
+ * @cssstate live - Never set: lines are shown as priced.
+ */
+@customElement('player-props')
+export class PlayerProps extends PressboxElement<PropsPayload> {
+  static override styles = [tokens, stateStyles, panelStyles, playerPropsStyles];
+
+  @property({ attribute: 'game-id' }) gameId = '';
+  @property() markets = '';
+  @state() private selected = '';
+  @state() private sortKey: SortKey = 'line';
+  @state() private direction: Direction = 'descending';
+
+  protected readonly resource = new ResourceController(this, {
+    request: () => {
+      if (!this.league || !this.gameId)
+        return new PressboxError('bad_request', '<player-props> needs league and game-id attributes (ids come from <score-strip>).');
+      return { path: '/v1/props', params: { league: this.league, gameId: this.gameId, markets: this.markets || undefined } };
+    },
+    schema: propsPayloadSchema,
+    refreshMs: () => 60_000,
+  });
+
+  protected isLive(): boolean {
+    return false;
+  }
+
+  protected override render(): TemplateResult {
+    const { status, data, error } = this.resource;
+    if (status === 'loading') return html`<section aria-label="Player props" aria-busy="true">${skeleton(1, 'props-skeleton')}</section>`;
+    if (!data) return html`<section aria-label="Player props">${errorState(error!)}</section>`;
+    const markets = data.markets.filter((market) => market.players.length > 0);
+    const title = `${data.away.abbreviation} at ${data.home.abbreviation}`;
+    if (markets.length === 0) {
+      return html`<section aria-label="Player props: ${title}">${emptyState('No player props for these markets.')}</section>
+        ${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
+    }
+    const active = markets.find((market) => market.key === this.selected) ?? markets[0]!;
+    return html`<section aria-label="Player props: ${title}">
+        <div class="title-row">
+          <p class="title">Player props</p>
+          <p class="subtitle">${data.away.name} at ${data.home.name}</p>
+        </div>
+        <div role="tablist" aria-label="Markets" @keydown=${this.onTabKeydown}>
+          ${markets.map(
+            (market) =>
+              html`<button
+                role="tab"
+                part="tab"
+                id="tab-${market.key}"
+                aria-selected=${market === active ? 'true' : 'false'}
+                aria-controls="panel"
+                tabindex=${market === active ? 0 : -1}
+                @click=${() => (this.selected = market.key)}
+              >
+                ${market.label}
+              </button>`,
+          )}
+        </div>
+        <div role="tabpanel" id="panel" aria-labelledby="tab-${active.key}" tabindex="0">${this.table(active)}</div>
+      </section>
+      ${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
+  }
+
+  private table(market: Market): TemplateResult {
+    const players = [...market.players].sort((a, b) => {
+      const order = this.sortKey === 'player' ? a.name.localeCompare(b.name) : a.line - b.line || a.name.localeCompare(b.name);
+      return this.direction === 'ascending' ? order : -order;
+    });
+    const odds = (value: number | null) => (value === null ? '—' : formatOdds(value, this.oddsFormat, this.locale || undefined));
+    const share = (value: number | null, what: string) =>
+      value === null
+        ? html`—`
+        : html`<span class="share"
+            ><span class="meter" aria-hidden="true"><span style="width:${value}%"></span></span>${value}%<span class="visually-hidden">
+              of ${what} on the over</span
+            ></span
+          >`;
+    return html`<table>
+      <caption class="visually-hidden">
+        ${market.label}: lines and prices
+      </caption>
+      <thead>
+        <tr>
+          ${this.sortableHeader('player', 'Player')} ${this.sortableHeader('line', 'Line')}
+          <th scope="col">Over</th>
+          <th scope="col">Under</th>
+          <th scope="col">Bets</th>
+          <th scope="col">Money</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${players.map(
+          (player) =>
+            html`<tr data-player=${player.id}>
+              <th scope="row">
+                ${player.name}<span class="meta">${player.team}${player.position ? html` · ${player.position}` : nothing}</span>
+              </th>
+              <td>${formatNumber(player.line, { locale: this.locale || undefined })}</td>
+              <td>${odds(player.overPrice)}</td>
+              <td>${odds(player.underPrice)}</td>
+              <td>${share(player.overBets, 'bets')}</td>
+              <td>${share(player.overMoney, 'money')}</td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>`;
+  }
+
+  private sortableHeader(key: SortKey, label: string): TemplateResult {
+    const sorted = this.sortKey === key;
+    return html`<th scope="col" aria-sort=${sorted ? this.direction : 'none'}>
+      <button @click=${() => this.sort(key)}>
+        ${label}<span aria-hidden="true">${sorted ? (this.direction === 'ascending' ? ' ▲' : ' ▼') : ''}</span>
+      </button>
+    </th>`;
+  }
+
+  private sort(key: SortKey): void {
+    if (this.sortKey === key) this.direction = this.direction === 'ascending' ? 'descending' : 'ascending';
+    else {
+      this.sortKey = key;
+      this.direction = key === 'player' ? 'ascending' : 'descending';
+    }
+  }
+
+  /** Arrow keys, Home and End move between tabs and select them (automatic activation). */
+  private onTabKeydown = (event: KeyboardEvent): void => {
+    const tabs = [...this.renderRoot.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+    const current = tabs.indexOf(event.target as HTMLButtonElement);
+    if (current < 0) return;
+    const next = {
+      ArrowRight: (current + 1) % tabs.length,
+      ArrowLeft: (current - 1 + tabs.length) % tabs.length,
+      Home: 0,
+      End: tabs.length - 1,
+    }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    this.selected = tabs[next]!.id.slice('tab-'.length);
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLButtonElement>(`#${tabs[next]!.id}`)?.focus());
+  };
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'player-props': PlayerProps;
+  }
+}

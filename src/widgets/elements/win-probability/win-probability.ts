@@ -1,0 +1,136 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { winProbabilityPayloadSchema, type WinProbabilityPayload } from '../../../contract/insights.js';
+import { PressboxError } from '../../runtime/errors.js';
+import { formatPercent, formatStartTime } from '../../runtime/format.js';
+import { ResourceController } from '../../runtime/resource-controller.js';
+import { PressboxElement } from '../../ui/pressbox-element.js';
+import { errorState, freshnessNotice, skeleton, stateStyles } from '../../ui/states.js';
+import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
+import { tokens } from '../../ui/tokens.js';
+import { biggestSwing, CHART_VIEWBOX, probabilityChart, type ChartPoint } from './chart.js';
+import { winProbabilityStyles } from './win-probability.styles.js';
+
+const NEUTRAL = '#6b7280';
+const SOURCE_TEXT = {
+  moneyline: 'From the moneyline, margin removed',
+  exchange: 'From exchange prices, margin removed',
+  result: 'Final result',
+} as const;
+
+/**
+ * @summary Both teams' chances to win, from the betting market with the bookmaker's margin removed, as large
+ * numbers and a bar, with the game's probability curve drawn from the relay's history.
+ *
+ * @attr league - League code: nfl, nba, wnba, mlb, nhl, cfb, ncaab.
+ * @attr game-id - The game's id, as `<score-strip>` gives it.
+ *
+ * @csspart badge - A team badge.
+ * @csspart chart - The probability curve.
+ * @csspart message - The loading or error message.
+ * @csspart notice - The freshness notice over stale data.
+ *
+ * @cssproperty --pb-win-probability-height - Reserved height (330px).
+ *
+ * @event pb-load - First data shown.
+ * @event pb-update - Newer data shown.
+ * @event pb-error - No data could be loaded; `code` says why.
+ *
+ * @cssstate loading - Waiting for the first data.
+ * @cssstate error - The last request failed.
+ * @cssstate stale - The data shown is older than it should be.
+ * @cssstate live - The game is in progress.
+ */
+@customElement('win-probability')
+export class WinProbability extends PressboxElement<WinProbabilityPayload> {
+  static override styles = [tokens, stateStyles, teamBadgeStyles, winProbabilityStyles];
+
+  @property({ attribute: 'game-id' }) gameId = '';
+
+  protected readonly resource = new ResourceController(this, {
+    request: () => {
+      if (!this.league || !this.gameId)
+        return new PressboxError('bad_request', '<win-probability> needs league and game-id attributes (ids come from <score-strip>).');
+      return { path: '/v1/win-probability', params: { league: this.league, gameId: this.gameId } };
+    },
+    schema: winProbabilityPayloadSchema,
+    refreshMs: (data) => (data.status === 'live' ? 15_000 : data.status === 'scheduled' ? 60_000 : 600_000),
+  });
+
+  protected isLive(data: WinProbabilityPayload): boolean {
+    return data.status === 'live';
+  }
+
+  protected override render(): TemplateResult {
+    const { status, data, error } = this.resource;
+    if (status === 'loading')
+      return html`<section aria-label="Win probability" aria-busy="true">${skeleton(1, 'chart-skeleton')}</section>`;
+    if (!data) return html`<section aria-label="Win probability">${errorState(error!)}</section>`;
+    const current = data.current;
+    const percent = (share: number) => formatPercent(share, { locale: this.locale || undefined });
+    const awayColour = data.away.primaryColor ?? NEUTRAL;
+    const homeColour = data.home.primaryColor ?? NEUTRAL;
+    return html`<section aria-label="Win probability: ${data.away.name} at ${data.home.name}">
+        <div class="teams">
+          <div class="team away">
+            ${teamBadge(data.away)}
+            <p class="name">${data.away.name}</p>
+            ${current ? html`<span class="chance">${percent(current.away)}</span>` : nothing}
+          </div>
+          <span class="source">${current ? SOURCE_TEXT[current.source] : ''}</span>
+          <div class="team home">
+            ${teamBadge(data.home)}
+            <p class="name">${data.home.name}</p>
+            ${current ? html`<span class="chance">${percent(current.home)}</span>` : nothing}
+          </div>
+        </div>
+        ${
+          current
+            ? html`<div class="bar" aria-hidden="true">
+                <span style="width:${current.away * 100}%;background:${awayColour}"></span
+                ><span style="width:${current.home * 100}%;background:${homeColour}"></span>
+              </div>`
+            : html`<p class="source">No odds for this game right now.</p>`
+        }
+        ${this.chart(data)}
+      </section>
+      ${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
+  }
+
+  private chart(data: WinProbabilityPayload): TemplateResult {
+    const points: ChartPoint[] = data.history.map((point) => ({ at: Date.parse(point.at), home: point.home }));
+    const label = (at: number) => formatStartTime(new Date(at).toISOString(), this.formatOptions);
+    const description = this.describe(data, points, label);
+    return html`<figure part="chart">
+      <svg viewBox=${CHART_VIEWBOX} role="img" aria-label=${description}>
+        ${probabilityChart(points, { colour: data.home.primaryColor ?? NEUTRAL, label })}
+      </svg>
+      <figcaption>${data.home.abbreviation} chance to win over the game. ${this.swingText(data, points, label)}</figcaption>
+    </figure>`;
+  }
+
+  private describe(data: WinProbabilityPayload, points: ChartPoint[], label: (at: number) => string): string {
+    const percent = (share: number) => formatPercent(share, { locale: this.locale || undefined });
+    const now = data.current
+      ? `${data.home.name} ${percent(data.current.home)}, ${data.away.name} ${percent(data.current.away)}.`
+      : 'No current probability.';
+    return `Win probability over the game. Now: ${now} ${this.swingText(data, points, label)}`;
+  }
+
+  private swingText(data: WinProbabilityPayload, points: ChartPoint[], label: (at: number) => string): string {
+    const swing = biggestSwing(points);
+    if (!swing) return 'Not enough history yet for a curve.';
+    const percent = (share: number) => formatPercent(share, { locale: this.locale || undefined });
+    const homeRose = swing.to.home >= swing.from.home;
+    const team = homeRose ? data.home : data.away;
+    const from = homeRose ? swing.from.home : 1 - swing.from.home;
+    const to = homeRose ? swing.to.home : 1 - swing.to.home;
+    return `Biggest swing: ${team.abbreviation} from ${percent(from)} to ${percent(to)}, ${label(swing.from.at)} to ${label(swing.to.at)}.`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'win-probability': WinProbability;
+  }
+}
