@@ -7,21 +7,25 @@ import { silentLogger } from '../src/relay/http/logger.js';
 import { startRelay } from '../src/relay/server.js';
 import { findBrowser } from './browser.mjs';
 
-const ELEMENTS = ['score-ticker', 'score-strip', 'game-header'];
+const ELEMENTS = ['score-ticker', 'score-strip', 'game-header', 'win-probability', 'player-props', 'last-five', 'injury-report'];
 const THEMES = ['light', 'dark'] as const;
 /** A fixed sandbox instant with games in every state, so the pictures only change when the widgets do. */
 const SANDBOX_TIME = Date.parse('2026-11-22T18:00:00Z');
 const OUT = 'docs/screenshots';
 
 let demoKey: string | undefined;
+// Relay and sandbox share one clock here, so the relay's win-probability history is stamped in game time.
+let now = SANDBOX_TIME;
 const relay = await startRelay({
   port: 0,
   db: ':memory:',
   logger: silentLogger,
+  now: () => now,
   sandbox: { now: SANDBOX_TIME, rate: 0 },
   files: { bundleDir: 'dist/widgets', demoDir: 'demo', demoKey: () => demoKey },
 });
 demoKey = (await createKey(relay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: 'screenshots', test: true }, Date.now())).key;
+await playFirstLiveGame();
 const browser = await chromium.launch({
   executablePath: findBrowser(),
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -58,4 +62,20 @@ try {
 } finally {
   await browser.close();
   await relay.close();
+}
+
+/** Walks the clocks from tip-off to the screenshot instant so the relay records the game's probability curve. */
+async function playFirstLiveGame(): Promise<void> {
+  const get = (path: string) => fetch(`${relay.origin}${path}&key=${demoKey}`, { headers: { origin: 'http://127.0.0.1' } }).then((r) => r.json());
+  const scores = await get('/v1/scores?league=nba');
+  const game = scores.games.find((candidate: { status: string }) => candidate.status === 'live');
+  for (let at = Date.parse(game.startTime); at < SANDBOX_TIME; at += 4 * 60_000) {
+    now = at;
+    relay.sandbox.clock.set(at);
+    relay.cache.clear();
+    await get(`/v1/win-probability?league=nba&gameId=${game.id}`);
+  }
+  now = SANDBOX_TIME;
+  relay.sandbox.clock.set(SANDBOX_TIME);
+  relay.cache.clear();
 }

@@ -11,8 +11,8 @@ export interface ChartOptions {
   label: (at: number) => string;
 }
 
-const WIDTH = 600;
-const HEIGHT = 150;
+const WIDTH = 960;
+const HEIGHT = 170;
 const LEFT = 40;
 const BOTTOM = 22;
 
