@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Handler } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { HTTPException } from 'hono/http-exception';
 import { adminRoutes } from './admin/routes.js';
@@ -24,6 +24,8 @@ export interface RelayDeps {
   rateLimit?: Omit<RateLimitOptions, 'now'>;
   /** The widget bundle and demo pages, when this relay serves them. */
   files?: StaticOptions;
+  /** GET /v1/live (see live/route.ts). */
+  live?: Handler<RelayEnv>;
 }
 
 /** The relay as a Hono app: no environment reads, no listening (see server.ts). */
@@ -64,6 +66,7 @@ export function createApp(deps: RelayDeps): Hono<RelayEnv> {
 
   app.use('/v1/*', widgetAccess(deps.store, deps.upstreams));
   app.use('/v1/*', rateLimit({ perMinute: 600, burst: 120, ...deps.rateLimit, now }));
+  if (deps.live) app.get('/v1/live', deps.live);
   app.route('/v1', dataRoutes({ usage: deps.store, history: deps.store, metrics: deps.metrics, now }));
 
   app.notFound((c) => {

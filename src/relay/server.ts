@@ -6,6 +6,8 @@ import { ResourceCache } from './cache/resource-cache.js';
 import { jsonLogger, type Logger } from './http/logger.js';
 import { createMetrics, type RelayMetrics } from './http/metrics.js';
 import { openStore } from './store/open.js';
+import { LiveHub, type HubOptions } from './live/hub.js';
+import { liveRoute } from './live/route.js';
 import type { RelayStore } from './store/types.js';
 import { cachedUpstream } from './upstream/cached.js';
 import { createUpstreamClient } from './upstream/client.js';
@@ -25,6 +27,8 @@ export interface RelayOptions {
   now?: () => number;
   rateLimit?: RelayDeps['rateLimit'];
   files?: RelayDeps['files'];
+  /** Live streams: heartbeat interval, polling override (tests), open streams per address. */
+  live?: { heartbeatMs?: number; pollMs?: HubOptions['pollMs']; maxStreamsPerAddress?: number; onPoll?: HubOptions['onPoll'] };
   /** Options for the embedded sandbox (tests fix its clock). */
   sandbox?: Parameters<typeof startSandbox>[0];
 }
@@ -36,6 +40,8 @@ export interface RunningRelay {
   metrics: RelayMetrics;
   /** The upstream cache; `clear()` empties it (tests, or an operator after a data fix upstream). */
   cache: ResourceCache;
+  hub: LiveHub;
+  openStreams(): number;
   /** Where live keys are served from: the sandbox, or the host of the real service (never its key). */
   liveUpstream: string;
   close(): Promise<void>;
@@ -85,7 +91,17 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
       ? cachedUpstream('live', client('live', options.upstreamUrl, options.upstreamKey), cache)
       : cachedUpstream('live', client('live', sandbox.baseUrl, SANDBOX_KEY), cache);
 
+  const hub = new LiveHub({ history: store, now, pollMs: options.live?.pollMs, onPoll: options.live?.onPoll });
+  const live = liveRoute({
+    hub,
+    usage: store,
+    now,
+    onLoad: () => metrics.loads.inc({ route: '/v1/live' }),
+    heartbeatMs: options.live?.heartbeatMs,
+    maxStreamsPerAddress: options.live?.maxStreamsPerAddress,
+  });
   const app = createApp({
+    live: live.handler,
     store,
     upstreams: { live: liveUpstream, test: testUpstream },
     metrics,
@@ -110,11 +126,19 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
     sandbox,
     metrics,
     cache,
+    hub,
+    openStreams: live.openStreams,
     liveUpstream: options.upstreamUrl ? new URL(options.upstreamUrl).host : 'sandbox',
     close: () =>
       (closing ??= (async () => {
-        // Stop accepting, let requests in flight finish (their loads are committed before they answer), then close the store.
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        // Live streams get a reconnect hint and end; then stop accepting, let requests in flight finish (their loads
+        // are committed before they answer), and close the store.
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        await live.closeAll();
+        hub.close();
+        // The streams' connections went idle only now, after close() swept the idle ones.
+        if ('closeIdleConnections' in server) server.closeIdleConnections();
+        await stopped;
         await sandbox.close();
         await store.close();
       })()),

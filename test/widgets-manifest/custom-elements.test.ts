@@ -35,7 +35,15 @@ describe('custom-elements.json', () => {
         modules: Array<{ declarations?: Declaration[] }>;
       };
       const elements = manifest.modules.flatMap((module) => module.declarations ?? []).filter((declaration) => declaration.tagName);
-      assert.deepEqual(elements.map((element) => element.tagName).sort(), ['game-header', 'injury-report', 'last-five', 'player-props', 'score-strip', 'score-ticker', 'win-probability']);
+      assert.deepEqual(elements.map((element) => element.tagName).sort(), [
+        'game-header',
+        'injury-report',
+        'last-five',
+        'player-props',
+        'score-strip',
+        'score-ticker',
+        'win-probability',
+      ]);
       const names = (list: Array<{ name: string }> | undefined) => (list ?? []).map((item) => item.name);
       for (const element of elements) {
         for (const common of ['league', 'key', 'relay', 'theme', 'locale', 'time-zone', 'odds-format', 'live']) {

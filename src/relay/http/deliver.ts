@@ -8,6 +8,11 @@ import type { RelayEnv } from './env.js';
 
 export const LOADS_REMAINING_HEADER = 'X-Pressbox-Loads-Remaining';
 
+/** The ETag of a payload's JSON: the same for a GET answer and a live push of the same data. */
+export function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+}
+
 function quotaExceeded(now: number, limit: number): RelayError {
   const retryAfter = Math.ceil((nextMonthStart(now) - now) / 1000);
   return new RelayError(
@@ -39,7 +44,7 @@ export async function deliver(
   onLoad: () => void,
 ): Promise<Response> {
   const body = JSON.stringify(payload);
-  const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+  const etag = etagOf(body);
   c.header('ETag', etag);
   c.header('Cache-Control', 'private, no-cache');
   if (c.req.header('if-none-match') === etag) return c.body(null, 304);

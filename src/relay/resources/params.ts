@@ -72,7 +72,12 @@ export const marketsParam = z
 
 /** Validates the query string; a failure names the parameter and what was expected. */
 export function readQuery<Schema extends z.ZodType>(c: Context, schema: Schema): z.output<Schema> {
-  const query = { ...c.req.query() };
+  return parseParams(schema, c.req.query());
+}
+
+/** The same validation for parameters that arrive another way (a live topic's query string). */
+export function parseParams<Schema extends z.ZodType>(schema: Schema, params: Record<string, string>): z.output<Schema> {
+  const query = { ...params };
   delete query.key;
   const result = schema.safeParse(query);
   if (result.success) return result.data;

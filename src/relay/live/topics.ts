@@ -1,0 +1,50 @@
+import { RelayError } from '../errors.js';
+import { matchRoute, type WidgetRoute } from '../resources/routes.js';
+
+export interface Topic {
+  /** As the page sent it; events name it back this way. */
+  asked: string;
+  /** Path and query with parameters sorted: one poller serves every spelling of the same topic. */
+  canonical: string;
+  route: WidgetRoute;
+  params: unknown;
+}
+
+const MAX_TOPICS = 20;
+
+/** A live topic is a data route's path and query without the key, validated as that route validates it. */
+export function parseTopic(asked: string): Topic {
+  let url: URL;
+  try {
+    url = new URL(asked, 'http://relay.invalid');
+  } catch {
+    throw new RelayError('bad_request', `Bad request: topic "${asked}" is not a path such as /v1/scores?league=nba.`);
+  }
+  const matched = matchRoute(url.pathname);
+  if (!matched || url.origin !== 'http://relay.invalid') {
+    throw new RelayError(
+      'bad_request',
+      `Bad request: topic "${asked}" is not a widget route (/v1/scores, /v1/games/{id}, /v1/form, /v1/win-probability, /v1/props, /v1/injuries).`,
+    );
+  }
+  url.searchParams.delete('key');
+  url.searchParams.sort();
+  const query = Object.fromEntries(url.searchParams);
+  let params: unknown;
+  try {
+    params = matched.route.read(query, matched.path);
+  } catch (error) {
+    if (error instanceof RelayError) throw new RelayError('bad_request', `${error.message.replace(/\.$/, '')} (in topic ${asked}).`);
+    throw error;
+  }
+  const search = url.searchParams.toString();
+  return { asked, canonical: `${url.pathname}${search ? `?${search}` : ''}`, route: matched.route, params };
+}
+
+export function parseTopics(asked: readonly string[]): Topic[] {
+  if (asked.length === 0)
+    throw new RelayError('bad_request', 'Bad request: topic: give at least one, such as topic=%2Fv1%2Fscores%3Fleague%3Dnba.');
+  if (asked.length > MAX_TOPICS)
+    throw new RelayError('bad_request', `Bad request: topic: at most ${MAX_TOPICS} topics on one stream (got ${asked.length}).`);
+  return asked.map(parseTopic);
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import type { ResourceContext } from './context.js';
+import { formResource } from './form.js';
+import { gameResource } from './game.js';
+import { injuriesResource } from './injuries.js';
+import { dateParam, gameIdParam, leagueListParam, leagueParam, marketsParam, parseParams, teamParam } from './params.js';
+import { propsResource } from './props.js';
+import { scoresResource } from './scores.js';
+import { winProbabilityResource } from './win-probability.js';
+
+const SECOND = 1000;
+
+/** One widget data route: how to read its parameters, build its payload, and how often it changes. */
+export interface WidgetRoute {
+  /** As Hono writes it: `/v1/games/:gameId`. */
+  pattern: string;
+  read(query: Record<string, string>, path: Record<string, string>): unknown;
+  build(ctx: ResourceContext, params: unknown): Promise<unknown>;
+  /** How often the live hub re-reads it, from its last payload: live ≈ 10 s, upcoming ≈ 60 s, settled ≈ 5 min. */
+  pollMs(payload: unknown): number;
+}
+
+type Status = 'scheduled' | 'live' | 'final';
+
+function byStatus(statuses: Status[]): number {
+  if (statuses.includes('live')) return 10 * SECOND;
+  if (statuses.includes('scheduled')) return 60 * SECOND;
+  return 300 * SECOND;
+}
+
+const scoresQuery = z.object({ league: leagueListParam, date: dateParam.optional(), team: teamParam.optional() });
+const gameQuery = z.object({ league: leagueParam });
+const formQuery = z.object({ league: leagueParam, team: teamParam, opponent: teamParam.optional() });
+const gameParamsQuery = z.object({ league: leagueParam, gameId: gameIdParam });
+const propsQuery = z.object({ league: leagueParam, gameId: gameIdParam, markets: marketsParam.optional() });
+const injuriesQuery = z.object({ league: leagueParam, team: teamParam.optional() });
+
+function route<Params>(
+  pattern: string,
+  read: (query: Record<string, string>, path: Record<string, string>) => Params,
+  build: (ctx: ResourceContext, params: Params) => Promise<unknown>,
+  pollMs: (payload: unknown) => number,
+): WidgetRoute {
+  return { pattern, read, build: build as WidgetRoute['build'], pollMs };
+}
+
+export const WIDGET_ROUTES: readonly WidgetRoute[] = [
+  route(
+    '/v1/scores',
+    (query) => {
+      const params = parseParams(scoresQuery, query);
+      return { leagues: params.league, date: params.date, team: params.team };
+    },
+    scoresResource,
+    (payload) => byStatus((payload as { games: Array<{ status: Status }> }).games.map((game) => game.status)),
+  ),
+  route(
+    '/v1/games/:gameId',
+    (query, path) => ({
+      league: parseParams(gameQuery, query).league,
+      gameId: parseParams(z.object({ gameId: gameIdParam }), path).gameId,
+    }),
+    gameResource,
+    (payload) => byStatus([(payload as { game: { status: Status } }).game.status]),
+  ),
+  route(
+    '/v1/form',
+    (query) => parseParams(formQuery, query),
+    formResource,
+    () => 600 * SECOND,
+  ),
+  route(
+    '/v1/win-probability',
+    (query) => parseParams(gameParamsQuery, query),
+    winProbabilityResource,
+    (payload) => byStatus([(payload as { status: Status }).status]),
+  ),
+  route(
+    '/v1/props',
+    (query) => parseParams(propsQuery, query),
+    propsResource,
+    () => 60 * SECOND,
+  ),
+  route(
+    '/v1/injuries',
+    (query) => parseParams(injuriesQuery, query),
+    injuriesResource,
+    () => 300 * SECOND,
+  ),
+];
+
+/** The route a path belongs to, with its path parameters (`/v1/games/g_1` → gameId g_1). */
+export function matchRoute(pathname: string): { route: WidgetRoute; path: Record<string, string> } | undefined {
+  const parts = pathname.split('/');
+  for (const candidate of WIDGET_ROUTES) {
+    const pattern = candidate.pattern.split('/');
+    if (pattern.length !== parts.length) continue;
+    const path: Record<string, string> = {};
+    const matches = pattern.every((segment, i) => {
+      if (segment.startsWith(':')) {
+        path[segment.slice(1)] = decodeURIComponent(parts[i]!);
+        return parts[i] !== '';
+      }
+      return segment === parts[i];
+    });
+    if (matches) return { route: candidate, path };
+  }
+  return undefined;
+}

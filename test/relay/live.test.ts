@@ -1,0 +1,257 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import type { RelayOptions, RunningRelay } from '../../src/relay/server.js';
+import { MIDDAY } from '../helpers/sandbox.js';
+import { addKey, testRelay } from '../helpers/relay.js';
+
+const ORIGIN = { origin: 'https://example.com' };
+const SCORES = '/v1/scores?league=nba';
+const INJURIES = '/v1/injuries?league=nhl';
+
+interface Stream {
+  events: EventSourceMessage[];
+  comments: string[];
+  status: number;
+  ended: Promise<void>;
+  close(): void;
+  waitFor(count: number, timeoutMs?: number): Promise<EventSourceMessage[]>;
+}
+
+/** Opens /v1/live and collects what arrives, parsed by eventsource-parser. */
+async function openStream(
+  relay: RunningRelay,
+  key: string,
+  topics: string[],
+  extra: { have?: string[]; lastEventId?: number } = {},
+): Promise<Stream> {
+  const url = new URL(`${relay.origin}/v1/live`);
+  url.searchParams.set('key', key);
+  for (const topic of topics) url.searchParams.append('topic', topic);
+  for (const etag of extra.have ?? []) url.searchParams.append('have', etag);
+  const abort = new AbortController();
+  const headers: Record<string, string> = { ...ORIGIN, accept: 'text/event-stream' };
+  if (extra.lastEventId) headers['last-event-id'] = String(extra.lastEventId);
+  const response = await fetch(url, { headers, signal: abort.signal });
+  const events: EventSourceMessage[] = [];
+  const comments: string[] = [];
+  const parser = createParser({ onEvent: (event) => events.push(event), onComment: (comment) => comments.push(comment) });
+  const ended = (async () => {
+    if (!response.body) return;
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        parser.feed(decoder.decode(value, { stream: true }));
+      }
+    } catch {
+      // aborted by the test
+    }
+  })();
+  return {
+    events,
+    comments,
+    status: response.status,
+    ended,
+    close: () => abort.abort(),
+    async waitFor(count, timeoutMs = 5000) {
+      const started = Date.now();
+      while (events.length < count) {
+        if (Date.now() - started > timeoutMs) throw new Error(`only ${events.length} of ${count} events arrived`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return events;
+    },
+  };
+}
+
+function updates(events: EventSourceMessage[]) {
+  return events
+    .filter((event) => event.event === 'update')
+    .map((event) => ({ id: Number(event.id), ...(JSON.parse(event.data) as { topic: string; data: any }) }));
+}
+
+async function upstreamCalls(relay: RunningRelay): Promise<number> {
+  return (await relay.metrics.upstreamRequests.get()).values.reduce((sum, value) => sum + value.value, 0);
+}
+
+async function withRelay(options: RelayOptions, run: (relay: RunningRelay) => Promise<void>): Promise<void> {
+  const relay = await testRelay({ rateLimit: { perMinute: 1_000_000, burst: 100_000 }, ...options });
+  try {
+    await run(relay);
+  } finally {
+    await relay.close();
+  }
+}
+
+describe('live updates over Server-Sent Events', () => {
+  it('sends each topic once with an id, the same data the GET route returns', async () => {
+    await withRelay({}, async (relay) => {
+      const key = await addKey(relay, ['example.com']);
+      const stream = await openStream(relay, key, [SCORES, INJURIES]);
+      assert.equal(stream.status, 200);
+      const received = updates(await stream.waitFor(2));
+      assert.deepEqual(received.map((update) => update.topic).sort(), [INJURIES, SCORES].sort());
+      assert.ok(received.every((update) => update.id > 0));
+      const get = await (await fetch(`${relay.origin}${SCORES}&key=${key}`, { headers: ORIGIN })).json();
+      assert.deepEqual(received.find((update) => update.topic === SCORES)!.data.games, get.games);
+      stream.close();
+    });
+  });
+
+  it('does not resend what the page already has (its ETag, or its Last-Event-ID), and does not bill it', async () => {
+    await withRelay({}, async (relay) => {
+      const key = await addKey(relay, ['example.com']);
+      const first = await openStream(relay, key, [SCORES]);
+      const [update] = updates(await first.waitFor(1));
+      const month = new Date().toISOString().slice(0, 7);
+      assert.equal(await relay.store.loadsUsed(key, month), 1);
+      const get = await fetch(`${relay.origin}${SCORES}&key=${key}`, { headers: ORIGIN });
+      const etag = get.headers.get('etag')!;
+      const withEtag = await openStream(relay, key, [SCORES], { have: [etag] });
+      const resumed = await openStream(relay, key, [SCORES], { lastEventId: update!.id });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(updates(withEtag.events).length, 0);
+      assert.equal(updates(resumed.events).length, 0);
+      assert.equal(await relay.store.loadsUsed(key, month), 2, 'the stream delivery and the GET; nothing for the two that had it');
+      for (const stream of [first, withEtag, resumed]) stream.close();
+    });
+  });
+
+  it('pushes only real changes, and bills N updates to M connections as N×M loads', async () => {
+    let polls = 0;
+    await withRelay({ live: { pollMs: () => 60, onPoll: () => polls++ } }, async (relay) => {
+      const key = await addKey(relay, ['example.com']);
+      const month = new Date().toISOString().slice(0, 7);
+      const connections = await Promise.all([1, 2, 3].map(() => openStream(relay, key, [SCORES])));
+      await Promise.all(connections.map((stream) => stream.waitFor(1)));
+      const pollsBefore = polls;
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      assert.ok(polls - pollsBefore >= 3, 'the topic was polled again');
+      assert.ok(
+        connections.every((stream) => updates(stream.events).length === 1),
+        'no change, no push',
+      );
+      assert.equal(await relay.store.loadsUsed(key, month), 3);
+
+      for (let change = 1; change <= 2; change++) {
+        relay.sandbox.clock.advance(5 * 60_000);
+        relay.cache.clear();
+        await Promise.all(connections.map((stream) => stream.waitFor(1 + change)));
+      }
+      const ids = connections.map((stream) => updates(stream.events).map((update) => update.id));
+      assert.deepEqual(ids[0], ids[1], 'every connection saw the same events');
+      assert.equal(await relay.store.loadsUsed(key, month), 3 * 3, '3 updates × 3 connections');
+      const usage = await relay.store.usage({ key, month });
+      assert.deepEqual(
+        usage.map((row) => [row.route, row.loads]),
+        [['/v1/live', 9]],
+      );
+      for (const stream of connections) stream.close();
+    });
+  });
+
+  it('costs the same upstream calls for 1 and for 200 subscribers of one topic over the same span', async () => {
+    const calls: number[] = [];
+    for (const subscribers of [1, 200]) {
+      let now = Date.parse(MIDDAY);
+      let relay!: RunningRelay;
+      let polls = 0;
+      const done = new Promise<void>((resolve) => {
+        const onPoll = () => {
+          polls++;
+          // Each poll moves both clocks 21 s, past the live slate's freshness and its revalidation window: every poll
+          // reads upstream once, synchronously.
+          now += 21_000;
+          relay.sandbox.clock.set(now);
+          if (polls === 8) resolve();
+        };
+        // Exactly eight polls in either run: the span is the same whatever the number of viewers.
+        const pollMs = () => (polls < 7 ? 40 : 3_600_000);
+        // (The wait is chosen before a poll is counted, so the eighth poll asks with seven counted.)
+        void testRelay({
+          now: () => now,
+          rateLimit: { perMinute: 1_000_000, burst: 100_000 },
+          live: { pollMs, onPoll, maxStreamsPerAddress: 500 },
+        }).then((started) => (relay = started));
+      });
+      while (!relay) await new Promise((resolve) => setTimeout(resolve, 10));
+      try {
+        const key = await addKey(relay, ['example.com']);
+        const streams = await Promise.all(Array.from({ length: subscribers }, () => openStream(relay, key, [SCORES])));
+        await done;
+        calls.push(await upstreamCalls(relay));
+        assert.equal(relay.hub.topicCount(), 1);
+        for (const stream of streams) stream.close();
+      } finally {
+        await relay.close();
+      }
+    }
+    assert.equal(calls[0], calls[1], `upstream calls: ${calls.join(' vs ')}`);
+  });
+
+  it('stops polling a topic when its last subscriber leaves', async () => {
+    await withRelay({}, async (relay) => {
+      const key = await addKey(relay, ['example.com']);
+      const stream = await openStream(relay, key, [SCORES]);
+      await stream.waitFor(1);
+      assert.equal(relay.hub.topicCount(), 1);
+      stream.close();
+      const started = Date.now();
+      while (relay.hub.topicCount() > 0 && Date.now() - started < 3000) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(relay.hub.topicCount(), 0);
+      assert.equal(relay.openStreams(), 0);
+    });
+  });
+
+  it('refuses bad topics with the route named, and too many streams from one address', async () => {
+    await withRelay({ live: { maxStreamsPerAddress: 2 } }, async (relay) => {
+      const key = await addKey(relay, ['example.com']);
+      for (const [topic, fragment] of [
+        ['/v1/nope', 'not a widget route'],
+        ['/v1/scores?league=curling', 'league'],
+        ['https://evil.net/v1/scores?league=nba', 'not a widget route'],
+      ] as const) {
+        const response = await fetch(`${relay.origin}/v1/live?key=${key}&topic=${encodeURIComponent(topic)}`, { headers: ORIGIN });
+        assert.equal(response.status, 400, topic);
+        assert.match((await response.json()).error.message, new RegExp(fragment));
+      }
+      assert.equal((await fetch(`${relay.origin}/v1/live?key=${key}`, { headers: ORIGIN })).status, 400, 'no topic');
+      const open = [await openStream(relay, key, [SCORES]), await openStream(relay, key, [SCORES])];
+      const third = await fetch(`${relay.origin}/v1/live?key=${key}&topic=${encodeURIComponent(SCORES)}`, { headers: ORIGIN });
+      assert.equal(third.status, 429);
+      assert.equal((await third.json()).error.code, 'rate_limited');
+      for (const stream of open) stream.close();
+    });
+  });
+
+  it('sends heartbeats, and ends streams with a reconnect hint on shutdown', async () => {
+    const relay = await testRelay({ live: { heartbeatMs: 100 } });
+    const key = await addKey(relay, ['example.com']);
+    const stream = await openStream(relay, key, [INJURIES]);
+    await stream.waitFor(1);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    assert.ok(stream.comments.filter((comment) => comment.includes('heartbeat')).length >= 2);
+    await relay.close();
+    await stream.ended;
+    assert.equal(stream.events.at(-1)!.event, 'reconnect');
+  });
+
+  it('tells the page when its key runs out mid-stream, and stops', async () => {
+    await withRelay({ live: { pollMs: () => 60 } }, async (relay) => {
+      const key = await addKey(relay, ['example.com'], { plan: 'custom:1' });
+      const stream = await openStream(relay, key, [SCORES]);
+      await stream.waitFor(1);
+      relay.sandbox.clock.advance(5 * 60_000);
+      relay.cache.clear();
+      await stream.waitFor(2);
+      await stream.ended;
+      const last = stream.events.at(-1)!;
+      assert.equal(last.event, 'error');
+      assert.deepEqual(JSON.parse(last.data).error.code, 'quota_exceeded');
+      assert.equal(JSON.parse(last.data).topic, SCORES);
+    });
+  });
+});
