@@ -33,7 +33,7 @@ const browser = await chromium.launch({
 try {
   await mkdir(OUT, { recursive: true });
   for (const theme of THEMES) {
-    const page = await browser.newPage({ viewport: { width: 1040, height: 1100 }, colorScheme: theme, deviceScaleFactor: 1, locale: 'en-US', timezoneId: 'America/New_York' });
+    const page = await browser.newPage({ viewport: { width: 1040, height: 3200 }, colorScheme: theme, deviceScaleFactor: 1, locale: 'en-US', timezoneId: 'America/New_York' });
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') console.error(`[${theme}] ${message.text()}`);
     });

@@ -39,6 +39,8 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
         now: () => Date.now() + offsetMs,
         rateLimit: { perMinute: 1_000_000, burst: 100_000 },
         sandbox: { now: Date.parse(MIDDAY), rate: 0 },
+        // Live topics re-read every 200 ms here, so a change in the sandbox reaches a page within a test's patience.
+        live: { pollMs: () => 200, maxStreamsPerAddress: 1000 },
       });
       freeRelay = await startRelay({
         port: 0,
@@ -95,6 +97,8 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
           });
           return response.json();
         }
+        case 'pressbox-open-streams':
+          return relay.openStreams();
         case 'pressbox-loads':
           return relay.store.loadsUsed(input.key!, month());
         case 'pressbox-reset':

@@ -4,6 +4,8 @@ import { PressboxError } from './errors.js';
 
 export interface RelayAnswer<T> {
   data: T;
+  /** The relay's ETag for this data: a live stream skips sending it again. */
+  etag: string | null;
   /** True when the relay confirmed the data this page already had (same ETag). */
   unchanged: boolean;
 }
@@ -75,7 +77,7 @@ export class RelayClient {
     if (!parsed.success) throw new PressboxError('bad_response', `The relay answered ${url.split('?')[0]} in an unexpected shape.`);
     const unchanged = etag !== null && this.lastEtag.get(url) === etag;
     if (etag) this.lastEtag.set(url, etag);
-    return { data: parsed.data, unchanged };
+    return { data: parsed.data, etag, unchanged };
   }
 
   private async fetchOnce(url: string, signal: AbortSignal): Promise<{ body: unknown; etag: string | null }> {

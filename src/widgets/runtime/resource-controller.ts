@@ -1,9 +1,10 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type * as z from 'zod/mini';
 import { PbErrorEvent, PbLoadEvent, PbUpdateEvent } from '../events.js';
 import { resolveConfig, type PressboxConfig } from './config.js';
 import { PressboxError, isTransient } from './errors.js';
+import { LiveStream } from './live-stream.js';
 import { RelayClient } from './relay-client.js';
+import * as z from 'zod/mini';
 
 export interface ResourceRequest {
   path: string;
@@ -20,14 +21,15 @@ export interface ResourceOptions<T> {
 
 export type ResourceStatus = 'loading' | 'ready' | 'error';
 
-type Host = ReactiveControllerHost & HTMLElement & PressboxConfig & { live: string };
+type Host = ReactiveControllerHost & HTMLElement & PressboxConfig & { live: string; paused: boolean };
 
 const MAX_RETRY_MS = 60_000;
 
 /**
  * Fetches what the element shows and keeps it fresh: refetches when attributes change (aborting the superseded
- * request), refreshes on an interval while the tab is visible, retries transient errors with backoff, and keeps
- * the last data on screen when a refresh fails.
+ * request), then follows the page's live stream (or, where streams do not work, polls with ETags while the tab is
+ * visible); drops its topic while the element is off-screen or paused; retries transient errors with backoff and
+ * keeps the last data on screen when a refresh fails.
  */
 export class ResourceController<T> implements ReactiveController {
   status: ResourceStatus = 'loading';
@@ -39,6 +41,12 @@ export class ResourceController<T> implements ReactiveController {
   private failures = 0;
   private lastLoadedAt = 0;
   private warned = new Set<string>();
+  private etag: string | null = null;
+  private unsubscribe: (() => void) | undefined;
+  private liveUnavailable = false;
+  private onScreen = true;
+  private paused = false;
+  private observer: IntersectionObserver | undefined;
   private readonly onVisibility = () => {
     if (document.hidden) this.clearTimer();
     else if (this.data !== undefined && Date.now() - this.lastLoadedAt > 5_000) void this.load();
@@ -54,21 +62,38 @@ export class ResourceController<T> implements ReactiveController {
 
   hostConnected(): void {
     document.addEventListener('visibilitychange', this.onVisibility);
+    this.observer = new IntersectionObserver((entries) => {
+      const visible = entries.some((entry) => entry.isIntersecting);
+      if (visible === this.onScreen) return;
+      this.onScreen = visible;
+      // Off-screen elements neither follow the stream nor poll, and load lazily when they come into view.
+      if (!visible) this.stopFollowing();
+      else void this.load();
+    });
+    this.observer.observe(this.host);
   }
 
   hostDisconnected(): void {
     document.removeEventListener('visibilitychange', this.onVisibility);
-    this.clearTimer();
+    this.observer?.disconnect();
+    this.stopFollowing();
     this.abort?.abort();
     this.abort = undefined;
     this.requestKey = undefined;
   }
 
   hostUpdate(): void {
+    if (this.host.paused !== this.paused) {
+      this.paused = this.host.paused;
+      if (this.paused) this.stopFollowing();
+      else if (this.data !== undefined) void this.load();
+    }
     const target = this.target();
     const key = target instanceof PressboxError ? `error:${target.code}:${target.message}` : target.url;
     if (key === this.requestKey) return;
     this.requestKey = key;
+    this.stopFollowing();
+    this.etag = null;
     this.data = undefined;
     this.failures = 0;
     if (target instanceof PressboxError) {
@@ -87,13 +112,55 @@ export class ResourceController<T> implements ReactiveController {
     return this.load();
   }
 
-  private target(): { url: string; client: RelayClient } | PressboxError {
+  private target(): { url: string; client: RelayClient; topic: string; relay: string; key: string } | PressboxError {
     const config = resolveConfig({ key: this.host.key, relay: this.host.relay });
     if (config instanceof PressboxError) return config;
     const request = this.options.request();
     if (request instanceof PressboxError) return request;
     const client = RelayClient.for(config.relay);
-    return { url: client.url(request.path, { ...request.params, key: config.key }), client };
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(request.params)) if (value !== undefined && value !== '') query.set(name, value);
+    const topic = `${request.path}${query.size ? `?${query}` : ''}`;
+    return { url: client.url(request.path, { ...request.params, key: config.key }), client, topic, relay: config.relay, key: config.key };
+  }
+
+  /** Follows the page's live stream for this element's topic instead of polling, when it can. */
+  private follow(): boolean {
+    if (this.unsubscribe) return true;
+    if (this.liveUnavailable || this.host.live === 'off' || this.paused || !this.onScreen || typeof EventSource === 'undefined')
+      return false;
+    const target = this.target();
+    if (target instanceof PressboxError) return false;
+    this.unsubscribe = LiveStream.for(target.relay, target.key).subscribe({
+      topic: target.topic,
+      have: () => this.etag ?? undefined,
+      onUpdate: (data) => this.applyPush(data),
+      onError: (error) => this.fail(error),
+      onFallback: () => {
+        this.liveUnavailable = true;
+        this.unsubscribe = undefined;
+        this.schedule();
+      },
+    });
+    return true;
+  }
+
+  private stopFollowing(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    this.clearTimer();
+    this.abort?.abort();
+  }
+
+  private applyPush(body: unknown): void {
+    const parsed = z.safeParse(this.options.schema, body);
+    if (!parsed.success) return this.fail(new PressboxError('bad_response', 'The relay pushed data in an unexpected shape.'));
+    this.data = parsed.data;
+    this.error = undefined;
+    this.status = 'ready';
+    this.lastLoadedAt = Date.now();
+    this.host.requestUpdate();
+    this.host.dispatchEvent(new PbUpdateEvent(parsed.data));
   }
 
   private async load(): Promise<void> {
@@ -108,6 +175,7 @@ export class ResourceController<T> implements ReactiveController {
       const answer = await target.client.get(target.url, this.options.schema, abort.signal);
       if (abort.signal.aborted || key !== this.requestKey) return;
       const first = this.data === undefined;
+      this.etag = answer.etag;
       this.failures = 0;
       this.lastLoadedAt = Date.now();
       this.error = undefined;
@@ -145,7 +213,9 @@ export class ResourceController<T> implements ReactiveController {
 
   private schedule(delay?: number): void {
     this.clearTimer();
-    if (this.host.live === 'off' || document.hidden || !this.host.isConnected) return;
+    if (this.host.live === 'off' || this.paused || !this.onScreen || document.hidden || !this.host.isConnected) return;
+    // Data arrives by the live stream while it is followed; errors still retry by polling.
+    if (delay === undefined && this.follow()) return;
     const wait = delay ?? (this.data === undefined ? undefined : this.options.refreshMs(this.data));
     if (wait === undefined) return;
     this.timer = setTimeout(() => void this.load(), wait);

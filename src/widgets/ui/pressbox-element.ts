@@ -23,6 +23,8 @@ export abstract class PressboxElement<T> extends LitElement {
   @property({ attribute: 'odds-format' }) oddsFormat: OddsFormat = 'american';
   /** `off` stops automatic refresh. */
   @property() live = 'on';
+  /** Present while the reader has paused live updates (the element's pause button). */
+  @property({ type: Boolean, reflect: true }) paused = false;
 
   protected readonly internals: ElementInternals = this.attachInternals();
   protected abstract readonly resource: ResourceController<T>;

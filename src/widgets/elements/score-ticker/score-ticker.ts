@@ -43,7 +43,6 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
   static override styles = [tokens, stateStyles, statusPillStyles, scoreTickerStyles];
 
   @property() leagues = '';
-  @property({ type: Boolean, reflect: true }) paused = false;
 
   protected readonly resource = new ResourceController(this, {
     request: () => {
