@@ -29,6 +29,11 @@ export abstract class PressboxElement<T> extends LitElement {
   protected readonly internals: ElementInternals = this.attachInternals();
   protected abstract readonly resource: ResourceController<T>;
 
+  /** The pause button's action. */
+  protected readonly togglePaused = (): void => {
+    this.paused = !this.paused;
+  };
+
   /** Fetches the element's data again now, without waiting for the next automatic refresh. */
   refresh(): Promise<void> {
     return this.resource.refresh();

@@ -74,7 +74,7 @@ describe('insight elements', () => {
       const home = noVigHome(moneyline.home, moneyline.away);
       const chances = [...shadow(element).querySelectorAll('.chance')].map((node) => node.textContent);
       expect(chances).to.deep.equal([`${Math.round((1 - home) * 100)}%`, `${Math.round(home * 100)}%`]);
-      expect(shadow(element).querySelector('svg')!.getAttribute('aria-label')).to.contain(`${Math.round(home * 100)}%`);
+      expect(shadow(element).querySelector('figure svg')!.getAttribute('aria-label')).to.contain(`${Math.round(home * 100)}%`);
     });
 
     it('grows its curve as the game clock advances, and names the biggest swing', async () => {
@@ -91,7 +91,7 @@ describe('insight elements', () => {
         await element.updateComplete;
       }
       expect(segments()).to.be.greaterThan(Math.max(before, 1));
-      const label = shadow(element).querySelector('svg')!.getAttribute('aria-label')!;
+      const label = shadow(element).querySelector('figure svg')!.getAttribute('aria-label')!;
       expect(label).to.match(/Now: .+ \d+%, .+ \d+%\. Biggest swing: [A-Z]+ from \d+% to \d+%/);
       expect(shadow(element).querySelector('figcaption')!.textContent).to.contain('Biggest swing');
       expect([...shadow(element).querySelectorAll('.axis')].map((node) => node.textContent)).to.include('Game time');

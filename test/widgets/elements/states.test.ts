@@ -40,7 +40,7 @@ const ELEMENTS: ElementCase[] = [
   {
     tag: 'win-probability',
     attributes: async (league, setup) => ({ league, 'game-id': await liveGameId(setup, league) }),
-    dataSelector: 'svg',
+    dataSelector: 'figure svg',
   },
   {
     tag: 'player-props',

@@ -3,7 +3,7 @@ import { css } from 'lit';
 export const gameHeaderStyles = css`
   :host {
     position: relative;
-    min-height: var(--pb-header-height, 296px);
+    min-height: var(--pb-header-height, 320px);
     overflow: hidden;
   }
   article {
@@ -146,7 +146,7 @@ export const gameHeaderStyles = css`
   }
   .header-skeleton {
     width: 100%;
-    height: 262px;
+    height: 286px;
   }
   .notice {
     position: absolute;

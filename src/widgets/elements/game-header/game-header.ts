@@ -1,5 +1,9 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import type { PropertyValues } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { keyed } from 'lit/directives/keyed.js';
+import { ChangeMarker, changeStyles } from '../../ui/changes.js';
+import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { gameDetailPayloadSchema, type BettingSplits, type Game, type GameDetailPayload, type Line } from '../../../contract/scores.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { formatDay, formatNumber } from '../../runtime/format.js';
@@ -13,6 +17,7 @@ import { tokens } from '../../ui/tokens.js';
 import { gameHeaderStyles } from './game-header.styles.js';
 
 const NEUTRAL = '#6b7280';
+const ANNOUNCE_INTERVAL_MS = 20_000;
 
 /**
  * @summary The header of a game page: both teams in their colours, the score, the status with period detail,
@@ -21,6 +26,7 @@ const NEUTRAL = '#6b7280';
  * @attr league - League code: nfl, nba, wnba, mlb, nhl, cfb, ncaab.
  * @attr game-id - The game's id, as `<score-strip>` gives it in `pb-game-select`.
  * @attr odds-format - american, decimal, fractional or implied.
+ * @attr announce - Announce scoring changes and the final through a polite live region (off by default).
  *
  * @csspart badge - A team badge.
  * @csspart status - The status or start time.
@@ -29,7 +35,7 @@ const NEUTRAL = '#6b7280';
  * @csspart message - The loading or error message.
  * @csspart notice - The freshness notice over stale data.
  *
- * @cssproperty --pb-header-height - Reserved height (296px).
+ * @cssproperty --pb-header-height - Reserved height (320px).
  * @cssproperty --pb-color-live - Colour of the live status.
  *
  * @event pb-load - First data shown.
@@ -43,9 +49,16 @@ const NEUTRAL = '#6b7280';
  */
 @customElement('game-header')
 export class GameHeader extends PressboxElement<GameDetailPayload> {
-  static override styles = [tokens, stateStyles, teamBadgeStyles, statusPillStyles, gameHeaderStyles];
+  static override styles = [tokens, stateStyles, teamBadgeStyles, statusPillStyles, pauseButtonStyles, changeStyles, gameHeaderStyles];
 
   @property({ attribute: 'game-id' }) gameId = '';
+  /** Announce scoring changes and the final to screen readers, politely and at most every 20 seconds. Off by default. */
+  @property({ type: Boolean }) announce = false;
+  @state() private announcement = '';
+  private readonly changes = new ChangeMarker();
+  private lastSpoken: { id: string; text: string } | undefined;
+  private lastSpokenAt = 0;
+  private pendingTimer: ReturnType<typeof setTimeout> | undefined;
 
   protected readonly resource = new ResourceController(this, {
     request: () => {
@@ -65,6 +78,36 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
     return data.game.status === 'live';
   }
 
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    if (this.announce && this.resource.data) this.considerAnnouncing(this.resource.data.game);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.pendingTimer);
+  }
+
+  /** The score or the final, in words; repeated news is not said again, and bursts are thinned to one message. */
+  private considerAnnouncing(game: Game): void {
+    if (game.status === 'scheduled' || game.home.score === null || game.away.score === null) return;
+    const score = `${game.away.team.name} ${game.away.score}, ${game.home.team.name} ${game.home.score}`;
+    const text = game.status === 'final' ? `Final: ${score}.` : `Score update: ${score}.`;
+    if (!this.lastSpoken || this.lastSpoken.id !== game.id) {
+      // The first data is what the reader finds on arrival, not news.
+      this.lastSpoken = { id: game.id, text };
+      return;
+    }
+    if (this.lastSpoken.text === text) return;
+    clearTimeout(this.pendingTimer);
+    const wait = Math.max(0, this.lastSpokenAt + ANNOUNCE_INTERVAL_MS - Date.now());
+    this.pendingTimer = setTimeout(() => {
+      this.lastSpoken = { id: game.id, text };
+      this.lastSpokenAt = Date.now();
+      this.announcement = text;
+    }, wait);
+  }
+
   protected override render(): TemplateResult {
     const { status, data, error } = this.resource;
     if (status === 'loading') return html`<article aria-label="Game" aria-busy="true">${skeleton(1, 'header-skeleton')}</article>`;
@@ -80,10 +123,12 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
           <div class="middle">
             ${statusPill(game, this.formatOptions)}
             ${game.startTime ? html`<span class="when">${formatDay(game.startTime, this.formatOptions)}</span>` : nothing}
+            ${game.status === 'final' ? nothing : pauseButton(this.paused, this.togglePaused)}
           </div>
           ${this.team(game, 'home')}
         </div>
         ${this.line(game, data.line)} ${this.splits(game, data.splits)}
+        ${this.announce ? html`<div class="visually-hidden" role="status">${this.announcement}</div>` : nothing}
       </article>
       ${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
   }
@@ -99,7 +144,16 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
         <p class="name">${side.team.name}</p>
         <span class="record">${which === 'home' ? 'Home' : 'Away'}</span>
       </div>
-      ${scored ? html`<span class="score" ?data-trailing=${trailing}><span class="visually-hidden">${side.team.shortName} </span>${side.score}</span>` : nothing}
+      ${
+        scored
+          ? keyed(
+              side.score,
+              html`<span class="score ${this.changes.isFresh(`${game.id}:${which}`, side.score) ? 'flash' : ''}" ?data-trailing=${trailing}
+                ><span class="visually-hidden">${side.team.shortName} </span>${side.score}</span
+              >`,
+            )
+          : nothing
+      }
     </div>`;
   }
 

@@ -7,6 +7,7 @@ import { ResourceController } from '../../runtime/resource-controller.js';
 import { leagueNames } from '../../ui/leagues.js';
 import { panelStyles } from '../../ui/panel.js';
 import { PressboxElement } from '../../ui/pressbox-element.js';
+import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState, errorState, freshnessNotice, skeleton, stateStyles } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { tokens } from '../../ui/tokens.js';
@@ -40,7 +41,7 @@ type TeamReport = InjuriesPayload['teams'][number];
  */
 @customElement('injury-report')
 export class InjuryReport extends PressboxElement<InjuriesPayload> {
-  static override styles = [tokens, stateStyles, teamBadgeStyles, panelStyles, injuryReportStyles];
+  static override styles = [tokens, stateStyles, teamBadgeStyles, panelStyles, pauseButtonStyles, injuryReportStyles];
 
   @property() team = '';
 
@@ -70,6 +71,7 @@ export class InjuryReport extends PressboxElement<InjuriesPayload> {
             <p class="title">Injury report</p>
             <p class="subtitle">${reportDate} · updated ${formatStartTime(data.updatedAt, this.formatOptions)}</p>
           </div>
+          <span class="end">${pauseButton(this.paused, this.togglePaused)}</span>
         </div>
         ${
           teams.length === 0

@@ -6,6 +6,7 @@ import { formatCalendarDate } from '../../runtime/format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { panelStyles } from '../../ui/panel.js';
 import { PressboxElement } from '../../ui/pressbox-element.js';
+import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState, errorState, freshnessNotice, skeleton, stateStyles } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { tokens } from '../../ui/tokens.js';
@@ -46,6 +47,7 @@ export class LastFive extends PressboxElement<FormPayload> {
     stateStyles,
     teamBadgeStyles,
     panelStyles,
+    pauseButtonStyles,
     lastFiveStyles,
     css`
       :host {
@@ -83,6 +85,7 @@ export class LastFive extends PressboxElement<FormPayload> {
             <p class="title">${title}</p>
             <p class="subtitle">${this.summary(data)}</p>
           </div>
+          <span class="end">${pauseButton(this.paused, this.togglePaused)}</span>
         </div>
         ${
           data.games.length === 0

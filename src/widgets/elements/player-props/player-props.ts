@@ -7,6 +7,7 @@ import { formatOdds } from '../../runtime/odds-format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { panelStyles } from '../../ui/panel.js';
 import { PressboxElement } from '../../ui/pressbox-element.js';
+import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState, errorState, freshnessNotice, skeleton, stateStyles } from '../../ui/states.js';
 import { tokens } from '../../ui/tokens.js';
 import { playerPropsStyles } from './player-props.styles.js';
@@ -41,7 +42,7 @@ type Direction = 'ascending' | 'descending';
  */
 @customElement('player-props')
 export class PlayerProps extends PressboxElement<PropsPayload> {
-  static override styles = [tokens, stateStyles, panelStyles, playerPropsStyles];
+  static override styles = [tokens, stateStyles, panelStyles, pauseButtonStyles, playerPropsStyles];
 
   @property({ attribute: 'game-id' }) gameId = '';
   @property() markets = '';
@@ -78,6 +79,7 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
         <div class="title-row">
           <p class="title">Player props</p>
           <p class="subtitle">${data.away.name} at ${data.home.name}</p>
+          <span class="end">${pauseButton(this.paused, this.togglePaused)}</span>
         </div>
         <div role="tablist" aria-label="Markets" @keydown=${this.onTabKeydown}>
           ${markets.map(

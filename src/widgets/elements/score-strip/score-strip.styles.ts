@@ -85,6 +85,12 @@ export const scoreStripStyles = css`
   .nav:hover {
     color: var(--_accent);
   }
+  .pause-slot {
+    display: flex;
+    align-items: center;
+    padding: 0 6px;
+    background: var(--_raised);
+  }
   .card-skeleton {
     width: var(--pb-card-width, 176px);
     height: 114px;

@@ -1,6 +1,9 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { keyed } from 'lit/directives/keyed.js';
 import { repeat } from 'lit/directives/repeat.js';
+import { ChangeMarker, changeStyles } from '../../ui/changes.js';
+import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { scoresPayloadSchema, type Game, type ScoresPayload } from '../../../contract/scores.js';
 import { PbGameSelectEvent } from '../../events.js';
 import { PressboxError } from '../../runtime/errors.js';
@@ -44,7 +47,8 @@ import { scoreStripStyles } from './score-strip.styles.js';
  */
 @customElement('score-strip')
 export class ScoreStrip extends PressboxElement<ScoresPayload> {
-  static override styles = [tokens, stateStyles, teamBadgeStyles, statusPillStyles, scoreStripStyles];
+  static override styles = [tokens, stateStyles, teamBadgeStyles, statusPillStyles, pauseButtonStyles, changeStyles, scoreStripStyles];
+  private readonly changes = new ChangeMarker();
 
   @property() date = '';
   @property() team = '';
@@ -101,6 +105,7 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
           )}
         </ul>
         <button class="nav" part="next" aria-label="Next games" @click=${() => this.page(1)}>›</button>
+        <span class="pause-slot">${pauseButton(this.paused, this.togglePaused)}</span>
       </section>
       ${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
   }
@@ -141,8 +146,14 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
     // Screen readers hear the full name where the card shows the abbreviation.
     return html`<span class="side" ?data-leading=${leading} ?data-trailing=${trailing}>
       ${teamBadge(side.team, { withText: false })}<span class="abbr" aria-hidden="true">${side.team.abbreviation}</span
-      ><span class="visually-hidden">${which === 'home' ? ', at ' : ''}${side.team.name} </span
-      >${scored ? html`<span class="score">${side.score}</span>` : nothing}
+      ><span class="visually-hidden">${which === 'home' ? ', at ' : ''}${side.team.name} </span>${
+        scored
+          ? keyed(
+              side.score,
+              html`<span class="score ${this.changes.isFresh(`${game.id}:${which}`, side.score) ? 'flash' : ''}">${side.score}</span>`,
+            )
+          : nothing
+      }
     </span>`;
   }
 

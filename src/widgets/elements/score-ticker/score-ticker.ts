@@ -1,6 +1,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import { keyed } from 'lit/directives/keyed.js';
 import { repeat } from 'lit/directives/repeat.js';
+import { ChangeMarker, changeStyles } from '../../ui/changes.js';
 import { scoresPayloadSchema, type Game, type ScoresPayload } from '../../../contract/scores.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
@@ -40,7 +42,8 @@ const SECONDS_PER_GAME = 4;
  */
 @customElement('score-ticker')
 export class ScoreTicker extends PressboxElement<ScoresPayload> {
-  static override styles = [tokens, stateStyles, statusPillStyles, scoreTickerStyles];
+  static override styles = [tokens, stateStyles, statusPillStyles, changeStyles, scoreTickerStyles];
+  private readonly changes = new ChangeMarker();
 
   @property() leagues = '';
 
@@ -106,14 +109,20 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
       <span class="team"
         ><span aria-hidden="true">${game.away.team.abbreviation}</span><span class="visually-hidden">${game.away.team.name}</span></span
       >
-      ${scored ? html`<span class="score">${game.away.score}</span>` : nothing}
+      ${scored ? this.score(game, 'away', copy) : nothing}
       <span class="team"
         ><span class="visually-hidden">at </span><span aria-hidden="true">${game.home.team.abbreviation}</span
         ><span class="visually-hidden">${game.home.team.name}</span></span
       >
-      ${scored ? html`<span class="score">${game.home.score}</span>` : nothing}
+      ${scored ? this.score(game, 'home', copy) : nothing}
       <span class="pill" data-status=${game.status}>${statusText(game, this.formatOptions)}</span>
     </li>`;
+  }
+
+  private score(game: Game, which: 'home' | 'away', copy: boolean): unknown {
+    const value = game[which].score;
+    const fresh = this.changes.isFresh(`${copy ? 'copy:' : ''}${game.id}:${which}`, value);
+    return keyed(value, html`<span class="score ${fresh ? 'flash' : ''}">${value}</span>`);
   }
 
   private toggle = (): void => {

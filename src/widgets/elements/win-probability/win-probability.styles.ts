@@ -41,6 +41,11 @@ export const winProbabilityStyles = css`
     margin-inline-start: 0;
     margin-inline-end: auto;
   }
+  .middle {
+    display: grid;
+    justify-items: center;
+    gap: 4px;
+  }
   .source {
     font-size: 11px;
     color: var(--_muted);

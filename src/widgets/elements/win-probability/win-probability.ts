@@ -5,6 +5,7 @@ import { PressboxError } from '../../runtime/errors.js';
 import { formatPercent, formatStartTime } from '../../runtime/format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { PressboxElement } from '../../ui/pressbox-element.js';
+import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { errorState, freshnessNotice, skeleton, stateStyles } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { tokens } from '../../ui/tokens.js';
@@ -43,7 +44,7 @@ const SOURCE_TEXT = {
  */
 @customElement('win-probability')
 export class WinProbability extends PressboxElement<WinProbabilityPayload> {
-  static override styles = [tokens, stateStyles, teamBadgeStyles, winProbabilityStyles];
+  static override styles = [tokens, stateStyles, teamBadgeStyles, pauseButtonStyles, winProbabilityStyles];
 
   @property({ attribute: 'game-id' }) gameId = '';
 
@@ -77,7 +78,10 @@ export class WinProbability extends PressboxElement<WinProbabilityPayload> {
             <p class="name">${data.away.name}</p>
             ${current ? html`<span class="chance">${percent(current.away)}</span>` : nothing}
           </div>
-          <span class="source">${current ? SOURCE_TEXT[current.source] : ''}</span>
+          <div class="middle">
+            <span class="source">${current ? SOURCE_TEXT[current.source] : ''}</span>
+            ${data.status === 'final' ? nothing : pauseButton(this.paused, this.togglePaused)}
+          </div>
           <div class="team home">
             ${teamBadge(data.home)}
             <p class="name">${data.home.name}</p>
