@@ -1,0 +1,171 @@
+/// <reference types="mocha" />
+import { expect, fixture, html } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
+import '../../src/widgets/index.js';
+import type { GameHeader } from '../../src/widgets/elements/game-header/game-header.js';
+import type { ScoreStrip } from '../../src/widgets/elements/score-strip/score-strip.js';
+import { LiveStream } from '../../src/widgets/runtime/live-stream.js';
+import { RelayClient } from '../../src/widgets/runtime/relay-client.js';
+import type { PressboxElement } from '../../src/widgets/ui/pressbox-element.js';
+import type { BrowserTestSetup } from './relay-plugin.js';
+import { advanceSandboxClock, freshKey, hasState, resetRelay, shadow, testSetup, until } from './helpers.js';
+
+function setHidden(hidden: boolean): void {
+  Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+async function settled(element: PressboxElement<unknown>): Promise<void> {
+  await until(() => !hasState(element, 'loading'));
+  await element.updateComplete;
+}
+
+function scoresText(element: Element): string {
+  return [...shadow(element).querySelectorAll('.card[data-status="live"] .score')].map((node) => node.textContent).join(',');
+}
+
+describe('live updates in the page', () => {
+  let setup: BrowserTestSetup;
+  before(async () => {
+    setup = await testSetup();
+  });
+  afterEach(async () => {
+    setHidden(false);
+    await resetRelay();
+  });
+
+  it('a score change in the sandbox reaches the element over the stream, without polling', async () => {
+    const key = await freshKey();
+    const strip = await fixture<ScoreStrip>(html`<score-strip league="nba" key=${key} relay=${setup.relay}></score-strip>`);
+    await settled(strip);
+    const stream = LiveStream.for(setup.relay, key);
+    await until(() => stream.connected && stream.topics.includes('/v1/scores?league=nba'));
+    const requestsBefore = RelayClient.for(setup.relay).requests;
+    const latencies: number[] = [];
+    for (let change = 0; change < 5; change++) {
+      const before = scoresText(strip);
+      const started = performance.now();
+      await advanceSandboxClock(2 * 60_000);
+      await until(() => scoresText(strip) !== before, 5000);
+      latencies.push(performance.now() - started);
+    }
+    expect(RelayClient.for(setup.relay).requests).to.equal(requestsBefore, 'the changes came by the stream, not by fetch');
+    latencies.sort((a, b) => a - b);
+    console.log(
+      `score change → element: p50 ${Math.round(latencies[2]!)} ms, max ${Math.round(latencies[4]!)} ms (relay polling every 200 ms in tests)`,
+    );
+  });
+
+  it('closes the stream as soon as the tab is hidden, makes no requests while hidden, and resumes fresh', async () => {
+    const key = await freshKey();
+    const strip = await fixture<ScoreStrip>(html`<score-strip league="nhl" key=${key} relay=${setup.relay}></score-strip>`);
+    await settled(strip);
+    const stream = LiveStream.for(setup.relay, key);
+    await until(() => stream.connected);
+    setHidden(true);
+    const hiddenAt = performance.now();
+    await until(() => !stream.connected, 1000);
+    expect(performance.now() - hiddenAt).to.be.lessThan(1000);
+    const client = RelayClient.for(setup.relay);
+    const requests = client.requests;
+    const before = scoresText(strip);
+    await advanceSandboxClock(5 * 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(client.requests).to.equal(requests, 'no requests while hidden');
+    expect(scoresText(strip)).to.equal(before, 'nothing arrived while hidden');
+    setHidden(false);
+    await until(() => stream.connected);
+    await until(() => scoresText(strip) !== before, 5000);
+  });
+
+  it('follows only the elements in view: topics come and go as the page scrolls', async () => {
+    const key = await freshKey();
+    const page = await fixture<HTMLElement>(
+      html`<div>
+        <score-strip id="near" league="nfl" key=${key} relay=${setup.relay}></score-strip>
+        <div style="height: 4000px"></div>
+        <score-strip id="far" league="mlb" key=${key} relay=${setup.relay}></score-strip>
+      </div>`,
+    );
+    const near = page.querySelector<ScoreStrip>('#near')!;
+    const far = page.querySelector<ScoreStrip>('#far')!;
+    await settled(near);
+    const stream = LiveStream.for(setup.relay, key);
+    await until(() => stream.connected && stream.topics.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(stream.topics).to.deep.equal(['/v1/scores?league=nfl']);
+    expect(hasState(far, 'loading')).to.equal(true, 'the far strip waits to be seen before it loads');
+    far.scrollIntoView();
+    await settled(far);
+    await until(() => stream.topics.join() === '/v1/scores?league=mlb');
+    window.scrollTo(0, 0);
+    await until(() => stream.topics.join() === '/v1/scores?league=nfl');
+  });
+
+  it('seven elements on one page share one stream', async () => {
+    const key = await freshKey();
+    const scores = await (await fetch(`${setup.relay}/v1/scores?league=nba&key=${key}`)).json();
+    const game = scores.games.find((candidate: { status: string }) => candidate.status === 'live').id;
+    const page = await fixture<HTMLElement>(
+      html`<div style="display:grid;grid-template-columns:1fr 1fr;gap:4px;zoom:0.35">
+        <score-ticker leagues="nba,nhl" key=${key} relay=${setup.relay}></score-ticker>
+        <score-strip league="nba" key=${key} relay=${setup.relay}></score-strip>
+        <game-header league="nba" game-id=${game} key=${key} relay=${setup.relay}></game-header>
+        <win-probability league="nba" game-id=${game} key=${key} relay=${setup.relay}></win-probability>
+        <player-props league="nba" game-id=${game} key=${key} relay=${setup.relay}></player-props>
+        <last-five league="nba" team="BOS" key=${key} relay=${setup.relay}></last-five>
+        <injury-report league="nba" key=${key} relay=${setup.relay}></injury-report>
+      </div>`,
+    );
+    const elements = [...page.children] as Array<PressboxElement<unknown>>;
+    await Promise.all(elements.map(settled));
+    const stream = LiveStream.for(setup.relay, key);
+    await until(() => stream.connected && stream.topics.length === 7);
+    expect([...LiveStream.streams.values()].filter((candidate) => candidate.key === key)).to.have.length(1);
+    const open = (await executeServerCommand('pressbox-open-streams')) as number;
+    expect(open).to.be.greaterThan(0);
+    expect(stream.opened).to.be.lessThan(8, 'topic changes are debounced into few reopenings');
+  });
+
+  it('stops updates while paused, from its keyboard-operable pause button', async () => {
+    const key = await freshKey();
+    const strip = await fixture<ScoreStrip>(html`<score-strip league="nba" key=${key} relay=${setup.relay}></score-strip>`);
+    await settled(strip);
+    const stream = LiveStream.for(setup.relay, key);
+    await until(() => stream.topics.length === 1);
+    const button = shadow(strip).querySelector<HTMLButtonElement>('.pause')!;
+    expect(button.getAttribute('aria-label')).to.equal('Pause live updates');
+    button.click();
+    await strip.updateComplete;
+    expect(strip.paused).to.equal(true);
+    expect(shadow(strip).querySelector('.pause')!.getAttribute('aria-label')).to.equal('Resume live updates');
+    await until(() => stream.topics.length === 0);
+    const before = scoresText(strip);
+    await advanceSandboxClock(5 * 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(scoresText(strip)).to.equal(before);
+    shadow(strip).querySelector<HTMLButtonElement>('.pause')!.click();
+    await until(() => scoresText(strip) !== before, 5000);
+    await until(() => stream.topics.length === 1);
+  });
+
+  it('announces a score change politely when asked to, and not the first data', async () => {
+    const key = await freshKey();
+    const scores = await (await fetch(`${setup.relay}/v1/scores?league=nba&key=${key}`)).json();
+    const game = scores.games.find((candidate: { status: string }) => candidate.status === 'live').id;
+    const header = await fixture<GameHeader>(
+      html`<game-header announce league="nba" game-id=${game} key=${key} relay=${setup.relay}></game-header>`,
+    );
+    await settled(header);
+    const region = shadow(header).querySelector('[role="status"]')!;
+    expect(region.textContent!.trim()).to.equal('');
+    await until(() => LiveStream.for(setup.relay, key).connected);
+    await advanceSandboxClock(3 * 60_000);
+    await until(() => region.textContent!.trim() !== '', 5000);
+    expect(region.textContent).to.match(/^(Score update|Final): .+ \d+, .+ \d+\.$/);
+    const quiet = await fixture<GameHeader>(html`<game-header league="nba" game-id=${game} key=${key} relay=${setup.relay}></game-header>`);
+    await settled(quiet);
+    expect(shadow(quiet).querySelector('[role="status"]')).to.equal(null, 'off by default');
+  });
+});
