@@ -192,6 +192,31 @@ describe('live updates over Server-Sent Events', () => {
     assert.equal(calls[0], calls[1], `upstream calls: ${calls.join(' vs ')}`);
   });
 
+  it('pushes what upstream says now once freshness runs out, without the cache being cleared', async () => {
+    let now = Date.parse(MIDDAY);
+    const relay = await testRelay({ now: () => now, live: { pollMs: () => 50 } });
+    try {
+      const key = await addKey(relay, ['example.com']);
+      const stream = await openStream(relay, key, [SCORES]);
+      const [first] = updates(await stream.waitFor(1));
+      // 11 s later: past the live slate's 10 s freshness, inside its revalidation window.
+      now += 11_000;
+      relay.sandbox.clock.advance(11_000);
+      await stream.waitFor(2);
+      const [, second] = updates(stream.events);
+      const upstreamNow = await (
+        await fetch(`${relay.sandbox.baseUrl}/live-games?sport=nba`, { headers: { 'x-api-key': 'sk_sandbox_pro' } })
+      ).json();
+      const live = upstreamNow.games.find((game: { status: string }) => game.status === 'live');
+      const pushed = second!.data.games.find((game: { id: string }) => game.id === live.gameId);
+      assert.deepEqual([pushed.home.score, pushed.away.score], [live.homeTeam.score, live.awayTeam.score]);
+      assert.notDeepEqual(second!.data.games, first!.data.games);
+      stream.close();
+    } finally {
+      await relay.close();
+    }
+  });
+
   it('stops polling a topic when its last subscriber leaves', async () => {
     await withRelay({}, async (relay) => {
       const key = await addKey(relay, ['example.com']);

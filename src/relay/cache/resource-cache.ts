@@ -39,7 +39,13 @@ export class ResourceCache {
     this.entries = new LRUCache({ max });
   }
 
-  async get<T>(key: string, policy: CachePolicy<T>, load: () => Promise<T>): Promise<Cached<T>> {
+  /** `revalidate: 'wait'` skips stale-while-revalidate: an expired entry is refreshed before it is returned. */
+  async get<T>(
+    key: string,
+    policy: CachePolicy<T>,
+    load: () => Promise<T>,
+    revalidate: 'background' | 'wait' = 'background',
+  ): Promise<Cached<T>> {
     const entry = this.entries.get(key);
     if (entry) {
       const age = this.now() - entry.fetchedAt;
@@ -48,7 +54,7 @@ export class ResourceCache {
         this.onOutcome('hit', key);
         return { value: entry.value as T, fetchedAt: entry.fetchedAt, stale: false };
       }
-      if (age <= ttl + (policy.swrMs ?? 0)) {
+      if (revalidate === 'background' && age <= ttl + (policy.swrMs ?? 0)) {
         this.onOutcome('swr', key);
         this.refresh(key, load).catch(() => {});
         return { value: entry.value as T, fetchedAt: entry.fetchedAt, stale: false };

@@ -123,7 +123,7 @@ export class LiveHub {
     let wait: number;
     try {
       const payload = await poller.topic.route.build(
-        { upstream: poller.upstream, history: this.options.history, now: this.options.now() },
+        { upstream: poller.upstream.fresh, history: this.options.history, now: this.options.now() },
         poller.topic.params,
       );
       if (this.pollers.get(key) !== poller) return;

@@ -46,28 +46,42 @@ export interface CachedUpstream {
   headToHead(league: string, teamA: string, teamB: string): Promise<Cached<HeadToHead>>;
   playerProps(league: string, gameId: string): Promise<Cached<PlayerProps>>;
   propSplits(league: string, gameId: string): Promise<Cached<PropSplits>>;
+  /**
+   * The same cache for the live hub's polls: past its freshness an entry is refreshed before it is used, so a poll
+   * pushes what upstream says now rather than serving stale data while refreshing in the background.
+   */
+  readonly fresh: CachedUpstream;
 }
 
-export function cachedUpstream(name: string, client: UpstreamClient, cache: ResourceCache): CachedUpstream {
+export function cachedUpstream(
+  name: string,
+  client: UpstreamClient,
+  cache: ResourceCache,
+  revalidate: 'background' | 'wait' = 'background',
+): CachedUpstream {
   const key = (...parts: Array<string | number | boolean | undefined>) => [name, ...parts].join('|');
+  const get = <T>(cacheKey: string, policy: CachePolicy<T>, load: () => Promise<T>) => cache.get(cacheKey, policy, load, revalidate);
+  let fresh: CachedUpstream | undefined;
   return {
     name,
+    get fresh() {
+      return revalidate === 'wait' ? this : (fresh ??= cachedUpstream(name, client, cache, 'wait'));
+    },
     liveGames: (league, recentDays) =>
-      cache.get(key('live-games', league, recentDays), POLICIES.liveGames, () => client.liveGames({ sport: league, recentDays })),
-    lines: (league, exchange) => cache.get(key('lines', league, exchange), POLICIES.lines, () => client.lines({ league, exchange })),
-    teams: (league) => cache.get(key('teams', league), POLICIES.teams, () => client.teams({ league })),
-    games: (league, date) => cache.get(key('games', league, date), POLICIES.games, () => client.games({ league, date })),
-    injuries: (league) => cache.get(key('injuries', league), POLICIES.injuries, () => client.injuries({ league })),
-    recentForm: (league) =>
-      cache.get(key('recent-form', league), POLICIES.recentForm, () => client.recentForm({ league, limit: FORM_GAMES })),
+      get(key('live-games', league, recentDays), POLICIES.liveGames, () => client.liveGames({ sport: league, recentDays })),
+    lines: (league, exchange) => get(key('lines', league, exchange), POLICIES.lines, () => client.lines({ league, exchange })),
+    teams: (league) => get(key('teams', league), POLICIES.teams, () => client.teams({ league })),
+    games: (league, date) => get(key('games', league, date), POLICIES.games, () => client.games({ league, date })),
+    injuries: (league) => get(key('injuries', league), POLICIES.injuries, () => client.injuries({ league })),
+    recentForm: (league) => get(key('recent-form', league), POLICIES.recentForm, () => client.recentForm({ league, limit: FORM_GAMES })),
     headToHead: (league, teamA, teamB) => {
       const [first, second] = [teamA.toUpperCase(), teamB.toUpperCase()].sort() as [string, string];
-      return cache.get(key('head-to-head', league, first, second), POLICIES.headToHead, () =>
+      return get(key('head-to-head', league, first, second), POLICIES.headToHead, () =>
         client.headToHead({ league, teamA: first, teamB: second, limit: FORM_GAMES }),
       );
     },
-    playerProps: (league, gameId) => cache.get(key('props', league, gameId), POLICIES.props, () => client.playerProps({ league, gameId })),
+    playerProps: (league, gameId) => get(key('props', league, gameId), POLICIES.props, () => client.playerProps({ league, gameId })),
     propSplits: (league, gameId) =>
-      cache.get(key('prop-splits', league, gameId), POLICIES.propSplits, () => client.playerPropSplits({ league, gameId })),
+      get(key('prop-splits', league, gameId), POLICIES.propSplits, () => client.playerPropSplits({ league, gameId })),
   };
 }

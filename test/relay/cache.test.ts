@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ResourceCache, type CacheOutcome } from '../../src/relay/cache/resource-cache.js';
+
+const POLICY = { ttlMs: 10_000, swrMs: 10_000, staleIfErrorMs: 60_000 };
+
+function setup() {
+  let now = 0;
+  let version = 0;
+  let failing = false;
+  const outcomes: CacheOutcome[] = [];
+  const cache = new ResourceCache(
+    () => now,
+    (outcome) => outcomes.push(outcome),
+  );
+  const load = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    if (failing) throw new Error('upstream down');
+    return ++version;
+  };
+  return {
+    cache,
+    load,
+    outcomes,
+    loads: () => version,
+    advance: (ms: number) => (now += ms),
+    fail: (on: boolean) => (failing = on),
+  };
+}
+
+describe('resource cache', () => {
+  it('answers from memory while fresh', async () => {
+    const t = setup();
+    assert.equal((await t.cache.get('k', POLICY, t.load)).value, 1);
+    t.advance(9_000);
+    assert.equal((await t.cache.get('k', POLICY, t.load)).value, 1);
+    assert.deepEqual(t.outcomes, ['miss', 'hit']);
+  });
+
+  it('serves the old value at once past freshness and refreshes in the background', async () => {
+    const t = setup();
+    await t.cache.get('k', POLICY, t.load);
+    t.advance(12_000);
+    const served = await t.cache.get('k', POLICY, t.load);
+    assert.equal(served.value, 1, 'the viewer does not wait');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal((await t.cache.get('k', POLICY, t.load)).value, 2, 'the refresh landed');
+  });
+
+  it("with revalidate 'wait' (the live hub's polls), refreshes before answering past freshness", async () => {
+    const t = setup();
+    await t.cache.get('k', POLICY, t.load);
+    t.advance(12_000);
+    assert.equal((await t.cache.get('k', POLICY, t.load, 'wait')).value, 2);
+  });
+
+  it('makes one upstream call for a cold burst', async () => {
+    const t = setup();
+    const values = await Promise.all(Array.from({ length: 100 }, () => t.cache.get('k', POLICY, t.load)));
+    assert.ok(values.every((entry) => entry.value === 1));
+    assert.equal(t.loads(), 1);
+  });
+
+  it('serves the last good value, marked stale, while the upstream fails, and throws when there is none', async () => {
+    const t = setup();
+    await t.cache.get('k', POLICY, t.load);
+    t.fail(true);
+    t.advance(30_000);
+    const stale = await t.cache.get('k', POLICY, t.load);
+    assert.deepEqual([stale.value, stale.stale], [1, true]);
+    await assert.rejects(t.cache.get('other', POLICY, t.load), /upstream down/);
+    t.advance(60_000);
+    await assert.rejects(t.cache.get('k', POLICY, t.load), /upstream down/, 'too old even to serve stale');
+  });
+});
