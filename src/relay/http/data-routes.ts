@@ -17,14 +17,12 @@ export interface DataRouteDeps {
 export function dataRoutes(deps: DataRouteDeps) {
   const serve = (route: WidgetRoute) => async (c: Context<RelayEnv>) => {
     c.set('route', route.pattern);
-    // Touch the signal now: the server only wires it to the client's connection once it exists.
-    const gone = c.req.raw.signal;
     const params = route.read(c.req.query(), c.req.param() as Record<string, string>);
     const now = deps.now();
     await refuseSpentKey(c, deps.usage, now);
     const ctx: ResourceContext = { upstream: c.get('upstream'), history: deps.history, now };
     const payload = await route.build(ctx, params);
-    return deliver(c, deps.usage, deps.now(), payload, gone, () => deps.metrics.loads.inc({ route: route.pattern }));
+    return deliver(c, deps.usage, deps.now(), payload, () => deps.metrics.loads.inc({ route: route.pattern }));
   };
   const app = new Hono<RelayEnv>();
   for (const route of WIDGET_ROUTES) app.get(route.pattern.slice('/v1'.length), serve(route));

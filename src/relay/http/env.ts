@@ -10,5 +10,5 @@ export type RelayEnv = {
     /** The route pattern, for metering and metrics (`/v1/games/:gameId`). */
     route: string;
   };
-  Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
+  Bindings: { incoming?: { destroyed?: boolean; socket?: { remoteAddress?: string; destroyed?: boolean } } };
 };
