@@ -1,5 +1,19 @@
 import { css } from 'lit';
 
+/** The dark theme's values: for theme="dark", and for theme="auto" when the reader prefers dark. */
+const darkValues = css`
+  --_surface: var(--pb-color-surface, #111827);
+  --_raised: var(--pb-color-raised, #1f2937);
+  --_text: var(--pb-color-text, #f9fafb);
+  --_muted: var(--pb-color-muted, #d1d5db);
+  --_border: var(--pb-color-border, #374151);
+  --_accent: var(--pb-color-accent, #93c5fd);
+  --_live: var(--pb-color-live, #fca5a5);
+  --_focus: var(--pb-color-focus, #93c5fd);
+  --_badge-ring: rgb(255 255 255 / 0.45);
+  color-scheme: dark;
+`;
+
 /**
  * Public `--pb-*` properties feed private `--_*` ones. Light by default, dark by `theme="dark"` or, with
  * `theme="auto"`, by the reader's preference; system colours in forced-colours mode. Sizes are fixed in px so
@@ -39,29 +53,11 @@ export const tokens = css`
     display: none;
   }
   :host([theme='dark']) {
-    --_surface: var(--pb-color-surface, #111827);
-    --_raised: var(--pb-color-raised, #1f2937);
-    --_text: var(--pb-color-text, #f9fafb);
-    --_muted: var(--pb-color-muted, #d1d5db);
-    --_border: var(--pb-color-border, #374151);
-    --_accent: var(--pb-color-accent, #93c5fd);
-    --_live: var(--pb-color-live, #fca5a5);
-    --_focus: var(--pb-color-focus, #93c5fd);
-    --_badge-ring: rgb(255 255 255 / 0.45);
-    color-scheme: dark;
+    ${darkValues}
   }
   @media (prefers-color-scheme: dark) {
     :host(:not([theme='light'])) {
-      --_surface: var(--pb-color-surface, #111827);
-      --_raised: var(--pb-color-raised, #1f2937);
-      --_text: var(--pb-color-text, #f9fafb);
-      --_muted: var(--pb-color-muted, #d1d5db);
-      --_border: var(--pb-color-border, #374151);
-      --_accent: var(--pb-color-accent, #93c5fd);
-      --_live: var(--pb-color-live, #fca5a5);
-      --_focus: var(--pb-color-focus, #93c5fd);
-      --_badge-ring: rgb(255 255 255 / 0.45);
-      color-scheme: dark;
+      ${darkValues}
     }
   }
   /* As specific as the theme rules and after them, so system colours win whatever the theme. */
