@@ -8,7 +8,7 @@ import { LiveStream } from '../../src/widgets/runtime/live-stream.js';
 import { RelayClient } from '../../src/widgets/runtime/relay-client.js';
 import type { PressboxElement } from '../../src/widgets/ui/pressbox-element.js';
 import type { BrowserTestSetup } from './relay-plugin.js';
-import { advanceSandboxClock, freshKey, hasState, resetRelay, shadow, testSetup, until } from './helpers.js';
+import { advanceSandboxClock, freshKey, hasState, loadsCounted, resetRelay, shadow, testSetup, until } from './helpers.js';
 
 function setHidden(hidden: boolean): void {
   Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
@@ -63,6 +63,8 @@ describe('live updates in the page', () => {
     await settled(strip);
     const stream = LiveStream.for(setup.relay, key);
     await until(() => stream.connected);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await loadsCounted(key)).to.equal(1, 'subscribing with the ETag it has costs nothing');
     setHidden(true);
     const hiddenAt = performance.now();
     await until(() => !stream.connected, 1000);
@@ -77,6 +79,8 @@ describe('live updates in the page', () => {
     setHidden(false);
     await until(() => stream.connected);
     await until(() => scoresText(strip) !== before, 5000);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await loadsCounted(key)).to.equal(2, 'the first load, then the change once: not again by a refetch');
   });
 
   it('follows only the elements in view: topics come and go as the page scrolls', async () => {

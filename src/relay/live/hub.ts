@@ -22,6 +22,8 @@ export interface Subscriber {
 interface Subscription {
   subscriber: Subscriber;
   asked: string;
+  /** ETag of the data the page already had when it subscribed; that data is not sent (or billed) again. */
+  have?: string;
 }
 
 interface Poller {
@@ -86,13 +88,11 @@ export class LiveHub {
         poller = { topic, upstream: subscriber.upstream, subscriptions: new Set(), eventId: 0 };
         this.pollers.set(key, poller);
       }
-      const subscription = { subscriber, asked: topic.asked };
+      const subscription: Subscription = { subscriber, asked: topic.asked, have: have.get(topic.asked) };
       poller.subscriptions.add(subscription);
       mine.add(poller);
       if (fresh) void this.poll(key);
-      else if (poller.payload !== undefined && poller.etag !== have.get(topic.asked) && poller.eventId > lastEventId) {
-        void this.send(poller, subscription);
-      }
+      else if (poller.payload !== undefined && poller.eventId > lastEventId) void this.send(poller, subscription);
     }
   }
 
@@ -151,6 +151,9 @@ export class LiveHub {
   }
 
   private async send(poller: Poller, subscription: Subscription): Promise<void> {
+    const alreadyHad = subscription.have === poller.etag;
+    subscription.have = undefined;
+    if (alreadyHad) return;
     const delivered = await subscription.subscriber.deliver({ id: poller.eventId, topic: subscription.asked, data: poller.payload });
     if (!delivered) poller.subscriptions.delete(subscription);
   }

@@ -49,6 +49,8 @@ export class ResourceController<T> implements ReactiveController {
   private observer: IntersectionObserver | undefined;
   private readonly onVisibility = () => {
     if (document.hidden) this.clearTimer();
+    // A followed topic comes back with the stream (only what changed is sent); fetching too would deliver it twice.
+    else if (this.unsubscribe) return;
     else if (this.data !== undefined && Date.now() - this.lastLoadedAt > 5_000) void this.load();
     else this.schedule();
   };
@@ -77,7 +79,6 @@ export class ResourceController<T> implements ReactiveController {
     document.removeEventListener('visibilitychange', this.onVisibility);
     this.observer?.disconnect();
     this.stopFollowing();
-    this.abort?.abort();
     this.abort = undefined;
     this.requestKey = undefined;
   }
