@@ -20,10 +20,6 @@ export function americanFromProbability(probability: number): number {
   return rounded;
 }
 
-export function probabilityFromAmerican(odds: number): number {
-  return odds < 0 ? -odds / (-odds + 100) : 100 / (odds + 100);
-}
-
 /** Both sides of a two-way market with the book's margin spread over them in proportion. */
 export function priceTwoWay(probabilityFirst: number, margin: number): { first: number; second: number } {
   const p = Math.min(MAX_PROBABILITY, Math.max(MIN_PROBABILITY, probabilityFirst));

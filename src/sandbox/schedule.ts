@@ -1,5 +1,5 @@
-import { DAY_MS, addDays, dayStartMs, isCalendarDate } from './dates.js';
-import { LEAGUES, type League, type Team } from './leagues.js';
+import { DAY_MS, addDays, dateOf, dayStartMs, isCalendarDate } from './dates.js';
+import type { League, Team } from './leagues.js';
 import { createRandom, hexIdOf, seedOf } from './random.js';
 import { baseballScript } from './sim/baseball.js';
 import { basketballScript } from './sim/basketball.js';
@@ -197,19 +197,10 @@ export function findGame(league: League, id: string): Game | undefined {
   return undefined;
 }
 
-/** Every league's game with this id, for endpoints whose league parameter is optional. */
-export function findGameAnyLeague(id: string): Game | undefined {
-  for (const league of Object.values(LEAGUES)) {
-    const game = findGame(league, id);
-    if (game) return game;
-  }
-  return undefined;
-}
-
 /** Final games of a team before an instant, newest first, looking back at most `maxDays`. */
 export function pastGames(league: League, nowMs: number, maxDays: number, accept: (game: Game) => boolean, limit: number): GameSnapshot[] {
   const found: GameSnapshot[] = [];
-  const today = new Date(nowMs).toISOString().slice(0, 10);
+  const today = dateOf(nowMs);
   for (let back = 0; back <= maxDays && found.length < limit; back++) {
     const games = slate(league, addDays(today, -back)).filter(accept).reverse();
     for (const game of games) {
@@ -228,7 +219,7 @@ const WINDOW_MS = 12 * 3_600_000;
  * A rolling window rather than the calendar date, so the feed always holds final, live and upcoming games.
  */
 export function currentGames(league: League, nowMs: number): Game[] {
-  const today = new Date(nowMs).toISOString().slice(0, 10);
+  const today = dateOf(nowMs);
   return [-1, 0, 1]
     .flatMap((offset) => slate(league, addDays(today, offset)))
     .filter((game) => game.startMs >= nowMs - WINDOW_MS && game.startMs < nowMs + WINDOW_MS);
@@ -236,7 +227,7 @@ export function currentGames(league: League, nowMs: number): Game[] {
 
 /** Games the odds board still quotes: live now, or starting within the next day. */
 export function boardGames(league: League, nowMs: number): GameSnapshot[] {
-  const today = new Date(nowMs).toISOString().slice(0, 10);
+  const today = dateOf(nowMs);
   return [-1, 0, 1]
     .flatMap((offset) => slate(league, addDays(today, offset)))
     .filter((game) => game.startMs < nowMs + DAY_MS)

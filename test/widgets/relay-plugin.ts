@@ -11,8 +11,6 @@ export interface BrowserTestSetup {
   /** A relay whose data-service account is on the free plan, and a live key for it allowed on this page. */
   freeRelay: string;
   freeRelayKey: string;
-  /** Sandbox time, frozen for the whole run. */
-  now: string;
 }
 
 /**
@@ -63,7 +61,6 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
           spent,
           invalid: 'pk_live_00000000000000000000000000000000',
         },
-        now: MIDDAY,
         freeRelay: freeRelay.origin,
         freeRelayKey,
       };

@@ -31,7 +31,3 @@ export function monthlyLoadLimit(plan: Plan): number {
 export function generateKey(test: boolean): string {
   return `${test ? 'pk_test_' : 'pk_live_'}${randomBytes(16).toString('hex')}`;
 }
-
-export function looksLikeKey(value: string): boolean {
-  return /^pk_(live|test)_[0-9a-f]{32}$/.test(value);
-}

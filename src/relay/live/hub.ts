@@ -60,14 +60,10 @@ function changeKeyOf(payload: unknown): string {
 export class LiveHub {
   private readonly pollers = new Map<string, Poller>();
   private readonly bySubscriber = new Map<Subscriber, Set<Poller>>();
+  /** Event ids only grow, across topics, so one `Last-Event-ID` says what a page has already seen. */
   private lastEventId = 0;
 
   constructor(private readonly options: HubOptions) {}
-
-  /** Event ids only grow, across topics, so one `Last-Event-ID` says what a page has already seen. */
-  get currentEventId(): number {
-    return this.lastEventId;
-  }
 
   topicCount(): number {
     return this.pollers.size;

@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import { z } from 'zod';
 import { RelayError } from '../errors.js';
 
@@ -70,12 +69,7 @@ export const marketsParam = z
     message: 'market keys are words such as points or passingYards',
   });
 
-/** Validates the query string; a failure names the parameter and what was expected. */
-export function readQuery<Schema extends z.ZodType>(c: Context, schema: Schema): z.output<Schema> {
-  return parseParams(schema, c.req.query());
-}
-
-/** The same validation for parameters that arrive another way (a live topic's query string). */
+/** Validates query parameters (of a GET or of a live topic); a failure names the parameter and what was expected. */
 export function parseParams<Schema extends z.ZodType>(schema: Schema, params: Record<string, string>): z.output<Schema> {
   const query = { ...params };
   delete query.key;

@@ -5,7 +5,6 @@ import {
   UpstreamAuthError,
   UpstreamBadRequestError,
   UpstreamBadResponseError,
-  UpstreamError,
   UpstreamNotFoundError,
   UpstreamPlanError,
   UpstreamQuotaError,
@@ -283,5 +282,3 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     splits: (params: { league: string }, call?: CallOptions) => get('/splits', params, schemas.splitsSchema, call),
   };
 }
-
-export { UpstreamError };

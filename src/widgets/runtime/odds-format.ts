@@ -5,8 +5,6 @@ export { impliedProbability, noVigProbabilities } from '../../contract/odds.js';
 /** Odds in the four `odds-format`s the elements offer, localised with Intl. Input is always American odds. */
 export type OddsFormat = 'american' | 'decimal' | 'fractional' | 'implied';
 
-export const ODDS_FORMATS: readonly OddsFormat[] = ['american', 'decimal', 'fractional', 'implied'];
-
 export function decimalOdds(american: number): number {
   return american < 0 ? 1 + 100 / -american : 1 + american / 100;
 }

@@ -119,9 +119,8 @@ export class ResourceController<T> implements ReactiveController {
     const request = this.options.request();
     if (request instanceof PressboxError) return request;
     const client = RelayClient.for(config.relay);
-    const query = new URLSearchParams();
-    for (const [name, value] of Object.entries(request.params)) if (value !== undefined && value !== '') query.set(name, value);
-    const topic = `${request.path}${query.size ? `?${query}` : ''}`;
+    const withoutKey = new URL(client.url(request.path, request.params));
+    const topic = `${withoutKey.pathname}${withoutKey.search}`;
     return { url: client.url(request.path, { ...request.params, key: config.key }), client, topic, relay: config.relay, key: config.key };
   }
 

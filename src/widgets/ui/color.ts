@@ -1,3 +1,6 @@
+/** Stands in for a team colour the data service does not have. */
+export const NEUTRAL_TEAM_COLOUR = '#6b7280';
+
 /** WCAG relative luminance of `#rrggbb`. */
 export function luminance(hex: string): number {
   const channels = [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16) / 255);

@@ -1,15 +1,13 @@
 import { css, html, type TemplateResult } from 'lit';
 import type { Team } from '../../contract/common.js';
-import { readableTextOn } from './color.js';
-
-const NEUTRAL = '#4b5563';
+import { NEUTRAL_TEAM_COLOUR, readableTextOn } from './color.js';
 
 /**
  * The team's abbreviation on its colour, with text that stays readable whatever the colour; a plain colour chip
  * where the abbreviation is already printed beside it. Decorative: names are in text nearby.
  */
 export function teamBadge(team: Team, options: { withText?: boolean } = {}): TemplateResult {
-  const background = team.primaryColor ?? NEUTRAL;
+  const background = team.primaryColor ?? NEUTRAL_TEAM_COLOUR;
   return html`<span class="badge" part="badge" aria-hidden="true" style="--_team:${background};--_team-text:${readableTextOn(background)}"
     >${options.withText === false ? '' : team.abbreviation}</span
   >`;

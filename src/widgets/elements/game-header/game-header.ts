@@ -12,11 +12,11 @@ import { ResourceController } from '../../runtime/resource-controller.js';
 import { PressboxElement } from '../../ui/pressbox-element.js';
 import { errorState, freshnessNotice, skeleton, stateStyles } from '../../ui/states.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
+import { NEUTRAL_TEAM_COLOUR } from '../../ui/color.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { tokens } from '../../ui/tokens.js';
 import { gameHeaderStyles } from './game-header.styles.js';
 
-const NEUTRAL = '#6b7280';
 const ANNOUNCE_INTERVAL_MS = 20_000;
 
 /**
@@ -116,7 +116,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
     return html`<article aria-label="${game.away.team.name} at ${game.home.team.name}">
         <div
           class="stripe"
-          style="--_away:${game.away.team.primaryColor ?? NEUTRAL};--_home:${game.home.team.primaryColor ?? NEUTRAL}"
+          style="--_away:${game.away.team.primaryColor ?? NEUTRAL_TEAM_COLOUR};--_home:${game.home.team.primaryColor ?? NEUTRAL_TEAM_COLOUR}"
         ></div>
         <div class="matchup">
           ${this.team(game, 'away')}
@@ -200,8 +200,8 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
 
   private splits(game: Game, splits: BettingSplits | null): TemplateResult | typeof nothing {
     if (!splits) return nothing;
-    const awayColour = game.away.team.primaryColor ?? NEUTRAL;
-    const homeColour = game.home.team.primaryColor ?? NEUTRAL;
+    const awayColour = game.away.team.primaryColor ?? NEUTRAL_TEAM_COLOUR;
+    const homeColour = game.home.team.primaryColor ?? NEUTRAL_TEAM_COLOUR;
     const row = (label: string, left: [string, number, string], right: [string, number, string]) =>
       html`<li class="split">
         <span class="label">${label}</span>

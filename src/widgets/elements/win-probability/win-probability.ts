@@ -7,12 +7,12 @@ import { ResourceController } from '../../runtime/resource-controller.js';
 import { PressboxElement } from '../../ui/pressbox-element.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { errorState, freshnessNotice, skeleton, stateStyles } from '../../ui/states.js';
+import { NEUTRAL_TEAM_COLOUR } from '../../ui/color.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { tokens } from '../../ui/tokens.js';
 import { biggestSwing, CHART_VIEWBOX, probabilityChart, type ChartPoint } from './chart.js';
 import { winProbabilityStyles } from './win-probability.styles.js';
 
-const NEUTRAL = '#6b7280';
 const SOURCE_TEXT = {
   moneyline: 'From the moneyline, margin removed',
   exchange: 'From exchange prices, margin removed',
@@ -69,8 +69,8 @@ export class WinProbability extends PressboxElement<WinProbabilityPayload> {
     if (!data) return html`<section aria-label="Win probability">${errorState(error!)}</section>`;
     const current = data.current;
     const percent = (share: number) => formatPercent(share, { locale: this.locale || undefined });
-    const awayColour = data.away.primaryColor ?? NEUTRAL;
-    const homeColour = data.home.primaryColor ?? NEUTRAL;
+    const awayColour = data.away.primaryColor ?? NEUTRAL_TEAM_COLOUR;
+    const homeColour = data.home.primaryColor ?? NEUTRAL_TEAM_COLOUR;
     return html`<section aria-label="Win probability: ${data.away.name} at ${data.home.name}">
         <div class="teams">
           <div class="team away">
@@ -107,7 +107,7 @@ export class WinProbability extends PressboxElement<WinProbabilityPayload> {
     const description = this.describe(data, points, label);
     return html`<figure part="chart">
       <svg viewBox=${CHART_VIEWBOX} role="img" aria-label=${description}>
-        ${probabilityChart(points, { colour: data.home.primaryColor ?? NEUTRAL, label })}
+        ${probabilityChart(points, { colour: data.home.primaryColor ?? NEUTRAL_TEAM_COLOUR, label })}
       </svg>
       <figcaption>${data.home.abbreviation} chance to win over the game. ${this.swingText(data, points, label)}</figcaption>
     </figure>`;
