@@ -2,6 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { startDemoSite } from '../src/demo/server.js';
 import { createKey } from '../src/relay/admin/routes.js';
 import { silentLogger } from '../src/relay/http/logger.js';
 import { startRelay } from '../src/relay/server.js';
@@ -22,22 +23,37 @@ const relay = await startRelay({
   logger: silentLogger,
   now: () => now,
   sandbox: { now: SANDBOX_TIME, rate: 0 },
-  files: { bundleDir: 'dist/widgets', demoDir: 'demo', demoKey: () => demoKey },
+  files: { bundleDir: 'dist/widgets' },
 });
-demoKey = (await createKey(relay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: 'screenshots', test: true }, Date.now())).key;
+const site = await startDemoSite({ demoDir: 'demo', relayOrigin: relay.origin, demoKey: () => demoKey });
+demoKey = (await createKey(relay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: 'screenshots', test: true }, Date.now()))
+  .key;
 await playFirstLiveGame();
 const browser = await chromium.launch({
   executablePath: findBrowser(),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 try {
   await mkdir(OUT, { recursive: true });
   for (const theme of THEMES) {
-    const page = await browser.newPage({ viewport: { width: 1040, height: 3200 }, colorScheme: theme, deviceScaleFactor: 1, locale: 'en-US', timezoneId: 'America/New_York' });
+    const page = await browser.newPage({
+      viewport: { width: 1040, height: 3200 },
+      colorScheme: theme,
+      deviceScaleFactor: 1,
+      locale: 'en-US',
+      timezoneId: 'America/New_York',
+    });
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') console.error(`[${theme}] ${message.text()}`);
     });
-    await page.goto(`${relay.origin}/demo/?theme=${theme}`);
+    await page.goto(`${site.origin}/?theme=${theme}`);
     await page.waitForFunction(
       (tags) => {
         const header = document.querySelector('game-header');
@@ -61,12 +77,14 @@ try {
   }
 } finally {
   await browser.close();
+  await site.close();
   await relay.close();
 }
 
 /** Walks the clocks from tip-off to the screenshot instant so the relay records the game's probability curve. */
 async function playFirstLiveGame(): Promise<void> {
-  const get = (path: string) => fetch(`${relay.origin}${path}&key=${demoKey}`, { headers: { origin: 'http://127.0.0.1' } }).then((r) => r.json());
+  const get = (path: string) =>
+    fetch(`${relay.origin}${path}&key=${demoKey}`, { headers: { origin: 'http://127.0.0.1' } }).then((r) => r.json());
   const scores = await get('/v1/scores?league=nba');
   const game = scores.games.find((candidate: { status: string }) => candidate.status === 'live');
   for (let at = Date.parse(game.startTime); at < SANDBOX_TIME; at += 4 * 60_000) {

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startDemoSite } from '../demo/server.js';
 import { createKey } from '../relay/admin/routes.js';
 import { relayEnvironment, startRelay } from '../relay/server.js';
 import { DEFAULT_DB, port, positive, stopOnSignals } from './options.js';
@@ -46,31 +47,36 @@ export function relayCommands(program: Command): void {
     .option('--port <port>', 'port to listen on', port, 8787)
     .option('--db <file>', 'SQLite file for keys and usage', DEFAULT_DB)
     .option('--sandbox-port <port>', 'port of the embedded sandbox', port, 4010)
-    .action(async (options: { port: number; db: string; sandboxPort: number }) => {
-      let demoKey: string | undefined;
+    .option('--demo-port <port>', 'port of the demo publisher site (another origin than the relay)', port, 8788)
+    .action(async (options: { port: number; db: string; sandboxPort: number; demoPort: number }) => {
       const relay = await startRelay({
         port: options.port,
         db: options.db,
         sandbox: { port: options.sandboxPort },
-        files: { bundleDir: WIDGET_BUNDLE_DIR, demoDir: DEMO_DIR, demoKey: () => demoKey },
+        files: { bundleDir: WIDGET_BUNDLE_DIR },
         ...relayEnvironment(),
       });
       const demo =
         (await relay.store.listKeys()).find((key) => key.name === DEMO_KEY_NAME && key.revokedAt === null) ??
         (await createKey(relay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: DEMO_KEY_NAME, test: true }, Date.now()));
-      demoKey = demo.key;
+      const site = await startDemoSite({ demoDir: DEMO_DIR, relayOrigin: relay.origin, demoKey: () => demo.key, port: options.demoPort });
       console.log(
         [
           'Pressbox is running',
           `  relay       ${relay.origin}   (upstream: ${relay.liveUpstream})`,
           `  sandbox     ${relay.sandbox.baseUrl}   (keys: sk_sandbox_pro and one per plan)`,
-          `  demo        ${relay.origin}/demo/`,
+          `  gallery     ${site.origin}/   (every element, with controls and the tag to copy)`,
+          `  publisher   ${site.origin}/publisher.html   (a plain page: only the script tag)`,
+          `  cms         ${site.origin}/cms.html   (hostile global CSS)`,
           `  demo key    ${demo.key}   (test key, allowed on localhost)`,
           `  try         curl -H 'Origin: http://localhost' '${relay.origin}/v1/scores?league=nba&key=${demo.key}'`,
           `  keys        npx pressbox keys create --plan free --domain example.com --db ${options.db}`,
           '  stop        Ctrl+C',
         ].join('\n'),
       );
-      stopOnSignals(relay.close);
+      stopOnSignals(async () => {
+        await site.close();
+        await relay.close();
+      });
     });
 }

@@ -9,7 +9,7 @@ import type { RelayEnv } from './http/env.js';
 import { silentLogger, type Logger } from './http/logger.js';
 import type { RelayMetrics } from './http/metrics.js';
 import { rateLimit, type RateLimitOptions } from './http/rate-limit.js';
-import { staticRoutes, type StaticOptions } from './http/static.js';
+import { bundleRoutes, type StaticOptions } from './http/static.js';
 import type { RelayStore } from './store/types.js';
 import type { CachedUpstream } from './upstream/cached.js';
 
@@ -51,7 +51,7 @@ export function createApp(deps: RelayDeps): Hono<RelayEnv> {
   });
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
-  if (deps.files) app.route('/', staticRoutes(deps.files));
+  if (deps.files) app.route('/', bundleRoutes(deps.files));
 
   const operator = deps.adminToken
     ? bearerAuth({ token: deps.adminToken })

@@ -1,4 +1,4 @@
-import { configure } from './runtime/config.js';
+import { installGlobal } from './runtime/page-settings.js';
 
 export { GameHeader } from './elements/game-header/game-header.js';
 export { InjuryReport } from './elements/injury-report/injury-report.js';
@@ -8,14 +8,8 @@ export { ScoreStrip } from './elements/score-strip/score-strip.js';
 export { ScoreTicker } from './elements/score-ticker/score-ticker.js';
 export { WinProbability } from './elements/win-probability/win-probability.js';
 export { PbErrorEvent, PbGameSelectEvent, PbLoadEvent, PbUpdateEvent } from './events.js';
-export { configure, type PressboxConfig } from './runtime/config.js';
+export { configure, type PressboxConfig } from './runtime/page-settings.js';
 export { formatOdds, type OddsFormat } from './runtime/odds-format.js';
 
-declare global {
-  interface Window {
-    Pressbox?: { configure: typeof configure };
-  }
-}
-
 // For pages that configure Pressbox from a classic script: Pressbox.configure({ key, relay }).
-window.Pressbox = { ...window.Pressbox, configure };
+installGlobal();

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, normalize, sep } from 'node:path';
 import { Hono } from 'hono';
 
 const TYPES: Record<string, string> = {
@@ -11,49 +11,53 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
 };
 
+/** Versioned files and content-hashed chunks never change: browsers and CDNs may keep them a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The latest URLs move with each release: short, so an upgrade reaches pages within minutes. */
+const MOVING = 'public, max-age=300';
+
 export interface StaticOptions {
-  /** The built widget bundle (dist/widgets): served as /pressbox.js and its chunks. */
-  bundleDir?: string;
-  /** Demo pages, served under /demo/ with `{{PRESSBOX_DEMO_KEY}}` filled in. */
-  demoDir?: string;
-  /** The key filled into demo pages, known once the store is open. */
-  demoKey?: () => string | undefined;
+  /** The built widget bundle (dist/widgets): /pressbox.js, /pressbox-all.js and /v/{version}/…. */
+  bundleDir: string;
 }
 
-/** Files under `dir` only: a path that climbs out of it answers 404. */
-async function fileUnder(dir: string, path: string): Promise<Buffer | undefined> {
-  const full = normalize(join(dir, path));
-  if (!full.startsWith(normalize(dir))) return undefined;
+/** Files under `dir` only: a path that climbs out of it answers undefined. */
+export async function fileUnder(dir: string, path: string): Promise<Buffer | undefined> {
+  const root = normalize(dir + sep);
+  const full = normalize(join(root, path));
+  if (!full.startsWith(root)) return undefined;
   return readFile(full).catch(() => undefined);
 }
 
-/** The script-tag bundle and, with `pressbox start`, the demo pages. */
-export function staticRoutes(options: StaticOptions) {
+export function typeOf(path: string): string {
+  return TYPES[extname(path)] ?? 'application/octet-stream';
+}
+
+/**
+ * The script-tag bundle. `/pressbox.js` (the loader) and `/pressbox-all.js` (every element in one file) are the
+ * moving latest: each re-exports `/v/{version}/…`, whose files and chunks are immutable. Module scripts load
+ * cross-origin, so every file is sent with `Access-Control-Allow-Origin: *` (they hold no secret).
+ */
+export function bundleRoutes({ bundleDir }: StaticOptions) {
   const app = new Hono();
-  if (options.bundleDir) {
-    const bundleDir = options.bundleDir;
-    app.get('/pressbox.js', async (c) => {
-      const file = await fileUnder(bundleDir, 'pressbox.js');
-      if (!file) return c.text('The widget bundle is not built: run npm run build.', 404);
-      // A moving URL: short cache, revalidated; versioned URLs come with the loader.
-      return c.body(new Uint8Array(file), 200, {
-        'Content-Type': TYPES['.js']!,
-        'Cache-Control': 'public, max-age=300',
-        'Access-Control-Allow-Origin': '*',
-      });
+  const send = async (path: string, cacheControl: string) => {
+    const file = await fileUnder(bundleDir, path);
+    if (!file) return undefined;
+    return new Response(new Uint8Array(file), {
+      headers: { 'Content-Type': typeOf(path), 'Cache-Control': cacheControl, 'Access-Control-Allow-Origin': '*' },
     });
+  };
+  const notBuilt = (c: { text: (text: string, status: 404) => Response }) =>
+    c.text('The widget bundle is not built: run npm run build.', 404);
+  for (const entry of ['pressbox.js', 'pressbox-all.js']) {
+    app.get(`/${entry}`, async (c) => (await send(entry, MOVING)) ?? notBuilt(c));
   }
-  if (options.demoDir) {
-    const demoDir = options.demoDir;
-    app.get('/', (c) => c.redirect('/demo/'));
-    app.get('/demo/*', async (c) => {
-      const path = c.req.path.slice('/demo/'.length) || 'index.html';
-      const file = await fileUnder(demoDir, path);
-      if (!file) return c.text('Not found', 404);
-      const type = TYPES[extname(path)] ?? 'application/octet-stream';
-      if (extname(path) !== '.html') return c.body(new Uint8Array(file), 200, { 'Content-Type': type });
-      return c.body(file.toString('utf8').replaceAll('{{PRESSBOX_DEMO_KEY}}', options.demoKey?.() ?? ''), 200, { 'Content-Type': type });
-    });
-  }
+  app.get('/v/*', async (c) => {
+    const path = c.req.path.slice(1);
+    return (
+      (await send(path, IMMUTABLE)) ??
+      c.text(`No such file in this relay's widget bundle: /${path}. This relay serves the versions under ${bundleDir}/v.`, 404)
+    );
+  });
   return app;
 }

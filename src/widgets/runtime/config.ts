@@ -1,18 +1,5 @@
 import { PressboxError } from './errors.js';
-
-export interface PressboxConfig {
-  /** Publishable key, `pk_live_…` or `pk_test_…`. */
-  key?: string;
-  /** Relay origin, such as `https://widgets.example.com`. */
-  relay?: string;
-}
-
-let configured: PressboxConfig = {};
-
-/** The small JS API: `Pressbox.configure({ key, relay })` for pages that cannot use data attributes. */
-export function configure(config: PressboxConfig): void {
-  configured = { ...configured, ...config };
-}
+import type { PressboxConfig } from './page-settings.js';
 
 /** Key and relay from the Pressbox script tag: its `data-key`, and its own origin (or `data-relay`). */
 export function scriptTagConfig(doc: Document = document): PressboxConfig {
@@ -25,6 +12,8 @@ export function scriptTagConfig(doc: Document = document): PressboxConfig {
 /** Element attributes win over the JS API, which wins over the script tag. */
 export function resolveConfig(element: PressboxConfig): Required<PressboxConfig> | PressboxError {
   const tag = scriptTagConfig();
+  // Read from the page rather than imported, so the loader and the element chunks share no module.
+  const configured = window.Pressbox?.config ?? {};
   const key = element.key || configured.key || tag.key;
   const relay = element.relay || configured.relay || tag.relay;
   if (!key)

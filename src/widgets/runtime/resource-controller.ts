@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { PbErrorEvent, PbLoadEvent, PbUpdateEvent } from '../events.js';
-import { resolveConfig, type PressboxConfig } from './config.js';
+import { resolveConfig } from './config.js';
+import type { PressboxConfig } from './page-settings.js';
 import { PressboxError, isTransient } from './errors.js';
 import { LiveStream } from './live-stream.js';
 import { RelayClient } from './relay-client.js';

@@ -35,19 +35,31 @@ export const tokens = css`
     --_font: var(--pb-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif);
     color-scheme: light;
     display: block;
-    box-sizing: border-box;
-    font-family: var(--_font);
-    font-size: 14px;
-    font-weight: 400;
-    line-height: 1.35;
-    letter-spacing: normal;
-    text-align: start;
-    text-transform: none;
-    color: var(--_text);
-    background: var(--_surface);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
     contain: layout paint;
+    /*
+     * A page's global rules (\`* {}\` resets, a CMS theme's type) reach the host itself and beat :host, unless
+     * important: the look is set through --pb-* properties, while margin, width and display stay the page's.
+     */
+    box-sizing: border-box !important;
+    padding: 0 !important;
+    font-family: var(--_font) !important;
+    font-size: 14px !important;
+    font-style: normal !important;
+    font-weight: 400 !important;
+    line-height: 1.35 !important;
+    letter-spacing: normal !important;
+    word-spacing: normal !important;
+    text-align: start !important;
+    text-indent: 0 !important;
+    text-transform: none !important;
+    text-shadow: none !important;
+    white-space: normal !important;
+    vertical-align: baseline !important;
+    cursor: auto !important;
+    color: var(--_text) !important;
+    background: var(--_surface) !important;
+    border: 1px solid var(--_border) !important;
+    border-radius: var(--_radius) !important;
   }
   :host([hidden]) {
     display: none;

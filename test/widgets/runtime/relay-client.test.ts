@@ -1,7 +1,8 @@
 /// <reference types="mocha" />
 import { expect } from '@open-wc/testing';
 import { injuriesPayloadSchema } from '../../../src/contract/insights.js';
-import { configure, resolveConfig } from '../../../src/widgets/runtime/config.js';
+import { resolveConfig } from '../../../src/widgets/runtime/config.js';
+import { configure } from '../../../src/widgets/runtime/page-settings.js';
 import { PressboxError } from '../../../src/widgets/runtime/errors.js';
 import { formatStartTime } from '../../../src/widgets/runtime/format.js';
 import { RelayClient } from '../../../src/widgets/runtime/relay-client.js';

@@ -1,0 +1,80 @@
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { extname } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { fileUnder, typeOf } from '../relay/http/static.js';
+
+export interface DemoSiteOptions {
+  demoDir: string;
+  /** The relay the pages load the script tag from: another origin, as a publisher's site is. */
+  relayOrigin: string;
+  /** Filled into `{{PRESSBOX_DEMO_KEY}}`. */
+  demoKey: () => string | undefined;
+  port?: number;
+  host?: string;
+}
+
+export interface RunningDemoSite {
+  /** `http://localhost:{port}`: a host name other than the relay's, so every request the widgets make is cross-origin. */
+  origin: string;
+  close(): Promise<void>;
+}
+
+const FEATURED_LEAGUE = 'nba';
+const FEATURED_FOR_MS = 60_000;
+
+interface SlateGame {
+  id: string;
+  status: string;
+}
+
+/**
+ * The NBA game a game page would show: the first live one, else the next to start. A publisher's own server knows
+ * its game ids; this one asks the relay once a minute, as any page would (one load).
+ */
+function featuredGame(options: DemoSiteOptions): () => Promise<string> {
+  let cached: { id: string; at: number } | undefined;
+  return async () => {
+    if (cached && Date.now() - cached.at < FEATURED_FOR_MS) return cached.id;
+    const url = `${options.relayOrigin}/v1/scores?league=${FEATURED_LEAGUE}&key=${encodeURIComponent(options.demoKey() ?? '')}`;
+    const answer = await fetch(url, { headers: { origin: 'http://localhost' } }).catch(() => undefined);
+    const games = answer?.ok ? ((await answer.json()) as { games: SlateGame[] }).games : [];
+    const game = games.find((g) => g.status === 'live') ?? games.find((g) => g.status === 'scheduled') ?? games[0];
+    if (!game) return '';
+    cached = { id: game.id, at: Date.now() };
+    return game.id;
+  };
+}
+
+/** The demo pages with the relay's address, the demo key and a current game filled in; `/` is the gallery. */
+export function demoSite(options: DemoSiteOptions) {
+  const game = featuredGame(options);
+  const app = new Hono();
+  app.get('/*', async (c) => {
+    const path = c.req.path.slice(1) || 'index.html';
+    const file = await fileUnder(options.demoDir, path);
+    if (!file) return c.text('Not found', 404);
+    if (extname(path) !== '.html') return c.body(new Uint8Array(file), 200, { 'Content-Type': typeOf(path) });
+    let page = file
+      .toString('utf8')
+      .replaceAll('{{PRESSBOX_DEMO_KEY}}', options.demoKey() ?? '')
+      .replaceAll('{{PRESSBOX_RELAY}}', options.relayOrigin);
+    if (page.includes('{{PRESSBOX_GAME_ID}}')) page = page.replaceAll('{{PRESSBOX_GAME_ID}}', await game());
+    return c.body(page, 200, { 'Content-Type': typeOf(path), 'Cache-Control': 'no-cache' });
+  });
+  return app;
+}
+
+/** The demo pages as a publisher's site of their own, on another origin than the relay. */
+export async function startDemoSite(options: DemoSiteOptions): Promise<RunningDemoSite> {
+  const app = demoSite(options);
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const listening = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: options.host ?? '127.0.0.1' }, () => resolve(listening));
+    listening.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://localhost:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

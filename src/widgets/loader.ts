@@ -1,0 +1,60 @@
+import { installGlobal } from './runtime/page-settings.js';
+
+/** Each tag's chunk: only the chunks of tags on the page are ever fetched. */
+const ELEMENT_CHUNKS = {
+  'game-header': () => import('./elements/game-header/game-header.js'),
+  'injury-report': () => import('./elements/injury-report/injury-report.js'),
+  'last-five': () => import('./elements/last-five/last-five.js'),
+  'player-props': () => import('./elements/player-props/player-props.js'),
+  'score-strip': () => import('./elements/score-strip/score-strip.js'),
+  'score-ticker': () => import('./elements/score-ticker/score-ticker.js'),
+  'win-probability': () => import('./elements/win-probability/win-probability.js'),
+} satisfies Record<keyof HTMLElementTagNameMap & `${string}-${string}`, () => Promise<unknown>>;
+
+export type PressboxTag = keyof typeof ELEMENT_CHUNKS;
+
+const TAGS = Object.keys(ELEMENT_CHUNKS) as PressboxTag[];
+const SELECTOR = TAGS.join(',');
+const requested = new Map<PressboxTag, Promise<void>>();
+
+function isPressboxTag(tag: string): tag is PressboxTag {
+  return tag in ELEMENT_CHUNKS;
+}
+
+/** Imports and defines the elements named (once each); unknown names are ignored. */
+export function load(...tags: string[]): Promise<void> {
+  return Promise.all(
+    tags.filter(isPressboxTag).map((tag) => {
+      let loading = requested.get(tag);
+      if (!loading && customElements.get(tag)) loading = Promise.resolve();
+      if (!loading) {
+        // The shared core is fetched beside the chunk rather than after it (the chunk imports it too: one request).
+        loading = Promise.all([import('./ui/pressbox-element.js'), ELEMENT_CHUNKS[tag]()]).then(
+          () => undefined,
+          (error: unknown) => {
+            requested.delete(tag);
+            console.error(`Pressbox: could not load <${tag}> from the relay (${(error as Error).message}).`);
+          },
+        );
+      }
+      requested.set(tag, loading);
+      return loading;
+    }),
+  ).then(() => undefined);
+}
+
+function loadWithin(root: ParentNode): void {
+  const tags = new Set<string>();
+  if (root instanceof Element && isPressboxTag(root.localName)) tags.add(root.localName);
+  for (const element of root.querySelectorAll(SELECTOR)) tags.add(element.localName);
+  if (tags.size) void load(...tags);
+}
+
+loadWithin(document);
+// Tags added later (a CMS block, a client-side route) load when they arrive; the observer stops once all are in.
+const observer = new MutationObserver((mutations) => {
+  for (const mutation of mutations) for (const node of mutation.addedNodes) if (node instanceof Element) loadWithin(node);
+  if (requested.size === TAGS.length) observer.disconnect();
+});
+observer.observe(document, { childList: true, subtree: true });
+installGlobal({ load });

@@ -1,0 +1,273 @@
+// The embed experience end to end: the built bundle served by a real relay, demo pages served by a publisher's site
+// on other origins, driven in Debian's Chromium. Host names map to 127.0.0.1 inside the browser, so the pages are
+// truly cross-origin: courier.example is on the key's allowed domains, news.example is not.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startDemoSite, type RunningDemoSite } from '../../src/demo/server.js';
+import type { RunningRelay } from '../../src/relay/server.js';
+import { findBrowser } from '../../scripts/browser.mjs';
+import { addKey, testRelay } from '../helpers/relay.js';
+
+const TAGS = ['score-ticker', 'score-strip', 'game-header', 'win-probability', 'player-props', 'last-five', 'injury-report'];
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+
+let relay: RunningRelay;
+let site: RunningDemoSite;
+/** Pages made by a test, on the allowed host name (a page fulfilled by the browser itself would not be on loopback). */
+const testPages = new Map<string, string>();
+let testPageServer: Server;
+let testPagesOrigin = '';
+let browser: Browser;
+let key = '';
+let allowed = '';
+let denied = '';
+
+/** What a page did: Pressbox events by tag, console lines by type, uncaught errors, script requests to the relay. */
+interface PageRecord {
+  page: Page;
+  console: { type: string; text: string }[];
+  pageErrors: string[];
+  scripts: string[];
+}
+
+async function open(url: string): Promise<PageRecord> {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  const record: PageRecord = { page, console: [], pageErrors: [], scripts: [] };
+  page.on('console', (message) => record.console.push({ type: message.type(), text: message.text() }));
+  page.on('pageerror', (error) => record.pageErrors.push(error.message));
+  page.on('request', (request) => {
+    if (request.url().startsWith(relay.origin) && request.resourceType() === 'script') record.scripts.push(new URL(request.url()).pathname);
+  });
+  await page.addInitScript(() => {
+    const seen = { loads: [] as string[], errors: [] as { tag: string; code: string }[] };
+    Object.assign(window, { __pressboxSeen: seen });
+    addEventListener('pb-load', (event) => seen.loads.push((event.target as Element).localName), true);
+    addEventListener(
+      'pb-error',
+      (event) => seen.errors.push({ tag: (event.target as Element).localName, code: (event as Event & { code: string }).code }),
+      true,
+    );
+  });
+  await page.goto(url);
+  return record;
+}
+
+/** Elements load when they come into view, as a reader scrolls: each is scrolled to, then its first data awaited. */
+async function waitForLoads(page: Page, tags: string[]): Promise<void> {
+  for (const tag of tags) {
+    await page.locator(tag).first().scrollIntoViewIfNeeded();
+    await page.waitForFunction(
+      (expected) => (window as unknown as { __pressboxSeen: { loads: string[] } }).__pressboxSeen.loads.includes(expected),
+      tag,
+      { timeout: 20_000 },
+    );
+  }
+}
+
+function errorsOf(record: PageRecord): string[] {
+  return [...record.pageErrors, ...record.console.filter((line) => line.type === 'error').map((line) => line.text)];
+}
+
+before(async () => {
+  relay = await testRelay({ files: { bundleDir: 'dist/widgets' } });
+  site = await startDemoSite({ demoDir: 'demo', relayOrigin: relay.origin, demoKey: () => key });
+  const port = new URL(site.origin).port;
+  allowed = `http://courier.example:${port}`;
+  denied = `http://news.example:${port}`;
+  // localhost: the site's own server asks the relay for the game of the night.
+  testPageServer = createServer((request, response) => {
+    const page = testPages.get(request.url ?? '');
+    response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(page ?? 'Not found');
+  });
+  await new Promise<void>((resolve) => testPageServer.listen(0, '127.0.0.1', resolve));
+  testPagesOrigin = `http://courier.example:${(testPageServer.address() as AddressInfo).port}`;
+  key = await addKey(relay, [allowed, testPagesOrigin, 'localhost'], { name: 'e2e' });
+  browser = await chromium.launch({
+    executablePath: findBrowser(),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--host-resolver-rules=MAP courier.example 127.0.0.1, MAP news.example 127.0.0.1',
+    ],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.close();
+  testPageServer?.close();
+  await relay?.close();
+});
+
+describe('a publisher page on another origin, with only the script tag', () => {
+  it('shows every element with data under a key that allows the page, with no console errors', async () => {
+    const record = await open(`${allowed}/publisher.html`);
+    await waitForLoads(record.page, TAGS);
+    for (const tag of TAGS) {
+      const state = await record.page.locator(tag).evaluate((element) => ({
+        error: element.matches(':state(error)'),
+        loading: element.matches(':state(loading)'),
+        skeleton: element.shadowRoot?.querySelector('.skeleton') !== null,
+      }));
+      assert.deepEqual(state, { error: false, loading: false, skeleton: false }, tag);
+    }
+    assert.deepEqual(errorsOf(record), []);
+    await record.page.close();
+  });
+
+  it('shows the origin error in every element under a key that does not allow the page, and the console names the fix', async () => {
+    const record = await open(`${denied}/publisher.html`);
+    for (const tag of TAGS) {
+      await record.page.locator(tag).scrollIntoViewIfNeeded();
+      await record.page.waitForFunction(
+        (expected) =>
+          (window as unknown as { __pressboxSeen: { errors: { tag: string }[] } }).__pressboxSeen.errors.some(
+            (error) => error.tag === expected,
+          ),
+        tag,
+        { timeout: 20_000 },
+      );
+    }
+    const seen = await record.page.evaluate(
+      () => (window as unknown as { __pressboxSeen: { errors: { tag: string; code: string }[] } }).__pressboxSeen,
+    );
+    assert.deepEqual(
+      new Set(seen.errors.map((error) => `${error.tag} ${error.code}`)),
+      new Set(TAGS.map((tag) => `${tag} origin_not_allowed`)),
+    );
+    for (const tag of TAGS) {
+      const text = await record.page.locator(tag).evaluate((element) => element.shadowRoot?.textContent ?? '');
+      assert.match(text, /not enabled for this website/, tag);
+      const warning = record.console.find(
+        (line) => line.type === 'warning' && line.text.startsWith(`Pressbox <${tag}>: origin_not_allowed`),
+      );
+      assert.ok(warning, `a console warning from <${tag}>`);
+      assert.match(warning.text, /add news\.example to the key's allowed domains/);
+    }
+    await record.page.close();
+  });
+});
+
+/** Computed styles that a page's global CSS could change, for the host and every node in its shadow root. */
+async function lookOf(page: Page, tag: string) {
+  return page.locator(tag).evaluate((host) => {
+    const properties = [
+      'font-size',
+      'line-height',
+      'font-style',
+      'font-weight',
+      'letter-spacing',
+      'word-spacing',
+      'text-transform',
+      'text-indent',
+      'white-space',
+      'box-sizing',
+      'padding-top',
+      'border-top-width',
+      'background-color',
+      'color',
+    ];
+    const nodes = [host, ...(host.shadowRoot?.querySelectorAll('*') ?? [])];
+    return {
+      height: host.getBoundingClientRect().height,
+      styles: nodes.map((node) => {
+        const style = getComputedStyle(node);
+        return `${node.localName}: ${properties.map((name) => style.getPropertyValue(name)).join(' ')}`;
+      }),
+    };
+  });
+}
+
+describe('a CMS page with hostile global CSS', () => {
+  it('renders every element exactly as the plain page does, with no console errors', async () => {
+    const plain = await open(`${allowed}/publisher.html`);
+    const hostile = await open(`${allowed}/cms.html`);
+    await Promise.all([waitForLoads(plain.page, TAGS), waitForLoads(hostile.page, TAGS)]);
+    for (const tag of TAGS) {
+      const [expected, actual] = await Promise.all([lookOf(plain.page, tag), lookOf(hostile.page, tag)]);
+      assert.equal(actual.height, expected.height, `${tag} keeps its height`);
+      assert.equal(actual.styles.length, expected.styles.length, `${tag} renders the same nodes`);
+      actual.styles.forEach((style, index) => assert.equal(style, expected.styles[index], `${tag}, node ${index}`));
+    }
+    assert.deepEqual(errorsOf(hostile), []);
+    await plain.page.close();
+    await hostile.page.close();
+  });
+});
+
+describe('the demo gallery', () => {
+  it('shows every element, keeps the code snippet in step with the controls, and logs no errors', async () => {
+    const record = await open(`${allowed}/`);
+    await waitForLoads(record.page, TAGS);
+    const snippet = (tag: string) => record.page.locator(`[data-snippet-of="${tag}"]`).textContent();
+    assert.equal(await snippet('score-strip'), '<score-strip league="nba"></score-strip>');
+    assert.match(
+      (await record.page.locator('#script-snippet').textContent()) ?? '',
+      new RegExp(`src="${relay.origin}/pressbox.js" data-key="${key}"`),
+    );
+    await record.page.selectOption('select[name="theme"]', 'dark');
+    await record.page.selectOption('select[name="league"]', 'nhl');
+    assert.equal(await snippet('score-strip'), '<score-strip league="nhl" theme="dark"></score-strip>');
+    assert.equal(await snippet('last-five'), '<last-five league="nhl" team="TOR" theme="dark"></last-five>');
+    await record.page.waitForFunction(() => {
+      const strip = document.querySelector('score-strip');
+      return (
+        strip?.getAttribute('league') === 'nhl' && !strip.matches(':state(loading)') && document.querySelector('game-header')?.isConnected
+      );
+    });
+    assert.deepEqual(errorsOf(record), []);
+    await record.page.close();
+  });
+});
+
+describe('the script-tag loader', () => {
+  const chunkOf = (path: string) => /\/chunks\/([a-z-]+)-[\w-]+\.js$/.exec(path)?.[1];
+
+  it('imports only the chunks of the tags on the page, then the chunk of a tag added later', async () => {
+    testPages.set(
+      '/one-element.html',
+      `<!doctype html><html lang="en"><head><title>One element</title><link rel="icon" href="data:,">
+          <script type="module" src="${relay.origin}/pressbox.js" data-key="${key}"></script></head>
+          <body><score-strip league="nba"></score-strip></body></html>`,
+    );
+    const record = await open(`${testPagesOrigin}/one-element.html`);
+    await waitForLoads(record.page, ['score-strip']);
+    assert.deepEqual(record.scripts.slice(0, 2), ['/pressbox.js', `/v/${version}/pressbox.js`]);
+    assert.deepEqual(new Set(record.scripts.map(chunkOf).filter(Boolean)), new Set(['core', 'score-strip']));
+    assert.equal(await record.page.evaluate(() => customElements.get('injury-report')), undefined);
+
+    await record.page.evaluate(() => {
+      const report = document.createElement('injury-report');
+      report.setAttribute('league', 'nfl');
+      document.body.append(report);
+    });
+    await waitForLoads(record.page, ['injury-report']);
+    assert.deepEqual(new Set(record.scripts.map(chunkOf).filter(Boolean)), new Set(['core', 'score-strip', 'injury-report']));
+    assert.equal(record.scripts.filter((path) => chunkOf(path) === 'core').length, 1, 'the core is fetched once');
+    assert.deepEqual(errorsOf(record), []);
+    await record.page.close();
+  });
+
+  it('leaves every element defined from the all-in-one file, with no chunk requests', async () => {
+    testPages.set(
+      '/all-in-one.html',
+      `<!doctype html><html lang="en"><head><title>All in one</title><link rel="icon" href="data:,">
+          <script type="module" src="${relay.origin}/pressbox-all.js" data-key="${key}"></script></head>
+          <body><last-five league="nba" team="BOS"></last-five></body></html>`,
+    );
+    const record = await open(`${testPagesOrigin}/all-in-one.html`);
+    await waitForLoads(record.page, ['last-five']);
+    assert.deepEqual(await record.page.evaluate((tags) => tags.filter((tag) => !customElements.get(tag)), TAGS), []);
+    assert.deepEqual(record.scripts, ['/pressbox-all.js', `/v/${version}/pressbox-all.js`]);
+    assert.deepEqual(errorsOf(record), []);
+    await record.page.close();
+  });
+});
