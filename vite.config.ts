@@ -3,8 +3,8 @@ import { defineConfig, type Plugin } from 'vite';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 /** Versioned files never change once published; pressbox.js and pressbox-all.js one level up are the moving latest. */
-const WIDGETS_DIR = 'dist/widgets';
-const VERSION_DIR = `${WIDGETS_DIR}/v/${version}`;
+const CDN_DIR = 'dist/cdn';
+const VERSION_DIR = `${CDN_DIR}/v/${version}`;
 
 /** What stays out of the shared core: each element's own folder, and the loader with what only it needs. */
 const OUTSIDE_CORE = /[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|runtime[\\/]page-settings\.ts)/;
@@ -14,7 +14,7 @@ function latestAlias(entry: string): Plugin {
   return {
     name: 'pressbox-latest-alias',
     writeBundle() {
-      writeFileSync(`${WIDGETS_DIR}/${entry}.js`, `export * from './v/${version}/${entry}.js';\n`);
+      writeFileSync(`${CDN_DIR}/${entry}.js`, `export * from './v/${version}/${entry}.js';\n`);
     },
   };
 }

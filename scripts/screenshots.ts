@@ -23,7 +23,7 @@ const relay = await startRelay({
   logger: silentLogger,
   now: () => now,
   sandbox: { now: SANDBOX_TIME, rate: 0 },
-  files: { bundleDir: 'dist/widgets' },
+  files: { bundleDir: 'dist/cdn' },
 });
 const site = await startDemoSite({ demoDir: 'demo', relayOrigin: relay.origin, demoKey: () => demoKey });
 demoKey = (await createKey(relay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: 'screenshots', test: true }, Date.now()))

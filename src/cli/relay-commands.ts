@@ -8,7 +8,7 @@ import { DEFAULT_DB, port, positive, stopOnSignals } from './options.js';
 
 const DEMO_KEY_NAME = 'demo';
 const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const WIDGET_BUNDLE_DIR = join(PACKAGE_ROOT, 'dist', 'widgets');
+const WIDGET_BUNDLE_DIR = join(PACKAGE_ROOT, 'dist', 'cdn');
 const DEMO_DIR = join(PACKAGE_ROOT, 'demo');
 
 export function relayCommands(program: Command): void {

@@ -73,7 +73,7 @@ function errorsOf(record: PageRecord): string[] {
 }
 
 before(async () => {
-  relay = await testRelay({ files: { bundleDir: 'dist/widgets' } });
+  relay = await testRelay({ files: { bundleDir: 'dist/cdn' } });
   site = await startDemoSite({ demoDir: 'demo', relayOrigin: relay.origin, demoKey: () => key });
   const port = new URL(site.origin).port;
   allowed = `http://courier.example:${port}`;

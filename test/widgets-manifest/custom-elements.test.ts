@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import { elementsOf, markdown } from '../../scripts/element-reference.mjs';
 
 const run = promisify(execFile);
 const OUT = '.manifest-test';
@@ -58,6 +59,11 @@ describe('custom-elements.json', () => {
       const strip = elements.find((element) => element.tagName === 'score-strip')!;
       assert.ok(names(strip.events).includes('pb-game-select'));
       assert.ok(names(strip.attributes).includes('game-href'));
+      assert.equal(
+        markdown(elementsOf(manifest)),
+        await readFile('docs/elements.md', 'utf8'),
+        'docs/elements.md is out of date with the elements: run npm run docs',
+      );
     } finally {
       await rm(OUT, { recursive: true, force: true });
     }

@@ -17,7 +17,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const MOVING = 'public, max-age=300';
 
 export interface StaticOptions {
-  /** The built widget bundle (dist/widgets): /pressbox.js, /pressbox-all.js and /v/{version}/…. */
+  /** The built widget bundle (dist/cdn): /pressbox.js, /pressbox-all.js and /v/{version}/…. */
   bundleDir: string;
 }
 

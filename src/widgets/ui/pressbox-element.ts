@@ -15,6 +15,7 @@ export abstract class PressboxElement<T> extends LitElement {
   @property() key = '';
   /** Relay origin; overrides the script tag's origin. */
   @property() relay = '';
+  /** `auto` follows the reader's light or dark preference; `light` and `dark` force one. */
   @property({ reflect: true }) theme: 'auto' | 'light' | 'dark' = 'auto';
   /** BCP 47 locale for numbers, times and dates; the reader's by default. */
   @property() locale = '';

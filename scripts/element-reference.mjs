@@ -1,0 +1,185 @@
+// From dist/custom-elements.json (written by `cem analyze` from the elements' JSDoc), two outputs that must never
+// drift from the code: JSX typings for React and other JSX users, and the element reference in docs/elements.md.
+//   node scripts/element-reference.mjs types   → dist/widgets/jsx.d.ts
+//   node scripts/element-reference.mjs docs    → docs/elements.md
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const MANIFEST = 'dist/custom-elements.json';
+const TYPE_NAMES = { OddsFormat: "'american' | 'decimal' | 'fractional' | 'implied'" };
+/** Values for the example tag of each element. */
+const EXAMPLE_VALUES = {
+  league: 'nba',
+  leagues: 'nba,nhl,nfl',
+  'game-id': 'g_nba_20261122003',
+  team: 'BOS',
+  opponent: 'LAL',
+  markets: 'points,assists',
+};
+
+/** The seven elements, in tag order, each with what a publisher can set, listen to and style. */
+export function elementsOf(manifest) {
+  return manifest.modules
+    .flatMap((module) => module.declarations ?? [])
+    .filter((declaration) => declaration.tagName)
+    .map((declaration) => ({
+      tag: declaration.tagName,
+      className: declaration.name,
+      summary: (declaration.summary ?? '').replace(/\s+/g, ' ').trim(),
+      attributes: (declaration.attributes ?? []).map((attribute) => ({
+        name: attribute.name,
+        type: TYPE_NAMES[attribute.type?.text] ?? attribute.type?.text ?? 'string',
+        default: attribute.default,
+        description: (attribute.description ?? '').replace(/\s+/g, ' ').trim(),
+        common: Boolean(attribute.inheritedFrom),
+      })),
+      events: declaration.events ?? [],
+      parts: declaration.cssParts ?? [],
+      cssProperties: declaration.cssProperties ?? [],
+      states: declaration.cssStates ?? [],
+    }))
+    .sort((a, b) => a.tag.localeCompare(b.tag));
+}
+
+function propertyName(name) {
+  return /^[a-z]+$/.test(name) ? name : `'${name}'`;
+}
+
+/** `declare module 'react'` augmentation plus a global JSX namespace, for React 18/19, Preact and Solid-style setups. */
+export function jsxTypes(elements) {
+  const lines = [
+    '// Generated from custom-elements.json by scripts/element-reference.mjs: do not edit.',
+    "import type { DetailedHTMLProps, HTMLAttributes } from 'react';",
+    '',
+    '/** The attributes of each Pressbox element, as written in HTML. */',
+    'export interface PressboxElementAttributes {',
+  ];
+  for (const element of elements) {
+    lines.push(`  '${element.tag}': {`);
+    for (const attribute of element.attributes) {
+      if (attribute.name === 'key') continue; // React keeps `key` for itself: set the key on the script tag or with Pressbox.configure.
+      if (attribute.description) lines.push(`    /** ${attribute.description} */`);
+      lines.push(`    ${propertyName(attribute.name)}?: ${attribute.type};`);
+    }
+    lines.push('  };');
+  }
+  lines.push('}', '');
+  lines.push(
+    'type PressboxIntrinsicElements = {',
+    '  [Tag in keyof PressboxElementAttributes]: DetailedHTMLProps<HTMLAttributes<HTMLElementTagNameMap[Tag]>, HTMLElementTagNameMap[Tag]> &',
+    '    PressboxElementAttributes[Tag] & { class?: string };',
+    '};',
+    '',
+    "declare module 'react' {",
+    '  namespace JSX {',
+    '    interface IntrinsicElements extends PressboxIntrinsicElements {}',
+    '  }',
+    '}',
+    '',
+    'declare global {',
+    '  namespace JSX {',
+    '    interface IntrinsicElements extends PressboxIntrinsicElements {}',
+    '  }',
+    '}',
+    '',
+  );
+  return lines.join('\n');
+}
+
+const cell = (text) => String(text ?? '').replaceAll('|', '\\|');
+
+function table(headers, rows) {
+  if (rows.length === 0) return ['None.', ''];
+  return [
+    `| ${headers.join(' | ')} |`,
+    `|${headers.map(() => '---').join('|')}|`,
+    ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
+    '',
+  ];
+}
+
+function exampleOf(element) {
+  const own = element.attributes.filter((attribute) => !attribute.common && EXAMPLE_VALUES[attribute.name]);
+  const league = element.attributes.some((attribute) => attribute.name === 'leagues') ? [] : ['league'];
+  const names = [...league, ...own.map((attribute) => attribute.name)].filter((name) => name !== 'opponent');
+  return `<${element.tag}${names.map((name) => ` ${name}="${EXAMPLE_VALUES[name]}"`).join('')}></${element.tag}>`;
+}
+
+/** The element reference: one section per element, common attributes once. */
+export function markdown(elements) {
+  const common = elements[0].attributes.filter((attribute) => attribute.common);
+  const lines = [
+    '# Element reference',
+    '',
+    'Generated from `dist/custom-elements.json` by `npm run docs`; the same manifest ships in the package for editors and',
+    'CMS tooling. Every element is loaded by the script tag',
+    '(`<script type="module" src="https://YOUR-RELAY/pressbox.js" data-key="pk_live_…"></script>`).',
+    '',
+    '## Attributes every element takes',
+    '',
+    ...table(
+      ['attribute', 'type', 'default', 'what it does'],
+      common.map((attribute) => [
+        `\`${attribute.name}\``,
+        `\`${attribute.type}\``,
+        attribute.default ? `\`${attribute.default}\`` : '',
+        attribute.description,
+      ]),
+    ),
+  ];
+  for (const element of elements) {
+    const own = element.attributes.filter((attribute) => !attribute.common);
+    lines.push(
+      `## \`<${element.tag}>\``,
+      '',
+      element.summary,
+      '',
+      '```html',
+      exampleOf(element),
+      '```',
+      '',
+      '**Attributes** (besides the common ones)',
+      '',
+      ...table(
+        ['attribute', 'type', 'what it does'],
+        own.map((attribute) => [`\`${attribute.name}\``, `\`${attribute.type}\``, attribute.description]),
+      ),
+      '**Events**',
+      '',
+      ...table(
+        ['event', 'when'],
+        element.events.map((event) => [`\`${event.name}\``, event.description]),
+      ),
+      '**CSS parts** (`' + element.tag + '::part(name)`)',
+      '',
+      ...table(
+        ['part', 'what'],
+        element.parts.map((part) => [`\`${part.name}\``, part.description]),
+      ),
+      '**CSS custom properties**',
+      '',
+      ...table(
+        ['property', 'what (default)'],
+        element.cssProperties.map((property) => [`\`${property.name}\``, property.description]),
+      ),
+      '**States** (`' + element.tag + ':state(name)`)',
+      '',
+      ...table(
+        ['state', 'when'],
+        element.states.map((state) => [`\`${state.name}\``, state.description]),
+      ),
+    );
+  }
+  return lines.join('\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const elements = elementsOf(JSON.parse(readFileSync(MANIFEST, 'utf8')));
+  const what = process.argv[2];
+  if (what === 'types') writeFileSync('dist/widgets/jsx.d.ts', jsxTypes(elements));
+  else if (what === 'docs') writeFileSync('docs/elements.md', markdown(elements));
+  else {
+    console.error('usage: node scripts/element-reference.mjs types|docs');
+    process.exit(1);
+  }
+}

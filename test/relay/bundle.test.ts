@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import type { RunningRelay } from '../../src/relay/server.js';
+import { testRelay } from '../helpers/relay.js';
+
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+
+describe('the script-tag bundle served by the relay', () => {
+  let relay: RunningRelay;
+  before(async () => {
+    relay = await testRelay({ files: { bundleDir: 'dist/cdn' } });
+  });
+  after(() => relay.close());
+
+  const get = (path: string) => fetch(`${relay.origin}${path}`);
+
+  it('serves the latest loader and all-in-one as short-lived aliases of this version', async () => {
+    for (const entry of ['pressbox.js', 'pressbox-all.js']) {
+      const response = await get(`/${entry}`);
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get('content-type'), 'text/javascript; charset=utf-8');
+      assert.equal(response.headers.get('cache-control'), 'public, max-age=300');
+      assert.equal(response.headers.get('access-control-allow-origin'), '*');
+      assert.equal((await response.text()).trim(), `export * from './v/${version}/${entry}';`);
+    }
+  });
+
+  it('serves the versioned loader and every chunk it imports as immutable', async () => {
+    const loader = await get(`/v/${version}/pressbox.js`);
+    assert.equal(loader.status, 200);
+    assert.equal(loader.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    const chunks = [...(await loader.text()).matchAll(/import\(`(\.\/chunks\/[\w-]+\.js)`\)/g)].map((match) => match[1]!);
+    assert.equal(chunks.length, 8, 'one chunk per element and the core');
+    for (const chunk of chunks) {
+      const response = await get(`/v/${version}/${chunk.slice(2)}`);
+      assert.equal(response.status, 200, chunk);
+      assert.equal(response.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+      assert.equal(response.headers.get('access-control-allow-origin'), '*');
+    }
+  });
+
+  it('answers 404 for versions it does not have and for paths outside the bundle', async () => {
+    const missing = await get('/v/0.0.0/pressbox.js');
+    assert.equal(missing.status, 404);
+    assert.match(await missing.text(), /No such file in this relay's widget bundle/);
+    for (const path of ['/v/..%2f..%2fpackage.json', '/v/%2e%2e/%2e%2e/package.json', `/v/${version}/..%2f..%2f..%2fpackage.json`]) {
+      const response = await get(path);
+      assert.equal(response.status, 404, path);
+      assert.doesNotMatch(await response.text(), /"name": "pressbox"/, path);
+    }
+  });
+});
