@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
+import { reservedSizesCss } from './src/widgets/reserved-sizes.js';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 /** Versioned files never change once published; pressbox.js and pressbox-all.js one level up are the moving latest. */
@@ -7,14 +8,42 @@ const CDN_DIR = 'dist/cdn';
 const VERSION_DIR = `${CDN_DIR}/v/${version}`;
 
 /** What stays out of the shared core: each element's own folder, and the loader with what only it needs. */
-const OUTSIDE_CORE = /[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|runtime[\\/]page-settings\.ts)/;
+const OUTSIDE_CORE = /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|runtime[\\/]page-settings\.ts)/;
 
-/** The latest URL of an entry: a one-line module re-exporting this version's, so chunks resolve under the version. */
+/**
+ * The latest URL of an entry: a one-line module re-exporting this version's, so chunks resolve under the version.
+ * With the loader also pressbox.css, the elements' reserved boxes for a page's <head> (no layout shift from the
+ * first paint), versioned and latest.
+ */
 function latestAlias(entry: string): Plugin {
   return {
     name: 'pressbox-latest-alias',
     writeBundle() {
       writeFileSync(`${CDN_DIR}/${entry}.js`, `export * from './v/${version}/${entry}.js';\n`);
+      if (entry !== 'pressbox') return;
+      const stylesheet = `/* Pressbox ${version}: each element's box before its code arrives. */\n${reservedSizesCss()}\n`;
+      writeFileSync(`${VERSION_DIR}/pressbox.css`, stylesheet);
+      writeFileSync(`${CDN_DIR}/pressbox.css`, stylesheet);
+    },
+  };
+}
+
+/**
+ * The loader gets its own copy of the reserved sizes (a few hundred bytes) instead of importing them from the core:
+ * a shared module would become a chunk the loader waits for before it can run.
+ */
+function loaderOwnCopy(module: string): Plugin {
+  const virtual = `\0loader-copy:${module}`;
+  return {
+    name: 'pressbox-loader-own-copy',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer?.endsWith('loader.ts') || !source.endsWith(`/${module}.js`)) return null;
+      const resolved = await this.resolve(source, importer);
+      return resolved ? `${virtual}:${resolved.id}` : null;
+    },
+    load(id) {
+      return id.startsWith(virtual) ? readFileSync(id.slice(virtual.length + 1), 'utf8') : null;
     },
   };
 }
@@ -29,7 +58,7 @@ export default defineConfig(({ mode }) => {
   const allInOne = mode === 'all-in-one';
   const entry = allInOne ? 'pressbox-all' : 'pressbox';
   return {
-    plugins: [latestAlias(entry)],
+    plugins: [latestAlias(entry), loaderOwnCopy('reserved-sizes')],
     build: {
       outDir: VERSION_DIR,
       emptyOutDir: !allInOne,

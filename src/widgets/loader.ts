@@ -1,3 +1,4 @@
+import { reservedSizesCss } from './reserved-sizes.js';
 import { installGlobal } from './runtime/page-settings.js';
 
 /** Each tag's chunk: only the chunks of tags on the page are ever fetched. */
@@ -50,6 +51,17 @@ function loadWithin(root: ParentNode): void {
   if (tags.size) void load(...tags);
 }
 
+/**
+ * Holds each element's box while its code is on the way. Pages that link pressbox.css have the boxes from the first
+ * paint; this covers the others from the moment the loader runs.
+ */
+function reserveSpace(): void {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(reservedSizesCss());
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}
+
+reserveSpace();
 loadWithin(document);
 // Tags added later (a CMS block, a client-side route) load when they arrive; the observer stops once all are in.
 const observer = new MutationObserver((mutations) => {

@@ -256,6 +256,59 @@ describe('the script-tag loader', () => {
     await record.page.close();
   });
 
+  it('holds every element’s box from the first paint with pressbox.css, so nothing moves while code and data arrive', async () => {
+    const scores = await fetch(`${relay.origin}/v1/scores?league=nba&key=${key}`, { headers: { origin: 'http://localhost' } });
+    const gameId = ((await scores.json()) as { games: { id: string }[] }).games[0]!.id;
+    const tags = TAGS.map((tag) => `<${tag} league="nba" leagues="nba" team="BOS" game-id="${gameId}"></${tag}>`).join('');
+    testPages.set(
+      '/reserved.html',
+      `<!doctype html><html lang="en"><head><title>Reserved</title><link rel="icon" href="data:,">
+        <link rel="stylesheet" href="${relay.origin}/pressbox.css">
+        <script type="module" src="${relay.origin}/pressbox.js" data-key="${key}"></script></head>
+        <body><p>Above the widgets.</p>${tags}<p>Below the widgets.</p></body></html>`,
+    );
+    const page = await browser.newPage({ viewport: { width: 1100, height: 2400 } });
+    await page.route('**/v/*/chunks/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { __shifts: shifts });
+      new PerformanceObserver((list) =>
+        list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value)),
+      ).observe({
+        type: 'layout-shift',
+        buffered: true,
+      });
+    });
+    await page.goto(`${testPagesOrigin}/reserved.html`, { waitUntil: 'domcontentloaded' });
+    const boxes = () =>
+      page.evaluate(
+        (names) =>
+          names.map(
+            (tag) =>
+              `${tag} ${customElements.get(tag) ? 'defined' : 'waiting'} ${document.querySelector(tag)!.getBoundingClientRect().height}`,
+          ),
+        TAGS,
+      );
+    const before = await boxes();
+    assert.ok(
+      before.every((box) => box.includes('waiting')),
+      'the chunks are still on the way',
+    );
+    await page.waitForFunction(
+      (names) => names.every((tag) => customElements.get(tag) && !document.querySelector(tag)!.matches(':state(loading)')),
+      TAGS,
+    );
+    assert.deepEqual(
+      (await boxes()).map((box) => box.replace('defined', 'waiting')),
+      before,
+    );
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts), []);
+    await page.close();
+  });
+
   it('leaves every element defined from the all-in-one file, with no chunk requests', async () => {
     testPages.set(
       '/all-in-one.html',

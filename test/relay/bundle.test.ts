@@ -40,6 +40,18 @@ describe('the script-tag bundle served by the relay', () => {
     }
   });
 
+  it("serves pressbox.css, the elements' boxes for a page's head, latest and versioned", async () => {
+    for (const path of ['/pressbox.css', `/v/${version}/pressbox.css`]) {
+      const response = await get(path);
+      assert.equal(response.status, 200, path);
+      assert.equal(response.headers.get('content-type'), 'text/css; charset=utf-8');
+      assert.match(
+        await response.text(),
+        /:where\(score-strip:not\(:defined\)\)\{display:block;box-sizing:border-box;height: var\(--pb-strip-height, 136px\)\}/,
+      );
+    }
+  });
+
   it('answers 404 for versions it does not have and for paths outside the bundle', async () => {
     const missing = await get('/v/0.0.0/pressbox.js');
     assert.equal(missing.status, 404);

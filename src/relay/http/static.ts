@@ -34,8 +34,9 @@ export function typeOf(path: string): string {
 }
 
 /**
- * The script-tag bundle. `/pressbox.js` (the loader) and `/pressbox-all.js` (every element in one file) are the
- * moving latest: each re-exports `/v/{version}/…`, whose files and chunks are immutable. Module scripts load
+ * The script-tag bundle. `/pressbox.js` (the loader), `/pressbox-all.js` (every element in one file) and
+ * `/pressbox.css` (the elements' boxes before their code arrives) are the moving latest: the scripts re-export
+ * `/v/{version}/…`, whose files and chunks are immutable. Module scripts load
  * cross-origin, so every file is sent with `Access-Control-Allow-Origin: *` (they hold no secret).
  */
 export function bundleRoutes({ bundleDir }: StaticOptions) {
@@ -49,7 +50,7 @@ export function bundleRoutes({ bundleDir }: StaticOptions) {
   };
   const notBuilt = (c: { text: (text: string, status: 404) => Response }) =>
     c.text('The widget bundle is not built: run npm run build.', 404);
-  for (const entry of ['pressbox.js', 'pressbox-all.js']) {
+  for (const entry of ['pressbox.js', 'pressbox-all.js', 'pressbox.css']) {
     app.get(`/${entry}`, async (c) => (await send(entry, MOVING)) ?? notBuilt(c));
   }
   app.get('/v/*', async (c) => {

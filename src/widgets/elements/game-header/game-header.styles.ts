@@ -1,9 +1,10 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+import { RESERVED_SIZES } from '../../reserved-sizes.js';
 
 export const gameHeaderStyles = css`
   :host {
     position: relative;
-    min-height: var(--pb-header-height, 320px);
+    ${unsafeCSS(RESERVED_SIZES['game-header'])};
     overflow: hidden;
   }
   article {

@@ -1,9 +1,10 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+import { RESERVED_SIZES } from '../../reserved-sizes.js';
 
 export const injuryReportStyles = css`
   :host {
     position: relative;
-    height: var(--pb-injuries-height, 420px);
+    ${unsafeCSS(RESERVED_SIZES['injury-report'])};
     overflow: hidden;
   }
   section {

@@ -1,9 +1,10 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+import { RESERVED_SIZES } from '../../reserved-sizes.js';
 
 export const lastFiveStyles = css`
   :host {
     position: relative;
-    height: var(--pb-last-five-height, 164px);
+    ${unsafeCSS(RESERVED_SIZES['last-five'])};
     overflow: hidden;
   }
   .chips {

@@ -1,9 +1,10 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+import { RESERVED_SIZES } from '../../reserved-sizes.js';
 
 export const playerPropsStyles = css`
   :host {
     position: relative;
-    height: var(--pb-props-height, 400px);
+    ${unsafeCSS(RESERVED_SIZES['player-props'])};
     overflow: hidden;
   }
   section {

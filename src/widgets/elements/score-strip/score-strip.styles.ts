@@ -1,9 +1,10 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+import { RESERVED_SIZES } from '../../reserved-sizes.js';
 
 export const scoreStripStyles = css`
   :host {
     position: relative;
-    height: var(--pb-strip-height, 136px);
+    ${unsafeCSS(RESERVED_SIZES['score-strip'])};
     overflow: hidden;
   }
   section {

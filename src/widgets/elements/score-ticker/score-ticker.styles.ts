@@ -1,9 +1,10 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+import { RESERVED_SIZES } from '../../reserved-sizes.js';
 
 export const scoreTickerStyles = css`
   :host {
     position: relative;
-    height: var(--pb-ticker-height, 48px);
+    ${unsafeCSS(RESERVED_SIZES['score-ticker'])};
     overflow: hidden;
   }
   .ticker {

@@ -1,9 +1,10 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+import { RESERVED_SIZES } from '../../reserved-sizes.js';
 
 export const winProbabilityStyles = css`
   :host {
     position: relative;
-    height: var(--pb-win-probability-height, 330px);
+    ${unsafeCSS(RESERVED_SIZES['win-probability'])};
     overflow: hidden;
   }
   .teams {

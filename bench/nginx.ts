@@ -1,0 +1,98 @@
+// nginx with proxy_cache in front of the relay: the yardstick for the relay's own cached route. nginx answers from
+// its cache with no origin check and no metering, so the ratio says what those cost the relay.
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+/** nginx's path, installing Debian's package when it is missing and we may; otherwise why not. */
+export function findNginx(): { path: string } | { missing: string } {
+  const which = () =>
+    spawnSync('sh', ['-c', 'command -v nginx || ls /usr/sbin/nginx 2>/dev/null'], { encoding: 'utf8' }).stdout.trim().split('\n')[0];
+  const found = which();
+  if (found) return { path: found };
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!root || spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status !== 0)
+    return { missing: 'nginx is not installed and cannot be installed here (needs root and apt-get): sudo apt-get install -y nginx' };
+  console.error("nginx not found: installing Debian's nginx package (apt-get install -y nginx)…");
+  try {
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'ignore' });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'nginx'], {
+      stdio: 'ignore',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  } catch (error) {
+    return { missing: `apt-get install nginx failed: ${(error as Error).message}` };
+  }
+  const installed = which();
+  return installed ? { path: installed } : { missing: 'apt-get install nginx ran, but no nginx binary was found' };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningNginx {
+  origin: string;
+  stop(): void;
+}
+
+/** One worker (the relay is one Node process), caching 200s for 10 s as the relay caches the live slate. */
+export async function startNginx(nginx: string, upstreamOrigin: string, dir: string): Promise<RunningNginx> {
+  const port = await freePort();
+  for (const sub of ['cache', 'tmp']) await mkdir(join(dir, sub), { recursive: true });
+  const user = typeof process.getuid === 'function' && process.getuid() === 0 ? 'user root;' : '';
+  const config = `${user}
+worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/tmp/body;
+  proxy_temp_path ${dir}/tmp/proxy;
+  fastcgi_temp_path ${dir}/tmp/fastcgi;
+  uwsgi_temp_path ${dir}/tmp/uwsgi;
+  scgi_temp_path ${dir}/tmp/scgi;
+  proxy_cache_path ${dir}/cache levels=1:2 keys_zone=pressbox:10m max_size=100m inactive=10m use_temp_path=off;
+  upstream relay { server ${new URL(upstreamOrigin).host}; keepalive 64; }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://relay;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Origin $http_origin;
+      proxy_cache pressbox;
+      proxy_cache_key $request_uri;
+      proxy_cache_valid 200 10s;
+      proxy_cache_lock on;
+      proxy_ignore_headers Cache-Control Expires Vary Set-Cookie;
+    }
+  }
+}
+`;
+  const file = join(dir, 'nginx.conf');
+  await writeFile(file, config);
+  const child: ChildProcess = spawn(nginx, ['-p', dir, '-c', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => (stderr += chunk));
+  const origin = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error(`nginx exited: ${stderr}`);
+    const up = await fetch(`${origin}/health`).then(
+      () => true,
+      () => false,
+    );
+    if (up) break;
+    if (attempt > 100) throw new Error(`nginx did not start: ${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { origin, stop: () => child.kill('SIGQUIT') };
+}

@@ -1,0 +1,50 @@
+// A relay (and its sandbox) in a process of its own, so the bench measures its memory and event loop apart from the
+// load generator. Options come as JSON in argv[2]; it prints `READY {"origin","sandbox","key"}` when listening and
+// answers commands on stdin, one JSON line each: `stats` (memory and the longest event-loop block since `reset`),
+// `reset`.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { createKey } from '../src/relay/admin/routes.js';
+import { silentLogger } from '../src/relay/http/logger.js';
+import { startRelay, type RelayOptions } from '../src/relay/server.js';
+
+const options = JSON.parse(process.argv[2] ?? '{}') as Pick<RelayOptions, 'db' | 'live'>;
+const relay = await startRelay({
+  port: 0,
+  db: ':memory:',
+  logger: silentLogger,
+  rateLimit: { perMinute: 1e9, burst: 1e9 },
+  ...options,
+  sandbox: { rate: 0 },
+});
+const key = (await createKey(relay.store, { plan: 'custom:100000000', domains: ['example.com'], name: 'bench', test: false }, Date.now()))
+  .key;
+const loop = monitorEventLoopDelay({ resolution: 1 });
+loop.enable();
+
+async function stats() {
+  (globalThis as { gc?: () => void }).gc?.();
+  const memory = process.memoryUsage();
+  const upstreamCalls = (await relay.metrics.upstreamRequests.get()).values.reduce((sum, value) => sum + value.value, 0);
+  return {
+    rss: memory.rss,
+    heapUsed: memory.heapUsed,
+    external: memory.external,
+    openStreams: relay.openStreams(),
+    upstreamCalls,
+    longestBlockMs: loop.max / 1e6,
+  };
+}
+
+createInterface({ input: process.stdin }).on('line', async (line) => {
+  if (line === 'reset') {
+    loop.reset();
+    console.log(JSON.stringify({ reset: true }));
+  } else if (line === 'stats') console.log(JSON.stringify(await stats()));
+  else if (line === 'advance') {
+    relay.sandbox.clock.advance(5 * 60_000);
+    console.log(JSON.stringify({ advanced: true }));
+  }
+});
+process.on('SIGTERM', () => void relay.close().then(() => process.exit(0)));
+console.log(`READY ${JSON.stringify({ origin: relay.origin, key })}`);
