@@ -15,7 +15,8 @@ const relay = await startRelay({
   logger: silentLogger,
   rateLimit: { perMinute: 1e9, burst: 1e9 },
   ...options,
-  sandbox: { rate: 0 },
+  // A fixed instant with an NBA game in its fourth quarter, so moving the clock on always changes it.
+  sandbox: { now: Date.parse('2026-11-22T18:00:00Z'), rate: 0 },
 });
 const key = (await createKey(relay.store, { plan: 'custom:100000000', domains: ['example.com'], name: 'bench', test: false }, Date.now()))
   .key;

@@ -1,29 +1,78 @@
-// `npm run bench`: relay throughput on a cached route, upstream fan-in, and durable metering, measured in one run.
+// `npm run bench`: bundle sizes against their budgets, relay throughput beside nginx proxy_cache, upstream fan-in,
+// live viewers (memory, delivery, event-loop blocking), durable metering, and what the widgets cost a page. One run,
+// one table, bench/results.json; ratios are measured side by side so noisy machines still compare.
 import autocannon from 'autocannon';
-import { createParser } from 'eventsource-parser';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, freemem, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { BUDGETS, bundleSizes, kilobytes } from '../scripts/bundle-sizes.mjs';
 import { createKey } from '../src/relay/admin/routes.js';
 import { silentLogger } from '../src/relay/http/logger.js';
 import { startRelay } from '../src/relay/server.js';
 import { openSqliteStore } from '../src/relay/store/sqlite.js';
+import { liveViewers } from './live-viewers.js';
+import { findNginx, startNginx } from './nginx.js';
+import { pageCost } from './page-cost.js';
 
 interface Row {
+  section: string;
   measure: string;
   value: string;
 }
 
 const rows: Row[] = [];
 const results: Record<string, unknown> = {};
+const row = (section: string, measure: string, value: string) => rows.push({ section, measure, value });
+const thousands = (value: number) => Math.round(value).toLocaleString('en-US');
 
-async function relayThroughput(dir: string): Promise<void> {
+function bundle(): void {
+  const sizes = bundleSizes();
+  results.bundle = sizes;
+  const size = (part: { min: number; gzip: number }) => `${kilobytes(part.min)} min, ${kilobytes(part.gzip)} gzip`;
+  const verdict = (bytes: number, budget: number) => `${bytes <= budget ? 'within' : 'OVER'} budget ${kilobytes(budget)}`;
+  row('bundle', 'loader (pressbox.js)', `${size(sizes.loader)}, ${verdict(sizes.loader.gzip, BUDGETS.loader)}`);
+  row('bundle', 'shared core chunk', size(sizes.core));
+  for (const [tag, part] of Object.entries(sizes.elements)) row('bundle', `<${tag}> chunk`, size(part));
+  row(
+    'bundle',
+    `first element: loader + core + <${sizes.firstElement.tag}>`,
+    `${kilobytes(sizes.firstElement.gzip)} gzip, ${verdict(sizes.firstElement.gzip, BUDGETS.firstElement)}`,
+  );
+  row(
+    'bundle',
+    'all seven through the loader',
+    `${kilobytes(sizes.allSevenByLoader.gzip)} gzip, ${verdict(sizes.allSevenByLoader.gzip, BUDGETS.allSeven)}`,
+  );
+  row('bundle', 'all seven, all-in-one file', `${size(sizes.allInOne)}, ${verdict(sizes.allInOne.gzip, BUDGETS.allSeven)}`);
+}
+
+interface Load {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(url: string, connections: number): Promise<Load> {
+  const result = await autocannon({ url, connections, duration: 10, headers: { origin: 'https://example.com' } });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/** The relay in its own process (as in production) on a cached route, beside nginx proxy_cache in front of it. */
+async function throughput(dir: string): Promise<void> {
   const db = join(dir, 'bench.db');
   const store = openSqliteStore(db);
   const key = (await createKey(store, { plan: 'custom:100000000', domains: ['example.com'], name: 'bench', test: false }, Date.now())).key;
   await store.close();
-  // The relay in its own process, as in production; rate limit lifted since every connection shares one address.
+  // The rate limit is lifted: every connection comes from one address.
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0', '--db', db, '--rate-limit', '100000000'],
@@ -38,30 +87,38 @@ async function relayThroughput(dir: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const origin = /relay\s+(http:\/\/\S+)/.exec(output)![1]!;
-  const url = `${origin}/v1/scores?league=nba&key=${key}`;
-  await fetch(url, { headers: { origin: 'https://example.com' } });
+  const path = `/v1/scores?league=nba&key=${key}`;
+  await fetch(`${origin}${path}`, { headers: { origin: 'https://example.com' } });
+  const found = findNginx();
+  const nginx = 'path' in found ? await startNginx(found.path, origin, join(dir, 'nginx')) : undefined;
+  if (!nginx) row('throughput', 'nginx proxy_cache', `not measured: ${'missing' in found ? found.missing : ''}`);
   try {
     for (const connections of [100, 500]) {
-      const result = await autocannon({ url, connections, duration: 10, headers: { origin: 'https://example.com' } });
-      const entry = {
-        requestsPerSecond: result.requests.average,
-        p50Ms: result.latency.p50,
-        p99Ms: result.latency.p99,
-        non2xx: result.non2xx,
-        errors: result.errors,
-      };
-      results[`relayCachedRoute${connections}`] = entry;
-      rows.push({
-        measure: `cached /v1/scores, ${connections} connections`,
-        value: `${Math.round(entry.requestsPerSecond)} req/s, p50 ${entry.p50Ms} ms, p99 ${entry.p99Ms} ms, non-2xx ${entry.non2xx}`,
-      });
+      const relay = await load(`${origin}${path}`, connections);
+      results[`relay${connections}`] = relay;
+      const describe = (run: Load) =>
+        `${thousands(run.requestsPerSecond)} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms${run.non2xx || run.errors ? `, ${run.non2xx} non-2xx, ${run.errors} errors` : ''}`;
+      row('throughput', `relay, cached /v1/scores with origin check and metering, ${connections} connections`, describe(relay));
+      if (!nginx) continue;
+      const proxy = await load(`${nginx.origin}${path}`, connections);
+      results[`nginx${connections}`] = proxy;
+      const ratio = relay.requestsPerSecond / proxy.requestsPerSecond;
+      results[`relayToNginx${connections}`] = { throughput: ratio, p99: relay.p99Ms / proxy.p99Ms };
+      row('throughput', `nginx proxy_cache (1 worker), same payload, ${connections} connections`, describe(proxy));
+      row(
+        'throughput',
+        `relay / nginx, ${connections} connections`,
+        `${ratio.toFixed(2)}× the req/s, ${(relay.p99Ms / proxy.p99Ms).toFixed(2)}× the p99`,
+      );
     }
   } finally {
+    nginx?.stop();
     child.kill('SIGTERM');
   }
 }
 
 async function upstreamFanIn(): Promise<void> {
+  const calls: Record<number, number> = {};
   for (const clients of [1, 500]) {
     const relay = await startRelay({ port: 0, db: ':memory:', logger: silentLogger, rateLimit: { perMinute: 1e9, burst: 1e9 } });
     try {
@@ -73,16 +130,49 @@ async function upstreamFanIn(): Promise<void> {
           ),
         ),
       );
-      const calls = (await relay.metrics.upstreamRequests.get()).values.reduce((sum, value) => sum + value.value, 0);
-      results[`upstreamCalls${clients}Clients`] = calls;
-      rows.push({ measure: `upstream calls, ${clients} concurrent client${clients === 1 ? '' : 's'} on /v1/scores`, value: String(calls) });
+      calls[clients] = (await relay.metrics.upstreamRequests.get()).values.reduce((sum, value) => sum + value.value, 0);
     } finally {
       await relay.close();
     }
   }
+  results.upstreamCallsConcurrentClients = calls;
+  row('fan-in', 'upstream calls, 1 / 500 concurrent clients on a cold /v1/scores', `${calls[1]} / ${calls[500]}`);
 }
 
-async function meteringRate(dir: string): Promise<void> {
+const SPAN_MS = 30_000;
+
+async function live(): Promise<void> {
+  const runs = [];
+  for (const viewers of [1, 1000, 5000]) runs.push(await liveViewers(viewers, SPAN_MS));
+  results.liveViewers = runs;
+  const [one, thousand, fiveThousand] = runs as [(typeof runs)[0], (typeof runs)[0], (typeof runs)[0]];
+  row(
+    'fan-in',
+    `upstream calls per minute for one live game, 1 / 5,000 viewers (${SPAN_MS / 1000} s span)`,
+    `${one.upstreamCallsPerMinute} / ${fiveThousand.upstreamCallsPerMinute}`,
+  );
+  for (const run of [thousand, fiveThousand]) {
+    const label = `${thousands(run.viewers)} viewers`;
+    row(
+      'live',
+      `${label}: memory per open stream (RSS / heap + buffers)`,
+      `${run.rssPerStreamKiB.toFixed(1)} KiB / ${run.heapPerStreamKiB.toFixed(1)} KiB`,
+    );
+    row(
+      'live',
+      `${label}: one update, relay has it → each viewer`,
+      `p50 ${run.fanOutP50Ms} ms, p99 ${run.fanOutP99Ms} ms (${run.delivered} of ${run.viewers} delivered)`,
+    );
+    row(
+      'live',
+      `${label}: score change → each viewer (≈ 10 s live polling)`,
+      `p50 ${run.changeToViewerP50Ms} ms, p99 ${run.changeToViewerP99Ms} ms`,
+    );
+    row('live', `${label}: longest event-loop block during the broadcast`, `${run.longestBlockMs} ms`);
+  }
+}
+
+async function metering(dir: string): Promise<void> {
   for (const synchronous of ['NORMAL', 'FULL'] as const) {
     const store = openSqliteStore(join(dir, `metering-${synchronous}.db`), { synchronous });
     const count = synchronous === 'FULL' ? 2_000 : 20_000;
@@ -92,131 +182,26 @@ async function meteringRate(dir: string): Promise<void> {
     const perSecond = count / ((performance.now() - started) / 1000);
     await store.close();
     results[`meteringLoadsPerSecond${synchronous}`] = Math.round(perSecond);
-    rows.push({ measure: `durable counted loads/s, SQLite synchronous=${synchronous}`, value: String(Math.round(perSecond)) });
+    row('metering', `durable counted loads per second, SQLite synchronous=${synchronous}`, thousands(perSecond));
   }
 }
 
-/** Opens one /v1/live stream and calls `onUpdate` with the arrival time of each update. */
-async function openLiveStream(
-  origin: string,
-  key: string,
-  topic: string,
-  onUpdate: (at: number, data: string) => void,
-  signal: AbortSignal,
-): Promise<void> {
-  const response = await fetch(`${origin}/v1/live?key=${key}&topic=${encodeURIComponent(topic)}`, {
-    headers: { origin: 'https://example.com' },
-    signal,
-  });
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const parser = createParser({ onEvent: (event) => event.event === 'update' && onUpdate(performance.now(), event.data) });
-  void (async () => {
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        parser.feed(decoder.decode(value, { stream: true }));
-      }
-    } catch {
-      // closed by the bench
-    }
-  })();
-}
-
-/** Upstream calls per minute for one live game with 1 and with 1,000 viewers, at the production polling rhythm. */
-async function liveFanIn(): Promise<void> {
-  const SPAN_MS = 30_000;
-  for (const viewers of [1, 1000]) {
-    const relay = await startRelay({
-      port: 0,
-      db: ':memory:',
-      logger: silentLogger,
-      rateLimit: { perMinute: 1e9, burst: 1e9 },
-      live: { maxStreamsPerAddress: 5000 },
-    });
-    const abort = new AbortController();
-    try {
-      const key = (await createKey(relay.store, { plan: 'pro', domains: ['example.com'], name: 'bench', test: false }, Date.now())).key;
-      const scores = await (
-        await fetch(`${relay.origin}/v1/scores?league=nba&key=${key}`, { headers: { origin: 'https://example.com' } })
-      ).json();
-      const game = scores.games.find((candidate: { status: string }) => candidate.status === 'live');
-      const topic = `/v1/games/${game.id}?league=nba`;
-      await Promise.all(Array.from({ length: viewers }, () => openLiveStream(relay.origin, key, topic, () => {}, abort.signal)));
-      // The span starts once every viewer is connected, so both runs measure the same length of polling.
-      const before = (await relay.metrics.upstreamRequests.get()).values.reduce((sum, value) => sum + value.value, 0);
-      await new Promise((resolve) => setTimeout(resolve, SPAN_MS));
-      const calls = (await relay.metrics.upstreamRequests.get()).values.reduce((sum, value) => sum + value.value, 0) - before;
-      const perMinute = Math.round((calls * 60_000) / SPAN_MS);
-      results[`liveUpstreamCallsPerMinute${viewers}Viewers`] = perMinute;
-      rows.push({
-        measure: `upstream calls per minute, one live game, ${viewers} viewer${viewers === 1 ? '' : 's'}`,
-        value: String(perMinute),
-      });
-    } finally {
-      abort.abort();
-      await relay.close();
-    }
-  }
-}
-
-/** From a score changing in the sandbox to a page receiving it, at the production polling rhythm (live ≈ 10 s). */
-async function liveLatency(): Promise<void> {
-  const SAMPLES = 12;
-  const relay = await startRelay({ port: 0, db: ':memory:', logger: silentLogger, sandbox: { rate: 0 } });
-  const abort = new AbortController();
-  try {
-    const key = (await createKey(relay.store, { plan: 'pro', domains: ['example.com'], name: 'bench', test: false }, Date.now())).key;
-    let last = '';
-    let arrived: (at: number) => void = () => {};
-    await openLiveStream(
-      relay.origin,
-      key,
-      '/v1/scores?league=nba',
-      (at, data) => {
-        if (data !== last) {
-          last = data;
-          arrived(at);
-        }
-      },
-      abort.signal,
+async function page(): Promise<void> {
+  const costs = await pageCost([1, 4]);
+  results.pageCost = costs;
+  for (const cost of costs) {
+    const cpu = cost.cpuSlowdown === 1 ? 'no CPU throttling' : `CPU ${cost.cpuSlowdown}× slower`;
+    row(
+      'page',
+      `gallery, ${cpu}: total blocking time to first data everywhere / ours`,
+      `${cost.totalBlockingTimeMs} ms / ${cost.ourBlockingTimeMs} ms`,
     );
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const latencies: number[] = [];
-    for (let sample = 0; sample < SAMPLES; sample++) {
-      // Changes land at random moments between polls, as real scores do.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 3000));
-      const delivered = new Promise<number | undefined>((resolve) => {
-        arrived = resolve;
-        // Five minutes of game time nearly always changes a score; a sample that does not is skipped, not waited on.
-        setTimeout(() => resolve(undefined), 25_000);
-      });
-      const changedAt = performance.now();
-      relay.sandbox.clock.advance(5 * 60_000);
-      const at = await delivered;
-      if (at !== undefined) latencies.push(at - changedAt);
-    }
-    latencies.sort((a, b) => a - b);
-    const p50 = Math.round(latencies[Math.floor(latencies.length / 2)]!);
-    const p99 = Math.round(latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.99) - 1)]!);
-    results.liveLatencyMs = { p50, p99, samples: latencies.length };
-    rows.push({ measure: `score change → page, live polling ≈ 10 s (${latencies.length} samples)`, value: `p50 ${p50} ms, p99 ${p99} ms` });
-  } finally {
-    abort.abort();
-    await relay.close();
+    row(
+      'page',
+      `gallery, ${cpu}: layout shift (CLS) to first data; first data everywhere at`,
+      `${cost.cumulativeLayoutShift}${cost.shiftedNodes.length ? ` (${cost.shiftedNodes.join(', ')})` : ''}; ${cost.firstDataEverywhereMs} ms`,
+    );
   }
-}
-
-const dir = await mkdtemp(join(tmpdir(), 'pressbox-bench-'));
-try {
-  await liveLatency();
-  await liveFanIn();
-  await meteringRate(dir);
-  await upstreamFanIn();
-  await relayThroughput(dir);
-} finally {
-  await rm(dir, { recursive: true, force: true });
 }
 
 const machine = {
@@ -227,8 +212,24 @@ const machine = {
   os: `${platform()} ${release()}`,
   node: process.version,
 };
+const dir = await mkdtemp(join(tmpdir(), 'pressbox-bench-'));
+try {
+  bundle();
+  await throughput(dir);
+  await upstreamFanIn();
+  await live();
+  await metering(dir);
+  await page();
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
+
 await writeFile('bench/results.json', `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, results }, null, 2)}\n`);
-const width = Math.max(...rows.map((row) => row.measure.length));
-console.log(`Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}\n`);
-for (const row of rows) console.log(`${row.measure.padEnd(width)}  ${row.value}`);
+const width = Math.max(...rows.map((entry) => entry.measure.length));
+console.log(`\nMachine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}`);
+let section = '';
+for (const entry of rows) {
+  if (entry.section !== section) console.log(`\n${(section = entry.section)}`);
+  console.log(`  ${entry.measure.padEnd(width)}  ${entry.value}`);
+}
 console.log('\nWritten to bench/results.json');

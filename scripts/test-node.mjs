@@ -1,4 +1,4 @@
-// Runs every node test (test/**/*.test.ts outside test/widgets and test/e2e, which need Chromium) with node's test runner,
+// Runs every node test (test/**/*.test.ts outside test/widgets and test/e2e, which need Chromium, and test/bundle, which needs a fresh build) with node's test runner,
 // against a real Redis: REDIS_URL, else 127.0.0.1:6379, else a redis-server started here for the run.
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 function findTests(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return [join('test', 'widgets'), join('test', 'e2e')].includes(path) ? [] : findTests(path);
+    if (entry.isDirectory()) return [join('test', 'widgets'), join('test', 'e2e'), join('test', 'bundle'), join('test', 'types')].includes(path) ? [] : findTests(path);
     return entry.name.endsWith('.test.ts') ? [path] : [];
   });
 }

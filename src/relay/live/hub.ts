@@ -7,7 +7,8 @@ import type { Topic } from './topics.js';
 export interface LiveUpdate {
   id: number;
   topic: string;
-  data: unknown;
+  /** The payload as JSON, serialised once per change however many streams it goes to. */
+  json: string;
 }
 
 /** One open stream, as the hub sees it. */
@@ -31,13 +32,16 @@ interface Poller {
   upstream: CachedUpstream;
   subscriptions: Set<Subscription>;
   timer?: ReturnType<typeof setTimeout>;
-  payload?: unknown;
+  json?: string;
   etag?: string;
   /** Hash of the payload without its freshness fields: a refetch of the same data is not a change. */
   changeKey?: string;
   eventId: number;
   lastError?: string;
 }
+
+/** Streams written to between two turns of the event loop during a broadcast. */
+const BROADCAST_SLICE = 250;
 
 export interface HubOptions {
   history: HistoryStore;
@@ -88,7 +92,7 @@ export class LiveHub {
       poller.subscriptions.add(subscription);
       mine.add(poller);
       if (fresh) void this.poll(key);
-      else if (poller.payload !== undefined && poller.eventId > lastEventId) void this.send(poller, subscription);
+      else if (poller.json !== undefined && poller.eventId > lastEventId) void this.send(poller, subscription);
     }
   }
 
@@ -127,10 +131,10 @@ export class LiveHub {
       const changeKey = changeKeyOf(payload);
       if (changeKey !== poller.changeKey) {
         poller.changeKey = changeKey;
-        poller.payload = payload;
-        poller.etag = etagOf(JSON.stringify(payload));
+        poller.json = JSON.stringify(payload);
+        poller.etag = etagOf(poller.json);
         poller.eventId = ++this.lastEventId;
-        await Promise.all([...poller.subscriptions].map((subscription) => this.send(poller, subscription)));
+        await this.broadcast(poller);
       }
       wait = this.options.pollMs?.(poller.topic, payload) ?? poller.topic.route.pollMs(payload);
     } catch (error) {
@@ -146,11 +150,23 @@ export class LiveHub {
     if (this.pollers.get(key) === poller) poller.timer = setTimeout(() => void this.poll(key), wait);
   }
 
+  /**
+   * Sends a change to every subscriber in slices, yielding to the event loop between them, so thousands of viewers
+   * never hold up other requests for the whole broadcast.
+   */
+  private async broadcast(poller: Poller): Promise<void> {
+    const subscriptions = [...poller.subscriptions];
+    for (let start = 0; start < subscriptions.length; start += BROADCAST_SLICE) {
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+      await Promise.all(subscriptions.slice(start, start + BROADCAST_SLICE).map((subscription) => this.send(poller, subscription)));
+    }
+  }
+
   private async send(poller: Poller, subscription: Subscription): Promise<void> {
     const alreadyHad = subscription.have === poller.etag;
     subscription.have = undefined;
     if (alreadyHad) return;
-    const delivered = await subscription.subscriber.deliver({ id: poller.eventId, topic: subscription.asked, data: poller.payload });
+    const delivered = await subscription.subscriber.deliver({ id: poller.eventId, topic: subscription.asked, json: poller.json! });
     if (!delivered) poller.subscriptions.delete(subscription);
   }
 }

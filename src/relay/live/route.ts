@@ -85,7 +85,7 @@ export function liveRoute(options: LiveRouteOptions) {
             return false;
           }
           options.onLoad();
-          return write({ event: 'update', id: String(update.id), data: JSON.stringify({ topic: update.topic, data: update.data }) });
+          return write({ event: 'update', id: String(update.id), data: `{"topic":${JSON.stringify(update.topic)},"data":${update.json}}` });
         },
         fail(topic, error) {
           void write({ event: 'error', data: JSON.stringify({ topic, ...error.body() }) });
