@@ -10,6 +10,7 @@ import { silentLogger, type Logger } from './http/logger.js';
 import type { RelayMetrics } from './http/metrics.js';
 import { rateLimit, type RateLimitOptions } from './http/rate-limit.js';
 import { bundleRoutes, type StaticOptions } from './http/static.js';
+import { cachedKeys } from './keys/key-cache.js';
 import type { RelayStore } from './store/types.js';
 import type { CachedUpstream } from './upstream/cached.js';
 
@@ -32,6 +33,7 @@ export interface RelayDeps {
 export function createApp(deps: RelayDeps): Hono<RelayEnv> {
   const now = deps.now ?? Date.now;
   const logger = deps.logger ?? silentLogger;
+  const keys = cachedKeys(deps.store);
   const app = new Hono<RelayEnv>();
 
   app.use('*', async (c, next) => {
@@ -62,9 +64,9 @@ export function createApp(deps: RelayDeps): Hono<RelayEnv> {
     c.body(await deps.metrics.registry.metrics(), 200, { 'Content-Type': deps.metrics.registry.contentType }),
   );
   app.use('/admin/*', operator);
-  app.route('/admin', adminRoutes({ keys: deps.store, usage: deps.store, now }));
+  app.route('/admin', adminRoutes({ keys, usage: deps.store, now }));
 
-  app.use('/v1/*', widgetAccess(deps.store, deps.upstreams));
+  app.use('/v1/*', widgetAccess(keys, deps.upstreams));
   app.use('/v1/*', rateLimit({ perMinute: 600, burst: 120, ...deps.rateLimit, now }));
   if (deps.live) app.get('/v1/live', deps.live);
   app.route('/v1', dataRoutes({ usage: deps.store, history: deps.store, metrics: deps.metrics, now }));

@@ -26,6 +26,16 @@ describe('operations: admin API, metrics, rate limit', () => {
     assert.match(metrics, /pressbox_cache_total/);
   });
 
+  it('applies a domain change or a revocation made through the admin API at once, though keys are kept in memory', async () => {
+    const key = await addKey(relay, ['example.com']);
+    assert.equal((await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`)).status, 200);
+    await admin(`/admin/keys/${key}`, { method: 'PATCH', body: JSON.stringify({ domains: ['other.example'] }) });
+    assert.equal((await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`)).body.error.code, 'origin_not_allowed');
+    await admin(`/admin/keys/${key}`, { method: 'DELETE' });
+    const revoked = await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`);
+    assert.deepEqual([revoked.status, revoked.body.error.code], [401, 'invalid_key']);
+  });
+
   it('creates, shows, updates, checks and revokes keys', async () => {
     const created = await admin('/admin/keys', {
       method: 'POST',

@@ -41,6 +41,15 @@ function toKey(row: KeyRow): WidgetKey {
   };
 }
 
+interface PendingLoad {
+  key: string;
+  month: string;
+  limit: number;
+  detail: LoadDetail;
+  resolve: (result: CountResult) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
  * Keys, monthly usage and win-probability history in one SQLite file (WAL). A load is committed before
  * `countLoad` returns: with WAL and synchronous=NORMAL a committed load survives the process being killed;
@@ -80,13 +89,30 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
     history: db.prepare<[string], { at: number; home: number }>('SELECT at, home FROM win_probability WHERE game = ? ORDER BY at'),
   };
 
-  const countLoad = db.transaction((key: string, month: string, limit: number, detail: LoadDetail): CountResult => {
+  const countOne = (key: string, month: string, limit: number, detail: LoadDetail): CountResult => {
     statements.openMonth.run(key, month);
     const row = statements.countIfRoom.get(key, month, limit);
     if (!row) return { counted: false, used: statements.loads.get(key, month)?.loads ?? 0 };
     statements.countDetail.run(key, month, detail.route, detail.origin);
     return { counted: true, used: row.loads };
-  });
+  };
+
+  // Group commit: every load asked for in one turn of the event loop is checked and counted, in order, in one
+  // transaction, and each caller hears back only once it is committed. A commit costs far more than the counting.
+  const commitBatch = db.transaction((batch: PendingLoad[]) =>
+    batch.map((load) => countOne(load.key, load.month, load.limit, load.detail)),
+  );
+  let pending: PendingLoad[] = [];
+  const commitPending = () => {
+    const batch = pending;
+    pending = [];
+    try {
+      const results = commitBatch.immediate(batch);
+      batch.forEach((load, index) => load.resolve(results[index]!));
+    } catch (error) {
+      batch.forEach((load) => load.reject(error));
+    }
+  };
 
   // better-sqlite3 is synchronous; the async surface is the store interface Redis shares.
   const store: RelayStore = {
@@ -111,7 +137,11 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
       statements.revokeKey.run(at, key);
       return store.getKey(key);
     },
-    countLoad: async (key, month, limit, detail) => countLoad.immediate(key, month, limit, detail),
+    countLoad: (key, month, limit, detail) =>
+      new Promise<CountResult>((resolve, reject) => {
+        if (pending.length === 0) setImmediate(commitPending);
+        pending.push({ key, month, limit, detail, resolve, reject });
+      }),
     loadsUsed: async (key, month) => statements.loads.get(key, month)?.loads ?? 0,
     usage: async ({ key, month }) => statements.usage.all({ key: key ?? null, month: month ?? null }),
     async recordProbability(game, point: ProbabilityPoint) {
@@ -121,6 +151,7 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
     },
     probabilityHistory: async (game) => statements.history.all(game),
     close: async () => {
+      if (pending.length > 0) commitPending();
       db.close();
     },
   };

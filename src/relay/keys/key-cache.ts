@@ -1,0 +1,32 @@
+import { LRUCache } from 'lru-cache';
+import type { WidgetKey } from './model.js';
+import type { KeyStore } from '../store/types.js';
+
+/** How long a key read from the store is trusted: a change made elsewhere (the CLI, another relay) applies within it. */
+export const KEY_CACHE_MS = 5_000;
+
+/**
+ * Every widget request reads its key; keeping keys a few seconds in memory spares the store a read per request.
+ * Changes through this relay (its admin API) apply at once. Unknown keys are not remembered, so a key created from
+ * the shell works on its first request.
+ */
+export function cachedKeys(store: KeyStore, ttlMs = KEY_CACHE_MS): KeyStore {
+  const cache = new LRUCache<string, WidgetKey>({ max: 10_000, ttl: ttlMs });
+  const forget = <T>(value: string, result: T): T => {
+    cache.delete(value);
+    return result;
+  };
+  return {
+    async getKey(value) {
+      const cached = cache.get(value);
+      if (cached) return cached;
+      const key = await store.getKey(value);
+      if (key) cache.set(value, key);
+      return key;
+    },
+    createKey: (key) => store.createKey(key),
+    listKeys: () => store.listKeys(),
+    updateKey: async (value, change) => forget(value, await store.updateKey(value, change)),
+    revokeKey: async (value, at) => forget(value, await store.revokeKey(value, at)),
+  };
+}
