@@ -174,15 +174,21 @@ async function live(): Promise<void> {
 
 async function metering(dir: string): Promise<void> {
   for (const synchronous of ['NORMAL', 'FULL'] as const) {
-    const store = openSqliteStore(join(dir, `metering-${synchronous}.db`), { synchronous });
-    const count = synchronous === 'FULL' ? 2_000 : 20_000;
-    const started = performance.now();
-    for (let i = 0; i < count; i++)
-      await store.countLoad('pk_live_bench', '2026-11', 1e9, { route: '/v1/scores', origin: 'https://example.com' });
-    const perSecond = count / ((performance.now() - started) / 1000);
-    await store.close();
-    results[`meteringLoadsPerSecond${synchronous}`] = Math.round(perSecond);
-    row('metering', `durable counted loads per second, SQLite synchronous=${synchronous}`, thousands(perSecond));
+    for (const concurrency of [1, 100]) {
+      const store = openSqliteStore(join(dir, `metering-${synchronous}-${concurrency}.db`), { synchronous });
+      const rounds = (synchronous === 'FULL' ? 2_000 : 20_000) / (concurrency === 1 ? 1 : 20);
+      const count = () => store.countLoad('pk_live_bench', '2026-11', 1e9, { route: '/v1/scores', origin: 'https://example.com' });
+      const started = performance.now();
+      for (let i = 0; i < rounds; i++) await Promise.all(Array.from({ length: concurrency }, count));
+      const perSecond = (rounds * concurrency) / ((performance.now() - started) / 1000);
+      await store.close();
+      results[`meteringLoadsPerSecond${synchronous}${concurrency === 1 ? '' : `Concurrent${concurrency}`}`] = Math.round(perSecond);
+      row(
+        'metering',
+        `durable counted loads per second, SQLite synchronous=${synchronous}, ${concurrency === 1 ? 'one at a time' : `${concurrency} at once (group commit)`}`,
+        thousands(perSecond),
+      );
+    }
   }
 }
 
