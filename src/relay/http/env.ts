@@ -10,5 +10,9 @@ export type RelayEnv = {
     /** The route pattern, for metering and metrics (`/v1/games/:gameId`). */
     route: string;
   };
-  Bindings: { incoming?: { destroyed?: boolean; socket?: { remoteAddress?: string; destroyed?: boolean } } };
+  /** From @hono/node-server; absent when the app is called without a socket (app.request). */
+  Bindings: {
+    incoming?: { destroyed?: boolean; socket?: { remoteAddress?: string; destroyed?: boolean } };
+    outgoing?: import('node:http').ServerResponse;
+  };
 };

@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { RelayError } from '../errors.js';
 import { refuseSpentKey } from '../http/deliver.js';
 import type { RelayEnv } from '../http/env.js';
@@ -7,6 +6,7 @@ import { monthlyLoadLimit } from '../keys/model.js';
 import { monthBucket } from '../metering/month.js';
 import type { UsageStore } from '../store/types.js';
 import type { LiveHub, LiveUpdate, Subscriber } from './hub.js';
+import { SseConnection } from './sse-connection.js';
 import { parseTopics } from './topics.js';
 
 export interface LiveRouteOptions {
@@ -31,7 +31,7 @@ function jitteredRetryMs(): number {
  */
 export function liveRoute(options: LiveRouteOptions) {
   const perAddress = new Map<string, number>();
-  const open = new Set<{ stream: SSEStreamingApi; end: () => void }>();
+  const open = new Set<SseConnection>();
   const maxStreams = options.maxStreamsPerAddress ?? 50;
   const heartbeatMs = options.heartbeatMs ?? 15_000;
 
@@ -50,61 +50,54 @@ export function liveRoute(options: LiveRouteOptions) {
         { 'Retry-After': '30' },
       );
     }
+    const outgoing = c.env?.outgoing;
+    if (!outgoing) throw new Error('Live streams need the Node server (@hono/node-server): there is no socket to stream to.');
     const key = c.get('widgetKey');
     const origin = c.get('page').origin;
     const limit = monthlyLoadLimit(key.plan);
     const upstream = c.get('upstream');
-    // Content is streamed as it changes: proxies must not buffer or cache it.
-    c.header('Cache-Control', 'no-store');
-    c.header('X-Accel-Buffering', 'no');
 
-    return streamSSE(c, async (stream) => {
-      perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
-      let end!: () => void;
-      const ended = new Promise<void>((resolve) => (end = resolve));
-      const entry = { stream, end };
-      open.add(entry);
-      const write = async (message: Parameters<SSEStreamingApi['writeSSE']>[0]): Promise<boolean> => {
-        if (stream.aborted || stream.closed) return false;
-        await stream.writeSSE(message);
-        return true;
-      };
-      const subscriber: Subscriber = {
-        upstream,
-        async deliver(update: LiveUpdate) {
-          if (stream.aborted || stream.closed) return false;
-          // Counted before it is written: a spent key gets the error instead of the data.
-          const result = await options.usage.countLoad(key.key, monthBucket(options.now()), limit, { route: ROUTE, origin });
-          if (!result.counted) {
-            const error = new RelayError(
-              'quota_exceeded',
-              `This widget key has used its ${limit.toLocaleString('en-US')} loads for the month; loads reset on day 1 at 00:00 UTC.`,
-            );
-            await write({ event: 'error', data: JSON.stringify({ topic: update.topic, ...error.body() }) });
-            end();
-            return false;
-          }
-          options.onLoad();
-          return write({ event: 'update', id: String(update.id), data: `{"topic":${JSON.stringify(update.topic)},"data":${update.json}}` });
-        },
-        fail(topic, error) {
-          void write({ event: 'error', data: JSON.stringify({ topic, ...error.body() }) });
-        },
-      };
-      await stream.write(`retry: ${jitteredRetryMs()}\n\n`);
-      const heartbeat = setInterval(() => void stream.write(': heartbeat\n\n').catch(() => end()), heartbeatMs);
-      stream.onAbort(() => end());
-      options.hub.subscribe(subscriber, topics, have, lastEventId);
-      try {
-        await ended;
-      } finally {
-        clearInterval(heartbeat);
-        options.hub.unsubscribe(subscriber);
-        open.delete(entry);
-        perAddress.set(address, (perAddress.get(address) ?? 1) - 1);
-        if (perAddress.get(address) === 0) perAddress.delete(address);
-      }
+    perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
+    let heartbeat: ReturnType<typeof setInterval> | undefined;
+    const stream: SseConnection = new SseConnection(outgoing, c.res.headers, () => {
+      clearInterval(heartbeat);
+      options.hub.unsubscribe(subscriber);
+      open.delete(stream);
+      perAddress.set(address, (perAddress.get(address) ?? 1) - 1);
+      if (perAddress.get(address) === 0) perAddress.delete(address);
     });
+    const subscriber: Subscriber = {
+      upstream,
+      async deliver(update: LiveUpdate) {
+        if (stream.closed) return false;
+        // Counted before it is written: a spent key gets the error instead of the data.
+        const result = await options.usage.countLoad(key.key, monthBucket(options.now()), limit, { route: ROUTE, origin });
+        if (!result.counted) {
+          const error = new RelayError(
+            'quota_exceeded',
+            `This widget key has used its ${limit.toLocaleString('en-US')} loads for the month; loads reset on day 1 at 00:00 UTC.`,
+          );
+          stream.send({ event: 'error', data: JSON.stringify({ topic: update.topic, ...error.body() }) });
+          stream.end();
+          return false;
+        }
+        options.onLoad();
+        return stream.send({
+          event: 'update',
+          id: String(update.id),
+          data: `{"topic":${JSON.stringify(update.topic)},"data":${update.json}}`,
+        });
+      },
+      fail(topic, error) {
+        stream.send({ event: 'error', data: JSON.stringify({ topic, ...error.body() }) });
+      },
+    };
+    open.add(stream);
+    stream.retry(jitteredRetryMs());
+    heartbeat = setInterval(() => stream.comment('heartbeat'), heartbeatMs);
+    options.hub.subscribe(subscriber, topics, have, lastEventId);
+    // The stream is written to the socket directly; the Node server must not answer again.
+    return new Response(null, { headers: { 'x-hono-already-sent': 'true' } });
   };
 
   return {
@@ -112,13 +105,11 @@ export function liveRoute(options: LiveRouteOptions) {
     openStreams: () => open.size,
     /** On shutdown: every stream gets a reconnect hint, then ends; pages come back with their Last-Event-ID. */
     async closeAll(): Promise<void> {
-      await Promise.all(
-        [...open].map(async ({ stream, end }) => {
-          await stream.write(`retry: ${jitteredRetryMs()}\n\n`).catch(() => {});
-          await stream.writeSSE({ event: 'reconnect', data: '{"reason":"the relay is restarting"}' }).catch(() => {});
-          end();
-        }),
-      );
+      for (const stream of [...open]) {
+        stream.retry(jitteredRetryMs());
+        stream.send({ event: 'reconnect', data: '{"reason":"the relay is restarting"}' });
+        stream.end();
+      }
     },
   };
 }
