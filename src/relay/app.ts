@@ -27,6 +27,8 @@ export interface RelayDeps {
   files?: StaticOptions;
   /** GET /v1/live (see live/route.ts). */
   live?: Handler<RelayEnv>;
+  /** The upstream cache's change counter, so identical requests can share one built payload. */
+  cacheVersion?: () => number;
 }
 
 /** The relay as a Hono app: no environment reads, no listening (see server.ts). */
@@ -69,7 +71,7 @@ export function createApp(deps: RelayDeps): Hono<RelayEnv> {
   app.use('/v1/*', widgetAccess(keys, deps.upstreams));
   app.use('/v1/*', rateLimit({ perMinute: 600, burst: 120, ...deps.rateLimit, now }));
   if (deps.live) app.get('/v1/live', deps.live);
-  app.route('/v1', dataRoutes({ usage: deps.store, history: deps.store, metrics: deps.metrics, now }));
+  app.route('/v1', dataRoutes({ usage: deps.store, history: deps.store, metrics: deps.metrics, now, cacheVersion: deps.cacheVersion }));
 
   app.notFound((c) => {
     corsHeaders(c);

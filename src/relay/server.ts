@@ -110,6 +110,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
     now,
     rateLimit: options.rateLimit,
     files: options.files,
+    cacheVersion: () => cache.version,
   });
   const host = options.host ?? '127.0.0.1';
   const server: ServerType = await new Promise((resolve, reject) => {

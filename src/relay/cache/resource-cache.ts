@@ -30,6 +30,7 @@ interface Entry {
 export class ResourceCache {
   private readonly entries: LRUCache<string, Entry>;
   private readonly inflight = new Map<string, Promise<Entry>>();
+  private changes = 0;
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -77,6 +78,12 @@ export class ResourceCache {
   /** Forgets every entry: the next request for each key goes upstream. */
   clear(): void {
     this.entries.clear();
+    this.changes++;
+  }
+
+  /** Counts every change to what the cache holds: anything built from it before a change may be out of date. */
+  get version(): number {
+    return this.changes;
   }
 
   private refresh(key: string, load: () => Promise<unknown>): Promise<Entry> {
@@ -86,6 +93,7 @@ export class ResourceCache {
       .then((value) => {
         const entry = { value, fetchedAt: this.now() };
         this.entries.set(key, entry);
+        this.changes++;
         return entry;
       })
       .finally(() => this.inflight.delete(key));

@@ -7,11 +7,19 @@ import type { KeyStore } from '../store/types.js';
 import type { CachedUpstream } from '../upstream/cached.js';
 import type { RelayEnv } from './env.js';
 
+// Keys come from a short-lived in-memory cache as the same objects, so their parsed patterns can be kept with them.
+const parsedPatterns = new WeakMap<WidgetKey, DomainPattern[]>();
+
 export function patternsOf(key: WidgetKey): DomainPattern[] {
-  return key.domains.flatMap((domain) => {
-    const parsed = parseDomainPattern(domain);
-    return parsed.ok ? [parsed.pattern] : [];
-  });
+  let patterns = parsedPatterns.get(key);
+  if (!patterns) {
+    patterns = key.domains.flatMap((domain) => {
+      const parsed = parseDomainPattern(domain);
+      return parsed.ok ? [parsed.pattern] : [];
+    });
+    parsedPatterns.set(key, patterns);
+  }
+  return patterns;
 }
 
 /**

@@ -31,6 +31,17 @@ export async function refuseSpentKey(c: Context<RelayEnv>, usage: UsageStore, no
   if ((await usage.loadsUsed(key.key, monthBucket(now))) >= limit) throw quotaExceeded(now, limit);
 }
 
+/** A payload ready to send: its JSON and the ETag of that JSON. */
+export interface PreparedBody {
+  body: string;
+  etag: string;
+}
+
+export function prepareBody(payload: unknown): PreparedBody {
+  const body = JSON.stringify(payload);
+  return { body, etag: etagOf(body) };
+}
+
 /**
  * Sends a payload as one widget load: an unchanged payload answers 304 and costs nothing; otherwise the load
  * is counted (atomically, durably) before the 200 leaves, or refused with quota_exceeded.
@@ -39,11 +50,9 @@ export async function deliver(
   c: Context<RelayEnv>,
   usage: UsageStore,
   now: number,
-  payload: unknown,
+  { body, etag }: PreparedBody,
   onLoad: () => void,
 ): Promise<Response> {
-  const body = JSON.stringify(payload);
-  const etag = etagOf(body);
   c.header('ETag', etag);
   c.header('Cache-Control', 'private, no-cache');
   if (c.req.header('if-none-match') === etag) return c.body(null, 304);
