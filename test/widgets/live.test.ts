@@ -57,6 +57,24 @@ describe('live updates in the page', () => {
     );
   });
 
+  it('goes back to polling when the relay keeps refusing the stream, stops trying, and still shows changes', async function () {
+    this.timeout(45_000);
+    const { streamlessRelay: relay, streamlessRelayKey: key } = setup;
+    const strip = await fixture<ScoreStrip>(html`<score-strip league="nba" key=${key} relay=${relay}></score-strip>`);
+    await settled(strip);
+    const stream = LiveStream.for(relay, key);
+    // Refused three times (with backoff between), the stream hands its elements back to polling and stops trying.
+    await until(() => stream.opened >= 3 && !stream.connected && stream.topics.length === 0, 15_000);
+    const attempts = stream.opened;
+    const before = scoresText(strip);
+    const requestsBefore = RelayClient.for(relay).requests;
+    await advanceSandboxClock(2 * 60_000);
+    // The live strip polls every 15 s.
+    await until(() => scoresText(strip) !== before, 25_000);
+    expect(RelayClient.for(relay).requests).to.be.greaterThan(requestsBefore, 'the change came by polling');
+    expect(stream.opened).to.equal(attempts, 'no more stream attempts');
+  });
+
   it('closes the stream as soon as the tab is hidden, makes no requests while hidden, and resumes fresh', async () => {
     const key = await freshKey();
     const strip = await fixture<ScoreStrip>(html`<score-strip league="nhl" key=${key} relay=${setup.relay}></score-strip>`);

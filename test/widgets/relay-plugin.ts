@@ -11,6 +11,9 @@ export interface BrowserTestSetup {
   /** A relay whose data-service account is on the free plan, and a live key for it allowed on this page. */
   freeRelay: string;
   freeRelayKey: string;
+  /** A relay that refuses every live stream (as a buffering proxy would make it fail), on the same sandbox. */
+  streamlessRelay: string;
+  streamlessRelayKey: string;
 }
 
 /**
@@ -20,6 +23,7 @@ export interface BrowserTestSetup {
 export function pressboxRelayPlugin(): TestRunnerPlugin {
   let relay: RunningRelay;
   let freeRelay: RunningRelay;
+  let streamlessRelay: RunningRelay;
   let setup: BrowserTestSetup;
   let offsetMs = 0;
   const month = () => new Date(Date.now() + offsetMs).toISOString().slice(0, 7);
@@ -48,6 +52,22 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
         upstreamKey: 'sk_sandbox_free',
         rateLimit: { perMinute: 1_000_000, burst: 100_000 },
       });
+      streamlessRelay = await startRelay({
+        port: 0,
+        db: ':memory:',
+        logger: silentLogger,
+        upstreamUrl: relay.sandbox.baseUrl,
+        upstreamKey: 'sk_sandbox_pro',
+        rateLimit: { perMinute: 1_000_000, burst: 100_000 },
+        live: { maxStreamsPerAddress: 0 },
+      });
+      const streamlessRelayKey = (
+        await createKey(
+          streamlessRelay.store,
+          { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: 'no streams', test: false },
+          Date.now(),
+        )
+      ).key;
       const freeRelayKey = (
         await createKey(freeRelay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: 'plan test', test: false }, Date.now())
       ).key;
@@ -63,10 +83,13 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
         },
         freeRelay: freeRelay.origin,
         freeRelayKey,
+        streamlessRelay: streamlessRelay.origin,
+        streamlessRelayKey,
       };
     },
     async serverStop() {
       await freeRelay?.close();
+      await streamlessRelay?.close();
       await relay?.close();
     },
     async executeCommand({ command, payload }) {
@@ -83,6 +106,7 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
         case 'pressbox-advance-sandbox':
           relay.sandbox.clock.advance(input.ms ?? 0);
           relay.cache.clear();
+          streamlessRelay.cache.clear();
           return true;
         case 'pressbox-advance-relay':
           offsetMs += input.ms ?? 0;
@@ -102,6 +126,7 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
           relay.sandbox.clock.set(Date.parse(MIDDAY));
           relay.sandbox.faults.clear();
           relay.cache.clear();
+          streamlessRelay.cache.clear();
           offsetMs = 0;
           return true;
         default:

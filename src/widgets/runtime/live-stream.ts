@@ -118,7 +118,10 @@ export class LiveStream {
       this.failures++;
       if (this.failures >= FAILURES_BEFORE_FALLBACK) {
         this.close();
-        for (const subscription of [...this.subscriptions]) subscription.onFallback();
+        // Handed back whole: the stream must not reopen for them later (on a tab's return) nor outlive their elements.
+        const fallingBack = [...this.subscriptions];
+        this.subscriptions.clear();
+        for (const subscription of fallingBack) subscription.onFallback();
         return;
       }
       this.scheduleOpen(1000 * 2 ** this.failures * (0.5 + Math.random() / 2));
