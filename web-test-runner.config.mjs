@@ -1,6 +1,6 @@
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
-import { findBrowser } from './scripts/browser.mjs';
+import { CHROMIUM_ARGS, findBrowser } from './scripts/browser.mjs';
 import { pressboxRelayPlugin } from './test/widgets/relay-plugin.ts';
 
 let executablePath;
@@ -22,15 +22,7 @@ export default {
       launchOptions: {
         executablePath,
         headless: true,
-        // Background networking would reach for hosts this machine cannot see.
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
+        args: CHROMIUM_ARGS,
       },
     }),
   ],

@@ -2,7 +2,7 @@
 // navigation to every element's first data, the share of it spent in our scripts (Long Animation Frames name the
 // script of each long frame), and the layout shift (CLS) over the same span. The demo gallery, served cross-origin.
 import { chromium } from 'playwright-core';
-import { findBrowser } from '../scripts/browser.mjs';
+import { CHROMIUM_ARGS, findBrowser } from '../scripts/browser.mjs';
 import { startDemoSite } from '../src/demo/server.js';
 import { createKey } from '../src/relay/admin/routes.js';
 import { silentLogger } from '../src/relay/http/logger.js';
@@ -61,14 +61,7 @@ export async function pageCost(cpuSlowdowns: number[] = [1, 4]): Promise<PageCos
   const site = await startDemoSite({ demoDir: 'demo', relayOrigin: relay.origin, demoKey: () => key });
   const browser = await chromium.launch({
     executablePath: findBrowser(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const results: PageCost[] = [];
   try {

@@ -22,7 +22,10 @@ export function bundleSizes(root = 'dist/cdn') {
   if (!core) throw new Error(`No core chunk in ${dir}/chunks: run npm run build:widgets.`);
   const loader = sizeOf(join(dir, 'pressbox.js'));
   const allInOne = sizeOf(join(dir, 'pressbox-all.js'));
-  const sum = (parts) => ({ min: parts.reduce((total, part) => total + part.min, 0), gzip: parts.reduce((total, part) => total + part.gzip, 0) });
+  const sum = (parts) => ({
+    min: parts.reduce((total, part) => total + part.min, 0),
+    gzip: parts.reduce((total, part) => total + part.gzip, 0),
+  });
   const largest = Object.entries(elements).sort((a, b) => b[1].gzip - a[1].gzip)[0];
   return {
     version,

@@ -6,7 +6,7 @@ import { startDemoSite } from '../src/demo/server.js';
 import { createKey } from '../src/relay/admin/routes.js';
 import { silentLogger } from '../src/relay/http/logger.js';
 import { startRelay } from '../src/relay/server.js';
-import { findBrowser } from './browser.mjs';
+import { CHROMIUM_ARGS, findBrowser } from './browser.mjs';
 
 const ELEMENTS = ['score-ticker', 'score-strip', 'game-header', 'win-probability', 'player-props', 'last-five', 'injury-report'];
 const THEMES = ['light', 'dark'] as const;
@@ -31,14 +31,7 @@ demoKey = (await createKey(relay.store, { plan: 'pro', domains: ['localhost', '1
 await playFirstLiveGame();
 const browser = await chromium.launch({
   executablePath: findBrowser(),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: CHROMIUM_ARGS,
 });
 try {
   await mkdir(OUT, { recursive: true });

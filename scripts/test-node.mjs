@@ -8,7 +8,10 @@ import { join } from 'node:path';
 function findTests(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return [join('test', 'widgets'), join('test', 'e2e'), join('test', 'bundle'), join('test', 'types')].includes(path) ? [] : findTests(path);
+    if (entry.isDirectory())
+      return [join('test', 'widgets'), join('test', 'e2e'), join('test', 'bundle'), join('test', 'types')].includes(path)
+        ? []
+        : findTests(path);
     return entry.name.endsWith('.test.ts') ? [path] : [];
   });
 }

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startDemoSite, type RunningDemoSite } from '../../src/demo/server.js';
 import type { RunningRelay } from '../../src/relay/server.js';
-import { findBrowser } from '../../scripts/browser.mjs';
+import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.mjs';
 import { addKey, testRelay } from '../helpers/relay.js';
 
 const TAGS = ['score-ticker', 'score-strip', 'game-header', 'win-probability', 'player-props', 'last-five', 'injury-report'];
@@ -88,15 +88,7 @@ before(async () => {
   key = await addKey(relay, [allowed, testPagesOrigin, 'localhost'], { name: 'e2e' });
   browser = await chromium.launch({
     executablePath: findBrowser(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--host-resolver-rules=MAP courier.example 127.0.0.1, MAP news.example 127.0.0.1',
-    ],
+    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP courier.example 127.0.0.1, MAP news.example 127.0.0.1'],
   });
 });
 
