@@ -48,16 +48,17 @@ export function bundleRoutes({ bundleDir }: StaticOptions) {
       headers: { 'Content-Type': typeOf(path), 'Cache-Control': cacheControl, 'Access-Control-Allow-Origin': '*' },
     });
   };
-  const notBuilt = (c: { text: (text: string, status: 404) => Response }) =>
-    c.text('The widget bundle is not built: run npm run build.', 404);
   for (const entry of ['pressbox.js', 'pressbox-all.js', 'pressbox.css']) {
-    app.get(`/${entry}`, async (c) => (await send(entry, MOVING)) ?? notBuilt(c));
+    app.get(`/${entry}`, async (c) => (await send(entry, MOVING)) ?? c.text('The widget bundle is not built: run npm run build.', 404));
   }
   app.get('/v/*', async (c) => {
     const path = c.req.path.slice(1);
     return (
       (await send(path, IMMUTABLE)) ??
-      c.text(`No such file in this relay's widget bundle: /${path}. This relay serves the versions under ${bundleDir}/v.`, 404)
+      c.text(
+        `No such file in this relay's widget bundle: /${path}. Check the version in the URL, or load /pressbox.js for the latest.`,
+        404,
+      )
     );
   });
   return app;
