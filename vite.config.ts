@@ -11,15 +11,20 @@ const VERSION_DIR = `${CDN_DIR}/v/${version}`;
 const OUTSIDE_CORE = /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|runtime[\\/]page-settings\.ts)/;
 
 /**
- * The latest URL of an entry: a one-line module re-exporting this version's, so chunks resolve under the version.
- * With the loader also pressbox.css, the elements' reserved boxes for a page's <head> (no layout shift from the
- * first paint), versioned and latest.
+ * The latest URL of an entry: a copy of this version's file whose chunk imports point into the version folder, so a
+ * page on the moving URL loads in as few round trips as one on the versioned URL, and every chunk stays immutable.
+ * (Chunks never import the entry, so the two copies can never both run for one chunk.) With the loader also
+ * pressbox.css, the elements' reserved boxes for a page's <head>, versioned and latest.
  */
 function latestAlias(entry: string): Plugin {
   return {
     name: 'pressbox-latest-alias',
     writeBundle() {
-      writeFileSync(`${CDN_DIR}/${entry}.js`, `export * from './v/${version}/${entry}.js';\n`);
+      const versioned = readFileSync(`${VERSION_DIR}/${entry}.js`, 'utf8');
+      const latest = versioned.replaceAll('`./chunks/', `\`./v/${version}/chunks/`);
+      // The versioned source map fits the copy only where nothing was rewritten (the all-in-one file).
+      const map = latest === versioned ? `//# sourceMappingURL=./v/${version}/${entry}.js.map` : '';
+      writeFileSync(`${CDN_DIR}/${entry}.js`, latest.replace(/\/\/# sourceMappingURL=.*$/m, map));
       if (entry !== 'pressbox') return;
       const stylesheet = `/* Pressbox ${version}: each element's box before its code arrives. */\n${reservedSizesCss()}\n`;
       writeFileSync(`${VERSION_DIR}/pressbox.css`, stylesheet);

@@ -15,15 +15,21 @@ describe('the script-tag bundle served by the relay', () => {
 
   const get = (path: string) => fetch(`${relay.origin}${path}`);
 
-  it('serves the latest loader and all-in-one as short-lived aliases of this version', async () => {
+  it("serves the latest loader and all-in-one for five minutes, loading this version's immutable chunks", async () => {
     for (const entry of ['pressbox.js', 'pressbox-all.js']) {
       const response = await get(`/${entry}`);
       assert.equal(response.status, 200);
       assert.equal(response.headers.get('content-type'), 'text/javascript; charset=utf-8');
       assert.equal(response.headers.get('cache-control'), 'public, max-age=300');
       assert.equal(response.headers.get('access-control-allow-origin'), '*');
-      assert.equal((await response.text()).trim(), `export * from './v/${version}/${entry}';`);
+      const latest = await response.text();
+      const versioned = await (await get(`/v/${version}/${entry}`)).text();
+      assert.equal(
+        latest.replace(/\/\/# sourceMappingURL=.*$/m, ''),
+        versioned.replaceAll('`./chunks/', `\`./v/${version}/chunks/`).replace(/\/\/# sourceMappingURL=.*$/m, ''),
+      );
     }
+    assert.equal((await (await get('/pressbox.js')).text()).match(/import\(`\.\/v\/[^/]+\/chunks\//g)?.length, 8);
   });
 
   it('serves the versioned loader and every chunk it imports as immutable', async () => {
@@ -35,6 +41,8 @@ describe('the script-tag bundle served by the relay', () => {
     for (const chunk of chunks) {
       const response = await get(`/v/${version}/${chunk.slice(2)}`);
       assert.equal(response.status, 200, chunk);
+      // A chunk importing the loader would run a second loader for pages on the latest URL.
+      assert.doesNotMatch(await response.clone().text(), /pressbox\.js/, `${chunk} imports only the core`);
       assert.equal(response.headers.get('cache-control'), 'public, max-age=31536000, immutable');
       assert.equal(response.headers.get('access-control-allow-origin'), '*');
     }
