@@ -13,8 +13,7 @@ const OUTSIDE_CORE = /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|lo
 /**
  * The latest URL of an entry: a copy of this version's file whose chunk imports point into the version folder, so a
  * page on the moving URL loads in as few round trips as one on the versioned URL, and every chunk stays immutable.
- * (Chunks never import the entry, so the two copies can never both run for one chunk.) With the loader also
- * pressbox.css, the elements' reserved boxes for a page's <head>, versioned and latest.
+ * (Chunks never import the entry, so the two copies can never both run for one chunk.)
  */
 function latestAlias(entry: string): Plugin {
   return {
@@ -25,7 +24,15 @@ function latestAlias(entry: string): Plugin {
       // The versioned source map fits the copy only where nothing was rewritten (the all-in-one file).
       const map = latest === versioned ? `//# sourceMappingURL=./v/${version}/${entry}.js.map` : '';
       writeFileSync(`${CDN_DIR}/${entry}.js`, latest.replace(/\/\/# sourceMappingURL=.*$/m, map));
-      if (entry !== 'pressbox') return;
+    },
+  };
+}
+
+/** pressbox.css, versioned and latest: the elements' reserved boxes for a page's <head>, so nothing moves from the first paint. */
+function reservedSizesStylesheet(): Plugin {
+  return {
+    name: 'pressbox-reserved-sizes-stylesheet',
+    writeBundle() {
       const stylesheet = `/* Pressbox ${version}: each element's box before its code arrives. */\n${reservedSizesCss()}\n`;
       writeFileSync(`${VERSION_DIR}/pressbox.css`, stylesheet);
       writeFileSync(`${CDN_DIR}/pressbox.css`, stylesheet);
@@ -63,7 +70,7 @@ export default defineConfig(({ mode }) => {
   const allInOne = mode === 'all-in-one';
   const entry = allInOne ? 'pressbox-all' : 'pressbox';
   return {
-    plugins: [latestAlias(entry), loaderOwnCopy('reserved-sizes')],
+    plugins: [latestAlias(entry), loaderOwnCopy('reserved-sizes'), ...(allInOne ? [] : [reservedSizesStylesheet()])],
     build: {
       outDir: VERSION_DIR,
       emptyOutDir: !allInOne,

@@ -18,14 +18,7 @@ export class RelayProcess {
   }
 
   static async start(options: object = {}): Promise<RelayProcess> {
-    const child = spawn(process.execPath, [
-      ...(process.env.RELAY_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
-      '--expose-gc',
-      '--import',
-      'tsx',
-      'bench/relay-process.ts',
-      JSON.stringify(options),
-    ]);
+    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/relay-process.ts', JSON.stringify(options)]);
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     const ready = await new Promise<string>((resolve, reject) => {
