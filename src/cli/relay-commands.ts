@@ -27,6 +27,7 @@ export function relayCommands(program: Command): void {
         db: options.db,
         redis: options.redis,
         rateLimit: { perMinute: options.rateLimit, burst: Math.max(10, Math.round(options.rateLimit / 5)) },
+        files: { bundleDir: WIDGET_BUNDLE_DIR },
         ...relayEnvironment(),
       });
       console.error(
@@ -35,6 +36,7 @@ export function relayCommands(program: Command): void {
           `  relay     ${relay.origin}`,
           `  upstream  ${relay.liveUpstream}`,
           `  store     ${options.redis ? 'redis' : options.db}`,
+          `  script    ${relay.origin}/pressbox.js   (and ${relay.origin}/pressbox.css)`,
           `  health    ${relay.origin}/health`,
         ].join('\n'),
       );
