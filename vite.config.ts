@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { minifyHTMLLiterals } from 'minify-html-literals';
 import { defineConfig, type Plugin } from 'vite';
 import { reservedSizesCss } from './src/widgets/reserved-sizes.js';
 
@@ -7,8 +8,10 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
 const CDN_DIR = 'dist/cdn';
 const VERSION_DIR = `${CDN_DIR}/v/${version}`;
 
+const LOADER_COPY = '\0loader-copy:';
+
 /** What stays out of the shared core: each element's own folder, and the loader with what only it needs. */
-const OUTSIDE_CORE = /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|runtime[\\/]page-settings\.ts)/;
+const OUTSIDE_CORE = /[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|runtime[\\/]page-settings\.ts)/;
 
 /**
  * The latest URL of an entry: a copy of this version's file whose chunk imports point into the version folder, so a
@@ -45,7 +48,7 @@ function reservedSizesStylesheet(): Plugin {
  * a shared module would become a chunk the loader waits for before it can run.
  */
 function loaderOwnCopy(module: string): Plugin {
-  const virtual = `\0loader-copy:${module}`;
+  const virtual = `${LOADER_COPY}${module}`;
   return {
     name: 'pressbox-loader-own-copy',
     enforce: 'pre',
@@ -60,6 +63,19 @@ function loaderOwnCopy(module: string): Plugin {
   };
 }
 
+/** Lit's html`` and css`` templates keep their indentation and comments through the JS minifier; this folds them. */
+function minifyTemplates(): Plugin {
+  return {
+    name: 'pressbox-minify-templates',
+    enforce: 'post',
+    transform(code, id) {
+      if (!/[\\/]src[\\/]widgets[\\/].*\.ts$/.test(id)) return null;
+      const minified = minifyHTMLLiterals(code, { fileName: id });
+      return minified ? { code: minified.code, map: minified.map?.toString() } : null;
+    },
+  };
+}
+
 /**
  * Two builds of the browser code, ES modules, minified, with Lit and zod/mini bundled in:
  * - default: the loader (pressbox.js) with one chunk per element and one shared core chunk;
@@ -70,7 +86,7 @@ export default defineConfig(({ mode }) => {
   const allInOne = mode === 'all-in-one';
   const entry = allInOne ? 'pressbox-all' : 'pressbox';
   return {
-    plugins: [latestAlias(entry), loaderOwnCopy('reserved-sizes'), ...(allInOne ? [] : [reservedSizesStylesheet()])],
+    plugins: [minifyTemplates(), latestAlias(entry), loaderOwnCopy('reserved-sizes'), ...(allInOne ? [] : [reservedSizesStylesheet()])],
     build: {
       outDir: VERSION_DIR,
       emptyOutDir: !allInOne,
@@ -90,7 +106,7 @@ export default defineConfig(({ mode }) => {
           minify: true,
           codeSplitting: allInOne
             ? false
-            : { groups: [{ debugName: 'core', name: (id: string) => (OUTSIDE_CORE.test(id) ? null : 'core') }] },
+            : { groups: [{ debugName: 'core', name: (id: string) => (id.startsWith(LOADER_COPY) || OUTSIDE_CORE.test(id) ? null : 'core') }] },
         },
       },
     },

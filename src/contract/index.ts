@@ -1,3 +1,4 @@
 export * from './common.js';
 export * from './scores.js';
 export * from './insights.js';
+export * from './version.js';

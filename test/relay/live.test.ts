@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { CONTRACT_HEADER, CONTRACT_VERSION } from '../../src/contract/version.js';
 import { describe, it } from 'node:test';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { RelayOptions, RunningRelay } from '../../src/relay/server.js';
@@ -70,7 +71,7 @@ async function openStream(
 function updates(events: EventSourceMessage[]) {
   return events
     .filter((event) => event.event === 'update')
-    .map((event) => ({ id: Number(event.id), ...(JSON.parse(event.data) as { topic: string; data: any }) }));
+    .map((event) => ({ id: Number(event.id), ...(JSON.parse(event.data) as { topic: string; contract: number; data: any }) }));
 }
 
 async function upstreamCalls(relay: RunningRelay): Promise<number> {
@@ -87,7 +88,7 @@ async function withRelay(options: RelayOptions, run: (relay: RunningRelay) => Pr
 }
 
 describe('live updates over Server-Sent Events', () => {
-  it('sends each topic once with an id, the same data the GET route returns', async () => {
+  it('sends each topic once with an id and the contract version, the same data the GET route returns', async () => {
     await withRelay({}, async (relay) => {
       const key = await addKey(relay, ['example.com']);
       const stream = await openStream(relay, key, [SCORES, INJURIES]);
@@ -95,7 +96,11 @@ describe('live updates over Server-Sent Events', () => {
       const received = updates(await stream.waitFor(2));
       assert.deepEqual(received.map((update) => update.topic).sort(), [INJURIES, SCORES].sort());
       assert.ok(received.every((update) => update.id > 0));
-      const get = await (await fetch(`${relay.origin}${SCORES}&key=${key}`, { headers: ORIGIN })).json();
+      assert.ok(received.every((update) => update.contract === CONTRACT_VERSION));
+      const answer = await fetch(`${relay.origin}${SCORES}&key=${key}`, { headers: ORIGIN });
+      assert.equal(answer.headers.get(CONTRACT_HEADER), String(CONTRACT_VERSION));
+      assert.match(answer.headers.get('access-control-expose-headers') ?? '', new RegExp(CONTRACT_HEADER));
+      const get = await answer.json();
       assert.deepEqual(received.find((update) => update.topic === SCORES)!.data.games, get.games);
       stream.close();
     });

@@ -3,6 +3,7 @@ import { decideOrigin, pageOrigin, parseDomainPattern, type DomainPattern } from
 import type { WidgetKey } from '../keys/model.js';
 import { RelayError } from '../errors.js';
 import { LOADS_REMAINING_HEADER } from './deliver.js';
+import { CONTRACT_HEADER } from '../../contract/version.js';
 import type { KeyStore } from '../store/types.js';
 import type { CachedUpstream } from '../upstream/cached.js';
 import type { RelayEnv } from './env.js';
@@ -30,7 +31,7 @@ export function corsHeaders(c: Context): void {
   c.header('Vary', 'Origin');
   const origin = c.req.header('origin');
   if (origin && origin !== 'null') c.header('Access-Control-Allow-Origin', origin);
-  c.header('Access-Control-Expose-Headers', `ETag, Retry-After, ${LOADS_REMAINING_HEADER}`);
+  c.header('Access-Control-Expose-Headers', `ETag, Retry-After, ${LOADS_REMAINING_HEADER}, ${CONTRACT_HEADER}`);
 }
 
 /** Key, then page origin: a widget request is served only for a live key on one of its allowed domains. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
+import { CONTRACT_HEADER, CONTRACT_VERSION } from '../../contract/version.js';
 import { RelayError } from '../errors.js';
 import { monthlyLoadLimit } from '../keys/model.js';
 import { monthBucket, nextMonthStart } from '../metering/month.js';
@@ -55,6 +56,7 @@ export async function deliver(
 ): Promise<Response> {
   c.header('ETag', etag);
   c.header('Cache-Control', 'private, no-cache');
+  c.header(CONTRACT_HEADER, String(CONTRACT_VERSION));
   if (c.req.header('if-none-match') === etag) return c.body(null, 304);
   // A page that left (or aborted a superseded request) receives nothing, so it is not billed.
   // Read from the socket, not the Request: building the web Request for every answer would halve throughput.

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { CONTRACT_VERSION } from '../../contract/version.js';
 import { RelayError } from '../errors.js';
 import { refuseSpentKey } from '../http/deliver.js';
 import type { RelayEnv } from '../http/env.js';
@@ -27,7 +28,7 @@ function jitteredRetryMs(): number {
 
 /**
  * GET /v1/live?key=&topic=…&topic=…: Server-Sent Events. Each update is `event: update` with
- * `data: {"topic", "data"}` and an `id:`; failures are `event: error` with the error body and the topic.
+ * `data: {"topic", "contract", "data"}` and an `id:`; failures are `event: error` with the error body and the topic.
  */
 export function liveRoute(options: LiveRouteOptions) {
   const perAddress = new Map<string, number>();
@@ -85,7 +86,7 @@ export function liveRoute(options: LiveRouteOptions) {
         return stream.send({
           event: 'update',
           id: String(update.id),
-          data: `{"topic":${JSON.stringify(update.topic)},"data":${update.json}}`,
+          data: `{"topic":${JSON.stringify(update.topic)},"contract":${CONTRACT_VERSION},"data":${update.json}}`,
         });
       },
       fail(topic, error) {

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../contract/common.js';
+import { CONTRACT_VERSION } from '../../contract/version.js';
 
 /** The relay's error codes, plus what can go wrong before or around a relay answer. */
 export type PressboxErrorCode = ErrorCode | 'network' | 'bad_response';
@@ -34,4 +35,14 @@ export const READER_MESSAGES: Record<PressboxErrorCode, string> = {
 /** Errors worth retrying on their own; the others need the publisher to change something. */
 export function isTransient(error: PressboxError): boolean {
   return ['rate_limited', 'upstream_unavailable', 'network', 'bad_response', 'quota_exceeded'].includes(error.code);
+}
+
+/** An answer from a relay that speaks another version of the payload contract than this script was built for. */
+export function checkContract(version: unknown, relay: string): void {
+  if (String(version) === String(CONTRACT_VERSION)) return;
+  throw new PressboxError(
+    'bad_response',
+    `The relay at ${relay} speaks payload contract ${version ?? 'unknown'}, this page's Pressbox script speaks ${CONTRACT_VERSION}: ` +
+      `load the script from ${relay}/pressbox.js (not a copy), or reload the page after a relay upgrade.`,
+  );
 }

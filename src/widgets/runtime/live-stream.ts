@@ -1,4 +1,4 @@
-import { PressboxError } from './errors.js';
+import { PressboxError, checkContract } from './errors.js';
 
 export interface LiveSubscription {
   /** A data route's path and query without the key: `/v1/scores?league=nba`. */
@@ -22,16 +22,16 @@ const FAILURES_BEFORE_FALLBACK = 3;
 export class LiveStream {
   static readonly streams = new Map<string, LiveStream>();
 
-  private readonly subscriptions = new Set<LiveSubscription>();
-  private source: EventSource | undefined;
-  private reopenTimer: ReturnType<typeof setTimeout> | undefined;
-  private failures = 0;
-  private lastEventId = 0;
+  readonly #subscriptions = new Set<LiveSubscription>();
+  #source: EventSource | undefined;
+  #reopenTimer: ReturnType<typeof setTimeout> | undefined;
+  #failures = 0;
+  #lastEventId = 0;
   /** EventSources opened so far (diagnostics and tests). */
   opened = 0;
-  private readonly onVisibility = () => {
-    if (document.hidden) this.close();
-    else this.scheduleOpen(0);
+  readonly #onVisibility = () => {
+    if (document.hidden) this.#close();
+    else this.#scheduleOpen(0);
   };
 
   static for(relay: string, key: string): LiveStream {
@@ -48,83 +48,89 @@ export class LiveStream {
     readonly relay: string,
     readonly key: string,
   ) {
-    document.addEventListener('visibilitychange', this.onVisibility);
+    document.addEventListener('visibilitychange', this.#onVisibility);
   }
 
   /** Whether an EventSource is open or connecting. */
   get connected(): boolean {
-    return this.source !== undefined && this.source.readyState !== EventSource.CLOSED;
+    return this.#source !== undefined && this.#source.readyState !== EventSource.CLOSED;
   }
 
   /** The topics the stream carries, once each. */
   get topics(): string[] {
-    return [...new Set([...this.subscriptions].map((subscription) => subscription.topic))].sort();
+    return [...new Set([...this.#subscriptions].map((subscription) => subscription.topic))].sort();
   }
 
   subscribe(subscription: LiveSubscription): () => void {
-    this.subscriptions.add(subscription);
-    this.scheduleOpen(REOPEN_DEBOUNCE_MS);
+    this.#subscriptions.add(subscription);
+    this.#scheduleOpen(REOPEN_DEBOUNCE_MS);
     return () => {
-      if (this.subscriptions.delete(subscription)) this.scheduleOpen(REOPEN_DEBOUNCE_MS);
+      if (this.#subscriptions.delete(subscription)) this.#scheduleOpen(REOPEN_DEBOUNCE_MS);
     };
   }
 
-  private scheduleOpen(delay: number): void {
-    clearTimeout(this.reopenTimer);
-    this.reopenTimer = setTimeout(() => this.open(), delay);
+  #scheduleOpen(delay: number): void {
+    clearTimeout(this.#reopenTimer);
+    this.#reopenTimer = setTimeout(() => this.#open(), delay);
   }
 
-  private close(): void {
-    clearTimeout(this.reopenTimer);
-    this.source?.close();
-    this.source = undefined;
+  #close(): void {
+    clearTimeout(this.#reopenTimer);
+    this.#source?.close();
+    this.#source = undefined;
   }
 
-  private url(): string {
+  #url(): string {
     const url = new URL('/v1/live', this.relay);
     url.searchParams.set('key', this.key);
     for (const topic of this.topics) {
       url.searchParams.append('topic', topic);
-      const holder = [...this.subscriptions].find((subscription) => subscription.topic === topic);
+      const holder = [...this.#subscriptions].find((subscription) => subscription.topic === topic);
       url.searchParams.append('have', holder?.have() ?? '');
     }
-    if (this.lastEventId) url.searchParams.set('lastEventId', String(this.lastEventId));
+    if (this.#lastEventId) url.searchParams.set('lastEventId', String(this.#lastEventId));
     return url.toString();
   }
 
-  private open(): void {
-    this.close();
-    if (this.subscriptions.size === 0 || document.hidden) return;
-    const source = new EventSource(this.url());
-    this.source = source;
+  #open(): void {
+    this.#close();
+    if (this.#subscriptions.size === 0 || document.hidden) return;
+    const source = new EventSource(this.#url());
+    this.#source = source;
     this.opened++;
-    source.addEventListener('open', () => (this.failures = 0));
+    source.addEventListener('open', () => (this.#failures = 0));
     source.addEventListener('update', (event) => {
       const message = event as MessageEvent<string>;
-      const { topic, data } = JSON.parse(message.data) as { topic: string; data: unknown };
-      this.lastEventId = Math.max(this.lastEventId, Number(message.lastEventId) || 0);
-      for (const subscription of this.subscriptions) if (subscription.topic === topic) subscription.onUpdate(data);
+      const { topic, contract, data } = JSON.parse(message.data) as { topic: string; contract: unknown; data: unknown };
+      try {
+        checkContract(contract, this.relay);
+      } catch (error) {
+        for (const subscription of this.#subscriptions) if (subscription.topic === topic) subscription.onError(error as PressboxError);
+        return;
+      }
+      this.#lastEventId = Math.max(this.#lastEventId, Number(message.lastEventId) || 0);
+      for (const subscription of this.#subscriptions) if (subscription.topic === topic) subscription.onUpdate(data);
     });
     source.addEventListener('error', (event) => {
       const message = event as MessageEvent<string>;
       if (typeof message.data === 'string') {
         const { topic, error } = JSON.parse(message.data) as { topic?: string; error: { code: PressboxError['code']; message: string } };
         const failure = new PressboxError(error.code, error.message);
-        for (const subscription of this.subscriptions) if (!topic || subscription.topic === topic) subscription.onError(failure);
+        for (const subscription of this.#subscriptions) if (!topic || subscription.topic === topic) subscription.onError(failure);
         return;
       }
       // A connection error: the browser retries by itself unless the relay refused the stream outright.
-      if (source.readyState !== EventSource.CLOSED || this.source !== source) return;
-      this.failures++;
-      if (this.failures >= FAILURES_BEFORE_FALLBACK) {
-        this.close();
+      if (source.readyState !== EventSource.CLOSED || this.#source !== source) return;
+      this.#failures++;
+      if (this.#failures >= FAILURES_BEFORE_FALLBACK) {
+        this.#close();
         // Handed back whole: the stream must not reopen for them later (on a tab's return) nor outlive their elements.
-        const fallingBack = [...this.subscriptions];
-        this.subscriptions.clear();
+        const fallingBack = [...this.#subscriptions];
+        this.#subscriptions.clear();
         for (const subscription of fallingBack) subscription.onFallback();
         return;
       }
-      this.scheduleOpen(1000 * 2 ** this.failures * (0.5 + Math.random() / 2));
+      this.#scheduleOpen(1000 * 2 ** this.#failures * (0.5 + Math.random() / 2));
     });
   }
 }

@@ -1,6 +1,6 @@
-import * as z from 'zod/mini';
-import { errorBodySchema } from '../../contract/common.js';
-import { PressboxError } from './errors.js';
+import type { ErrorBody } from '../../contract/common.js';
+import { CONTRACT_HEADER } from '../../contract/version.js';
+import { PressboxError, checkContract } from './errors.js';
 
 export interface RelayAnswer<T> {
   data: T;
@@ -26,17 +26,17 @@ function abortError(): DOMException {
  * browser's HTTP cache (conditional headers added by the browser keep the request simple: no CORS preflight).
  */
 export class RelayClient {
-  private static readonly clients = new Map<string, RelayClient>();
-  private readonly inFlight = new Map<string, InFlight>();
-  private readonly lastEtag = new Map<string, string>();
+  static readonly #clients = new Map<string, RelayClient>();
+  readonly #inFlight = new Map<string, InFlight>();
+  readonly #lastEtag = new Map<string, string>();
   /** Network requests this client made, for tests and diagnostics. */
   requests = 0;
 
   static for(relay: string): RelayClient {
-    let client = RelayClient.clients.get(relay);
+    let client = RelayClient.#clients.get(relay);
     if (!client) {
       client = new RelayClient(relay);
-      RelayClient.clients.set(relay, client);
+      RelayClient.#clients.set(relay, client);
     }
     return client;
   }
@@ -49,14 +49,15 @@ export class RelayClient {
     return url.toString();
   }
 
-  async get<T>(url: string, schema: z.ZodMiniType<T>, signal?: AbortSignal): Promise<RelayAnswer<T>> {
+  /** The relay validates what it sends against the contract; the page trusts its types once the version matches. */
+  async get<T>(url: string, signal?: AbortSignal): Promise<RelayAnswer<T>> {
     if (signal?.aborted) throw abortError();
-    let entry = this.inFlight.get(url);
+    let entry = this.#inFlight.get(url);
     if (!entry) {
       const controller = new AbortController();
-      const created: InFlight = { promise: this.fetchOnce(url, controller.signal), controller, waiters: 0 };
-      created.promise.finally(() => this.inFlight.delete(url)).catch(() => {});
-      this.inFlight.set(url, created);
+      const created: InFlight = { promise: this.#fetchOnce(url, controller.signal), controller, waiters: 0 };
+      created.promise.finally(() => this.#inFlight.delete(url)).catch(() => {});
+      this.#inFlight.set(url, created);
       entry = created;
     }
     const shared = entry;
@@ -73,14 +74,12 @@ export class RelayClient {
       );
     });
     const { body, etag } = await Promise.race([shared.promise, released]);
-    const parsed = z.safeParse(schema, body);
-    if (!parsed.success) throw new PressboxError('bad_response', `The relay answered ${url.split('?')[0]} in an unexpected shape.`);
-    const unchanged = etag !== null && this.lastEtag.get(url) === etag;
-    if (etag) this.lastEtag.set(url, etag);
-    return { data: parsed.data, etag, unchanged };
+    const unchanged = etag !== null && this.#lastEtag.get(url) === etag;
+    if (etag) this.#lastEtag.set(url, etag);
+    return { data: body as T, etag, unchanged };
   }
 
-  private async fetchOnce(url: string, signal: AbortSignal): Promise<{ body: unknown; etag: string | null }> {
+  async #fetchOnce(url: string, signal: AbortSignal): Promise<{ body: unknown; etag: string | null }> {
     this.requests++;
     let response: Response;
     try {
@@ -98,17 +97,18 @@ export class RelayClient {
       throw new PressboxError('bad_response', `The relay answered ${response.status} with a body that is not JSON.`, response.status);
     }
     if (!response.ok) {
-      const parsed = z.safeParse(errorBodySchema, body);
+      const error = (body as Partial<ErrorBody> | null)?.error;
       const retryAfter = Number(response.headers.get('retry-after'));
-      if (!parsed.success)
+      if (typeof error?.code !== 'string' || typeof error.message !== 'string')
         throw new PressboxError('bad_response', `The relay answered ${response.status} without an error body.`, response.status);
       throw new PressboxError(
-        parsed.data.error.code,
-        parsed.data.error.message,
+        error.code,
+        error.message,
         response.status,
         Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
       );
     }
+    checkContract(response.headers.get(CONTRACT_HEADER), this.relay);
     return { body, etag: response.headers.get('etag') };
   }
 }

@@ -5,7 +5,6 @@ import type { PressboxConfig } from './page-settings.js';
 import { PressboxError, isTransient } from './errors.js';
 import { LiveStream } from './live-stream.js';
 import { RelayClient } from './relay-client.js';
-import * as z from 'zod/mini';
 
 export interface ResourceRequest {
   path: string;
@@ -15,7 +14,6 @@ export interface ResourceRequest {
 export interface ResourceOptions<T> {
   /** What to fetch for the host's current attributes, or an error when they are incomplete. */
   request(): ResourceRequest | PressboxError;
-  schema: z.ZodMiniType<T>;
   /** Milliseconds until the next refresh, from what was shown. */
   refreshMs(data: T): number;
 }
@@ -36,88 +34,90 @@ export class ResourceController<T> implements ReactiveController {
   status: ResourceStatus = 'loading';
   data: T | undefined;
   error: PressboxError | undefined;
-  private requestKey: string | undefined;
-  private abort: AbortController | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private failures = 0;
-  private lastLoadedAt = 0;
-  private warned = new Set<string>();
-  private etag: string | null = null;
-  private unsubscribe: (() => void) | undefined;
-  private liveUnavailable = false;
-  private onScreen = true;
-  private paused = false;
-  private observer: IntersectionObserver | undefined;
-  private readonly onVisibility = () => {
-    if (document.hidden) this.clearTimer();
+  #requestKey: string | undefined;
+  #abort: AbortController | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #failures = 0;
+  #lastLoadedAt = 0;
+  #warned = new Set<string>();
+  #etag: string | null = null;
+  #unsubscribe: (() => void) | undefined;
+  #liveUnavailable = false;
+  #onScreen = true;
+  #paused = false;
+  #observer: IntersectionObserver | undefined;
+  readonly #onVisibility = () => {
+    if (document.hidden) this.#clearTimer();
     // A followed topic comes back with the stream (only what changed is sent); fetching too would deliver it twice.
-    else if (this.unsubscribe) return;
-    else if (this.data !== undefined && Date.now() - this.lastLoadedAt > 5_000) void this.load();
-    else this.schedule();
+    else if (this.#unsubscribe) return;
+    else if (this.data !== undefined && Date.now() - this.#lastLoadedAt > 5_000) void this.#load();
+    else this.#schedule();
   };
 
-  constructor(
-    private readonly host: Host,
-    private readonly options: ResourceOptions<T>,
-  ) {
+  readonly #host: Host;
+  readonly #options: ResourceOptions<T>;
+
+  constructor(host: Host, options: ResourceOptions<T>) {
+    this.#host = host;
+    this.#options = options;
     host.addController(this);
   }
 
   hostConnected(): void {
-    document.addEventListener('visibilitychange', this.onVisibility);
-    this.observer = new IntersectionObserver((entries) => {
+    document.addEventListener('visibilitychange', this.#onVisibility);
+    this.#observer = new IntersectionObserver((entries) => {
       const visible = entries.some((entry) => entry.isIntersecting);
-      if (visible === this.onScreen) return;
-      this.onScreen = visible;
+      if (visible === this.#onScreen) return;
+      this.#onScreen = visible;
       // Off-screen elements neither follow the stream nor poll, and load lazily when they come into view.
-      if (!visible) this.stopFollowing();
-      else void this.load();
+      if (!visible) this.#stopFollowing();
+      else void this.#load();
     });
-    this.observer.observe(this.host);
+    this.#observer.observe(this.#host);
   }
 
   hostDisconnected(): void {
-    document.removeEventListener('visibilitychange', this.onVisibility);
-    this.observer?.disconnect();
-    this.stopFollowing();
-    this.abort = undefined;
-    this.requestKey = undefined;
+    document.removeEventListener('visibilitychange', this.#onVisibility);
+    this.#observer?.disconnect();
+    this.#stopFollowing();
+    this.#abort = undefined;
+    this.#requestKey = undefined;
   }
 
   hostUpdate(): void {
-    if (this.host.paused !== this.paused) {
-      this.paused = this.host.paused;
-      if (this.paused) this.stopFollowing();
-      else if (this.data !== undefined) void this.load();
+    if (this.#host.paused !== this.#paused) {
+      this.#paused = this.#host.paused;
+      if (this.#paused) this.#stopFollowing();
+      else if (this.data !== undefined) void this.#load();
     }
-    const target = this.target();
+    const target = this.#target();
     const key = target instanceof PressboxError ? `error:${target.code}:${target.message}` : target.url;
-    if (key === this.requestKey) return;
-    this.requestKey = key;
-    this.stopFollowing();
-    this.etag = null;
+    if (key === this.#requestKey) return;
+    this.#requestKey = key;
+    this.#stopFollowing();
+    this.#etag = null;
     this.data = undefined;
-    this.failures = 0;
+    this.#failures = 0;
     if (target instanceof PressboxError) {
-      this.abort?.abort();
-      this.clearTimer();
-      this.fail(target);
+      this.#abort?.abort();
+      this.#clearTimer();
+      this.#fail(target);
       return;
     }
     this.status = 'loading';
     this.error = undefined;
-    void this.load();
+    void this.#load();
   }
 
   /** Fetch again now, as a refresh would. */
   refresh(): Promise<void> {
-    return this.load();
+    return this.#load();
   }
 
-  private target(): { url: string; client: RelayClient; topic: string; relay: string; key: string } | PressboxError {
-    const config = resolveConfig({ key: this.host.key, relay: this.host.relay });
+  #target(): { url: string; client: RelayClient; topic: string; relay: string; key: string } | PressboxError {
+    const config = resolveConfig({ key: this.#host.key, relay: this.#host.relay });
     if (config instanceof PressboxError) return config;
-    const request = this.options.request();
+    const request = this.#options.request();
     if (request instanceof PressboxError) return request;
     const client = RelayClient.for(config.relay);
     const withoutKey = new URL(client.url(request.path, request.params));
@@ -126,104 +126,102 @@ export class ResourceController<T> implements ReactiveController {
   }
 
   /** Follows the page's live stream for this element's topic instead of polling, when it can. */
-  private follow(): boolean {
-    if (this.unsubscribe) return true;
-    if (this.liveUnavailable || this.host.live === 'off' || this.paused || !this.onScreen || typeof EventSource === 'undefined')
+  #follow(): boolean {
+    if (this.#unsubscribe) return true;
+    if (this.#liveUnavailable || this.#host.live === 'off' || this.#paused || !this.#onScreen || typeof EventSource === 'undefined')
       return false;
-    const target = this.target();
+    const target = this.#target();
     if (target instanceof PressboxError) return false;
-    this.unsubscribe = LiveStream.for(target.relay, target.key).subscribe({
+    this.#unsubscribe = LiveStream.for(target.relay, target.key).subscribe({
       topic: target.topic,
-      have: () => this.etag ?? undefined,
-      onUpdate: (data) => this.applyPush(data),
-      onError: (error) => this.fail(error),
+      have: () => this.#etag ?? undefined,
+      onUpdate: (data) => this.#applyPush(data),
+      onError: (error) => this.#fail(error),
       onFallback: () => {
-        this.liveUnavailable = true;
-        this.unsubscribe = undefined;
-        this.schedule();
+        this.#liveUnavailable = true;
+        this.#unsubscribe = undefined;
+        this.#schedule();
       },
     });
     return true;
   }
 
-  private stopFollowing(): void {
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
-    this.clearTimer();
-    this.abort?.abort();
+  #stopFollowing(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+    this.#clearTimer();
+    this.#abort?.abort();
   }
 
-  private applyPush(body: unknown): void {
-    const parsed = z.safeParse(this.options.schema, body);
-    if (!parsed.success) return this.fail(new PressboxError('bad_response', 'The relay pushed data in an unexpected shape.'));
-    this.data = parsed.data;
+  #applyPush(body: unknown): void {
+    this.data = body as T;
     this.error = undefined;
     this.status = 'ready';
-    this.lastLoadedAt = Date.now();
-    this.host.requestUpdate();
-    this.host.dispatchEvent(new PbUpdateEvent(parsed.data));
+    this.#lastLoadedAt = Date.now();
+    this.#host.requestUpdate();
+    this.#host.dispatchEvent(new PbUpdateEvent(body as T));
   }
 
-  private async load(): Promise<void> {
-    const target = this.target();
+  async #load(): Promise<void> {
+    const target = this.#target();
     if (target instanceof PressboxError) return;
-    this.clearTimer();
-    this.abort?.abort();
+    this.#clearTimer();
+    this.#abort?.abort();
     const abort = new AbortController();
-    this.abort = abort;
-    const key = this.requestKey;
+    this.#abort = abort;
+    const key = this.#requestKey;
     try {
-      const answer = await target.client.get(target.url, this.options.schema, abort.signal);
-      if (abort.signal.aborted || key !== this.requestKey) return;
+      const answer = await target.client.get<T>(target.url, abort.signal);
+      if (abort.signal.aborted || key !== this.#requestKey) return;
       const first = this.data === undefined;
-      this.etag = answer.etag;
-      this.failures = 0;
-      this.lastLoadedAt = Date.now();
+      this.#etag = answer.etag;
+      this.#failures = 0;
+      this.#lastLoadedAt = Date.now();
       this.error = undefined;
       this.status = 'ready';
       // Render first, then tell: listeners can await the host's updateComplete and find the new data on screen.
-      this.host.requestUpdate();
+      this.#host.requestUpdate();
       if (first || !answer.unchanged) {
         this.data = answer.data;
-        this.host.dispatchEvent(first ? new PbLoadEvent(answer.data) : new PbUpdateEvent(answer.data));
+        this.#host.dispatchEvent(first ? new PbLoadEvent(answer.data) : new PbUpdateEvent(answer.data));
       }
-      this.schedule();
+      this.#schedule();
     } catch (error) {
-      if (abort.signal.aborted || key !== this.requestKey || (error as Error).name === 'AbortError') return;
+      if (abort.signal.aborted || key !== this.#requestKey || (error as Error).name === 'AbortError') return;
       const failure = error instanceof PressboxError ? error : new PressboxError('network', String(error));
-      this.fail(failure);
+      this.#fail(failure);
       if (isTransient(failure)) {
-        this.failures++;
-        const backoff = Math.min(MAX_RETRY_MS, 2_000 * 2 ** (this.failures - 1)) * (0.5 + Math.random() / 2);
-        this.schedule(failure.retryAfterSeconds ? Math.min(failure.retryAfterSeconds * 1000, 3_600_000) : backoff);
+        this.#failures++;
+        const backoff = Math.min(MAX_RETRY_MS, 2_000 * 2 ** (this.#failures - 1)) * (0.5 + Math.random() / 2);
+        this.#schedule(failure.retryAfterSeconds ? Math.min(failure.retryAfterSeconds * 1000, 3_600_000) : backoff);
       }
     }
   }
 
-  private fail(error: PressboxError): void {
+  #fail(error: PressboxError): void {
     this.error = error;
     this.status = this.data === undefined ? 'error' : 'ready';
-    const tag = this.host.localName;
-    if (!this.warned.has(error.code)) {
-      this.warned.add(error.code);
+    const tag = this.#host.localName;
+    if (!this.#warned.has(error.code)) {
+      this.#warned.add(error.code);
       console.warn(`Pressbox <${tag}>: ${error.code}: ${error.message}`);
     }
-    this.host.requestUpdate();
-    this.host.dispatchEvent(new PbErrorEvent(error.code, error.message));
+    this.#host.requestUpdate();
+    this.#host.dispatchEvent(new PbErrorEvent(error.code, error.message));
   }
 
-  private schedule(delay?: number): void {
-    this.clearTimer();
-    if (this.host.live === 'off' || this.paused || !this.onScreen || document.hidden || !this.host.isConnected) return;
+  #schedule(delay?: number): void {
+    this.#clearTimer();
+    if (this.#host.live === 'off' || this.#paused || !this.#onScreen || document.hidden || !this.#host.isConnected) return;
     // Data arrives by the live stream while it is followed; errors still retry by polling.
-    if (delay === undefined && this.follow()) return;
-    const wait = delay ?? (this.data === undefined ? undefined : this.options.refreshMs(this.data));
+    if (delay === undefined && this.#follow()) return;
+    const wait = delay ?? (this.data === undefined ? undefined : this.#options.refreshMs(this.data));
     if (wait === undefined) return;
-    this.timer = setTimeout(() => void this.load(), wait);
+    this.#timer = setTimeout(() => void this.#load(), wait);
   }
 
-  private clearTimer(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
+  #clearTimer(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
   }
 }

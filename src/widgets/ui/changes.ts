@@ -7,12 +7,12 @@ const FLASH_MS = 1500;
  * The first sighting of a value is not a change.
  */
 export class ChangeMarker {
-  private readonly seen = new Map<string, { value: unknown; changedAt: number }>();
+  readonly #seen = new Map<string, { value: unknown; changedAt: number }>();
 
   isFresh(id: string, value: unknown, now = Date.now()): boolean {
-    const previous = this.seen.get(id);
+    const previous = this.#seen.get(id);
     if (!previous) {
-      this.seen.set(id, { value, changedAt: 0 });
+      this.#seen.set(id, { value, changedAt: 0 });
       return false;
     }
     if (previous.value !== value) {

@@ -1,3 +1,5 @@
+import type { Team } from '../../contract/common.js';
+
 /** Stands in for a team colour the data service does not have. */
 export const NEUTRAL_TEAM_COLOUR = '#6b7280';
 
@@ -16,4 +18,59 @@ export function contrastRatio(a: string, b: string): number {
 /** Black or white, whichever reads better on the colour. */
 export function readableTextOn(background: string): '#000000' | '#ffffff' {
   return contrastRatio(background, '#000000') >= contrastRatio(background, '#ffffff') ? '#000000' : '#ffffff';
+}
+
+const LIGHT_SURFACE = '#ffffff';
+const DARK_SURFACE = '#111827';
+const GRAPHIC_CONTRAST = 3;
+
+function mix(hex: string, toward: '#000000' | '#ffffff', share: number): string {
+  const to = toward === '#ffffff' ? 255 : 0;
+  return `#${[1, 3, 5]
+    .map((start) => Math.round(parseInt(hex.slice(start, start + 2), 16) * (1 - share) + to * share))
+    .map((channel) => channel.toString(16).padStart(2, '0'))
+    .join('')}`;
+}
+
+function meetsBothSurfaces(hex: string): boolean {
+  return contrastRatio(hex, LIGHT_SURFACE) >= GRAPHIC_CONTRAST && contrastRatio(hex, DARK_SURFACE) >= GRAPHIC_CONTRAST;
+}
+
+/**
+ * A team colour for bars and curves (WCAG 1.4.11, 3:1 against the background): shaded just enough toward black or white
+ * to keep 3:1 against both the light and the dark surface, so one value serves either theme.
+ */
+export function graphicColour(hex: string | null): string {
+  const colour = /^#[0-9a-f]{6}$/i.test(hex ?? '') ? hex! : NEUTRAL_TEAM_COLOUR;
+  if (meetsBothSurfaces(colour)) return colour;
+  const toward = contrastRatio(colour, LIGHT_SURFACE) < GRAPHIC_CONTRAST ? '#000000' : '#ffffff';
+  for (let share = 0.05; share < 1; share += 0.05) {
+    const shaded = mix(colour, toward, share);
+    if (meetsBothSurfaces(shaded)) return shaded;
+  }
+  return NEUTRAL_TEAM_COLOUR;
+}
+
+/** Colours closer than this (distance in RGB, 0 to 441) read as one colour beside each other. */
+const DISTINCT_DISTANCE = 90;
+
+function distance(a: string, b: string): number {
+  return Math.hypot(...[1, 3, 5].map((start) => parseInt(a.slice(start, start + 2), 16) - parseInt(b.slice(start, start + 2), 16)));
+}
+
+export interface MatchupColours {
+  away: string;
+  home: string;
+  /** Even the away side's secondary colour is too close to the home colour: its shapes get a stripe pattern. */
+  awayPatterned: boolean;
+}
+
+/** Both teams' graphic colours, told apart: the away side switches to its secondary colour, or a pattern, when they are too alike. */
+export function matchupColours(away: Team, home: Team): MatchupColours {
+  const homeColour = graphicColour(home.primaryColor);
+  const awayColour = graphicColour(away.primaryColor);
+  if (distance(awayColour, homeColour) >= DISTINCT_DISTANCE) return { away: awayColour, home: homeColour, awayPatterned: false };
+  const secondary = away.secondaryColor ? graphicColour(away.secondaryColor) : undefined;
+  if (secondary && distance(secondary, homeColour) >= DISTINCT_DISTANCE) return { away: secondary, home: homeColour, awayPatterned: false };
+  return { away: awayColour, home: homeColour, awayPatterned: true };
 }

@@ -50,13 +50,13 @@ export abstract class PressboxElement<T> extends LitElement {
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     const { status, data, error } = this.resource;
-    this.setState('loading', status === 'loading');
-    this.setState('error', error !== undefined);
-    this.setState('stale', data !== undefined && (error !== undefined || Boolean((data as { stale?: boolean }).stale)));
-    this.setState('live', data !== undefined && this.isLive(data));
+    this.#setState('loading', status === 'loading');
+    this.#setState('error', error !== undefined);
+    this.#setState('stale', data !== undefined && (error !== undefined || Boolean((data as { stale?: boolean }).stale)));
+    this.#setState('live', data !== undefined && this.isLive(data));
   }
 
-  private setState(name: string, on: boolean): void {
+  #setState(name: string, on: boolean): void {
     const states = this.internals.states;
     if (!states) return;
     if (on) states.add(name);

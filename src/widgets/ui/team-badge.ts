@@ -1,6 +1,7 @@
 import { css, html, type TemplateResult } from 'lit';
 import type { Team } from '../../contract/common.js';
 import { NEUTRAL_TEAM_COLOUR, readableTextOn } from './color.js';
+import { cssProps } from './css-props.js';
 
 /**
  * The team's abbreviation on its colour, with text that stays readable whatever the colour; a plain colour chip
@@ -8,7 +9,7 @@ import { NEUTRAL_TEAM_COLOUR, readableTextOn } from './color.js';
  */
 export function teamBadge(team: Team, options: { withText?: boolean } = {}): TemplateResult {
   const background = team.primaryColor ?? NEUTRAL_TEAM_COLOUR;
-  return html`<span class="badge" part="badge" aria-hidden="true" style="--_team:${background};--_team-text:${readableTextOn(background)}"
+  return html`<span class="badge" part="badge" aria-hidden="true" ${cssProps({ '--_team': background, '--_team-text': readableTextOn(background) })}
     >${options.withText === false ? '' : team.abbreviation}</span
   >`;
 }

@@ -1,9 +1,11 @@
 /// <reference types="mocha" />
 import { expect } from '@open-wc/testing';
-import { injuriesPayloadSchema } from '../../../src/contract/insights.js';
+import * as z from 'zod/mini';
+import { CONTRACT_VERSION } from '../../../src/contract/version.js';
+import { injuriesPayloadSchema, type InjuriesPayload } from '../../../src/contract/insights.js';
 import { resolveConfig } from '../../../src/widgets/runtime/config.js';
 import { configure } from '../../../src/widgets/runtime/page-settings.js';
-import { PressboxError } from '../../../src/widgets/runtime/errors.js';
+import { PressboxError, checkContract } from '../../../src/widgets/runtime/errors.js';
 import { formatStartTime } from '../../../src/widgets/runtime/format.js';
 import { RelayClient } from '../../../src/widgets/runtime/relay-client.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
@@ -23,11 +25,12 @@ describe('relay client', () => {
     const client = RelayClient.for(setup.relay);
     const before = client.requests;
     const [a, b] = await Promise.all([
-      client.get(injuries(client, key), injuriesPayloadSchema),
-      client.get(injuries(client, key), injuriesPayloadSchema),
+      client.get<InjuriesPayload>(injuries(client, key)),
+      client.get<InjuriesPayload>(injuries(client, key)),
     ]);
     expect(client.requests - before).to.equal(1);
     expect(a.data).to.deep.equal(b.data);
+    expect(z.safeParse(injuriesPayloadSchema, a.data).success, 'the relay sends what the contract says').to.equal(true);
     expect(await loadsCounted(key)).to.equal(1);
   });
 
@@ -37,8 +40,8 @@ describe('relay client', () => {
     const client = RelayClient.for(setup.relay);
     const first = new AbortController();
     const second = new AbortController();
-    const abandoned = client.get(injuries(client, key, 'nhl'), injuriesPayloadSchema, first.signal);
-    const kept = client.get(injuries(client, key, 'nhl'), injuriesPayloadSchema, second.signal);
+    const abandoned = client.get<InjuriesPayload>(injuries(client, key, 'nhl'), first.signal);
+    const kept = client.get<InjuriesPayload>(injuries(client, key, 'nhl'), second.signal);
     first.abort();
     await abandoned.then(
       () => expect.fail('the abandoned call should reject'),
@@ -47,7 +50,7 @@ describe('relay client', () => {
     expect((await kept).data.league).to.equal('nhl');
 
     const lonely = new AbortController();
-    const superseded = client.get(injuries(client, key, 'mlb'), injuriesPayloadSchema, lonely.signal);
+    const superseded = client.get<InjuriesPayload>(injuries(client, key, 'mlb'), lonely.signal);
     lonely.abort();
     await superseded.then(
       () => expect.fail('should reject'),
@@ -60,9 +63,9 @@ describe('relay client', () => {
   it('revalidates with the ETag: unchanged data answers 304 through the browser cache and costs no load', async () => {
     const key = await freshKey();
     const client = RelayClient.for(setup.relay);
-    const first = await client.get(injuries(client, key, 'wnba'), injuriesPayloadSchema);
+    const first = await client.get<InjuriesPayload>(injuries(client, key, 'wnba'));
     expect(first.unchanged).to.equal(false);
-    const second = await client.get(injuries(client, key, 'wnba'), injuriesPayloadSchema);
+    const second = await client.get<InjuriesPayload>(injuries(client, key, 'wnba'));
     expect(second.unchanged).to.equal(true);
     expect(second.data).to.deep.equal(first.data);
     expect(await loadsCounted(key)).to.equal(1);
@@ -70,15 +73,30 @@ describe('relay client', () => {
 
   it('turns error bodies into typed errors with the relay code and Retry-After', async () => {
     const client = RelayClient.for(setup.relay);
-    const error = await client.get(injuries(client, setup.keys.spent), injuriesPayloadSchema).catch((failure: unknown) => failure);
+    const error = await client.get<InjuriesPayload>(injuries(client, setup.keys.spent)).catch((failure: unknown) => failure);
     expect(error).to.be.instanceOf(PressboxError);
     expect((error as PressboxError).code).to.equal('quota_exceeded');
     expect((error as PressboxError).status).to.equal(429);
     expect((error as PressboxError).retryAfterSeconds).to.be.greaterThan(0);
     const network = await RelayClient.for('http://127.0.0.1:9')
-      .get('http://127.0.0.1:9/v1/injuries?league=nba', injuriesPayloadSchema)
+      .get<InjuriesPayload>('http://127.0.0.1:9/v1/injuries?league=nba')
       .catch((failure: unknown) => failure);
     expect((network as PressboxError).code).to.equal('network');
+  });
+
+  it('accepts answers of its own contract version and refuses another with a message that names the fix', () => {
+    expect(() => checkContract(String(CONTRACT_VERSION), setup.relay)).not.to.throw();
+    for (const other of [String(CONTRACT_VERSION + 1), null]) {
+      const error = (() => {
+        try {
+          checkContract(other, setup.relay);
+        } catch (failure) {
+          return failure as PressboxError;
+        }
+      })();
+      expect(error?.code).to.equal('bad_response');
+      expect(error?.message).to.contain(`${setup.relay}/pressbox.js`);
+    }
   });
 });
 

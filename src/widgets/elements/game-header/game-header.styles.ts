@@ -127,18 +127,6 @@ export const gameHeaderStyles = css`
   .bar {
     grid-column: 2;
     grid-row: 1;
-    display: flex;
-    height: 8px;
-    border-radius: 4px;
-    overflow: hidden;
-    background: var(--_raised);
-  }
-  .bar span {
-    display: block;
-    height: 100%;
-  }
-  .bar span + span {
-    border-inline-start: 2px solid var(--_surface);
   }
   .unavailable {
     margin: 0 16px;

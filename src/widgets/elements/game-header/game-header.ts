@@ -1,10 +1,10 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { PropertyValues } from 'lit';
+import { PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { ChangeMarker, changeStyles } from '../../ui/changes.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
-import { gameDetailPayloadSchema, type BettingSplits, type Game, type GameDetailPayload, type Line } from '../../../contract/scores.js';
+import type { BettingSplits, Game, GameDetailPayload, Line } from '../../../contract/scores.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { formatDay, formatNumber } from '../../runtime/format.js';
 import { formatOdds } from '../../runtime/odds-format.js';
@@ -12,7 +12,9 @@ import { ResourceController } from '../../runtime/resource-controller.js';
 import { PressboxElement } from '../../ui/pressbox-element.js';
 import { errorState, freshnessNotice, skeleton, stateStyles } from '../../ui/states.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
-import { NEUTRAL_TEAM_COLOUR } from '../../ui/color.js';
+import { matchupColours } from '../../ui/color.js';
+import { cssProps } from '../../ui/css-props.js';
+import { shareBar, shareBarStyles } from '../../ui/share-bar.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { tokens } from '../../ui/tokens.js';
 import { gameHeaderStyles } from './game-header.styles.js';
@@ -49,18 +51,18 @@ const ANNOUNCE_INTERVAL_MS = 20_000;
  */
 @customElement('game-header')
 export class GameHeader extends PressboxElement<GameDetailPayload> {
-  static override styles = [tokens, stateStyles, teamBadgeStyles, statusPillStyles, pauseButtonStyles, changeStyles, gameHeaderStyles];
+  static override styles = [tokens, stateStyles, teamBadgeStyles, statusPillStyles, pauseButtonStyles, changeStyles, shareBarStyles, gameHeaderStyles];
 
   @property({ attribute: 'game-id' }) gameId = '';
   /** Announce scoring changes and the final to screen readers, politely and at most every 20 seconds. Off by default. */
   @property({ type: Boolean }) announce = false;
   @state() private announcement = '';
   private readonly changes = new ChangeMarker();
-  private lastSpoken: { id: string; text: string } | undefined;
-  private lastSpokenAt = 0;
-  private pendingTimer: ReturnType<typeof setTimeout> | undefined;
+  #lastSpoken: { id: string; text: string } | undefined;
+  #lastSpokenAt = 0;
+  #pendingTimer: ReturnType<typeof setTimeout> | undefined;
 
-  protected readonly resource = new ResourceController(this, {
+  protected readonly resource = new ResourceController<GameDetailPayload>(this, {
     request: () => {
       if (!this.league || !this.gameId) {
         return new PressboxError(
@@ -70,7 +72,6 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
       }
       return { path: `/v1/games/${encodeURIComponent(this.gameId)}`, params: { league: this.league } };
     },
-    schema: gameDetailPayloadSchema,
     refreshMs: (data) => (data.game.status === 'live' ? 15_000 : data.game.status === 'scheduled' ? 60_000 : 600_000),
   });
 
@@ -80,30 +81,30 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    if (this.announce && this.resource.data) this.considerAnnouncing(this.resource.data.game);
+    if (this.announce && this.resource.data) this.#considerAnnouncing(this.resource.data.game);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    clearTimeout(this.pendingTimer);
+    clearTimeout(this.#pendingTimer);
   }
 
   /** The score or the final, in words; repeated news is not said again, and bursts are thinned to one message. */
-  private considerAnnouncing(game: Game): void {
+  #considerAnnouncing(game: Game): void {
     if (game.status === 'scheduled' || game.home.score === null || game.away.score === null) return;
     const score = `${game.away.team.name} ${game.away.score}, ${game.home.team.name} ${game.home.score}`;
     const text = game.status === 'final' ? `Final: ${score}.` : `Score update: ${score}.`;
-    if (!this.lastSpoken || this.lastSpoken.id !== game.id) {
+    if (!this.#lastSpoken || this.#lastSpoken.id !== game.id) {
       // The first data is what the reader finds on arrival, not news.
-      this.lastSpoken = { id: game.id, text };
+      this.#lastSpoken = { id: game.id, text };
       return;
     }
-    if (this.lastSpoken.text === text) return;
-    clearTimeout(this.pendingTimer);
-    const wait = Math.max(0, this.lastSpokenAt + ANNOUNCE_INTERVAL_MS - Date.now());
-    this.pendingTimer = setTimeout(() => {
-      this.lastSpoken = { id: game.id, text };
-      this.lastSpokenAt = Date.now();
+    if (this.#lastSpoken.text === text) return;
+    clearTimeout(this.#pendingTimer);
+    const wait = Math.max(0, this.#lastSpokenAt + ANNOUNCE_INTERVAL_MS - Date.now());
+    this.#pendingTimer = setTimeout(() => {
+      this.#lastSpoken = { id: game.id, text };
+      this.#lastSpokenAt = Date.now();
       this.announcement = text;
     }, wait);
   }
@@ -113,27 +114,25 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
     if (status === 'loading') return html`<article aria-label="Game" aria-busy="true">${skeleton(1, 'header-skeleton')}</article>`;
     if (!data) return html`<article aria-label="Game">${errorState(error!)}</article>`;
     const { game } = data;
+    const colours = matchupColours(game.away.team, game.home.team);
     return html`<article aria-label="${game.away.team.name} at ${game.home.team.name}">
-        <div
-          class="stripe"
-          style="--_away:${game.away.team.primaryColor ?? NEUTRAL_TEAM_COLOUR};--_home:${game.home.team.primaryColor ?? NEUTRAL_TEAM_COLOUR}"
-        ></div>
+        <div class="stripe" ${cssProps({ '--_away': colours.away, '--_home': colours.home })}></div>
         <div class="matchup">
-          ${this.team(game, 'away')}
+          ${this.#team(game, 'away')}
           <div class="middle">
             ${statusPill(game, this.formatOptions)}
             ${game.startTime ? html`<span class="when">${formatDay(game.startTime, this.formatOptions)}</span>` : nothing}
             ${game.status === 'final' ? nothing : pauseButton(this.paused, this.togglePaused)}
           </div>
-          ${this.team(game, 'home')}
+          ${this.#team(game, 'home')}
         </div>
-        ${this.line(game, data.line)} ${this.splits(game, data.splits)}
+        ${this.#line(game, data.line)} ${this.#splits(game, data.splits)}
         ${this.announce ? html`<div class="visually-hidden" role="status">${this.announcement}</div>` : nothing}
       </article>
       ${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
   }
 
-  private team(game: Game, which: 'home' | 'away'): TemplateResult {
+  #team(game: Game, which: 'home' | 'away'): TemplateResult {
     const side = game[which];
     const other = game[which === 'home' ? 'away' : 'home'];
     const scored = game.status !== 'scheduled' && side.score !== null;
@@ -157,16 +156,16 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
     </div>`;
   }
 
-  private odds(value: number | null): string {
+  #odds(value: number | null): string {
     return value === null ? '' : formatOdds(value, this.oddsFormat, this.locale || undefined);
   }
 
-  private line(game: Game, line: Line | null): TemplateResult | typeof nothing {
+  #line(game: Game, line: Line | null): TemplateResult | typeof nothing {
     if (!line) return game.status === 'final' ? nothing : html`<p class="unavailable">No betting line for this game right now.</p>`;
     const away = game.away.team.abbreviation;
     const home = game.home.team.abbreviation;
     const points = (value: number) => formatNumber(value, { locale: this.locale || undefined, signed: true });
-    const priced = (label: string, value: number | null) => (value === null ? label : `${label} (${this.odds(value)})`);
+    const priced = (label: string, value: number | null) => (value === null ? label : `${label} (${this.#odds(value)})`);
     return html`<dl class="line" part="line">
       ${
         line.spread
@@ -190,24 +189,23 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
         line.moneyline
           ? html`<div>
               <dt>Moneyline</dt>
-              <dd>${away} ${this.odds(line.moneyline.away)}</dd>
-              <dd>${home} ${this.odds(line.moneyline.home)}</dd>
+              <dd>${away} ${this.#odds(line.moneyline.away)}</dd>
+              <dd>${home} ${this.#odds(line.moneyline.home)}</dd>
             </div>`
           : nothing
       }
     </dl>`;
   }
 
-  private splits(game: Game, splits: BettingSplits | null): TemplateResult | typeof nothing {
+  #splits(game: Game, splits: BettingSplits | null): TemplateResult | typeof nothing {
     if (!splits) return nothing;
-    const awayColour = game.away.team.primaryColor ?? NEUTRAL_TEAM_COLOUR;
-    const homeColour = game.home.team.primaryColor ?? NEUTRAL_TEAM_COLOUR;
+    const colours = matchupColours(game.away.team, game.home.team);
+    const awayColour = colours.away;
+    const homeColour = colours.home;
     const row = (label: string, left: [string, number, string], right: [string, number, string]) =>
       html`<li class="split">
         <span class="label">${label}</span>
-        <div class="bar" aria-hidden="true">
-          <span style="width:${left[1]}%;background:${left[2]}"></span><span style="width:${right[1]}%;background:${right[2]}"></span>
-        </div>
+        ${shareBar({ share: left[1], colour: left[2], patterned: left[2] === awayColour && colours.awayPatterned }, { share: right[1], colour: right[2] })}
         <span class="values"><span>${left[0]} ${left[1]}%</span><span>${right[0]} ${right[1]}%</span></span>
       </li>`;
     const away = game.away.team.abbreviation;

@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { injuriesPayloadSchema, type InjuriesPayload } from '../../../contract/insights.js';
+import type { InjuriesPayload } from '../../../contract/insights.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { formatCalendarDate, formatStartTime } from '../../runtime/format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
@@ -45,12 +45,11 @@ export class InjuryReport extends PressboxElement<InjuriesPayload> {
 
   @property() team = '';
 
-  protected readonly resource = new ResourceController(this, {
+  protected readonly resource = new ResourceController<InjuriesPayload>(this, {
     request: () => {
       if (!this.league) return new PressboxError('bad_request', '<injury-report> needs a league attribute, such as league="nfl".');
       return { path: '/v1/injuries', params: { league: this.league, team: this.team || undefined } };
     },
-    schema: injuriesPayloadSchema,
     refreshMs: () => 300_000,
   });
 
@@ -77,14 +76,14 @@ export class InjuryReport extends PressboxElement<InjuriesPayload> {
           teams.length === 0
             ? emptyState(this.team ? `No injuries reported for ${data.teams[0]?.team.name ?? this.team}.` : 'No injuries reported.')
             : html`<div class="teams" tabindex="0" role="group" aria-label="Teams">
-                ${teams.map((team) => this.teamSection(team, teams.length === 1))}
+                ${teams.map((team) => this.#teamSection(team, teams.length === 1))}
               </div>`
         }
       </section>
       ${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
   }
 
-  private teamSection(report: TeamReport, open: boolean): TemplateResult {
+  #teamSection(report: TeamReport, open: boolean): TemplateResult {
     const nfl = report.players.some((player) => player.practice !== null || player.designation !== null);
     const count = report.players.length;
     return html`<details part="team" ?open=${open}>

@@ -1,6 +1,6 @@
 import { css, html, type TemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { formPayloadSchema, type FormPayload } from '../../../contract/insights.js';
+import type { FormPayload } from '../../../contract/insights.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { formatCalendarDate } from '../../runtime/format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
@@ -59,13 +59,12 @@ export class LastFive extends PressboxElement<FormPayload> {
   @property() team = '';
   @property() opponent = '';
 
-  protected readonly resource = new ResourceController(this, {
+  protected readonly resource = new ResourceController<FormPayload>(this, {
     request: () => {
       if (!this.league || !this.team)
         return new PressboxError('bad_request', '<last-five> needs league and team attributes, such as league="nba" team="BOS".');
       return { path: '/v1/form', params: { league: this.league, team: this.team, opponent: this.opponent || undefined } };
     },
-    schema: formPayloadSchema,
     refreshMs: () => 600_000,
   });
 
@@ -83,7 +82,7 @@ export class LastFive extends PressboxElement<FormPayload> {
           ${teamBadge(data.team)}
           <div>
             <p class="title">${title}</p>
-            <p class="subtitle">${this.summary(data)}</p>
+            <p class="subtitle">${this.#summary(data)}</p>
           </div>
           <span class="end">${pauseButton(this.paused, this.togglePaused)}</span>
         </div>
@@ -111,7 +110,7 @@ export class LastFive extends PressboxElement<FormPayload> {
   }
 
   /** "3–2 in the last five", or who leads the recent meetings. */
-  private summary(data: FormPayload): string {
+  #summary(data: FormPayload): string {
     const { wins, losses, ties } = data.summary;
     const record = ties ? `${wins}–${losses}–${ties}` : `${wins}–${losses}`;
     const count = data.games.length;

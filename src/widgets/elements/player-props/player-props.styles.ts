@@ -89,6 +89,7 @@ export const playerPropsStyles = css`
   }
   .meter span {
     display: block;
+    width: var(--_share);
     height: 100%;
     background: var(--_accent);
   }

@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { propsPayloadSchema, type PropsPayload } from '../../../contract/insights.js';
+import type { PropsPayload } from '../../../contract/insights.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { formatNumber } from '../../runtime/format.js';
 import { formatOdds } from '../../runtime/odds-format.js';
@@ -9,6 +9,7 @@ import { panelStyles } from '../../ui/panel.js';
 import { PressboxElement } from '../../ui/pressbox-element.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState, errorState, freshnessNotice, skeleton, stateStyles } from '../../ui/states.js';
+import { cssProps } from '../../ui/css-props.js';
 import { tokens } from '../../ui/tokens.js';
 import { playerPropsStyles } from './player-props.styles.js';
 
@@ -50,13 +51,12 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
   @state() private sortKey: SortKey = 'line';
   @state() private direction: Direction = 'descending';
 
-  protected readonly resource = new ResourceController(this, {
+  protected readonly resource = new ResourceController<PropsPayload>(this, {
     request: () => {
       if (!this.league || !this.gameId)
         return new PressboxError('bad_request', '<player-props> needs league and game-id attributes (ids come from <score-strip>).');
       return { path: '/v1/props', params: { league: this.league, gameId: this.gameId, markets: this.markets || undefined } };
     },
-    schema: propsPayloadSchema,
     refreshMs: () => 60_000,
   });
 
@@ -81,7 +81,7 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
           <p class="subtitle">${data.away.name} at ${data.home.name}</p>
           <span class="end">${pauseButton(this.paused, this.togglePaused)}</span>
         </div>
-        <div role="tablist" aria-label="Markets" @keydown=${this.onTabKeydown}>
+        <div role="tablist" aria-label="Markets" @keydown=${this.#onTabKeydown}>
           ${markets.map(
             (market) =>
               html`<button
@@ -97,12 +97,12 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
               </button>`,
           )}
         </div>
-        <div role="tabpanel" id="panel" aria-labelledby="tab-${active.key}" tabindex="0">${this.table(active)}</div>
+        <div role="tabpanel" id="panel" aria-labelledby="tab-${active.key}" tabindex="0">${this.#table(active)}</div>
       </section>
       ${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
   }
 
-  private table(market: Market): TemplateResult {
+  #table(market: Market): TemplateResult {
     const players = [...market.players].sort((a, b) => {
       const order = this.sortKey === 'player' ? a.name.localeCompare(b.name) : a.line - b.line || a.name.localeCompare(b.name);
       return this.direction === 'ascending' ? order : -order;
@@ -112,7 +112,7 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
       value === null
         ? html`—`
         : html`<span class="share"
-            ><span class="meter" aria-hidden="true"><span style="width:${value}%"></span></span>${value}%<span class="visually-hidden">
+            ><span class="meter" aria-hidden="true"><span ${cssProps({ '--_share': `${value}%` })}></span></span>${value}%<span class="visually-hidden">
               of ${what} on the over</span
             ></span
           >`;
@@ -122,7 +122,7 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
       </caption>
       <thead>
         <tr>
-          ${this.sortableHeader('player', 'Player')} ${this.sortableHeader('line', 'Line')}
+          ${this.#sortableHeader('player', 'Player')} ${this.#sortableHeader('line', 'Line')}
           <th scope="col">Over</th>
           <th scope="col">Under</th>
           <th scope="col">Bets</th>
@@ -147,16 +147,16 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
     </table>`;
   }
 
-  private sortableHeader(key: SortKey, label: string): TemplateResult {
+  #sortableHeader(key: SortKey, label: string): TemplateResult {
     const sorted = this.sortKey === key;
     return html`<th scope="col" aria-sort=${sorted ? this.direction : 'none'}>
-      <button @click=${() => this.sort(key)}>
+      <button @click=${() => this.#sort(key)}>
         ${label}<span aria-hidden="true">${sorted ? (this.direction === 'ascending' ? ' ▲' : ' ▼') : ''}</span>
       </button>
     </th>`;
   }
 
-  private sort(key: SortKey): void {
+  #sort(key: SortKey): void {
     if (this.sortKey === key) this.direction = this.direction === 'ascending' ? 'descending' : 'ascending';
     else {
       this.sortKey = key;
@@ -165,7 +165,7 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
   }
 
   /** Arrow keys, Home and End move between tabs and select them (automatic activation). */
-  private onTabKeydown = (event: KeyboardEvent): void => {
+  #onTabKeydown = (event: KeyboardEvent): void => {
     const tabs = [...this.renderRoot.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
     const current = tabs.indexOf(event.target as HTMLButtonElement);
     if (current < 0) return;

@@ -1,10 +1,9 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
-import { repeat } from 'lit/directives/repeat.js';
 import { ChangeMarker, changeStyles } from '../../ui/changes.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
-import { scoresPayloadSchema, type Game, type ScoresPayload } from '../../../contract/scores.js';
+import type { Game, ScoresPayload } from '../../../contract/scores.js';
 import { PbGameSelectEvent } from '../../events.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
@@ -48,7 +47,7 @@ import { scoreStripStyles } from './score-strip.styles.js';
 @customElement('score-strip')
 export class ScoreStrip extends PressboxElement<ScoresPayload> {
   static override styles = [tokens, stateStyles, teamBadgeStyles, statusPillStyles, pauseButtonStyles, changeStyles, scoreStripStyles];
-  private readonly changes = new ChangeMarker();
+  readonly #changes = new ChangeMarker();
 
   @property() date = '';
   @property() team = '';
@@ -56,12 +55,11 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
   /** The card that takes focus when Tab enters the strip. */
   @state() private focusIndex = 0;
 
-  protected readonly resource = new ResourceController(this, {
+  protected readonly resource = new ResourceController<ScoresPayload>(this, {
     request: () => {
       if (!this.league) return new PressboxError('bad_request', '<score-strip> needs a league attribute, such as league="nba".');
       return { path: '/v1/scores', params: { league: this.league, date: this.date || undefined, team: this.team || undefined } };
     },
-    schema: scoresPayloadSchema,
     refreshMs: scoresRefreshMs,
   });
 
@@ -72,16 +70,16 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
   constructor() {
     super();
     // A fresh slate opens at the action: the first live game, else the next one to start.
-    this.addEventListener('pb-load', () => void this.updateComplete.then(() => this.showCurrentGames()));
+    this.addEventListener('pb-load', () => void this.updateComplete.then(() => this.#showCurrentGames()));
   }
 
-  private showCurrentGames(): void {
+  #showCurrentGames(): void {
     const games = this.resource.data?.games ?? [];
     const live = games.findIndex((game) => game.status === 'live');
     const next = games.findIndex((game) => game.status === 'scheduled');
     const target = live >= 0 ? live : Math.max(0, next);
     const track = this.renderRoot.querySelector<HTMLElement>('.track');
-    const card = this.cards()[target];
+    const card = this.#cards()[target];
     if (!track || !card) return;
     this.focusIndex = target;
     track.scrollTo({ left: card.parentElement!.offsetLeft - track.offsetLeft - 4, behavior: 'instant' });
@@ -96,22 +94,18 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
       return html`<section aria-label=${label}>${emptyState(this.date ? 'No games on this day.' : 'No games right now.')}</section>`;
     const focusIndex = Math.min(this.focusIndex, data.games.length - 1);
     return html`<section aria-label=${label}>
-        <button class="nav" part="previous" aria-label="Previous games" @click=${() => this.page(-1)}>‹</button>
-        <ul class="track" @keydown=${this.onKeydown}>
-          ${repeat(
-            data.games,
-            (game) => game.id,
-            (game, index) => html`<li>${this.card(game, index === focusIndex)}</li>`,
-          )}
+        <button class="nav" part="previous" aria-label="Previous games" @click=${() => this.#page(-1)}>‹</button>
+        <ul class="track" @keydown=${this.#onKeydown}>
+          ${data.games.map((game, index) => html`<li>${this.#card(game, index === focusIndex)}</li>`)}
         </ul>
-        <button class="nav" part="next" aria-label="Next games" @click=${() => this.page(1)}>›</button>
+        <button class="nav" part="next" aria-label="Next games" @click=${() => this.#page(1)}>›</button>
         <span class="pause-slot">${pauseButton(this.paused, this.togglePaused)}</span>
       </section>
       ${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
   }
 
-  private card(game: Game, focusable: boolean): TemplateResult {
-    const body = html`${statusPill(game, this.formatOptions)} ${this.side(game, 'away')} ${this.side(game, 'home')}`;
+  #card(game: Game, focusable: boolean): TemplateResult {
+    const body = html`${statusPill(game, this.formatOptions)} ${this.#side(game, 'away')} ${this.#side(game, 'home')}`;
     const href = this.gameHref
       ? this.gameHref.replaceAll('{id}', encodeURIComponent(game.id)).replaceAll('{league}', encodeURIComponent(game.league))
       : '';
@@ -123,7 +117,7 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
           href=${href}
           data-status=${game.status}
           tabindex=${tabindex}
-          @click=${(event: Event) => this.select(game, event)}
+          @click=${(event: Event) => this.#select(game, event)}
           >${body}</a
         >`
       : html`<button
@@ -131,13 +125,13 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
           part="card"
           data-status=${game.status}
           tabindex=${tabindex}
-          @click=${(event: Event) => this.select(game, event)}
+          @click=${(event: Event) => this.#select(game, event)}
         >
           ${body}
         </button>`;
   }
 
-  private side(game: Game, which: 'home' | 'away'): TemplateResult {
+  #side(game: Game, which: 'home' | 'away'): TemplateResult {
     const side = game[which];
     const other = game[which === 'home' ? 'away' : 'home'];
     const scored = game.status !== 'scheduled' && side.score !== null && other.score !== null;
@@ -150,25 +144,25 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
         scored
           ? keyed(
               side.score,
-              html`<span class="score ${this.changes.isFresh(`${game.id}:${which}`, side.score) ? 'flash' : ''}">${side.score}</span>`,
+              html`<span class="score ${this.#changes.isFresh(`${game.id}:${which}`, side.score) ? 'flash' : ''}">${side.score}</span>`,
             )
           : nothing
       }
     </span>`;
   }
 
-  private select(game: Game, event: Event): void {
+  #select(game: Game, event: Event): void {
     const selection = new PbGameSelectEvent(game);
     this.dispatchEvent(selection);
     if (selection.defaultPrevented) event.preventDefault();
   }
 
-  private cards(): HTMLElement[] {
+  #cards(): HTMLElement[] {
     return [...(this.renderRoot.querySelectorAll<HTMLElement>('.card') ?? [])];
   }
 
-  private onKeydown = (event: KeyboardEvent): void => {
-    const cards = this.cards();
+  #onKeydown = (event: KeyboardEvent): void => {
+    const cards = this.#cards();
     const current = cards.indexOf(event.target as HTMLElement);
     if (current < 0) return;
     const next = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: cards.length - 1 }[event.key];
@@ -181,7 +175,7 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
     cards[index]!.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   };
 
-  private page(direction: 1 | -1): void {
+  #page(direction: 1 | -1): void {
     const track = this.renderRoot.querySelector<HTMLElement>('.track');
     if (track) track.scrollBy({ left: direction * track.clientWidth * 0.9 });
   }

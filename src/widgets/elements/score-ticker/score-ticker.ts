@@ -1,15 +1,15 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
-import { repeat } from 'lit/directives/repeat.js';
 import { ChangeMarker, changeStyles } from '../../ui/changes.js';
-import { scoresPayloadSchema, type Game, type ScoresPayload } from '../../../contract/scores.js';
+import type { Game, ScoresPayload } from '../../../contract/scores.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { leagueNames, scoresRefreshMs } from '../../ui/leagues.js';
 import { PressboxElement } from '../../ui/pressbox-element.js';
 import { emptyState, errorState, freshnessNotice, skeleton, stateStyles } from '../../ui/states.js';
 import { statusPillStyles, statusText } from '../../ui/status-pill.js';
+import { cssProps } from '../../ui/css-props.js';
 import { tokens } from '../../ui/tokens.js';
 import { scoreTickerStyles } from './score-ticker.styles.js';
 
@@ -43,17 +43,16 @@ const SECONDS_PER_GAME = 4;
 @customElement('score-ticker')
 export class ScoreTicker extends PressboxElement<ScoresPayload> {
   static override styles = [tokens, stateStyles, statusPillStyles, changeStyles, scoreTickerStyles];
-  private readonly changes = new ChangeMarker();
+  readonly #changes = new ChangeMarker();
 
   @property() leagues = '';
 
-  protected readonly resource = new ResourceController(this, {
+  protected readonly resource = new ResourceController<ScoresPayload>(this, {
     request: () => {
       const leagues = this.leagues || this.league;
       if (!leagues) return new PressboxError('bad_request', '<score-ticker> needs leagues, such as leagues="nba,nhl".');
       return { path: '/v1/scores', params: { league: leagues } };
     },
-    schema: scoresPayloadSchema,
     refreshMs: scoresRefreshMs,
   });
 
@@ -70,7 +69,7 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
     if (data.games.length === 0)
       return html`<div class="ticker" role="region" aria-label=${label}>${emptyState('No games right now.')}</div>`;
     return html`<div class="ticker">
-        <button class="toggle" part="toggle" aria-label=${this.paused ? 'Play scores ticker' : 'Pause scores ticker'} @click=${this.toggle}>
+        <button class="toggle" part="toggle" aria-label=${this.paused ? 'Play scores ticker' : 'Pause scores ticker'} @click=${this.#toggle}>
           ${
             this.paused
               ? html`<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M4 2l10 6-10 6z" /></svg>`
@@ -78,17 +77,8 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
           }
         </button>
         <div class="viewport" role="marquee" aria-label=${label} tabindex="0">
-          <ul class="track" style="--_duration:${Math.max(20, data.games.length * SECONDS_PER_GAME)}s">
-            ${repeat(
-              data.games,
-              (game) => game.id,
-              (game) => this.item(game, false),
-            )}
-            ${repeat(
-              data.games,
-              (game) => `copy-${game.id}`,
-              (game) => this.item(game, true),
-            )}
+          <ul class="track" ${cssProps({ '--_duration': `${Math.max(20, data.games.length * SECONDS_PER_GAME)}s` })}>
+            ${data.games.map((game) => this.#item(game, false))} ${data.games.map((game) => this.#item(game, true))}
           </ul>
         </div>
       </div>
@@ -96,7 +86,7 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
   }
 
   /** The second copy makes the loop seamless; it is hidden from assistive technology. */
-  private item(game: Game, copy: boolean): TemplateResult {
+  #item(game: Game, copy: boolean): TemplateResult {
     const scored = game.status !== 'scheduled' && game.home.score !== null && game.away.score !== null;
     return html`<li
       class="item ${copy ? 'copy' : ''}"
@@ -109,23 +99,23 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
       <span class="team"
         ><span aria-hidden="true">${game.away.team.abbreviation}</span><span class="visually-hidden">${game.away.team.name}</span></span
       >
-      ${scored ? this.score(game, 'away', copy) : nothing}
+      ${scored ? this.#score(game, 'away', copy) : nothing}
       <span class="team"
         ><span class="visually-hidden">at </span><span aria-hidden="true">${game.home.team.abbreviation}</span
         ><span class="visually-hidden">${game.home.team.name}</span></span
       >
-      ${scored ? this.score(game, 'home', copy) : nothing}
+      ${scored ? this.#score(game, 'home', copy) : nothing}
       <span class="pill" data-status=${game.status}>${statusText(game, this.formatOptions)}</span>
     </li>`;
   }
 
-  private score(game: Game, which: 'home' | 'away', copy: boolean): unknown {
+  #score(game: Game, which: 'home' | 'away', copy: boolean): unknown {
     const value = game[which].score;
-    const fresh = this.changes.isFresh(`${copy ? 'copy:' : ''}${game.id}:${which}`, value);
+    const fresh = this.#changes.isFresh(`${copy ? 'copy:' : ''}${game.id}:${which}`, value);
     return keyed(value, html`<span class="score ${fresh ? 'flash' : ''}">${value}</span>`);
   }
 
-  private toggle = (): void => {
+  #toggle = (): void => {
     this.paused = !this.paused;
   };
 }

@@ -37,8 +37,8 @@ export function probabilityChart(points: readonly ChartPoint[], options: ChartOp
     ${points.length > 0 ? svg`<text class="axis" x=${LEFT} y=${HEIGHT - 4} text-anchor="start">${options.label(first)}</text>` : ''}
     ${points.length > 1 ? svg`<text class="axis" x=${WIDTH - 8} y=${HEIGHT - 4} text-anchor="end">${options.label(last)}</text>` : ''}
     <text class="axis" x=${LEFT + plotWidth / 2} y=${HEIGHT - 4} text-anchor="middle">Game time</text>
-    ${points.length > 1 ? svg`<path class="halo" d=${path}></path><path class="curve" d=${path} style="stroke:${options.colour}"></path>` : ''}
-    ${end ? svg`<circle cx=${x(end.at)} cy=${y(end.home)} r="5" style="fill:${options.colour}" stroke="currentColor" stroke-width="1.5"></circle>` : ''}
+    ${points.length > 1 ? svg`<path class="halo" d=${path}></path><path class="curve" d=${path} stroke=${options.colour}></path>` : ''}
+    ${end ? svg`<circle cx=${x(end.at)} cy=${y(end.home)} r="5" fill=${options.colour} stroke="currentColor" stroke-width="1.5"></circle>` : ''}
   `;
 }
 

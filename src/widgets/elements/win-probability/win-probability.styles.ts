@@ -53,14 +53,9 @@ export const winProbabilityStyles = css`
     text-align: center;
   }
   .bar {
-    display: flex;
     height: 10px;
     margin: 4px 16px 8px;
     border-radius: 5px;
-    overflow: hidden;
-  }
-  .bar span + span {
-    border-inline-start: 2px solid var(--_surface);
   }
   figure {
     margin: 0 16px;
@@ -110,9 +105,6 @@ export const winProbabilityStyles = css`
     .curve,
     .halo {
       stroke: CanvasText;
-    }
-    .bar span {
-      background: CanvasText !important;
     }
   }
 `;

@@ -1,13 +1,14 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { winProbabilityPayloadSchema, type WinProbabilityPayload } from '../../../contract/insights.js';
+import type { WinProbabilityPayload } from '../../../contract/insights.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { formatPercent, formatStartTime } from '../../runtime/format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { PressboxElement } from '../../ui/pressbox-element.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { errorState, freshnessNotice, skeleton, stateStyles } from '../../ui/states.js';
-import { NEUTRAL_TEAM_COLOUR } from '../../ui/color.js';
+import { graphicColour, matchupColours } from '../../ui/color.js';
+import { shareBar, shareBarStyles } from '../../ui/share-bar.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { tokens } from '../../ui/tokens.js';
 import { biggestSwing, CHART_VIEWBOX, probabilityChart, type ChartPoint } from './chart.js';
@@ -44,17 +45,16 @@ const SOURCE_TEXT = {
  */
 @customElement('win-probability')
 export class WinProbability extends PressboxElement<WinProbabilityPayload> {
-  static override styles = [tokens, stateStyles, teamBadgeStyles, pauseButtonStyles, winProbabilityStyles];
+  static override styles = [tokens, stateStyles, teamBadgeStyles, pauseButtonStyles, shareBarStyles, winProbabilityStyles];
 
   @property({ attribute: 'game-id' }) gameId = '';
 
-  protected readonly resource = new ResourceController(this, {
+  protected readonly resource = new ResourceController<WinProbabilityPayload>(this, {
     request: () => {
       if (!this.league || !this.gameId)
         return new PressboxError('bad_request', '<win-probability> needs league and game-id attributes (ids come from <score-strip>).');
       return { path: '/v1/win-probability', params: { league: this.league, gameId: this.gameId } };
     },
-    schema: winProbabilityPayloadSchema,
     refreshMs: (data) => (data.status === 'live' ? 15_000 : data.status === 'scheduled' ? 60_000 : 600_000),
   });
 
@@ -69,8 +69,7 @@ export class WinProbability extends PressboxElement<WinProbabilityPayload> {
     if (!data) return html`<section aria-label="Win probability">${errorState(error!)}</section>`;
     const current = data.current;
     const percent = (share: number) => formatPercent(share, { locale: this.locale || undefined });
-    const awayColour = data.away.primaryColor ?? NEUTRAL_TEAM_COLOUR;
-    const homeColour = data.home.primaryColor ?? NEUTRAL_TEAM_COLOUR;
+    const colours = matchupColours(data.away, data.home);
     return html`<section aria-label="Win probability: ${data.away.name} at ${data.home.name}">
         <div class="teams">
           <div class="team away">
@@ -90,38 +89,38 @@ export class WinProbability extends PressboxElement<WinProbabilityPayload> {
         </div>
         ${
           current
-            ? html`<div class="bar" aria-hidden="true">
-                <span style="width:${current.away * 100}%;background:${awayColour}"></span
-                ><span style="width:${current.home * 100}%;background:${homeColour}"></span>
-              </div>`
+            ? shareBar(
+                { share: current.away * 100, colour: colours.away, patterned: colours.awayPatterned },
+                { share: current.home * 100, colour: colours.home },
+              )
             : html`<p class="source">No odds for this game right now.</p>`
         }
-        ${this.chart(data)}
+        ${this.#chart(data)}
       </section>
       ${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
   }
 
-  private chart(data: WinProbabilityPayload): TemplateResult {
+  #chart(data: WinProbabilityPayload): TemplateResult {
     const points: ChartPoint[] = data.history.map((point) => ({ at: Date.parse(point.at), home: point.home }));
     const label = (at: number) => formatStartTime(new Date(at).toISOString(), this.formatOptions);
-    const description = this.describe(data, points, label);
+    const description = this.#describe(data, points, label);
     return html`<figure part="chart">
       <svg viewBox=${CHART_VIEWBOX} role="img" aria-label=${description}>
-        ${probabilityChart(points, { colour: data.home.primaryColor ?? NEUTRAL_TEAM_COLOUR, label })}
+        ${probabilityChart(points, { colour: graphicColour(data.home.primaryColor), label })}
       </svg>
-      <figcaption>${data.home.abbreviation} chance to win over the game. ${this.swingText(data, points, label)}</figcaption>
+      <figcaption>${data.home.abbreviation} chance to win over the game. ${this.#swingText(data, points, label)}</figcaption>
     </figure>`;
   }
 
-  private describe(data: WinProbabilityPayload, points: ChartPoint[], label: (at: number) => string): string {
+  #describe(data: WinProbabilityPayload, points: ChartPoint[], label: (at: number) => string): string {
     const percent = (share: number) => formatPercent(share, { locale: this.locale || undefined });
     const now = data.current
       ? `${data.home.name} ${percent(data.current.home)}, ${data.away.name} ${percent(data.current.away)}.`
       : 'No current probability.';
-    return `Win probability over the game. Now: ${now} ${this.swingText(data, points, label)}`;
+    return `Win probability over the game. Now: ${now} ${this.#swingText(data, points, label)}`;
   }
 
-  private swingText(data: WinProbabilityPayload, points: ChartPoint[], label: (at: number) => string): string {
+  #swingText(data: WinProbabilityPayload, points: ChartPoint[], label: (at: number) => string): string {
     const swing = biggestSwing(points);
     if (!swing) return 'Not enough history yet for a curve.';
     const percent = (share: number) => formatPercent(share, { locale: this.locale || undefined });

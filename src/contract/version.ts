@@ -1,0 +1,9 @@
+/**
+ * The version of every relay→widget payload shape. The browser does not parse payloads at run time: it trusts the
+ * contract's types and compares this one number, so a cached old script facing a newer relay fails with a clear
+ * message instead of drawing garbage. Bump it with any change an older element could misread.
+ */
+export const CONTRACT_VERSION = 1;
+
+/** Carries CONTRACT_VERSION on every data answer; live updates carry it as the envelope's `contract` field. */
+export const CONTRACT_HEADER = 'X-Pressbox-Contract';

@@ -1,0 +1,117 @@
+// What a reader sees of each Pressbox element on a page, measured inside the browser (the function is sent to the page
+// as it is: it must not use anything from outside its own body).
+
+export interface ElementMeasure {
+  tag: string;
+  height: number;
+  /** Pairs of text runs drawn over each other. */
+  overlaps: string[];
+  /** Nodes that reach outside the element sideways without a scroll area of their own to hold them. */
+  overflowing: string[];
+  smallestFont: number;
+  smallestFontText: string;
+  /** null when the element has nothing to tap. */
+  smallestTarget: number | null;
+  smallestTargetName: string;
+  /** Team names cut shorter than an abbreviation would be. */
+  clippedNames: string[];
+}
+
+export function measureElements(tags: string[]): ElementMeasure[] {
+  type Box = { left: number; right: number; top: number; bottom: number };
+  const intersect = (a: Box, b: Box): Box => ({
+    left: Math.max(a.left, b.left),
+    right: Math.min(a.right, b.right),
+    top: Math.max(a.top, b.top),
+    bottom: Math.min(a.bottom, b.bottom),
+  });
+  const area = (box: Box) => Math.max(0, box.right - box.left) * Math.max(0, box.bottom - box.top);
+  const hiddenForReaders = (node: Element) => Boolean(node.closest('.visually-hidden'));
+
+  return tags.map((tag) => {
+    const host = document.querySelector(tag)!;
+    const root = host.shadowRoot!;
+    const hostBox = host.getBoundingClientRect();
+    /** The part of a box not cut off by scroll areas and clipping inside the element (the host's own clip excluded). */
+    const clipOf = (node: Element): Box => {
+      let clip: Box = { left: -Infinity, right: Infinity, top: -Infinity, bottom: Infinity };
+      for (let parent = node.parentElement; parent; parent = parent.parentElement) {
+        const style = getComputedStyle(parent);
+        if (style.overflowX !== 'visible' || style.overflowY !== 'visible') clip = intersect(clip, parent.getBoundingClientRect());
+      }
+      return clip;
+    };
+    const all = [...root.querySelectorAll('*')];
+
+    const runs: { box: Box; text: string }[] = [];
+    let smallestFont = Infinity;
+    let smallestFontText = '';
+    for (const element of all) {
+      if (hiddenForReaders(element) || element.closest('[hidden]')) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      for (const child of element.childNodes) {
+        if (child.nodeType !== Node.TEXT_NODE || !child.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(child);
+        const clip = clipOf(element);
+        for (const rect of range.getClientRects()) {
+          const visible = intersect(rect, clip);
+          if (area(visible) < 1) continue;
+          runs.push({ box: visible, text: child.textContent.trim().slice(0, 30) });
+          // Chart axis ticks may be 11 px (the issue's one exception): counted as a point larger.
+          const size = parseFloat(style.fontSize) + (element instanceof SVGTextElement ? 1 : 0);
+          if (size < smallestFont) {
+            smallestFont = size;
+            smallestFontText = child.textContent.trim().slice(0, 30);
+          }
+        }
+      }
+    }
+    const overlaps: string[] = [];
+    for (let i = 0; i < runs.length; i++)
+      for (let j = i + 1; j < runs.length; j++) {
+        const shared = intersect(runs[i]!.box, runs[j]!.box);
+        if (shared.right - shared.left > 1 && shared.bottom - shared.top > 1) overlaps.push(`"${runs[i]!.text}" / "${runs[j]!.text}"`);
+      }
+
+    const overflowing: string[] = [];
+    for (const element of all) {
+      const box = intersect(element.getBoundingClientRect(), clipOf(element));
+      if (area(box) < 1) continue;
+      if (box.left < hostBox.left - 1 || box.right > hostBox.right + 1)
+        overflowing.push(`${element.localName}.${element.getAttribute('class') ?? ''} ${Math.round(box.left - hostBox.left)}…${Math.round(box.right - hostBox.left)}`);
+    }
+
+    let smallestTarget = Infinity;
+    let smallestTargetName = '';
+    for (const target of root.querySelectorAll('button, a[href], input, select, [role="tab"], [role="button"]')) {
+      const rect = target.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) continue;
+      const size = Math.min(rect.width, rect.height);
+      if (size < smallestTarget) {
+        smallestTarget = size;
+        smallestTargetName = `${target.localName} ${target.getAttribute('aria-label') ?? target.textContent?.trim().slice(0, 20)}`;
+      }
+    }
+
+    const clippedNames: string[] = [];
+    for (const name of root.querySelectorAll('.name')) {
+      const element = name as HTMLElement;
+      const fontSize = parseFloat(getComputedStyle(element).fontSize);
+      if (element.scrollWidth > element.clientWidth + 1 && element.clientWidth < fontSize * 3.5) clippedNames.push(element.textContent!.trim());
+    }
+
+    return {
+      tag,
+      height: Math.round(hostBox.height * 10) / 10,
+      overlaps,
+      overflowing,
+      smallestFont,
+      smallestFontText,
+      smallestTarget: smallestTarget === Infinity ? null : Math.round(smallestTarget * 10) / 10,
+      smallestTargetName,
+      clippedNames,
+    };
+  });
+}

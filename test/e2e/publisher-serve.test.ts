@@ -1,0 +1,184 @@
+// A publisher's setup end to end: the relay started as `npx pressbox serve` with a key made by `pressbox keys create`,
+// a page on another origin with all seven elements, phone to desktop widths, with and without a strict
+// Content-Security-Policy. Measures what a reader sees: overlapping text, overflow, reserved against rendered height,
+// the smallest text, target sizes, layout shift and CSP violations. PRESSBOX_SCREENSHOTS=DIR keeps a picture of each page.
+import assert from 'node:assert/strict';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.mjs';
+import { measureElements, type ElementMeasure } from './measure.js';
+
+const TAGS = ['score-ticker', 'score-strip', 'game-header', 'win-probability', 'player-props', 'last-five', 'injury-report'];
+const WIDTHS = [320, 375, 768, 1280];
+const PUBLISHER_HOST = 'courier.example';
+
+let dir = '';
+let relayProcess: ChildProcess;
+let relay = '';
+let pageServer: Server;
+let pageOrigin = '';
+let key = '';
+let gameId = '';
+let browser: Browser;
+
+function cli(...args: string[]): Promise<string> {
+  return promisify(execFile)(process.execPath, ['bin/pressbox.js', ...args]).then(({ stdout }) => stdout);
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The policy the README gives publishers, with the relay's origin filled in. */
+function strictPolicy(relayOrigin: string): string {
+  return [
+    "default-src 'none'",
+    `script-src ${relayOrigin}`,
+    `style-src ${relayOrigin}`,
+    `connect-src ${relayOrigin}`,
+    `img-src ${relayOrigin} data:`,
+    "require-trusted-types-for 'script'",
+    'trusted-types lit-html pressbox',
+  ].join('; ');
+}
+
+function publisherPage(options: { script: boolean }): string {
+  const elements = TAGS.map((tag) => {
+    if (tag === 'score-ticker') return '<score-ticker leagues="nba,nhl,nfl"></score-ticker>';
+    if (tag === 'last-five') return '<last-five league="nba" team="BOS"></last-five>';
+    if (['game-header', 'win-probability', 'player-props'].includes(tag)) return `<${tag} league="nba" game-id="${gameId}"></${tag}>`;
+    return `<${tag} league="nba"></${tag}>`;
+  });
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>The Daily Courier</title><link rel="stylesheet" href="${relay}/pressbox.css">
+${options.script ? `<script type="module" src="${relay}/pressbox.js" data-key="${key}"></script>` : ''}
+</head><body>${elements.join('\n')}</body></html>`;
+}
+
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pressbox-serve-'));
+  const db = join(dir, 'pressbox.db');
+  const pagePort = await freePort();
+  pageOrigin = `http://${PUBLISHER_HOST}:${pagePort}`;
+  key = JSON.parse(await cli('keys', 'create', '--plan', 'pro', '--domain', pageOrigin, '--name', 'Courier', '--db', db, '--json')).key;
+  const relayPort = await freePort();
+  relayProcess = spawn(process.execPath, ['bin/pressbox.js', 'serve', '--port', String(relayPort), '--db', db], { stdio: 'ignore' });
+  relay = `http://127.0.0.1:${relayPort}`;
+  for (let tries = 0; !(await fetch(`${relay}/health`).then((r) => r.ok, () => false)); tries++) {
+    if (tries > 100) throw new Error('pressbox serve did not come up');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const slate = await (await fetch(`${relay}/v1/scores?league=nba&key=${key}`, { headers: { origin: pageOrigin } })).json();
+  gameId = (slate.games.find((game: { status: string }) => game.status === 'live') ?? slate.games[0]).id;
+  pageServer = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', pageOrigin);
+    const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
+    if (url.searchParams.has('csp')) headers['content-security-policy'] = strictPolicy(relay);
+    response.writeHead(200, headers).end(publisherPage({ script: !url.searchParams.has('noscript') }));
+  }).listen(pagePort, '127.0.0.1');
+  browser = await chromium.launch({ executablePath: findBrowser(), args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${PUBLISHER_HOST} 127.0.0.1`] });
+});
+
+after(async () => {
+  await browser?.close();
+  pageServer?.close();
+  relayProcess?.kill();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function openPage(width: number, query: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  await page.addInitScript(() => {
+    const seen = { loads: [] as string[], violations: [] as string[], shift: 0 };
+    Object.assign(window, { __seen: seen });
+    addEventListener('pb-load', (event) => seen.loads.push((event.target as Element).localName), true);
+    document.addEventListener('securitypolicyviolation', (event) => seen.violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) seen.shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(`${pageOrigin}/?${query}`);
+  return page;
+}
+
+async function loadAll(page: Page): Promise<void> {
+  for (const tag of TAGS) {
+    await page.locator(tag).scrollIntoViewIfNeeded();
+    await page.waitForFunction((expected) => (window as any).__seen.loads.includes(expected), tag, { timeout: 20_000 });
+  }
+  await page.evaluate(() => Promise.all([...document.querySelectorAll('*')].map((element) => (element as any).updateComplete)));
+  await page.evaluate(() => scrollTo(0, 0));
+}
+
+const reports: string[] = [];
+
+describe('a publisher page served by `pressbox serve`, at phone to desktop widths', () => {
+  it('serves the script, its chunks and pressbox.css with the same URLs and cache headers as start', async () => {
+    const latest = await fetch(`${relay}/pressbox.js`);
+    assert.equal(latest.status, 200);
+    assert.equal(latest.headers.get('cache-control'), 'public, max-age=300');
+    assert.equal(latest.headers.get('access-control-allow-origin'), '*');
+    const chunk = (await latest.text()).match(/\.\/(v\/[\d.]+\/chunks\/core-[\w-]+\.js)/)?.[1];
+    assert.ok(chunk, 'the loader imports a versioned core chunk');
+    const core = await fetch(`${relay}/${chunk}`);
+    assert.equal(core.status, 200);
+    assert.equal(core.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    const css = await fetch(`${relay}/pressbox.css`);
+    assert.equal(css.status, 200);
+    assert.match(css.headers.get('content-type') ?? '', /text\/css/);
+  });
+
+  for (const csp of [true, false]) {
+    for (const width of WIDTHS) {
+      it(`${width} px${csp ? ', strict CSP' : ''}: every element shows data, fits, keeps its reserved box, reads and taps well`, async () => {
+        const reservedPage = await openPage(width, 'noscript');
+        const reserved = await reservedPage.evaluate(
+          (tags) => Object.fromEntries(tags.map((tag) => [tag, document.querySelector(tag)!.getBoundingClientRect().height])),
+          TAGS,
+        );
+        await reservedPage.close();
+
+        const page = await openPage(width, csp ? 'csp' : '');
+        await loadAll(page);
+        const measures: ElementMeasure[] = await page.evaluate(measureElements, TAGS);
+        const seen = await page.evaluate(() => (window as any).__seen as { violations: string[]; shift: number });
+        const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+        if (process.env.PRESSBOX_SCREENSHOTS)
+          await page.screenshot({ path: join(process.env.PRESSBOX_SCREENSHOTS, `publisher-${width}${csp ? '-csp' : ''}.png`), fullPage: true });
+        await page.close();
+
+        reports.push(
+          `${width}px${csp ? ' csp' : ''}: violations ${seen.violations.length}, CLS ${seen.shift.toFixed(4)}, ` +
+            measures.map((m) => `${m.tag} h ${reserved[m.tag]}→${m.height} font ${m.smallestFont} target ${m.smallestTarget}`).join('; '),
+        );
+        assert.deepEqual(seen.violations, [], 'no CSP violations');
+        assert.equal(pageOverflow, 0, 'the page does not scroll sideways');
+        assert.equal(seen.shift, 0, 'nothing moves (CLS 0)');
+        for (const measure of measures) {
+          assert.equal(measure.height, reserved[measure.tag], `${measure.tag}: the rendered box is the reserved box`);
+          assert.deepEqual(measure.overlaps, [], `${measure.tag}: no text over other text`);
+          assert.deepEqual(measure.overflowing, [], `${measure.tag}: nothing spills out sideways`);
+          assert.ok(measure.smallestFont >= 12, `${measure.tag}: smallest text ${measure.smallestFont}px (${measure.smallestFontText})`);
+          assert.ok(measure.smallestTarget === null || measure.smallestTarget >= 24, `${measure.tag}: smallest target ${measure.smallestTarget}px (${measure.smallestTargetName})`);
+          assert.deepEqual(measure.clippedNames, [], `${measure.tag}: team names at least as long as their abbreviation`);
+        }
+      });
+    }
+  }
+
+  after(() => {
+    if (process.env.PRESSBOX_REPORT) console.log(reports.join('\n'));
+  });
+});
