@@ -99,6 +99,8 @@ after(async () => {
 
 async function openPage(width: number, query: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
+  // tsx compiles functions sent to the page with esbuild's keepNames, which calls a helper the page does not have.
+  await page.addInitScript('globalThis.__name = (target) => target;');
   await page.addInitScript(() => {
     const seen = { loads: [] as string[], violations: [] as string[], shift: 0 };
     Object.assign(window, { __seen: seen });
