@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { minifyHTMLLiterals } from 'minify-html-literals';
+import { defaultStrategy, minifyHTMLLiterals } from 'minify-html-literals';
 import { defineConfig, type Plugin } from 'vite';
 import { reservedSizesCss } from './src/widgets/reserved-sizes.js';
 
@@ -63,6 +63,18 @@ function loaderOwnCopy(module: string): Plugin {
   };
 }
 
+/**
+ * Stylesheets folded by hand: the library's CSS minifier (clean-css 4) predates container queries and drops the
+ * `@container` block's braces, which would apply narrow layouts everywhere.
+ */
+function foldCss(css: string): string {
+  return css
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};,])\s*/g, '$1')
+    .trim();
+}
+
 /** Lit's html`` and css`` templates keep their indentation and comments through the JS minifier; this folds them. */
 function minifyTemplates(): Plugin {
   return {
@@ -70,7 +82,7 @@ function minifyTemplates(): Plugin {
     enforce: 'post',
     transform(code, id) {
       if (!/[\\/]src[\\/]widgets[\\/].*\.ts$/.test(id)) return null;
-      const minified = minifyHTMLLiterals(code, { fileName: id });
+      const minified = minifyHTMLLiterals(code, { fileName: id, strategy: { ...defaultStrategy, minifyCSS: foldCss } });
       return minified ? { code: minified.code, map: minified.map?.toString() } : null;
     },
   };

@@ -4,9 +4,9 @@
  * moves when an element's code arrives either.
  */
 export const RESERVED_SIZES = {
-  'game-header': 'min-height: var(--pb-header-height, 320px);',
+  'game-header': 'height: var(--pb-header-height, 360px);',
   'injury-report': 'height: var(--pb-injuries-height, 420px);',
-  'last-five': 'height: var(--pb-last-five-height, 164px);',
+  'last-five': 'height: var(--pb-last-five-height, 188px);',
   'player-props': 'height: var(--pb-props-height, 400px);',
   'score-strip': 'height: var(--pb-strip-height, 136px);',
   'score-ticker': 'height: var(--pb-ticker-height, 48px);',

@@ -6,7 +6,7 @@ export interface ElementMeasure {
   height: number;
   /** Pairs of text runs drawn over each other. */
   overlaps: string[];
-  /** Nodes that reach outside the element sideways without a scroll area of their own to hold them. */
+  /** Nodes that reach outside the element (cut off by its box) without a scroll area of their own to hold them. */
   overflowing: string[];
   smallestFont: number;
   smallestFontText: string;
@@ -33,9 +33,9 @@ export function measureElements(tags: string[]): ElementMeasure[] {
     const root = host.shadowRoot!;
     const hostBox = host.getBoundingClientRect();
     /** The part of a box not cut off by scroll areas and clipping inside the element (the host's own clip excluded). */
-    const clipOf = (node: Element): Box => {
+    const clipOf = (node: Element, includeSelf = false): Box => {
       let clip: Box = { left: -Infinity, right: Infinity, top: -Infinity, bottom: Infinity };
-      for (let parent = node.parentElement; parent; parent = parent.parentElement) {
+      for (let parent = includeSelf ? node : node.parentElement; parent; parent = parent.parentElement) {
         const style = getComputedStyle(parent);
         if (style.overflowX !== 'visible' || style.overflowY !== 'visible') clip = intersect(clip, parent.getBoundingClientRect());
       }
@@ -43,22 +43,23 @@ export function measureElements(tags: string[]): ElementMeasure[] {
     };
     const all = [...root.querySelectorAll('*')];
 
-    const runs: { box: Box; text: string }[] = [];
+    const runs: { box: Box; text: string; node: Node }[] = [];
     let smallestFont = Infinity;
     let smallestFontText = '';
     for (const element of all) {
-      if (hiddenForReaders(element) || element.closest('[hidden]')) continue;
+      // Not drawn: closed <details> content, display:none, visibility:hidden.
+      if (hiddenForReaders(element) || !element.checkVisibility({ visibilityProperty: true })) continue;
       const style = getComputedStyle(element);
-      if (style.visibility === 'hidden' || style.display === 'none') continue;
       for (const child of element.childNodes) {
         if (child.nodeType !== Node.TEXT_NODE || !child.textContent?.trim()) continue;
         const range = document.createRange();
         range.selectNodeContents(child);
-        const clip = clipOf(element);
+        // Text is cut by its own element's overflow too (an ellipsis).
+        const clip = clipOf(element, true);
         for (const rect of range.getClientRects()) {
           const visible = intersect(rect, clip);
           if (area(visible) < 1) continue;
-          runs.push({ box: visible, text: child.textContent.trim().slice(0, 30) });
+          runs.push({ box: visible, text: child.textContent.trim().slice(0, 30), node: child });
           // Chart axis ticks may be 11 px (the issue's one exception): counted as a point larger.
           const size = parseFloat(style.fontSize) + (element instanceof SVGTextElement ? 1 : 0);
           if (size < smallestFont) {
@@ -71,16 +72,18 @@ export function measureElements(tags: string[]): ElementMeasure[] {
     const overlaps: string[] = [];
     for (let i = 0; i < runs.length; i++)
       for (let j = i + 1; j < runs.length; j++) {
+        if (runs[i]!.node === runs[j]!.node) continue;
         const shared = intersect(runs[i]!.box, runs[j]!.box);
         if (shared.right - shared.left > 1 && shared.bottom - shared.top > 1) overlaps.push(`"${runs[i]!.text}" / "${runs[j]!.text}"`);
       }
 
     const overflowing: string[] = [];
     for (const element of all) {
+      if (!element.checkVisibility()) continue;
       const box = intersect(element.getBoundingClientRect(), clipOf(element));
       if (area(box) < 1) continue;
-      if (box.left < hostBox.left - 1 || box.right > hostBox.right + 1)
-        overflowing.push(`${element.localName}.${element.getAttribute('class') ?? ''} ${Math.round(box.left - hostBox.left)}…${Math.round(box.right - hostBox.left)}`);
+      if (box.left < hostBox.left - 1 || box.right > hostBox.right + 1 || box.bottom > hostBox.bottom + 1)
+        overflowing.push(`${element.localName}.${element.getAttribute('class') ?? ''} x ${Math.round(box.left - hostBox.left)}…${Math.round(box.right - hostBox.left)}, y …${Math.round(box.bottom - hostBox.top)}`);
     }
 
     let smallestTarget = Infinity;

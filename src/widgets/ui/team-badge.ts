@@ -25,7 +25,7 @@ export const teamBadgeStyles = css`
     border-radius: 50%;
     background: var(--_team);
     color: var(--_team-text);
-    font-size: calc(var(--_badge-size, 32px) * 0.3);
+    font-size: max(12px, calc(var(--_badge-size, 32px) * 0.3));
     font-weight: 700;
     letter-spacing: 0.02em;
     box-shadow: inset 0 0 0 1px var(--_badge-ring);

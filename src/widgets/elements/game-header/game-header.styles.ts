@@ -6,6 +6,7 @@ export const gameHeaderStyles = css`
     position: relative;
     ${unsafeCSS(RESERVED_SIZES['game-header'])};
     overflow: hidden;
+    container-type: inline-size;
   }
   article {
     display: grid;
@@ -90,7 +91,7 @@ export const gameHeaderStyles = css`
     gap: 2px;
   }
   dt {
-    font-size: 11px;
+    font-size: 12px;
     font-weight: 600;
     text-transform: uppercase;
     letter-spacing: 0.04em;
@@ -150,15 +151,63 @@ export const gameHeaderStyles = css`
       background: CanvasText !important;
     }
   }
-  @media (max-width: 420px) {
-    .team {
-      --_badge-size: 36px;
+  /* A phone, or a sidebar on a wide screen: one team a row, the status above them, the line as rows. */
+  @container (max-width: 520px) {
+    article {
+      gap: 8px;
     }
-    .score {
+    .matchup {
+      grid-template-columns: 1fr;
+      gap: 6px;
+      padding-top: 0;
+    }
+    .middle {
+      order: -1;
+      grid-auto-flow: column;
+      justify-content: space-between;
+      align-items: center;
+    }
+    .team,
+    .team.home {
+      flex-direction: row;
+      text-align: start;
+      --_badge-size: 32px;
+    }
+    .score,
+    .home .score {
+      margin-inline: auto 0;
       font-size: 28px;
+    }
+    .record {
+      display: none;
     }
     .line {
       grid-template-columns: 1fr;
+      gap: 2px;
+    }
+    .line div {
+      grid-template-columns: 1fr 1fr;
+      gap: 0 8px;
+    }
+    dt {
+      grid-column: 1 / -1;
+    }
+    dd {
+      font-size: 12px;
+    }
+    .split {
+      grid-template-columns: auto 1fr;
+      gap: 2px 8px;
+    }
+    .split .values {
+      grid-column: 2;
+      grid-row: 1;
+      justify-content: flex-end;
+      gap: 8px;
+    }
+    .bar {
+      grid-column: 1 / -1;
+      grid-row: 2;
     }
   }
 `;

@@ -28,7 +28,7 @@ export const injuryReportStyles = css`
     padding: 8px 4px;
     cursor: pointer;
     font-weight: 600;
-    --_badge-size: 24px;
+    --_badge-size: 16px;
   }
   summary .count {
     margin-inline-start: auto;
@@ -50,7 +50,7 @@ export const injuryReportStyles = css`
     border-top: 1px solid var(--_border);
   }
   thead th {
-    font-size: 11px;
+    font-size: 12px;
     color: var(--_muted);
     border-top: 0;
   }

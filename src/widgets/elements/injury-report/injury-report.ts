@@ -88,7 +88,7 @@ export class InjuryReport extends PressboxElement<InjuriesPayload> {
     const count = report.players.length;
     return html`<details part="team" ?open=${open}>
       <summary>
-        ${teamBadge(report.team)}<span>${report.team.name}</span><span class="count">${count} ${count === 1 ? 'player' : 'players'}</span>
+        ${teamBadge(report.team, { withText: false })}<span>${report.team.name}</span><span class="count">${count} ${count === 1 ? 'player' : 'players'}</span>
       </summary>
       <table>
         <caption class="visually-hidden">

@@ -6,6 +6,7 @@ export const lastFiveStyles = css`
     position: relative;
     ${unsafeCSS(RESERVED_SIZES['last-five'])};
     overflow: hidden;
+    container-type: inline-size;
   }
   .chips {
     display: grid;
@@ -58,6 +59,31 @@ export const lastFiveStyles = css`
   @media (forced-colors: active) {
     .result {
       border: 1px solid CanvasText;
+    }
+  }
+  /* Too narrow for five cards side by side: one game a row, result first. */
+  @container (max-width: 460px) {
+    .chips {
+      grid-template-columns: 1fr;
+      gap: 2px;
+      padding-bottom: 4px;
+    }
+    .chip {
+      grid-template-columns: 22px 1fr auto auto;
+      justify-items: start;
+      align-items: center;
+      gap: 10px;
+      padding: 1px 4px;
+      border: 0;
+    }
+    .result {
+      width: 22px;
+      height: 22px;
+      border-radius: 4px;
+      font-size: 12px;
+    }
+    .title-row {
+      padding-block: 8px 6px;
     }
   }
 `;

@@ -27,7 +27,7 @@ const RESULT_WORDS = { W: 'Win', L: 'Loss', T: 'Tie' } as const;
  * @csspart message - The loading, empty or error message.
  * @csspart notice - The freshness notice over stale data.
  *
- * @cssproperty --pb-last-five-height - Reserved height (164px).
+ * @cssproperty --pb-last-five-height - Reserved height (188px).
  * @cssproperty --pb-color-win - Colour of a win (#15803d).
  * @cssproperty --pb-color-loss - Colour of a loss (#b91c1c).
  *

@@ -58,7 +58,10 @@ export const playerPropsStyles = css`
     color: var(--_muted);
   }
   th button {
-    padding: 0;
+    /* WCAG 2.5.8: at least 24 by 24 px to tap. */
+    min-width: 24px;
+    min-height: 24px;
+    padding: 0 2px;
     border: 0;
     background: none;
     font: inherit;
@@ -71,7 +74,7 @@ export const playerPropsStyles = css`
   }
   .meta {
     display: block;
-    font-size: 11px;
+    font-size: 12px;
     font-weight: 400;
     color: var(--_muted);
   }

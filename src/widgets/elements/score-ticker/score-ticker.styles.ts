@@ -62,7 +62,7 @@ export const scoreTickerStyles = css`
     font-variant-numeric: tabular-nums;
   }
   .league {
-    font-size: 11px;
+    font-size: 12px;
     font-weight: 700;
     color: var(--_muted);
   }

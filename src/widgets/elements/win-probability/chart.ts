@@ -1,4 +1,4 @@
-import { svg, type SVGTemplateResult } from 'lit';
+import { html, svg, type TemplateResult } from 'lit';
 
 export interface ChartPoint {
   at: number;
@@ -9,37 +9,36 @@ export interface ChartPoint {
 export interface ChartOptions {
   colour: string;
   label: (at: number) => string;
+  /** Names the chart for screen readers. */
+  description: string;
 }
 
-const WIDTH = 960;
-const HEIGHT = 170;
-const LEFT = 40;
-const BOTTOM = 22;
-
-/** The home team's chance over the game, 0% at the bottom, 100% at the top; times along the bottom. */
-export function probabilityChart(points: readonly ChartPoint[], options: ChartOptions): SVGTemplateResult {
+/**
+ * The home team's chance over the game, 0% at the bottom, 100% at the top; times along the bottom. The plot stretches
+ * to any width (its strokes do not scale); the axis labels are text beside it, so they keep their size on a phone.
+ */
+export function probabilityChart(points: readonly ChartPoint[], options: ChartOptions): TemplateResult {
   const first = points[0]?.at ?? 0;
   const last = points.at(-1)?.at ?? first;
   const span = Math.max(1, last - first);
-  const plotWidth = WIDTH - LEFT - 8;
-  const plotHeight = HEIGHT - BOTTOM - 6;
-  const x = (at: number) => (points.length === 1 ? LEFT + plotWidth / 2 : LEFT + ((at - first) / span) * plotWidth);
-  const y = (home: number) => 6 + (1 - home) * plotHeight;
-  const path = points.map((point, i) => `${i === 0 ? 'M' : 'L'}${x(point.at).toFixed(1)},${y(point.home).toFixed(1)}`).join(' ');
+  const x = (at: number) => (points.length === 1 ? 50 : ((at - first) / span) * 100);
+  const y = (home: number) => (1 - home) * 100;
+  const path = points.map((point, i) => `${i === 0 ? 'M' : 'L'}${x(point.at).toFixed(2)},${y(point.home).toFixed(2)}`).join(' ');
   const end = points.at(-1);
-  return svg`
-    <line class="grid" x1=${LEFT} x2=${WIDTH - 8} y1=${y(1)} y2=${y(1)}></line>
-    <line class="even" x1=${LEFT} x2=${WIDTH - 8} y1=${y(0.5)} y2=${y(0.5)}></line>
-    <line class="grid" x1=${LEFT} x2=${WIDTH - 8} y1=${y(0)} y2=${y(0)}></line>
-    <text class="axis" x=${LEFT - 6} y=${y(1) + 4} text-anchor="end">100%</text>
-    <text class="axis" x=${LEFT - 6} y=${y(0.5) + 4} text-anchor="end">50%</text>
-    <text class="axis" x=${LEFT - 6} y=${y(0) + 4} text-anchor="end">0%</text>
-    ${points.length > 0 ? svg`<text class="axis" x=${LEFT} y=${HEIGHT - 4} text-anchor="start">${options.label(first)}</text>` : ''}
-    ${points.length > 1 ? svg`<text class="axis" x=${WIDTH - 8} y=${HEIGHT - 4} text-anchor="end">${options.label(last)}</text>` : ''}
-    <text class="axis" x=${LEFT + plotWidth / 2} y=${HEIGHT - 4} text-anchor="middle">Game time</text>
-    ${points.length > 1 ? svg`<path class="halo" d=${path}></path><path class="curve" d=${path} stroke=${options.colour}></path>` : ''}
-    ${end ? svg`<circle cx=${x(end.at)} cy=${y(end.home)} r="5" fill=${options.colour} stroke="currentColor" stroke-width="1.5"></circle>` : ''}
-  `;
+  return html`<div class="plot">
+      <div class="y-axis" aria-hidden="true"><span>100%</span><span>50%</span><span>0%</span></div>
+      <svg viewBox="0 0 100 100" preserveAspectRatio="none" role="img" aria-label=${options.description}>
+        <line class="grid" x1="0" x2="100" y1="0" y2="0"></line>
+        <line class="even" x1="0" x2="100" y1="50" y2="50"></line>
+        <line class="grid" x1="0" x2="100" y1="100" y2="100"></line>
+        ${points.length > 1 ? svg`<path class="halo" d=${path}></path><path class="curve" d=${path} stroke=${options.colour}></path>` : ''}
+        ${end ? svg`<path class="end" d="M${x(end.at)},${y(end.home)}h0" stroke=${options.colour}></path>` : ''}
+      </svg>
+    </div>
+    <div class="x-axis" aria-hidden="true">
+      <span>${points.length > 0 ? options.label(first) : ''}</span><span>Game time</span
+      ><span>${points.length > 1 ? options.label(last) : ''}</span>
+    </div>`;
 }
 
 export interface Swing {
@@ -56,5 +55,3 @@ export function biggestSwing(points: readonly ChartPoint[]): Swing | undefined {
   }
   return best;
 }
-
-export const CHART_VIEWBOX = `0 0 ${WIDTH} ${HEIGHT}`;

@@ -6,6 +6,7 @@ export const winProbabilityStyles = css`
     position: relative;
     ${unsafeCSS(RESERVED_SIZES['win-probability'])};
     overflow: hidden;
+    container-type: inline-size;
   }
   .teams {
     display: grid;
@@ -48,7 +49,7 @@ export const winProbabilityStyles = css`
     gap: 4px;
   }
   .source {
-    font-size: 11px;
+    font-size: 12px;
     color: var(--_muted);
     text-align: center;
   }
@@ -60,11 +61,50 @@ export const winProbabilityStyles = css`
   figure {
     margin: 0 16px;
   }
+  .plot {
+    display: grid;
+    grid-template-columns: auto 1fr;
+    grid-template-rows: minmax(0, 1fr);
+    gap: 6px;
+    height: 150px;
+    padding: 6px 0;
+  }
+  .y-axis {
+    position: relative;
+    width: 32px;
+  }
+  .y-axis span {
+    position: absolute;
+    inset-inline-end: 0;
+    transform: translateY(-50%);
+  }
+  .y-axis span:nth-child(2) {
+    top: 50%;
+  }
+  .y-axis span:nth-child(3) {
+    top: 100%;
+  }
+  .y-axis,
+  .x-axis {
+    font-size: 12px;
+    line-height: 1;
+    color: var(--_muted);
+    font-variant-numeric: tabular-nums;
+  }
   svg {
     display: block;
     width: 100%;
-    height: auto;
+    height: 100%;
     overflow: visible;
+  }
+  svg * {
+    vector-effect: non-scaling-stroke;
+  }
+  .x-axis {
+    display: flex;
+    justify-content: space-between;
+    gap: 8px;
+    margin-inline-start: 38px;
   }
   .grid {
     stroke: var(--_border);
@@ -88,9 +128,9 @@ export const winProbabilityStyles = css`
     stroke-linejoin: round;
     stroke-linecap: round;
   }
-  .axis {
-    font-size: 11px;
-    fill: var(--_muted);
+  .end {
+    stroke-width: 10;
+    stroke-linecap: round;
   }
   figcaption {
     margin-top: 2px;
@@ -103,8 +143,36 @@ export const winProbabilityStyles = css`
   }
   @media (forced-colors: active) {
     .curve,
-    .halo {
+    .halo,
+    .end {
       stroke: CanvasText;
+    }
+  }
+  /* A phone or a sidebar: each team a row with its chance, the source above them. */
+  @container (max-width: 520px) {
+    .teams {
+      grid-template-columns: 1fr;
+      gap: 4px;
+      padding-top: 8px;
+      --_badge-size: 28px;
+    }
+    .middle {
+      order: -1;
+      grid-auto-flow: column;
+      justify-content: space-between;
+      align-items: center;
+    }
+    .team.home {
+      flex-direction: row;
+      text-align: start;
+    }
+    .chance,
+    .home .chance {
+      margin-inline: auto 0;
+      font-size: 22px;
+    }
+    .plot {
+      height: 104px;
     }
   }
 `;

@@ -11,7 +11,7 @@ import { graphicColour, matchupColours } from '../../ui/color.js';
 import { shareBar, shareBarStyles } from '../../ui/share-bar.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { tokens } from '../../ui/tokens.js';
-import { biggestSwing, CHART_VIEWBOX, probabilityChart, type ChartPoint } from './chart.js';
+import { biggestSwing, probabilityChart, type ChartPoint } from './chart.js';
 import { winProbabilityStyles } from './win-probability.styles.js';
 
 const SOURCE_TEXT = {
@@ -105,9 +105,7 @@ export class WinProbability extends PressboxElement<WinProbabilityPayload> {
     const label = (at: number) => formatStartTime(new Date(at).toISOString(), this.formatOptions);
     const description = this.#describe(data, points, label);
     return html`<figure part="chart">
-      <svg viewBox=${CHART_VIEWBOX} role="img" aria-label=${description}>
-        ${probabilityChart(points, { colour: graphicColour(data.home.primaryColor), label })}
-      </svg>
+      ${probabilityChart(points, { colour: graphicColour(data.home.primaryColor), label, description })}
       <figcaption>${data.home.abbreviation} chance to win over the game. ${this.#swingText(data, points, label)}</figcaption>
     </figure>`;
   }
