@@ -91,16 +91,24 @@ export function keyAndUsageCommands(program: Command): void {
     keys
       .command('update')
       .argument('<key>')
-      .description('Change a key: --domain replaces the allowed domains.')
+      .description('Change a key: --add-domain and --remove-domain edit the allowed domains, --domain replaces them all.')
       .option('--plan <plan>', 'free, starter, builder, pro or custom:N', plan)
-      .option('--domain <pattern>', 'allowed domain; repeatable', domain)
+      .option('--domain <pattern>', 'allowed domain, replacing the list; repeatable', domain)
+      .option('--add-domain <pattern>', 'allow one more domain; repeatable', domain)
+      .option('--remove-domain <pattern>', 'stop allowing a domain; repeatable', domain)
       .option('--name <text>', 'a new name'),
-  ).action((value: string, flags: StoreFlags & { plan?: Plan; domain?: string[]; name?: string }) =>
+  ).action((value: string, flags: StoreFlags & { plan?: Plan; domain?: string[]; addDomain?: string[]; removeDomain?: string[]; name?: string }) =>
     withStore(flags, async (store) => {
-      await existing(store, value);
+      const current = await existing(store, value);
+      const edited =
+        flags.addDomain || flags.removeDomain
+          ? [...new Set([...(flags.domain ?? current.domains), ...(flags.addDomain ?? [])])].filter(
+              (pattern) => !(flags.removeDomain ?? []).includes(pattern),
+            )
+          : flags.domain;
       const change = {
         ...(flags.plan && { plan: flags.plan }),
-        ...(flags.domain && { domains: flags.domain }),
+        ...(edited && { domains: edited }),
         ...(flags.name !== undefined && { name: flags.name }),
       };
       const key = describeKey((await store.updateKey(value, change))!);

@@ -60,6 +60,8 @@ export const propsPayloadSchema = z.object({
   away: teamSchema,
   markets: z.array(z.object({ key: z.string(), label: z.string(), players: z.array(propPlayerSchema) })),
   unavailableMarkets: z.array(z.string()),
+  /** The game has ended: props are settled and off the board, so there are no markets to show. */
+  closed: z.boolean(),
   ...freshness,
 });
 export type PropsPayload = z.infer<typeof propsPayloadSchema>;

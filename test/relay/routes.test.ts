@@ -157,6 +157,17 @@ describe('widget data routes', () => {
     }
   });
 
+  it('/v1/props for a final game says the props are closed instead of not found', async () => {
+    const slate = await widgetGet(relay, `/v1/scores?league=nba&key=${key}`);
+    const final = slate.body.games.find((game: { status: string }) => game.status === 'final');
+    const props = await widgetGet(relay, `/v1/props?league=nba&gameId=${final.id}&key=${key}`);
+    assert.equal(props.status, 200);
+    const payload = conforms(contract.propsPayloadSchema, props.body, 'closed props');
+    assert.deepEqual([payload.closed, payload.markets], [true, []]);
+    const open = conforms(contract.propsPayloadSchema, (await widgetGet(relay, `/v1/props?league=nba&gameId=${liveGameId}&key=${key}`)).body, 'props');
+    assert.equal(open.closed, false);
+  });
+
   it('answers not_found for a game or team that does not exist', async () => {
     assert.equal((await widgetGet(relay, `/v1/games/g_nba_20200101000?league=nba&key=${key}`)).body.error.code, 'not_found');
     assert.equal((await widgetGet(relay, `/v1/form?league=nba&team=XYZ&key=${key}`)).body.error.code, 'not_found');

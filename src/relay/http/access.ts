@@ -42,7 +42,7 @@ export function widgetAccess(keys: KeyStore, upstreams: { live: CachedUpstream; 
     if (!value)
       throw new RelayError('missing_key', 'Missing widget key: add key="pk_live_…" to the element or data-key to the Pressbox script tag.');
     const key = await keys.getKey(value);
-    if (!key) throw new RelayError('invalid_key', 'Invalid widget key: check that the key was copied whole from your Pressbox dashboard.');
+    if (!key) throw new RelayError('invalid_key', 'Invalid widget key: check that the key was copied whole; the relay’s operator can list keys with pressbox keys list.');
     if (key.revokedAt !== null) throw new RelayError('invalid_key', 'This widget key was revoked: create a new key and update the page.');
     const page = pageOrigin(c.req.header('origin'), c.req.header('referer'));
     const decision = decideOrigin(patternsOf(key), page, key.test);
@@ -50,7 +50,7 @@ export function widgetAccess(keys: KeyStore, upstreams: { live: CachedUpstream; 
       const where = page ? page.origin : 'this page';
       throw new RelayError(
         'origin_not_allowed',
-        `This widget key is not allowed on ${where}: add ${page ? page.host : "the page's domain"} to the key's allowed domains (pressbox keys update ${key.key} --domain …)` +
+        `This widget key is not allowed on ${where}: add ${page ? page.host : "the page's domain"} to the key's allowed domains (pressbox keys update ${key.key} --add-domain ${page ? (page.scheme === 'https' && page.port === 443 ? page.host : page.origin) : '…'})` +
           (page ? '.' : ', and make sure the page sends an Origin or Referer header.'),
       );
     }

@@ -16,6 +16,17 @@ export async function propsResource(
     throw fromUpstream(error);
   });
   const record = lineFor(game, lines.value.data);
+  if (!record && game.status === 'final')
+    return {
+      gameId: game.gameId,
+      league: params.league,
+      home: teams.team(game.homeTeam.abbreviation, game.homeTeam.name),
+      away: teams.team(game.awayTeam.abbreviation, game.awayTeam.name),
+      markets: [],
+      unavailableMarkets: [],
+      closed: true,
+      ...freshnessOf(lines),
+    };
   if (!record)
     throw new RelayError('not_found', `No props for game "${params.gameId}": it is not on the odds board (props close when a game ends).`);
   const props = await ctx.upstream.playerProps(params.league, record.gameId).catch((error) => {
@@ -54,6 +65,7 @@ export async function propsResource(
     away: teams.team(game.awayTeam.abbreviation, game.awayTeam.name),
     markets,
     unavailableMarkets: [...(wanted ?? []).filter((market) => !offered.has(market)), ...(props.value.unavailableMarkets ?? [])],
+    closed: false,
     ...freshnessOf(props, splits),
   };
 }

@@ -25,3 +25,27 @@ export const panelStyles = css`
     background: var(--_surface);
   }
 `;
+
+/**
+ * A scroll area that shows there is more: a shade at the edge where rows continue, gone once scrolled to the end
+ * (backgrounds that scroll with the content cover the fixed shades at either end).
+ */
+export const scrollAreaStyles = css`
+  .scroll-area {
+    overflow: auto;
+    overscroll-behavior: contain;
+    background:
+      linear-gradient(var(--_surface) 30%, transparent) top / 100% 28px no-repeat local,
+      linear-gradient(transparent, var(--_surface) 70%) bottom / 100% 28px no-repeat local,
+      radial-gradient(farthest-side at 50% 0, var(--_shade), transparent) top / 100% 12px no-repeat scroll,
+      radial-gradient(farthest-side at 50% 100%, var(--_shade), transparent) bottom / 100% 12px no-repeat scroll;
+    --_shade: rgb(0 0 0 / 0.3);
+  }
+  :host([theme='dark']) .scroll-area {
+    --_shade: rgb(0 0 0 / 0.8);
+  }
+  .scroll-area:focus-visible {
+    outline: 2px solid var(--_focus);
+    outline-offset: -2px;
+  }
+`;

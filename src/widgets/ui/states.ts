@@ -9,9 +9,15 @@ export function skeleton(blocks: number, className: string): TemplateResult {
   </div>`;
 }
 
-/** The whole element's message when there is nothing else to show. */
-export function errorState(error: PressboxError): TemplateResult {
-  return html`<div class="message" part="message" role="status" data-code=${error.code}>${READER_MESSAGES[error.code]}</div>`;
+/** Where nothing was ever shown, some errors mean something else than over old data ("paused" would not be true). */
+const BEFORE_ANY_DATA: Partial<Record<PressboxError['code'], string>> = {
+  quota_exceeded: 'This widget has used its scores for the month.',
+};
+
+/** The whole element's message when there is nothing else to show; `notFound` names what the element looked for. */
+export function errorState(error: PressboxError, notFound = 'We could not find this game.'): TemplateResult {
+  const text = error.code === 'not_found' ? notFound : (BEFORE_ANY_DATA[error.code] ?? READER_MESSAGES[error.code]);
+  return html`<div class="message" part="message" role="status" data-code=${error.code}>${text}</div>`;
 }
 
 export function emptyState(text: string): TemplateResult {

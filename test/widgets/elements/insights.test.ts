@@ -61,6 +61,13 @@ describe('insight elements', () => {
     });
   });
 
+  it('<last-five> with an unknown team says it could not find the team', async () => {
+    const element = await fixture<LastFive>(html`<last-five league="nba" team="XYZ" key=${setup.keys.test} relay=${setup.relay}></last-five>`);
+    await nextEvent(element, 'pb-error');
+    await element.updateComplete;
+    expect(shadow(element).querySelector('.message')!.textContent).to.equal('We could not find this team.');
+  });
+
   describe('<win-probability>', () => {
     it('shows the no-vig chances of the sandbox moneyline for the same game', async () => {
       const element = await settled(

@@ -2,7 +2,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia, sendKeys, sendMouse, resetMouse } from '@web/test-runner-commands';
 import '../../../src/widgets/elements/score-ticker/score-ticker.js';
-import type { ScoreTicker } from '../../../src/widgets/elements/score-ticker/score-ticker.js';
+import { tickerOrder, type ScoreTicker } from '../../../src/widgets/elements/score-ticker/score-ticker.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
 import { advanceSandboxClock, hasState, nextEvent, resetRelay, shadow, testSetup, until } from '../helpers.js';
 
@@ -37,6 +37,20 @@ describe('<score-ticker>', () => {
     expect(shadow(element).querySelector('[aria-live]')).to.equal(null);
     expect(playState(element)).to.equal('running');
     expect([...shadow(element).querySelectorAll('.copy')].every((copy) => copy.getAttribute('aria-hidden') === 'true')).to.equal(true);
+  });
+
+  it('shows games in progress first, then the next to start, then results with the latest first', async () => {
+    const element = await ticker();
+    const statuses = [...shadow(element).querySelectorAll<HTMLElement>('.item:not(.copy)')].map((item) => item.dataset.status);
+    expect(statuses).to.include.members(['live', 'scheduled', 'final']);
+    const rank = { live: 0, scheduled: 1, final: 2 } as Record<string, number>;
+    const ranks = statuses.map((status) => rank[status!]!);
+    expect(ranks).to.deep.equal([...ranks].sort((a, b) => a - b));
+    const finals = tickerOrder(element['resource'].data!.games).filter((game) => game.status === 'final');
+    const starts = finals.map((game) => Date.parse(game.startTime!));
+    expect(starts).to.deep.equal([...starts].sort((a, b) => b - a));
+    const shownFinals = [...shadow(element).querySelectorAll<HTMLElement>('.item:not(.copy)[data-status="final"]')].map((item) => item.dataset.game);
+    expect(shownFinals).to.deep.equal(finals.map((game) => game.id));
   });
 
   it('pauses and plays from the keyboard with its visible button', async () => {

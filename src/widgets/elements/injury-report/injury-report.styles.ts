@@ -15,7 +15,6 @@ export const injuryReportStyles = css`
   .teams {
     flex: 1;
     min-height: 0;
-    overflow: auto;
     padding: 0 12px 12px;
   }
   details {

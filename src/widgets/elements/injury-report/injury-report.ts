@@ -5,7 +5,7 @@ import { PressboxError } from '../../runtime/errors.js';
 import { formatCalendarDate, formatStartTime } from '../../runtime/format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { leagueNames } from '../../ui/leagues.js';
-import { panelStyles } from '../../ui/panel.js';
+import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
 import { PressboxElement } from '../../ui/pressbox-element.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState, errorState, freshnessNotice, skeleton, stateStyles } from '../../ui/states.js';
@@ -41,7 +41,7 @@ type TeamReport = InjuriesPayload['teams'][number];
  */
 @customElement('injury-report')
 export class InjuryReport extends PressboxElement<InjuriesPayload> {
-  static override styles = [tokens, stateStyles, teamBadgeStyles, panelStyles, pauseButtonStyles, injuryReportStyles];
+  static override styles = [tokens, stateStyles, teamBadgeStyles, panelStyles, scrollAreaStyles, pauseButtonStyles, injuryReportStyles];
 
   @property() team = '';
 
@@ -61,7 +61,7 @@ export class InjuryReport extends PressboxElement<InjuriesPayload> {
     const { status, data, error } = this.resource;
     const label = `${leagueNames(this.league)} injury report`;
     if (status === 'loading') return html`<section aria-label=${label} aria-busy="true">${skeleton(1, 'list-skeleton')}</section>`;
-    if (!data) return html`<section aria-label=${label}>${errorState(error!)}</section>`;
+    if (!data) return html`<section aria-label=${label}>${errorState(error!, 'We could not find this team.')}</section>`;
     const teams = data.teams.filter((team) => team.players.length > 0);
     const reportDate = data.reportDate ? `Report of ${formatCalendarDate(data.reportDate, this.formatOptions)}` : 'Latest report';
     return html`<section aria-label=${label}>
@@ -75,7 +75,7 @@ export class InjuryReport extends PressboxElement<InjuriesPayload> {
         ${
           teams.length === 0
             ? emptyState(this.team ? `No injuries reported for ${data.teams[0]?.team.name ?? this.team}.` : 'No injuries reported.')
-            : html`<div class="teams" tabindex="0" role="group" aria-label="Teams">
+            : html`<div class="teams scroll-area" tabindex="0" role="group" aria-label="Teams">
                 ${teams.map((team) => this.#teamSection(team, teams.length === 1))}
               </div>`
         }

@@ -75,7 +75,7 @@ export class LastFive extends PressboxElement<FormPayload> {
   protected override render(): TemplateResult {
     const { status, data, error } = this.resource;
     if (status === 'loading') return html`<section aria-label="Recent form" aria-busy="true">${skeleton(5, 'chip-skeleton')}</section>`;
-    if (!data) return html`<section aria-label="Recent form">${errorState(error!)}</section>`;
+    if (!data) return html`<section aria-label="Recent form">${errorState(error!, 'We could not find this team.')}</section>`;
     const title = data.opponent ? `${data.team.name} vs ${data.opponent.name}` : data.team.name;
     return html`<section aria-label=${data.opponent ? `${title}: last meetings` : `${title}: last five games`}>
         <div class="title-row">

@@ -36,7 +36,6 @@ export const playerPropsStyles = css`
   [role='tabpanel'] {
     flex: 1;
     min-height: 0;
-    overflow: auto;
   }
   table {
     width: 100%;

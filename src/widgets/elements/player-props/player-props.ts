@@ -5,7 +5,7 @@ import { PressboxError } from '../../runtime/errors.js';
 import { formatNumber } from '../../runtime/format.js';
 import { formatOdds } from '../../runtime/odds-format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
-import { panelStyles } from '../../ui/panel.js';
+import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
 import { PressboxElement } from '../../ui/pressbox-element.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState, errorState, freshnessNotice, skeleton, stateStyles } from '../../ui/states.js';
@@ -43,7 +43,7 @@ type Direction = 'ascending' | 'descending';
  */
 @customElement('player-props')
 export class PlayerProps extends PressboxElement<PropsPayload> {
-  static override styles = [tokens, stateStyles, panelStyles, pauseButtonStyles, playerPropsStyles];
+  static override styles = [tokens, stateStyles, panelStyles, scrollAreaStyles, pauseButtonStyles, playerPropsStyles];
 
   @property({ attribute: 'game-id' }) gameId = '';
   @property() markets = '';
@@ -71,7 +71,7 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
     const markets = data.markets.filter((market) => market.players.length > 0);
     const title = `${data.away.abbreviation} at ${data.home.abbreviation}`;
     if (markets.length === 0) {
-      return html`<section aria-label="Player props: ${title}">${emptyState('No player props for these markets.')}</section>
+      return html`<section aria-label="Player props: ${title}">${emptyState(data.closed ? 'Props are closed: this game has ended.' : 'No player props for these markets.')}</section>
         ${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
     }
     const active = markets.find((market) => market.key === this.selected) ?? markets[0]!;
@@ -97,7 +97,7 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
               </button>`,
           )}
         </div>
-        <div role="tabpanel" id="panel" aria-labelledby="tab-${active.key}" tabindex="0">${this.#table(active)}</div>
+        <div class="scroll-area" role="tabpanel" id="panel" aria-labelledby="tab-${active.key}" tabindex="0">${this.#table(active)}</div>
       </section>
       ${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
   }

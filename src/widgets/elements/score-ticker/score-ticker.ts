@@ -40,6 +40,17 @@ const SECONDS_PER_GAME = 4;
  * @cssstate stale - The data shown is older than it should be.
  * @cssstate live - A game on the ticker is in progress.
  */
+const STATUS_ORDER = { live: 0, scheduled: 1, final: 2 } as const;
+
+/** What a reader looks for first: games in progress, then the next to start, then results, the latest first. */
+export function tickerOrder(games: readonly Game[]): Game[] {
+  const start = (game: Game) => (game.startTime ? Date.parse(game.startTime) : 0);
+  return [...games].sort(
+    (a, b) =>
+      STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || (a.status === 'final' ? start(b) - start(a) : start(a) - start(b)),
+  );
+}
+
 @customElement('score-ticker')
 export class ScoreTicker extends PressboxElement<ScoresPayload> {
   static override styles = [tokens, stateStyles, statusPillStyles, changeStyles, scoreTickerStyles];
@@ -68,6 +79,7 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
     if (!data) return html`<div class="ticker" role="region" aria-label=${label}>${errorState(error!)}</div>`;
     if (data.games.length === 0)
       return html`<div class="ticker" role="region" aria-label=${label}>${emptyState('No games right now.')}</div>`;
+    const games = tickerOrder(data.games);
     return html`<div class="ticker">
         <button class="toggle" part="toggle" aria-label=${this.paused ? 'Play scores ticker' : 'Pause scores ticker'} @click=${this.#toggle}>
           ${
@@ -78,7 +90,7 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
         </button>
         <div class="viewport" role="marquee" aria-label=${label} tabindex="0">
           <ul class="track" ${cssProps({ '--_duration': `${Math.max(20, data.games.length * SECONDS_PER_GAME)}s` })}>
-            ${data.games.map((game) => this.#item(game, false))} ${data.games.map((game) => this.#item(game, true))}
+            ${games.map((game) => this.#item(game, false))} ${games.map((game) => this.#item(game, true))}
           </ul>
         </div>
       </div>
