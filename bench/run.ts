@@ -33,18 +33,19 @@ function bundle(): void {
   const verdict = (bytes: number, budget: number) => `${bytes <= budget ? 'within' : 'OVER'} budget ${kilobytes(budget)}`;
   row('bundle', 'loader (pressbox.js)', `${size(sizes.loader)}, ${verdict(sizes.loader.gzip, BUDGETS.loader)}`);
   row('bundle', 'shared core chunk', size(sizes.core));
-  for (const [tag, part] of Object.entries(sizes.elements)) row('bundle', `<${tag}> chunk`, size(part));
+  for (const [tag, element] of Object.entries(sizes.elements))
+    row('bundle', `<${tag}> chunk; page with only <${tag}>`, `${size(element.chunk)}; ${kilobytes(element.page.gzip)} gzip`);
   row(
     'bundle',
-    `first element: loader + core + <${sizes.firstElement.tag}>`,
-    `${kilobytes(sizes.firstElement.gzip)} gzip, ${verdict(sizes.firstElement.gzip, BUDGETS.firstElement)}`,
+    `heaviest one-element page: <${sizes.oneElement.tag}>`,
+    `${kilobytes(sizes.oneElement.gzip)} gzip, ${verdict(sizes.oneElement.gzip, BUDGETS.oneElement)}`,
   );
   row(
     'bundle',
     'all seven through the loader',
-    `${kilobytes(sizes.allSevenByLoader.gzip)} gzip, ${verdict(sizes.allSevenByLoader.gzip, BUDGETS.allSeven)}`,
+    `${kilobytes(sizes.allSevenByLoader.gzip)} gzip, ${verdict(sizes.allSevenByLoader.gzip, BUDGETS.allSevenByLoader)}`,
   );
-  row('bundle', 'all seven, all-in-one file', `${size(sizes.allInOne)}, ${verdict(sizes.allInOne.gzip, BUDGETS.allSeven)}`);
+  row('bundle', 'all seven, all-in-one file', `${size(sizes.allInOne)}, ${verdict(sizes.allInOne.gzip, BUDGETS.allInOne)}`);
 }
 
 interface Load {

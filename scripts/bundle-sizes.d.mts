@@ -2,14 +2,22 @@ export interface Size {
   min: number;
   gzip: number;
 }
-export const BUDGETS: { loader: number; firstElement: number; allSeven: number };
+export const BUDGETS: { loader: number; oneElement: number; allSevenByLoader: number; allInOne: number; laterChunk: number };
+export interface ElementSize {
+  /** The element's own chunk. */
+  chunk: Size & { file: string };
+  /** The shared chunks it imports. */
+  shared: string[];
+  /** Everything a page with only this element downloads, loader included. */
+  page: Size;
+}
 export function bundleSizes(root?: string): {
   version: string;
   loader: Size;
-  core: Size;
-  elements: Record<string, Size>;
+  core: Size & { file: string };
+  elements: Record<string, ElementSize>;
   allInOne: Size;
-  firstElement: Size & { tag: string };
+  oneElement: Size & { tag: string };
   allSevenByLoader: Size;
 };
 export function kilobytes(bytes: number): string;
