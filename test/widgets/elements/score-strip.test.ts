@@ -6,7 +6,6 @@ import { RelayClient } from '../../../src/widgets/runtime/relay-client.js';
 import type { PbGameSelectEvent } from '../../../src/widgets/events.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
 import {
-  advanceRelayClock,
   freshKey,
   hasState,
   loadsCounted,

@@ -105,7 +105,7 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
       part="item"
       data-game=${game.id}
       data-status=${game.status}
-      aria-hidden=${copy ? 'true' : nothing}
+      aria-hidden=${copy ? 'true' : 'false'}
     >
       <span class="league">${game.league.toUpperCase()}</span>
       <span class="team"
