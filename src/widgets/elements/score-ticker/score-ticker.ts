@@ -16,6 +16,17 @@ import { scoreTickerStyles } from './score-ticker.styles.js';
 /** Scroll speed: seconds per game on the track, so the pace stays the same however many games there are. */
 const SECONDS_PER_GAME = 4;
 
+const STATUS_ORDER = { live: 0, scheduled: 1, final: 2 } as const;
+
+/** What a reader looks for first: games in progress, then the next to start, then results, the latest first. */
+export function tickerOrder(games: readonly Game[]): Game[] {
+  const start = (game: Game) => (game.startTime ? Date.parse(game.startTime) : 0);
+  return [...games].sort(
+    (a, b) =>
+      STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || (a.status === 'final' ? start(b) - start(a) : start(a) - start(b)),
+  );
+}
+
 /**
  * @summary A continuous ticker of scores across leagues, for the top of a site. Scores update in place without
  * restarting the scroll. A visible button pauses it; hover and keyboard focus pause it too; with reduced motion it
@@ -40,17 +51,6 @@ const SECONDS_PER_GAME = 4;
  * @cssstate stale - The data shown is older than it should be.
  * @cssstate live - A game on the ticker is in progress.
  */
-const STATUS_ORDER = { live: 0, scheduled: 1, final: 2 } as const;
-
-/** What a reader looks for first: games in progress, then the next to start, then results, the latest first. */
-export function tickerOrder(games: readonly Game[]): Game[] {
-  const start = (game: Game) => (game.startTime ? Date.parse(game.startTime) : 0);
-  return [...games].sort(
-    (a, b) =>
-      STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || (a.status === 'final' ? start(b) - start(a) : start(a) - start(b)),
-  );
-}
-
 @customElement('score-ticker')
 export class ScoreTicker extends PressboxElement<ScoresPayload> {
   static override styles = [tokens, stateStyles, statusPillStyles, changeStyles, scoreTickerStyles];
