@@ -101,7 +101,7 @@ describe('insight elements', () => {
       const label = shadow(element).querySelector('figure svg')!.getAttribute('aria-label')!;
       expect(label).to.match(/Now: .+ \d+%, .+ \d+%\. Biggest swing: [A-Z]+ from \d+% to \d+%/);
       expect(shadow(element).querySelector('figcaption')!.textContent).to.contain('Biggest swing');
-      expect([...shadow(element).querySelectorAll('.axis')].map((node) => node.textContent)).to.include('Game time');
+      expect([...shadow(element).querySelectorAll('.x-axis span')].map((node) => node.textContent)).to.include('Game time');
     });
   });
 

@@ -112,6 +112,7 @@ describe('<score-ticker>', () => {
     const scoresAfter = [...shadow(element).querySelectorAll('.item:not(.copy) .score')].map((node) => node.textContent).join(',');
     expect(scoresAfter).not.to.equal(scoresBefore);
     expect(track(element).getAnimations()[0]).to.equal(animation, 'the animation was not replaced');
-    expect(Number(animation.currentTime)).to.be.greaterThan(timeBefore, 'the animation did not restart');
+    // A restart would put the clock back near 0; a busy machine may not have drawn a frame since, so equal is fine.
+    expect(Number(animation.currentTime)).to.be.at.least(timeBefore, 'the animation did not restart');
   });
 });
