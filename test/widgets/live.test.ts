@@ -16,7 +16,7 @@ function setHidden(hidden: boolean): void {
   document.dispatchEvent(new Event('visibilitychange'));
 }
 
-async function settled(element: PressboxElement<unknown>): Promise<void> {
+async function settled(element: PressboxElement): Promise<void> {
   await until(() => !hasState(element, 'loading'));
   await element.updateComplete;
 }
@@ -140,7 +140,7 @@ describe('live updates in the page', () => {
         <injury-report league="nba" key=${key} relay=${setup.relay}></injury-report>
       </div>`,
     );
-    const elements = [...page.children] as Array<PressboxElement<unknown>>;
+    const elements = [...page.children] as Array<PressboxElement>;
     await Promise.all(elements.map(settled));
     const stream = LiveStream.for(setup.relay, key);
     await until(() => stream.connected && stream.topics.length === 7);

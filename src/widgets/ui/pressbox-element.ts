@@ -1,14 +1,27 @@
-import { LitElement, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, unsafeCSS, type CSSResult, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
+import { RESERVED_SIZES } from '../reserved-sizes.js';
+import { errorState, freshnessNotice, skeleton } from './states.js';
 import type { OddsFormat } from '../runtime/odds-format.js';
 import type { FormatOptions } from '../runtime/format.js';
 import type { ResourceController } from '../runtime/resource-controller.js';
+
+/** The host box every element keeps: its reserved size at any width, and a container its layout can query. */
+export function hostStyles(tag: keyof typeof RESERVED_SIZES): CSSResult {
+  return unsafeCSS(`:host{position:relative;${RESERVED_SIZES[tag]}overflow:hidden;container-type:inline-size}`);
+}
 
 /**
  * What every Pressbox element shares: the common attributes, theme, Intl options, and custom states
  * (`:state(loading)`, `:state(error)`, `:state(stale)`, `:state(live)`) mirrored from its resource.
  */
-export abstract class PressboxElement<T> extends LitElement {
+/** What every payload carries, and the base class reads. */
+interface Fresh {
+  stale: boolean;
+  updatedAt: string;
+}
+
+export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElement {
   /** League code: nfl, nba, wnba, mlb, nhl, cfb, ncaab. */
   @property() league = '';
   /** Publishable key; overrides the script tag's `data-key`. */
@@ -47,12 +60,33 @@ export abstract class PressboxElement<T> extends LitElement {
   /** Whether the data shows a game in progress (drives `:state(live)`). */
   protected abstract isLive(data: T): boolean;
 
+  /** The element's region name while it has no data to be named by. */
+  protected abstract get regionLabel(): string;
+  /** Placeholder blocks of the data layout's size while the first data loads: how many, and their class. */
+  protected abstract readonly skeletonBlocks: readonly [count: number, className: string];
+  /** What the element looked for, when the relay answers not_found. */
+  protected readonly notFoundText: string = 'We could not find this game.';
+  /** The element with its data; the freshness notice follows it. */
+  protected abstract renderData(data: T): TemplateResult;
+
+  /** Loading, error and data states the same way in every element; only the data differs. */
+  protected override render(): TemplateResult {
+    const { status, data, error } = this.resource;
+    if (data) {
+      return html`${this.renderData(data)}${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
+    }
+    const loading = status === 'loading';
+    return html`<section aria-label=${this.regionLabel} aria-busy=${loading ? 'true' : nothing}>
+      ${loading ? skeleton(...this.skeletonBlocks) : errorState(error!, this.notFoundText)}
+    </section>`;
+  }
+
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     const { status, data, error } = this.resource;
     this.#setState('loading', status === 'loading');
     this.#setState('error', error !== undefined);
-    this.#setState('stale', data !== undefined && (error !== undefined || Boolean((data as { stale?: boolean }).stale)));
+    this.#setState('stale', data !== undefined && (error !== undefined || data.stale));
     this.#setState('live', data !== undefined && this.isLive(data));
   }
 

@@ -9,7 +9,11 @@ import { cssProps } from './css-props.js';
  */
 export function teamBadge(team: Team, options: { withText?: boolean } = {}): TemplateResult {
   const background = team.primaryColor ?? NEUTRAL_TEAM_COLOUR;
-  return html`<span class="badge" part="badge" aria-hidden="true" ${cssProps({ '--_team': background, '--_team-text': readableTextOn(background) })}
+  return html`<span
+    class="badge"
+    part="badge"
+    aria-hidden="true"
+    ${cssProps({ '--_team': background, '--_team-text': readableTextOn(background) })}
     >${options.withText === false ? '' : team.abbreviation}</span
   >`;
 }

@@ -11,7 +11,7 @@ import type { PressboxElement } from '../../../src/widgets/ui/pressbox-element.j
 import type { BrowserTestSetup } from '../relay-plugin.js';
 import { advanceSandboxClock, hasState, nextEvent, resetRelay, sandboxLines, shadow, spokenText, testSetup, until } from '../helpers.js';
 
-async function settled<E extends PressboxElement<unknown>>(element: E): Promise<E> {
+async function settled<E extends PressboxElement>(element: E): Promise<E> {
   await until(() => !hasState(element, 'loading'));
   await element.updateComplete;
   return element;

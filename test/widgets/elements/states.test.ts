@@ -78,13 +78,13 @@ describe('every element in every state', () => {
   });
   afterEach(() => resetRelay());
 
-  async function mount(tag: string, attributes: Attributes, key = setup.keys.test): Promise<PressboxElement<unknown>> {
-    const element = document.createElement(tag) as PressboxElement<unknown>;
+  async function mount(tag: string, attributes: Attributes, key = setup.keys.test): Promise<PressboxElement> {
+    const element = document.createElement(tag) as PressboxElement;
     for (const [name, value] of Object.entries({ key, relay: setup.relay, ...attributes })) element.setAttribute(name, value);
-    return fixture<PressboxElement<unknown>>(html`${element}`);
+    return fixture<PressboxElement>(html`${element}`);
   }
 
-  async function settled(element: PressboxElement<unknown>): Promise<void> {
+  async function settled(element: PressboxElement): Promise<void> {
     await until(() => !hasState(element, 'loading'));
     await element.updateComplete;
   }

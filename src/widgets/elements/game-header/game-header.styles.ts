@@ -1,13 +1,6 @@
-import { css, unsafeCSS } from 'lit';
-import { RESERVED_SIZES } from '../../reserved-sizes.js';
+import { css } from 'lit';
 
 export const gameHeaderStyles = css`
-  :host {
-    position: relative;
-    ${unsafeCSS(RESERVED_SIZES['game-header'])};
-    overflow: hidden;
-    container-type: inline-size;
-  }
   article {
     display: grid;
     gap: 12px;

@@ -9,8 +9,8 @@ import { PressboxError } from '../../runtime/errors.js';
 import { formatDay, formatNumber } from '../../runtime/format.js';
 import { formatOdds } from '../../runtime/odds-format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
-import { PressboxElement } from '../../ui/pressbox-element.js';
-import { errorState, freshnessNotice, skeleton, stateStyles } from '../../ui/states.js';
+import { PressboxElement, hostStyles } from '../../ui/pressbox-element.js';
+import { stateStyles } from '../../ui/states.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
 import { matchupColours } from '../../ui/color.js';
 import { cssProps } from '../../ui/css-props.js';
@@ -51,13 +51,23 @@ const ANNOUNCE_INTERVAL_MS = 20_000;
  */
 @customElement('game-header')
 export class GameHeader extends PressboxElement<GameDetailPayload> {
-  static override styles = [tokens, stateStyles, teamBadgeStyles, statusPillStyles, pauseButtonStyles, changeStyles, shareBarStyles, gameHeaderStyles];
+  static override styles = [
+    tokens,
+    hostStyles('game-header'),
+    stateStyles,
+    teamBadgeStyles,
+    statusPillStyles,
+    pauseButtonStyles,
+    changeStyles,
+    shareBarStyles,
+    gameHeaderStyles,
+  ];
 
   @property({ attribute: 'game-id' }) gameId = '';
   /** Announce scoring changes and the final to screen readers, politely and at most every 20 seconds. Off by default. */
   @property({ type: Boolean }) announce = false;
   @state() private announcement = '';
-  private readonly changes = new ChangeMarker();
+  readonly #changes = new ChangeMarker();
   #lastSpoken: { id: string; text: string } | undefined;
   #lastSpokenAt = 0;
   #pendingTimer: ReturnType<typeof setTimeout> | undefined;
@@ -77,6 +87,12 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
 
   protected isLive(data: GameDetailPayload): boolean {
     return data.game.status === 'live';
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    const game = this.resource.data?.game;
+    this.#changes.noteScores(game ? [game] : []);
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -109,27 +125,29 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
     }, wait);
   }
 
-  protected override render(): TemplateResult {
-    const { status, data, error } = this.resource;
-    if (status === 'loading') return html`<article aria-label="Game" aria-busy="true">${skeleton(1, 'header-skeleton')}</article>`;
-    if (!data) return html`<article aria-label="Game">${errorState(error!)}</article>`;
+  protected get regionLabel(): string {
+    return 'Game';
+  }
+
+  protected readonly skeletonBlocks = [1, 'header-skeleton'] as const;
+
+  protected renderData(data: GameDetailPayload): TemplateResult {
     const { game } = data;
     const colours = matchupColours(game.away.team, game.home.team);
     return html`<article aria-label="${game.away.team.name} at ${game.home.team.name}">
-        <div class="stripe" ${cssProps({ '--_away': colours.away, '--_home': colours.home })}></div>
-        <div class="matchup">
-          ${this.#team(game, 'away')}
-          <div class="middle">
-            ${statusPill(game, this.formatOptions)}
-            ${game.startTime ? html`<span class="when">${formatDay(game.startTime, this.formatOptions)}</span>` : nothing}
-            ${game.status === 'final' ? nothing : pauseButton(this.paused, this.togglePaused)}
-          </div>
-          ${this.#team(game, 'home')}
+      <div class="stripe" ${cssProps({ '--_away': colours.away, '--_home': colours.home })}></div>
+      <div class="matchup">
+        ${this.#team(game, 'away')}
+        <div class="middle">
+          ${statusPill(game, this.formatOptions)}
+          ${game.startTime ? html`<span class="when">${formatDay(game.startTime, this.formatOptions)}</span>` : nothing}
+          ${game.status === 'final' ? nothing : pauseButton(this.paused, this.togglePaused)}
         </div>
-        ${this.#line(game, data.line)} ${this.#splits(game, data.splits)}
-        ${this.announce ? html`<div class="visually-hidden" role="status">${this.announcement}</div>` : nothing}
-      </article>
-      ${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
+        ${this.#team(game, 'home')}
+      </div>
+      ${this.#line(game, data.line)} ${this.#splits(game, data.splits)}
+      ${this.announce ? html`<div class="visually-hidden" role="status">${this.announcement}</div>` : nothing}
+    </article>`;
   }
 
   #team(game: Game, which: 'home' | 'away'): TemplateResult {
@@ -147,7 +165,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
         scored
           ? keyed(
               side.score,
-              html`<span class="score ${this.changes.isFresh(`${game.id}:${which}`, side.score) ? 'flash' : ''}" ?data-trailing=${trailing}
+              html`<span class="score ${this.#changes.isFresh(game, which) ? 'flash' : ''}" ?data-trailing=${trailing}
                 ><span class="visually-hidden">${side.team.shortName} </span>${side.score}</span
               >`,
             )

@@ -1,12 +1,6 @@
-import { css, unsafeCSS } from 'lit';
-import { RESERVED_SIZES } from '../../reserved-sizes.js';
+import { css } from 'lit';
 
 export const injuryReportStyles = css`
-  :host {
-    position: relative;
-    ${unsafeCSS(RESERVED_SIZES['injury-report'])};
-    overflow: hidden;
-  }
   section {
     display: flex;
     flex-direction: column;

@@ -6,9 +6,9 @@ import { formatCalendarDate, formatStartTime } from '../../runtime/format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { leagueNames } from '../../ui/leagues.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
-import { PressboxElement } from '../../ui/pressbox-element.js';
+import { PressboxElement, hostStyles } from '../../ui/pressbox-element.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
-import { emptyState, errorState, freshnessNotice, skeleton, stateStyles } from '../../ui/states.js';
+import { emptyState, stateStyles } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { tokens } from '../../ui/tokens.js';
 import { injuryReportStyles } from './injury-report.styles.js';
@@ -41,7 +41,16 @@ type TeamReport = InjuriesPayload['teams'][number];
  */
 @customElement('injury-report')
 export class InjuryReport extends PressboxElement<InjuriesPayload> {
-  static override styles = [tokens, stateStyles, teamBadgeStyles, panelStyles, scrollAreaStyles, pauseButtonStyles, injuryReportStyles];
+  static override styles = [
+    tokens,
+    hostStyles('injury-report'),
+    stateStyles,
+    teamBadgeStyles,
+    panelStyles,
+    scrollAreaStyles,
+    pauseButtonStyles,
+    injuryReportStyles,
+  ];
 
   @property() team = '';
 
@@ -57,30 +66,33 @@ export class InjuryReport extends PressboxElement<InjuriesPayload> {
     return false;
   }
 
-  protected override render(): TemplateResult {
-    const { status, data, error } = this.resource;
-    const label = `${leagueNames(this.league)} injury report`;
-    if (status === 'loading') return html`<section aria-label=${label} aria-busy="true">${skeleton(1, 'list-skeleton')}</section>`;
-    if (!data) return html`<section aria-label=${label}>${errorState(error!, 'We could not find this team.')}</section>`;
+  protected get regionLabel(): string {
+    return `${leagueNames(this.league)} injury report`;
+  }
+
+  protected readonly skeletonBlocks = [1, 'list-skeleton'] as const;
+  protected override readonly notFoundText = 'We could not find this team.';
+
+  protected renderData(data: InjuriesPayload): TemplateResult {
+    const label = this.regionLabel;
     const teams = data.teams.filter((team) => team.players.length > 0);
     const reportDate = data.reportDate ? `Report of ${formatCalendarDate(data.reportDate, this.formatOptions)}` : 'Latest report';
     return html`<section aria-label=${label}>
-        <div class="title-row">
-          <div>
-            <p class="title">Injury report</p>
-            <p class="subtitle">${reportDate} · updated ${formatStartTime(data.updatedAt, this.formatOptions)}</p>
-          </div>
-          <span class="end">${pauseButton(this.paused, this.togglePaused)}</span>
+      <div class="title-row">
+        <div>
+          <p class="title">Injury report</p>
+          <p class="subtitle">${reportDate} · updated ${formatStartTime(data.updatedAt, this.formatOptions)}</p>
         </div>
-        ${
-          teams.length === 0
-            ? emptyState(this.team ? `No injuries reported for ${data.teams[0]?.team.name ?? this.team}.` : 'No injuries reported.')
-            : html`<div class="teams scroll-area" tabindex="0" role="group" aria-label="Teams">
-                ${teams.map((team) => this.#teamSection(team, teams.length === 1))}
-              </div>`
-        }
-      </section>
-      ${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
+        <span class="end">${pauseButton(this.paused, this.togglePaused)}</span>
+      </div>
+      ${
+        teams.length === 0
+          ? emptyState(this.team ? `No injuries reported for ${data.teams[0]?.team.name ?? this.team}.` : 'No injuries reported.')
+          : html`<div class="teams scroll-area" tabindex="0" role="group" aria-label="Teams">
+              ${teams.map((team) => this.#teamSection(team, teams.length === 1))}
+            </div>`
+      }
+    </section>`;
   }
 
   #teamSection(report: TeamReport, open: boolean): TemplateResult {
@@ -88,7 +100,8 @@ export class InjuryReport extends PressboxElement<InjuriesPayload> {
     const count = report.players.length;
     return html`<details part="team" ?open=${open}>
       <summary>
-        ${teamBadge(report.team, { withText: false })}<span>${report.team.name}</span><span class="count">${count} ${count === 1 ? 'player' : 'players'}</span>
+        ${teamBadge(report.team, { withText: false })}<span>${report.team.name}</span
+        ><span class="count">${count} ${count === 1 ? 'player' : 'players'}</span>
       </summary>
       <table>
         <caption class="visually-hidden">

@@ -1,13 +1,6 @@
-import { css, unsafeCSS } from 'lit';
-import { RESERVED_SIZES } from '../../reserved-sizes.js';
+import { css } from 'lit';
 
 export const lastFiveStyles = css`
-  :host {
-    position: relative;
-    ${unsafeCSS(RESERVED_SIZES['last-five'])};
-    overflow: hidden;
-    container-type: inline-size;
-  }
   .chips {
     display: grid;
     grid-template-columns: repeat(5, minmax(0, 1fr));

@@ -5,9 +5,9 @@ import { PressboxError } from '../../runtime/errors.js';
 import { formatCalendarDate } from '../../runtime/format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { panelStyles } from '../../ui/panel.js';
-import { PressboxElement } from '../../ui/pressbox-element.js';
+import { PressboxElement, hostStyles } from '../../ui/pressbox-element.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
-import { emptyState, errorState, freshnessNotice, skeleton, stateStyles } from '../../ui/states.js';
+import { emptyState, stateStyles } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { tokens } from '../../ui/tokens.js';
 import { lastFiveStyles } from './last-five.styles.js';
@@ -44,6 +44,7 @@ const RESULT_WORDS = { W: 'Win', L: 'Loss', T: 'Tie' } as const;
 export class LastFive extends PressboxElement<FormPayload> {
   static override styles = [
     tokens,
+    hostStyles('last-five'),
     stateStyles,
     teamBadgeStyles,
     panelStyles,
@@ -72,41 +73,44 @@ export class LastFive extends PressboxElement<FormPayload> {
     return false;
   }
 
-  protected override render(): TemplateResult {
-    const { status, data, error } = this.resource;
-    if (status === 'loading') return html`<section aria-label="Recent form" aria-busy="true">${skeleton(5, 'chip-skeleton')}</section>`;
-    if (!data) return html`<section aria-label="Recent form">${errorState(error!, 'We could not find this team.')}</section>`;
+  protected get regionLabel(): string {
+    return 'Recent form';
+  }
+
+  protected readonly skeletonBlocks = [5, 'chip-skeleton'] as const;
+  protected override readonly notFoundText = 'We could not find this team.';
+
+  protected renderData(data: FormPayload): TemplateResult {
     const title = data.opponent ? `${data.team.name} vs ${data.opponent.name}` : data.team.name;
     return html`<section aria-label=${data.opponent ? `${title}: last meetings` : `${title}: last five games`}>
-        <div class="title-row">
-          ${teamBadge(data.team)}
-          <div>
-            <p class="title">${title}</p>
-            <p class="subtitle">${this.#summary(data)}</p>
-          </div>
-          <span class="end">${pauseButton(this.paused, this.togglePaused)}</span>
+      <div class="title-row">
+        ${teamBadge(data.team)}
+        <div>
+          <p class="title">${title}</p>
+          <p class="subtitle">${this.#summary(data)}</p>
         </div>
-        ${
-          data.games.length === 0
-            ? emptyState(data.opponent ? 'No recent meetings.' : 'No recent games.')
-            : html`<ol class="chips" aria-label="Most recent first">
-                ${data.games.map(
-                  (game) =>
-                    html`<li class="chip" part="chip" data-result=${game.result}>
-                      <span class="result" aria-hidden="true">${game.result}</span>
-                      <span class="visually-hidden">${RESULT_WORDS[game.result]},</span>
-                      <span class="score">${game.score.team}–${game.score.opponent}</span>
-                      <span class="versus"
-                        ><span aria-hidden="true">${game.homeAway === 'home' ? 'vs' : '@'} ${game.opponent.abbreviation}</span
-                        ><span class="visually-hidden">${game.homeAway === 'home' ? 'against' : 'at'} ${game.opponent.name},</span></span
-                      >
-                      <span class="date">${formatCalendarDate(game.date, this.formatOptions)}</span>
-                    </li>`,
-                )}
-              </ol>`
-        }
-      </section>
-      ${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
+        <span class="end">${pauseButton(this.paused, this.togglePaused)}</span>
+      </div>
+      ${
+        data.games.length === 0
+          ? emptyState(data.opponent ? 'No recent meetings.' : 'No recent games.')
+          : html`<ol class="chips" aria-label="Most recent first">
+              ${data.games.map(
+                (game) =>
+                  html`<li class="chip" part="chip" data-result=${game.result}>
+                    <span class="result" aria-hidden="true">${game.result}</span>
+                    <span class="visually-hidden">${RESULT_WORDS[game.result]},</span>
+                    <span class="score">${game.score.team}–${game.score.opponent}</span>
+                    <span class="versus"
+                      ><span aria-hidden="true">${game.homeAway === 'home' ? 'vs' : '@'} ${game.opponent.abbreviation}</span
+                      ><span class="visually-hidden">${game.homeAway === 'home' ? 'against' : 'at'} ${game.opponent.name},</span></span
+                    >
+                    <span class="date">${formatCalendarDate(game.date, this.formatOptions)}</span>
+                  </li>`,
+              )}
+            </ol>`
+      }
+    </section>`;
   }
 
   /** "3–2 in the last five", or who leads the recent meetings. */

@@ -1,12 +1,6 @@
-import { css, unsafeCSS } from 'lit';
-import { RESERVED_SIZES } from '../../reserved-sizes.js';
+import { css } from 'lit';
 
 export const playerPropsStyles = css`
-  :host {
-    position: relative;
-    ${unsafeCSS(RESERVED_SIZES['player-props'])};
-    overflow: hidden;
-  }
   section {
     display: flex;
     flex-direction: column;

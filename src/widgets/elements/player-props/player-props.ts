@@ -6,9 +6,9 @@ import { formatNumber } from '../../runtime/format.js';
 import { formatOdds } from '../../runtime/odds-format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
-import { PressboxElement } from '../../ui/pressbox-element.js';
+import { PressboxElement, hostStyles } from '../../ui/pressbox-element.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
-import { emptyState, errorState, freshnessNotice, skeleton, stateStyles } from '../../ui/states.js';
+import { emptyState, stateStyles } from '../../ui/states.js';
 import { cssProps } from '../../ui/css-props.js';
 import { tokens } from '../../ui/tokens.js';
 import { playerPropsStyles } from './player-props.styles.js';
@@ -43,7 +43,15 @@ type Direction = 'ascending' | 'descending';
  */
 @customElement('player-props')
 export class PlayerProps extends PressboxElement<PropsPayload> {
-  static override styles = [tokens, stateStyles, panelStyles, scrollAreaStyles, pauseButtonStyles, playerPropsStyles];
+  static override styles = [
+    tokens,
+    hostStyles('player-props'),
+    stateStyles,
+    panelStyles,
+    scrollAreaStyles,
+    pauseButtonStyles,
+    playerPropsStyles,
+  ];
 
   @property({ attribute: 'game-id' }) gameId = '';
   @property() markets = '';
@@ -64,42 +72,45 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
     return false;
   }
 
-  protected override render(): TemplateResult {
-    const { status, data, error } = this.resource;
-    if (status === 'loading') return html`<section aria-label="Player props" aria-busy="true">${skeleton(1, 'props-skeleton')}</section>`;
-    if (!data) return html`<section aria-label="Player props">${errorState(error!)}</section>`;
+  protected get regionLabel(): string {
+    return 'Player props';
+  }
+
+  protected readonly skeletonBlocks = [1, 'props-skeleton'] as const;
+
+  protected renderData(data: PropsPayload): TemplateResult {
     const markets = data.markets.filter((market) => market.players.length > 0);
     const title = `${data.away.abbreviation} at ${data.home.abbreviation}`;
     if (markets.length === 0) {
-      return html`<section aria-label="Player props: ${title}">${emptyState(data.closed ? 'Props are closed: this game has ended.' : 'No player props for these markets.')}</section>
-        ${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
+      return html`<section aria-label="Player props: ${title}">
+        ${emptyState(data.closed ? 'Props are closed: this game has ended.' : 'No player props for these markets.')}
+      </section>`;
     }
     const active = markets.find((market) => market.key === this.selected) ?? markets[0]!;
     return html`<section aria-label="Player props: ${title}">
-        <div class="title-row">
-          <p class="title">Player props</p>
-          <p class="subtitle">${data.away.name} at ${data.home.name}</p>
-          <span class="end">${pauseButton(this.paused, this.togglePaused)}</span>
-        </div>
-        <div role="tablist" aria-label="Markets" @keydown=${this.#onTabKeydown}>
-          ${markets.map(
-            (market) =>
-              html`<button
-                role="tab"
-                part="tab"
-                id="tab-${market.key}"
-                aria-selected=${market === active ? 'true' : 'false'}
-                aria-controls="panel"
-                tabindex=${market === active ? 0 : -1}
-                @click=${() => (this.selected = market.key)}
-              >
-                ${market.label}
-              </button>`,
-          )}
-        </div>
-        <div class="scroll-area" role="tabpanel" id="panel" aria-labelledby="tab-${active.key}" tabindex="0">${this.#table(active)}</div>
-      </section>
-      ${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
+      <div class="title-row">
+        <p class="title">Player props</p>
+        <p class="subtitle">${data.away.name} at ${data.home.name}</p>
+        <span class="end">${pauseButton(this.paused, this.togglePaused)}</span>
+      </div>
+      <div role="tablist" aria-label="Markets" @keydown=${this.#onTabKeydown}>
+        ${markets.map(
+          (market) =>
+            html`<button
+              role="tab"
+              part="tab"
+              id="tab-${market.key}"
+              aria-selected=${market === active ? 'true' : 'false'}
+              aria-controls="panel"
+              tabindex=${market === active ? 0 : -1}
+              @click=${() => (this.selected = market.key)}
+            >
+              ${market.label}
+            </button>`,
+        )}
+      </div>
+      <div class="scroll-area" role="tabpanel" id="panel" aria-labelledby="tab-${active.key}" tabindex="0">${this.#table(active)}</div>
+    </section>`;
   }
 
   #table(market: Market): TemplateResult {
@@ -112,7 +123,9 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
       value === null
         ? html`—`
         : html`<span class="share"
-            ><span class="meter" aria-hidden="true"><span ${cssProps({ '--_share': `${value}%` })}></span></span>${value}%<span class="visually-hidden">
+            ><span class="meter" aria-hidden="true"><span ${cssProps({ '--_share': `${value}%` })}></span></span>${value}%<span
+              class="visually-hidden"
+            >
               of ${what} on the over</span
             ></span
           >`;

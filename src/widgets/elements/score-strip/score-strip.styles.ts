@@ -1,12 +1,6 @@
-import { css, unsafeCSS } from 'lit';
-import { RESERVED_SIZES } from '../../reserved-sizes.js';
+import { css } from 'lit';
 
 export const scoreStripStyles = css`
-  :host {
-    position: relative;
-    ${unsafeCSS(RESERVED_SIZES['score-strip'])};
-    overflow: hidden;
-  }
   section {
     display: flex;
     align-items: stretch;

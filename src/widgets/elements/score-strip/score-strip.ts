@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { ChangeMarker, changeStyles } from '../../ui/changes.js';
@@ -7,8 +7,8 @@ import type { Game, ScoresPayload } from '../../../contract/scores.js';
 import { PbGameSelectEvent } from '../../events.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
-import { PressboxElement } from '../../ui/pressbox-element.js';
-import { emptyState, errorState, freshnessNotice, skeleton, stateStyles } from '../../ui/states.js';
+import { PressboxElement, hostStyles } from '../../ui/pressbox-element.js';
+import { emptyState, stateStyles } from '../../ui/states.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { tokens } from '../../ui/tokens.js';
@@ -46,7 +46,16 @@ import { scoreStripStyles } from './score-strip.styles.js';
  */
 @customElement('score-strip')
 export class ScoreStrip extends PressboxElement<ScoresPayload> {
-  static override styles = [tokens, stateStyles, teamBadgeStyles, statusPillStyles, pauseButtonStyles, changeStyles, scoreStripStyles];
+  static override styles = [
+    tokens,
+    hostStyles('score-strip'),
+    stateStyles,
+    teamBadgeStyles,
+    statusPillStyles,
+    pauseButtonStyles,
+    changeStyles,
+    scoreStripStyles,
+  ];
   readonly #changes = new ChangeMarker();
 
   @property() date = '';
@@ -67,41 +76,52 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
     return data.games.some((game) => game.status === 'live');
   }
 
-  constructor() {
-    super();
-    // A fresh slate opens at the action: the first live game, else the next one to start.
-    this.addEventListener('pb-load', () => void this.updateComplete.then(() => this.#showCurrentGames()));
+  /** A fresh slate opens at the action (the first live game, else the next to start): set when one arrives. */
+  #openAtCurrent = false;
+  /** Whether the last update had a slate: the next one without data starts fresh. */
+  #shownSlate = false;
+
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    const games = this.resource.data?.games;
+    this.#changes.noteScores(games ?? []);
+    if (games && !this.#shownSlate) {
+      const live = games.findIndex((game) => game.status === 'live');
+      const next = games.findIndex((game) => game.status === 'scheduled');
+      this.focusIndex = live >= 0 ? live : Math.max(0, next);
+      this.#openAtCurrent = true;
+    }
+    this.#shownSlate = games !== undefined;
   }
 
-  #showCurrentGames(): void {
-    const games = this.resource.data?.games ?? [];
-    const live = games.findIndex((game) => game.status === 'live');
-    const next = games.findIndex((game) => game.status === 'scheduled');
-    const target = live >= 0 ? live : Math.max(0, next);
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    if (!this.#openAtCurrent) return;
+    this.#openAtCurrent = false;
     const track = this.renderRoot.querySelector<HTMLElement>('.track');
-    const card = this.#cards()[target];
-    if (!track || !card) return;
-    this.focusIndex = target;
-    track.scrollTo({ left: card.parentElement!.offsetLeft - track.offsetLeft - 4, behavior: 'instant' });
+    const card = this.#cards()[this.focusIndex];
+    if (track && card) track.scrollTo({ left: card.parentElement!.offsetLeft - track.offsetLeft - 4, behavior: 'instant' });
   }
 
-  protected override render(): TemplateResult {
-    const { status, data, error } = this.resource;
-    const label = `${leagueNames(this.league)} scores`;
-    if (status === 'loading') return html`<section aria-label=${label} aria-busy="true">${skeleton(6, 'card-skeleton')}</section>`;
-    if (!data) return html`<section aria-label=${label}>${errorState(error!)}</section>`;
+  protected get regionLabel(): string {
+    return `${leagueNames(this.league)} scores`;
+  }
+
+  protected readonly skeletonBlocks = [6, 'card-skeleton'] as const;
+
+  protected renderData(data: ScoresPayload): TemplateResult {
+    const label = this.regionLabel;
     if (data.games.length === 0)
       return html`<section aria-label=${label}>${emptyState(this.date ? 'No games on this day.' : 'No games right now.')}</section>`;
     const focusIndex = Math.min(this.focusIndex, data.games.length - 1);
     return html`<section aria-label=${label}>
-        <button class="nav" part="previous" aria-label="Previous games" @click=${() => this.#page(-1)}>‹</button>
-        <ul class="track" @keydown=${this.#onKeydown}>
-          ${data.games.map((game, index) => html`<li>${this.#card(game, index === focusIndex)}</li>`)}
-        </ul>
-        <button class="nav" part="next" aria-label="Next games" @click=${() => this.#page(1)}>›</button>
-        <span class="pause-slot">${pauseButton(this.paused, this.togglePaused)}</span>
-      </section>
-      ${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
+      <button class="nav" part="previous" aria-label="Previous games" @click=${() => this.#page(-1)}>‹</button>
+      <ul class="track" @keydown=${this.#onKeydown}>
+        ${data.games.map((game, index) => html`<li>${this.#card(game, index === focusIndex)}</li>`)}
+      </ul>
+      <button class="nav" part="next" aria-label="Next games" @click=${() => this.#page(1)}>›</button>
+      <span class="pause-slot">${pauseButton(this.paused, this.togglePaused)}</span>
+    </section>`;
   }
 
   #card(game: Game, focusable: boolean): TemplateResult {
@@ -142,10 +162,7 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
       ${teamBadge(side.team, { withText: false })}<span class="abbr" aria-hidden="true">${side.team.abbreviation}</span
       ><span class="visually-hidden">${which === 'home' ? ', at ' : ''}${side.team.name} </span>${
         scored
-          ? keyed(
-              side.score,
-              html`<span class="score ${this.#changes.isFresh(`${game.id}:${which}`, side.score) ? 'flash' : ''}">${side.score}</span>`,
-            )
+          ? keyed(side.score, html`<span class="score ${this.#changes.isFresh(game, which) ? 'flash' : ''}">${side.score}</span>`)
           : nothing
       }
     </span>`;

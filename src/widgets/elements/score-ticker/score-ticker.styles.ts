@@ -1,12 +1,6 @@
-import { css, unsafeCSS } from 'lit';
-import { RESERVED_SIZES } from '../../reserved-sizes.js';
+import { css } from 'lit';
 
 export const scoreTickerStyles = css`
-  :host {
-    position: relative;
-    ${unsafeCSS(RESERVED_SIZES['score-ticker'])};
-    overflow: hidden;
-  }
   .ticker {
     display: flex;
     align-items: stretch;

@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { ChangeMarker, changeStyles } from '../../ui/changes.js';
@@ -6,8 +6,8 @@ import type { Game, ScoresPayload } from '../../../contract/scores.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { leagueNames, scoresRefreshMs } from '../../ui/leagues.js';
-import { PressboxElement } from '../../ui/pressbox-element.js';
-import { emptyState, errorState, freshnessNotice, skeleton, stateStyles } from '../../ui/states.js';
+import { PressboxElement, hostStyles } from '../../ui/pressbox-element.js';
+import { emptyState, stateStyles } from '../../ui/states.js';
 import { statusPillStyles, statusText } from '../../ui/status-pill.js';
 import { cssProps } from '../../ui/css-props.js';
 import { tokens } from '../../ui/tokens.js';
@@ -22,8 +22,7 @@ const STATUS_ORDER = { live: 0, scheduled: 1, final: 2 } as const;
 export function tickerOrder(games: readonly Game[]): Game[] {
   const start = (game: Game) => (game.startTime ? Date.parse(game.startTime) : 0);
   return [...games].sort(
-    (a, b) =>
-      STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || (a.status === 'final' ? start(b) - start(a) : start(a) - start(b)),
+    (a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || (a.status === 'final' ? start(b) - start(a) : start(a) - start(b)),
   );
 }
 
@@ -53,7 +52,7 @@ export function tickerOrder(games: readonly Game[]): Game[] {
  */
 @customElement('score-ticker')
 export class ScoreTicker extends PressboxElement<ScoresPayload> {
-  static override styles = [tokens, stateStyles, statusPillStyles, changeStyles, scoreTickerStyles];
+  static override styles = [tokens, hostStyles('score-ticker'), stateStyles, statusPillStyles, changeStyles, scoreTickerStyles];
   readonly #changes = new ChangeMarker();
 
   @property() leagues = '';
@@ -71,30 +70,31 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
     return data.games.some((game) => game.status === 'live');
   }
 
-  protected override render(): TemplateResult {
-    const { status, data, error } = this.resource;
-    const label = `${leagueNames(this.leagues || this.league)} scores`;
-    if (status === 'loading')
-      return html`<div class="ticker" aria-label=${label} aria-busy="true" role="region">${skeleton(5, 'ticker-skeleton')}</div>`;
-    if (!data) return html`<div class="ticker" role="region" aria-label=${label}>${errorState(error!)}</div>`;
+  protected get regionLabel(): string {
+    return `${leagueNames(this.leagues || this.league)} scores`;
+  }
+
+  protected readonly skeletonBlocks = [5, 'ticker-skeleton'] as const;
+
+  protected renderData(data: ScoresPayload): TemplateResult {
+    const label = this.regionLabel;
     if (data.games.length === 0)
       return html`<div class="ticker" role="region" aria-label=${label}>${emptyState('No games right now.')}</div>`;
     const games = tickerOrder(data.games);
     return html`<div class="ticker">
-        <button class="toggle" part="toggle" aria-label=${this.paused ? 'Play scores ticker' : 'Pause scores ticker'} @click=${this.#toggle}>
-          ${
-            this.paused
-              ? html`<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M4 2l10 6-10 6z" /></svg>`
-              : html`<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M3 2h4v12H3zM9 2h4v12H9z" /></svg>`
-          }
-        </button>
-        <div class="viewport" role="marquee" aria-label=${label} tabindex="0">
-          <ul class="track" ${cssProps({ '--_duration': `${Math.max(20, data.games.length * SECONDS_PER_GAME)}s` })}>
-            ${games.map((game) => this.#item(game, false))} ${games.map((game) => this.#item(game, true))}
-          </ul>
-        </div>
+      <button class="toggle" part="toggle" aria-label=${this.paused ? 'Play scores ticker' : 'Pause scores ticker'} @click=${this.#toggle}>
+        ${
+          this.paused
+            ? html`<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M4 2l10 6-10 6z" /></svg>`
+            : html`<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M3 2h4v12H3zM9 2h4v12H9z" /></svg>`
+        }
+      </button>
+      <div class="viewport" role="marquee" aria-label=${label} tabindex="0">
+        <ul class="track" ${cssProps({ '--_duration': `${Math.max(20, data.games.length * SECONDS_PER_GAME)}s` })}>
+          ${games.map((game) => this.#item(game, false))} ${games.map((game) => this.#item(game, true))}
+        </ul>
       </div>
-      ${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
+    </div>`;
   }
 
   /** The second copy makes the loop seamless; it is hidden from assistive technology. */
@@ -111,20 +111,25 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
       <span class="team"
         ><span aria-hidden="true">${game.away.team.abbreviation}</span><span class="visually-hidden">${game.away.team.name}</span></span
       >
-      ${scored ? this.#score(game, 'away', copy) : nothing}
+      ${scored ? this.#score(game, 'away') : nothing}
       <span class="team"
         ><span class="visually-hidden">at </span><span aria-hidden="true">${game.home.team.abbreviation}</span
         ><span class="visually-hidden">${game.home.team.name}</span></span
       >
-      ${scored ? this.#score(game, 'home', copy) : nothing}
+      ${scored ? this.#score(game, 'home') : nothing}
       <span class="pill" data-status=${game.status}>${statusText(game, this.formatOptions)}</span>
     </li>`;
   }
 
-  #score(game: Game, which: 'home' | 'away', copy: boolean): unknown {
+  #score(game: Game, which: 'home' | 'away'): unknown {
     const value = game[which].score;
-    const fresh = this.#changes.isFresh(`${copy ? 'copy:' : ''}${game.id}:${which}`, value);
+    const fresh = this.#changes.isFresh(game, which);
     return keyed(value, html`<span class="score ${fresh ? 'flash' : ''}">${value}</span>`);
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    this.#changes.noteScores(this.resource.data?.games ?? []);
   }
 
   #toggle = (): void => {

@@ -1,13 +1,6 @@
-import { css, unsafeCSS } from 'lit';
-import { RESERVED_SIZES } from '../../reserved-sizes.js';
+import { css } from 'lit';
 
 export const winProbabilityStyles = css`
-  :host {
-    position: relative;
-    ${unsafeCSS(RESERVED_SIZES['win-probability'])};
-    overflow: hidden;
-    container-type: inline-size;
-  }
   .teams {
     display: grid;
     grid-template-columns: 1fr auto 1fr;

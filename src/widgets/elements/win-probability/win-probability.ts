@@ -4,9 +4,9 @@ import type { WinProbabilityPayload } from '../../../contract/insights.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { formatPercent, formatStartTime } from '../../runtime/format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
-import { PressboxElement } from '../../ui/pressbox-element.js';
+import { PressboxElement, hostStyles } from '../../ui/pressbox-element.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
-import { errorState, freshnessNotice, skeleton, stateStyles } from '../../ui/states.js';
+import { stateStyles } from '../../ui/states.js';
 import { graphicColour, matchupColours } from '../../ui/color.js';
 import { shareBar, shareBarStyles } from '../../ui/share-bar.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
@@ -45,7 +45,15 @@ const SOURCE_TEXT = {
  */
 @customElement('win-probability')
 export class WinProbability extends PressboxElement<WinProbabilityPayload> {
-  static override styles = [tokens, stateStyles, teamBadgeStyles, pauseButtonStyles, shareBarStyles, winProbabilityStyles];
+  static override styles = [
+    tokens,
+    hostStyles('win-probability'),
+    stateStyles,
+    teamBadgeStyles,
+    pauseButtonStyles,
+    shareBarStyles,
+    winProbabilityStyles,
+  ];
 
   @property({ attribute: 'game-id' }) gameId = '';
 
@@ -62,42 +70,43 @@ export class WinProbability extends PressboxElement<WinProbabilityPayload> {
     return data.status === 'live';
   }
 
-  protected override render(): TemplateResult {
-    const { status, data, error } = this.resource;
-    if (status === 'loading')
-      return html`<section aria-label="Win probability" aria-busy="true">${skeleton(1, 'chart-skeleton')}</section>`;
-    if (!data) return html`<section aria-label="Win probability">${errorState(error!)}</section>`;
+  protected get regionLabel(): string {
+    return 'Win probability';
+  }
+
+  protected readonly skeletonBlocks = [1, 'chart-skeleton'] as const;
+
+  protected renderData(data: WinProbabilityPayload): TemplateResult {
     const current = data.current;
     const percent = (share: number) => formatPercent(share, { locale: this.locale || undefined });
     const colours = matchupColours(data.away, data.home);
     return html`<section aria-label="Win probability: ${data.away.name} at ${data.home.name}">
-        <div class="teams">
-          <div class="team away">
-            ${teamBadge(data.away)}
-            <p class="name">${data.away.name}</p>
-            ${current ? html`<span class="chance">${percent(current.away)}</span>` : nothing}
-          </div>
-          <div class="middle">
-            <span class="source">${current ? SOURCE_TEXT[current.source] : ''}</span>
-            ${data.status === 'final' ? nothing : pauseButton(this.paused, this.togglePaused)}
-          </div>
-          <div class="team home">
-            ${teamBadge(data.home)}
-            <p class="name">${data.home.name}</p>
-            ${current ? html`<span class="chance">${percent(current.home)}</span>` : nothing}
-          </div>
+      <div class="teams">
+        <div class="team away">
+          ${teamBadge(data.away)}
+          <p class="name">${data.away.name}</p>
+          ${current ? html`<span class="chance">${percent(current.away)}</span>` : nothing}
         </div>
-        ${
-          current
-            ? shareBar(
-                { share: current.away * 100, colour: colours.away, patterned: colours.awayPatterned },
-                { share: current.home * 100, colour: colours.home },
-              )
-            : html`<p class="source">No odds for this game right now.</p>`
-        }
-        ${this.#chart(data)}
-      </section>
-      ${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
+        <div class="middle">
+          <span class="source">${current ? SOURCE_TEXT[current.source] : ''}</span>
+          ${data.status === 'final' ? nothing : pauseButton(this.paused, this.togglePaused)}
+        </div>
+        <div class="team home">
+          ${teamBadge(data.home)}
+          <p class="name">${data.home.name}</p>
+          ${current ? html`<span class="chance">${percent(current.home)}</span>` : nothing}
+        </div>
+      </div>
+      ${
+        current
+          ? shareBar(
+              { share: current.away * 100, colour: colours.away, patterned: colours.awayPatterned },
+              { share: current.home * 100, colour: colours.home },
+            )
+          : html`<p class="source">No odds for this game right now.</p>`
+      }
+      ${this.#chart(data)}
+    </section>`;
   }
 
   #chart(data: WinProbabilityPayload): TemplateResult {
