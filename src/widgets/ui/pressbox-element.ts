@@ -1,5 +1,4 @@
-import { LitElement, html, nothing, unsafeCSS, type CSSResult, type PropertyValues, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
+import { LitElement, html, unsafeCSS, type CSSResult, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
 import { RESERVED_SIZES } from '../reserved-sizes.js';
 import { errorState, freshnessNotice, skeleton } from './states.js';
 import type { OddsFormat } from '../runtime/odds-format.js';
@@ -22,23 +21,35 @@ interface Fresh {
 }
 
 export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElement {
+  static override properties: PropertyDeclarations = {
+    league: {},
+    key: {},
+    relay: {},
+    theme: { reflect: true },
+    locale: {},
+    timeZone: { attribute: 'time-zone' },
+    oddsFormat: { attribute: 'odds-format' },
+    live: {},
+    paused: { type: Boolean, reflect: true },
+  };
+
   /** League code: nfl, nba, wnba, mlb, nhl, cfb, ncaab. */
-  @property() league = '';
+  league = '';
   /** Publishable key; overrides the script tag's `data-key`. */
-  @property() key = '';
+  key = '';
   /** Relay origin; overrides the script tag's origin. */
-  @property() relay = '';
+  relay = '';
   /** `auto` follows the reader's light or dark preference; `light` and `dark` force one. */
-  @property({ reflect: true }) theme: 'auto' | 'light' | 'dark' = 'auto';
+  theme: 'auto' | 'light' | 'dark' = 'auto';
   /** BCP 47 locale for numbers, times and dates; the reader's by default. */
-  @property() locale = '';
+  locale = '';
   /** IANA time zone for start times; the reader's by default. */
-  @property({ attribute: 'time-zone' }) timeZone = '';
-  @property({ attribute: 'odds-format' }) oddsFormat: OddsFormat = 'american';
+  timeZone = '';
+  oddsFormat: OddsFormat = 'american';
   /** `off` stops automatic refresh. */
-  @property() live = 'on';
+  live = 'on';
   /** Present while the reader has paused live updates (the element's pause button). */
-  @property({ type: Boolean, reflect: true }) paused = false;
+  paused = false;
 
   protected readonly internals: ElementInternals = this.attachInternals();
   protected abstract readonly resource: ResourceController<T>;
@@ -76,7 +87,7 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
       return html`${this.renderData(data)}${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
     }
     const loading = status === 'loading';
-    return html`<section aria-label=${this.regionLabel} aria-busy=${loading ? 'true' : nothing}>
+    return html`<section aria-label=${this.regionLabel} aria-busy=${loading ? 'true' : 'false'}>
       ${loading ? skeleton(...this.skeletonBlocks) : errorState(error!, this.notFoundText)}
     </section>`;
   }

@@ -1,6 +1,5 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'lit';
 import { PropertyValues } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { ChangeMarker, changeStyles } from '../../ui/changes.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
@@ -49,8 +48,13 @@ const ANNOUNCE_INTERVAL_MS = 20_000;
  * @cssstate stale - The data shown is older than it should be.
  * @cssstate live - The game is in progress.
  */
-@customElement('game-header')
 export class GameHeader extends PressboxElement<GameDetailPayload> {
+  static override properties: PropertyDeclarations = {
+    gameId: { attribute: 'game-id' },
+    announce: { type: Boolean },
+    announcement: { state: true, attribute: false },
+  };
+
   static override styles = [
     tokens,
     hostStyles('game-header'),
@@ -63,10 +67,11 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
     gameHeaderStyles,
   ];
 
-  @property({ attribute: 'game-id' }) gameId = '';
+  gameId = '';
   /** Announce scoring changes and the final to screen readers, politely and at most every 20 seconds. Off by default. */
-  @property({ type: Boolean }) announce = false;
-  @state() private announcement = '';
+  announce = false;
+  /** What the live region says. */
+  private announcement = '';
   readonly #changes = new ChangeMarker();
   #lastSpoken: { id: string; text: string } | undefined;
   #lastSpokenAt = 0;
@@ -235,6 +240,8 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
     </ul>`;
   }
 }
+
+customElements.define('game-header', GameHeader);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,5 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { InjuriesPayload } from '../../../contract/insights.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { formatCalendarDate, formatStartTime } from '../../runtime/format.js';
@@ -39,8 +38,11 @@ type TeamReport = InjuriesPayload['teams'][number];
  * @cssstate stale - The data shown is older than it should be.
  * @cssstate live - Never set.
  */
-@customElement('injury-report')
 export class InjuryReport extends PressboxElement<InjuriesPayload> {
+  static override properties: PropertyDeclarations = {
+    team: {},
+  };
+
   static override styles = [
     tokens,
     hostStyles('injury-report'),
@@ -52,7 +54,7 @@ export class InjuryReport extends PressboxElement<InjuriesPayload> {
     injuryReportStyles,
   ];
 
-  @property() team = '';
+  team = '';
 
   protected readonly resource = new ResourceController<InjuriesPayload>(this, {
     request: () => {
@@ -142,6 +144,8 @@ export class InjuryReport extends PressboxElement<InjuriesPayload> {
     </details>`;
   }
 }
+
+customElements.define('injury-report', InjuryReport);
 
 declare global {
   interface HTMLElementTagNameMap {

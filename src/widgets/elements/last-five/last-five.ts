@@ -1,5 +1,4 @@
-import { css, html, type TemplateResult } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { css, html, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { FormPayload } from '../../../contract/insights.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { formatCalendarDate } from '../../runtime/format.js';
@@ -40,8 +39,12 @@ const RESULT_WORDS = { W: 'Win', L: 'Loss', T: 'Tie' } as const;
  * @cssstate stale - The data shown is older than it should be.
  * @cssstate live - Never set: results are of finished games.
  */
-@customElement('last-five')
 export class LastFive extends PressboxElement<FormPayload> {
+  static override properties: PropertyDeclarations = {
+    team: {},
+    opponent: {},
+  };
+
   static override styles = [
     tokens,
     hostStyles('last-five'),
@@ -57,8 +60,8 @@ export class LastFive extends PressboxElement<FormPayload> {
     `,
   ];
 
-  @property() team = '';
-  @property() opponent = '';
+  team = '';
+  opponent = '';
 
   protected readonly resource = new ResourceController<FormPayload>(this, {
     request: () => {
@@ -124,6 +127,8 @@ export class LastFive extends PressboxElement<FormPayload> {
     return `${leader} leads ${Math.max(wins, losses)}–${Math.min(wins, losses)} in the last ${count} meetings`;
   }
 }
+
+customElements.define('last-five', LastFive);
 
 declare global {
   interface HTMLElementTagNameMap {

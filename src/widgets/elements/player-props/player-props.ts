@@ -1,5 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { PropsPayload } from '../../../contract/insights.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { formatNumber } from '../../runtime/format.js';
@@ -41,8 +40,15 @@ type Direction = 'ascending' | 'descending';
  * @cssstate stale - The data shown is older than it should be.
  * @cssstate live - Never set: lines are shown as priced.
  */
-@customElement('player-props')
 export class PlayerProps extends PressboxElement<PropsPayload> {
+  static override properties: PropertyDeclarations = {
+    gameId: { attribute: 'game-id' },
+    markets: {},
+    selected: { state: true, attribute: false },
+    sortKey: { state: true, attribute: false },
+    direction: { state: true, attribute: false },
+  };
+
   static override styles = [
     tokens,
     hostStyles('player-props'),
@@ -53,11 +59,12 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
     playerPropsStyles,
   ];
 
-  @property({ attribute: 'game-id' }) gameId = '';
-  @property() markets = '';
-  @state() private selected = '';
-  @state() private sortKey: SortKey = 'line';
-  @state() private direction: Direction = 'descending';
+  gameId = '';
+  markets = '';
+  /** The market tab shown. */
+  private selected = '';
+  private sortKey: SortKey = 'line';
+  private direction: Direction = 'descending';
 
   protected readonly resource = new ResourceController<PropsPayload>(this, {
     request: () => {
@@ -194,6 +201,8 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
     void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLButtonElement>(`#${tabs[next]!.id}`)?.focus());
   };
 }
+
+customElements.define('player-props', PlayerProps);
 
 declare global {
   interface HTMLElementTagNameMap {

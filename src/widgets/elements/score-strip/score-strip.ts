@@ -1,5 +1,4 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { html, nothing, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import { ChangeMarker, changeStyles } from '../../ui/changes.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
@@ -44,8 +43,14 @@ import { scoreStripStyles } from './score-strip.styles.js';
  * @cssstate stale - The data shown is older than it should be.
  * @cssstate live - A game on the strip is in progress.
  */
-@customElement('score-strip')
 export class ScoreStrip extends PressboxElement<ScoresPayload> {
+  static override properties: PropertyDeclarations = {
+    date: {},
+    team: {},
+    gameHref: { attribute: 'game-href' },
+    focusIndex: { state: true, attribute: false },
+  };
+
   static override styles = [
     tokens,
     hostStyles('score-strip'),
@@ -58,11 +63,11 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
   ];
   readonly #changes = new ChangeMarker();
 
-  @property() date = '';
-  @property() team = '';
-  @property({ attribute: 'game-href' }) gameHref = '';
+  date = '';
+  team = '';
+  gameHref = '';
   /** The card that takes focus when Tab enters the strip. */
-  @state() private focusIndex = 0;
+  private focusIndex = 0;
 
   protected readonly resource = new ResourceController<ScoresPayload>(this, {
     request: () => {
@@ -197,6 +202,8 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
     if (track) track.scrollBy({ left: direction * track.clientWidth * 0.9 });
   }
 }
+
+customElements.define('score-strip', ScoreStrip);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,5 +1,4 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { html, nothing, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import { ChangeMarker, changeStyles } from '../../ui/changes.js';
 import type { Game, ScoresPayload } from '../../../contract/scores.js';
@@ -50,12 +49,15 @@ export function tickerOrder(games: readonly Game[]): Game[] {
  * @cssstate stale - The data shown is older than it should be.
  * @cssstate live - A game on the ticker is in progress.
  */
-@customElement('score-ticker')
 export class ScoreTicker extends PressboxElement<ScoresPayload> {
+  static override properties: PropertyDeclarations = {
+    leagues: {},
+  };
+
   static override styles = [tokens, hostStyles('score-ticker'), stateStyles, statusPillStyles, changeStyles, scoreTickerStyles];
   readonly #changes = new ChangeMarker();
 
-  @property() leagues = '';
+  leagues = '';
 
   protected readonly resource = new ResourceController<ScoresPayload>(this, {
     request: () => {
@@ -136,6 +138,8 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
     this.paused = !this.paused;
   };
 }
+
+customElements.define('score-ticker', ScoreTicker);
 
 declare global {
   interface HTMLElementTagNameMap {

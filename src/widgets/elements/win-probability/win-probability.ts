@@ -1,5 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { WinProbabilityPayload } from '../../../contract/insights.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { formatPercent, formatStartTime } from '../../runtime/format.js';
@@ -43,8 +42,11 @@ const SOURCE_TEXT = {
  * @cssstate stale - The data shown is older than it should be.
  * @cssstate live - The game is in progress.
  */
-@customElement('win-probability')
 export class WinProbability extends PressboxElement<WinProbabilityPayload> {
+  static override properties: PropertyDeclarations = {
+    gameId: { attribute: 'game-id' },
+  };
+
   static override styles = [
     tokens,
     hostStyles('win-probability'),
@@ -55,7 +57,7 @@ export class WinProbability extends PressboxElement<WinProbabilityPayload> {
     winProbabilityStyles,
   ];
 
-  @property({ attribute: 'game-id' }) gameId = '';
+  gameId = '';
 
   protected readonly resource = new ResourceController<WinProbabilityPayload>(this, {
     request: () => {
@@ -138,6 +140,8 @@ export class WinProbability extends PressboxElement<WinProbabilityPayload> {
     return `Biggest swing: ${team.abbreviation} from ${percent(from)} to ${percent(to)}, ${label(swing.from.at)} to ${label(swing.to.at)}.`;
   }
 }
+
+customElements.define('win-probability', WinProbability);
 
 declare global {
   interface HTMLElementTagNameMap {
