@@ -7,11 +7,11 @@ import { BUDGETS, bundleSizes, kilobytes } from '../../scripts/bundle-sizes.mjs'
 const sizes = bundleSizes();
 
 /**
- * Ceilings at today's size for the two budgets not yet met (one element 16 KiB, all seven through the loader 30 KiB):
- * Lit is 6.2 KiB of every page before any Pressbox code. They keep the bundle from growing while the gap is closed;
- * README "Performance" and the bench report the budgets themselves.
+ * A ceiling at today's size for the one budget not yet met (a one-element page, 16 KiB): Lit is 6.2 KiB of every page
+ * before any Pressbox code. It keeps the bundle from growing while the gap is closed; README "Performance" and the
+ * bench report the budget itself.
  */
-const CEILINGS = { oneElement: 18 * 1024, allSevenByLoader: 30.5 * 1024 };
+const ONE_ELEMENT_CEILING = 17.75 * 1024;
 
 describe('bundle budgets (min + gzip)', () => {
   it(`keeps the loader within ${kilobytes(BUDGETS.loader)}`, () => {
@@ -27,9 +27,12 @@ describe('bundle budgets (min + gzip)', () => {
       assert.ok(element.chunk.gzip <= BUDGETS.laterChunk, `<${tag}> chunk is ${kilobytes(element.chunk.gzip)}`);
   });
 
-  it('keeps a one-element page and the seven-element page from growing', () => {
-    assert.ok(sizes.oneElement.gzip <= CEILINGS.oneElement, `<${sizes.oneElement.tag}> alone is ${kilobytes(sizes.oneElement.gzip)}`);
-    assert.ok(sizes.allSevenByLoader.gzip <= CEILINGS.allSevenByLoader, `all seven are ${kilobytes(sizes.allSevenByLoader.gzip)}`);
+  it(`keeps a page with all seven elements through the loader within ${kilobytes(BUDGETS.allSevenByLoader)}`, () => {
+    assert.ok(sizes.allSevenByLoader.gzip <= BUDGETS.allSevenByLoader, `all seven are ${kilobytes(sizes.allSevenByLoader.gzip)}`);
+  });
+
+  it('keeps the heaviest one-element page from growing', () => {
+    assert.ok(sizes.oneElement.gzip <= ONE_ELEMENT_CEILING, `<${sizes.oneElement.tag}> alone is ${kilobytes(sizes.oneElement.gzip)}`);
   });
 
   it('gives every element a chunk of its own and shares the rest in one core', () => {
