@@ -13,6 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.mjs';
+import { RESERVED_SIZES } from '../../src/widgets/reserved-sizes.js';
 import { measureElements, type ElementMeasure } from './measure.js';
 
 const TAGS = ['score-ticker', 'score-strip', 'game-header', 'win-probability', 'player-props', 'last-five', 'injury-report'];
@@ -53,7 +54,7 @@ function strictPolicy(relayOrigin: string): string {
   ].join('; ');
 }
 
-function publisherPage(options: { script: boolean }): string {
+function publisherPage(options: { script: boolean; stylesheet: boolean }): string {
   const elements = TAGS.map((tag) => {
     if (tag === 'score-ticker') return '<score-ticker leagues="nba,nhl,nfl"></score-ticker>';
     if (tag === 'last-five') return '<last-five league="nba" team="BOS"></last-five>';
@@ -61,7 +62,7 @@ function publisherPage(options: { script: boolean }): string {
     return `<${tag} league="nba"></${tag}>`;
   });
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>The Daily Courier</title><link rel="stylesheet" href="${relay}/pressbox.css">
+<title>The Daily Courier</title>${options.stylesheet ? `<link rel="stylesheet" href="${relay}/pressbox.css">` : ''}
 ${options.script ? `<script type="module" src="${relay}/pressbox.js" data-key="${key}"></script>` : ''}
 </head><body>${elements.join('\n')}</body></html>`;
 }
@@ -85,7 +86,7 @@ before(async () => {
     const url = new URL(request.url ?? '/', pageOrigin);
     const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
     if (url.searchParams.has('csp')) headers['content-security-policy'] = strictPolicy(relay);
-    response.writeHead(200, headers).end(publisherPage({ script: !url.searchParams.has('noscript') }));
+    response.writeHead(200, headers).end(publisherPage({ script: !url.searchParams.has('noscript'), stylesheet: !url.searchParams.has('nocss') }));
   }).listen(pagePort, '127.0.0.1');
   browser = await chromium.launch({ executablePath: findBrowser(), args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${PUBLISHER_HOST} 127.0.0.1`] });
 });
@@ -183,6 +184,25 @@ describe('a publisher page served by `pressbox serve`, at phone to desktop width
         assert.deepEqual(problems, []);
       });
     }
+  }
+
+  for (const width of [375, 1280]) {
+    it(`${width} px without pressbox.css: the loader's own sheet gives every element its reserved box`, async () => {
+      const shifts: number[] = [];
+      for (let load = 0; load < 3; load++) {
+        const page = await openPage(width, 'nocss');
+        await loadAll(page);
+        const heights = await page.evaluate(
+          (tags) => tags.map((tag) => document.querySelector(tag)!.getBoundingClientRect().height),
+          TAGS,
+        );
+        const reservedPx = (tag: string) => Number(RESERVED_SIZES[tag as keyof typeof RESERVED_SIZES].match(/(\d+)px/)![1]);
+        assert.deepEqual(heights, TAGS.map(reservedPx));
+        shifts.push(await page.evaluate(() => (window as any).__seen.shift as number));
+        await page.close();
+      }
+      reports.push(`${width}px without pressbox.css: CLS ${shifts.map((shift) => shift.toFixed(4)).join(', ')}`);
+    });
   }
 
   after(() => {
