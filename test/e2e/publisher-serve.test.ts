@@ -17,7 +17,13 @@ import { RESERVED_SIZES } from '../../src/widgets/reserved-sizes.js';
 import { measureElements, type ElementMeasure } from './measure.js';
 
 const TAGS = ['score-ticker', 'score-strip', 'game-header', 'win-probability', 'player-props', 'last-five', 'injury-report'];
-const WIDTHS = [320, 375, 768, 1280];
+/** Phones to desktops, with and without the strict CSP; then the elements' own widths at both ends (a 280 px sidebar column
+ * on a desktop page, a 1600 px wide column), where the page's own column style needs no CSP. */
+const LAYOUTS = [
+  ...[true, false].flatMap((csp) => [320, 375, 768, 1280].map((viewport) => ({ viewport, csp, column: 0 }))),
+  { viewport: 1280, csp: false, column: 280 },
+  { viewport: 1660, csp: false, column: 1600 },
+];
 const PUBLISHER_HOST = 'courier.example';
 
 let dir = '';
@@ -54,7 +60,7 @@ function strictPolicy(relayOrigin: string): string {
   ].join('; ');
 }
 
-function publisherPage(options: { script: boolean; stylesheet: boolean }): string {
+function publisherPage(options: { script: boolean; stylesheet: boolean; column: number }): string {
   const elements = TAGS.map((tag) => {
     if (tag === 'score-ticker') return '<score-ticker leagues="nba,nhl,nfl"></score-ticker>';
     if (tag === 'last-five') return '<last-five league="nba" team="BOS"></last-five>';
@@ -64,6 +70,7 @@ function publisherPage(options: { script: boolean; stylesheet: boolean }): strin
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>The Daily Courier</title>${options.stylesheet ? `<link rel="stylesheet" href="${relay}/pressbox.css">` : ''}
 ${options.script ? `<script type="module" src="${relay}/pressbox.js" data-key="${key}"></script>` : ''}
+${options.column ? `<style>body { width: ${options.column}px; margin: 8px auto; }</style>` : ''}
 </head><body>${elements.join('\n')}</body></html>`;
 }
 
@@ -76,7 +83,14 @@ before(async () => {
   const relayPort = await freePort();
   relayProcess = spawn(process.execPath, ['bin/pressbox.js', 'serve', '--port', String(relayPort), '--db', db], { stdio: 'ignore' });
   relay = `http://127.0.0.1:${relayPort}`;
-  for (let tries = 0; !(await fetch(`${relay}/health`).then((r) => r.ok, () => false)); tries++) {
+  for (
+    let tries = 0;
+    !(await fetch(`${relay}/health`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    tries++
+  ) {
     if (tries > 100) throw new Error('pressbox serve did not come up');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -86,9 +100,18 @@ before(async () => {
     const url = new URL(request.url ?? '/', pageOrigin);
     const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
     if (url.searchParams.has('csp')) headers['content-security-policy'] = strictPolicy(relay);
-    response.writeHead(200, headers).end(publisherPage({ script: !url.searchParams.has('noscript'), stylesheet: !url.searchParams.has('nocss') }));
+    response.writeHead(200, headers).end(
+      publisherPage({
+        script: !url.searchParams.has('noscript'),
+        stylesheet: !url.searchParams.has('nocss'),
+        column: Number(url.searchParams.get('column') ?? 0),
+      }),
+    );
   }).listen(pagePort, '127.0.0.1');
-  browser = await chromium.launch({ executablePath: findBrowser(), args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${PUBLISHER_HOST} 127.0.0.1`] });
+  browser = await chromium.launch({
+    executablePath: findBrowser(),
+    args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${PUBLISHER_HOST} 127.0.0.1`],
+  });
 });
 
 after(async () => {
@@ -143,47 +166,51 @@ describe('a publisher page served by `pressbox serve`, at phone to desktop width
     assert.match(css.headers.get('content-type') ?? '', /text\/css/);
   });
 
-  for (const csp of [true, false]) {
-    for (const width of WIDTHS) {
-      it(`${width} px${csp ? ', strict CSP' : ''}: every element shows data, fits, keeps its reserved box, reads and taps well`, async () => {
-        const reservedPage = await openPage(width, 'noscript');
-        const reserved = await reservedPage.evaluate(
-          (tags) => Object.fromEntries(tags.map((tag) => [tag, document.querySelector(tag)!.getBoundingClientRect().height])),
-          TAGS,
-        );
-        await reservedPage.close();
+  for (const { viewport: width, csp, column } of LAYOUTS) {
+    const where = column ? `a ${column} px column of a ${width} px page` : `${width} px${csp ? ', strict CSP' : ''}`;
+    const layout = column ? `&column=${column}` : '';
+    it(`${where}: every element shows data, fits, keeps its reserved box, reads and taps well`, async () => {
+      const reservedPage = await openPage(width, `noscript${layout}`);
+      const reserved = await reservedPage.evaluate(
+        (tags) => Object.fromEntries(tags.map((tag) => [tag, document.querySelector(tag)!.getBoundingClientRect().height])),
+        TAGS,
+      );
+      await reservedPage.close();
 
-        const page = await openPage(width, csp ? 'csp' : '');
-        await loadAll(page);
-        const measures: ElementMeasure[] = await page.evaluate(measureElements, TAGS);
-        const seen = await page.evaluate(() => (window as any).__seen as { violations: string[]; shift: number });
-        const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
-        if (process.env.PRESSBOX_SCREENSHOTS)
-          for (const tag of TAGS)
-            await page.locator(tag).screenshot({ path: join(process.env.PRESSBOX_SCREENSHOTS, `${tag}-${width}${csp ? '-csp' : ''}.png`) });
-        await page.close();
+      const page = await openPage(width, `${csp ? 'csp' : ''}${layout}`);
+      await loadAll(page);
+      const measures: ElementMeasure[] = await page.evaluate(measureElements, TAGS);
+      const seen = await page.evaluate(() => (window as any).__seen as { violations: string[]; shift: number });
+      const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+      if (process.env.PRESSBOX_SCREENSHOTS)
+        for (const tag of TAGS)
+          await page
+            .locator(tag)
+            .screenshot({ path: join(process.env.PRESSBOX_SCREENSHOTS, `${tag}-${column || width}${csp ? '-csp' : ''}.png`) });
+      await page.close();
 
-        reports.push(
-          `${width}px${csp ? ' csp' : ''}: violations ${seen.violations.length}, CLS ${seen.shift.toFixed(4)}, ` +
-            measures.map((m) => `${m.tag} h ${reserved[m.tag]}→${m.height} font ${m.smallestFont} target ${m.smallestTarget}`).join('; '),
-        );
-        // Every finding at once, so one run shows all that is wrong at this width.
-        const problems = [
-          ...seen.violations.map((violation) => `CSP violation: ${violation}`),
-          ...(pageOverflow > 0 ? [`the page scrolls sideways by ${pageOverflow}px`] : []),
-          ...(seen.shift > 0 ? [`layout shift ${seen.shift.toFixed(4)}`] : []),
-          ...measures.flatMap((m) => [
-            ...(m.height !== reserved[m.tag] ? [`${m.tag}: reserved ${reserved[m.tag]}px, rendered ${m.height}px`] : []),
-            ...m.overlaps.map((pair) => `${m.tag}: text over text ${pair}`),
-            ...m.overflowing.map((node) => `${m.tag}: cut off ${node}`),
-            ...(m.smallestFont < 12 ? [`${m.tag}: ${m.smallestFont}px text (${m.smallestFontText})`] : []),
-            ...(m.smallestTarget !== null && m.smallestTarget < 24 ? [`${m.tag}: ${m.smallestTarget}px target (${m.smallestTargetName})`] : []),
-            ...m.clippedNames.map((name) => `${m.tag}: team name cut short (${name})`),
-          ]),
-        ];
-        assert.deepEqual(problems, []);
-      });
-    }
+      reports.push(
+        `${where}: violations ${seen.violations.length}, CLS ${seen.shift.toFixed(4)}, ` +
+          measures.map((m) => `${m.tag} h ${reserved[m.tag]}→${m.height} font ${m.smallestFont} target ${m.smallestTarget}`).join('; '),
+      );
+      // Every finding at once, so one run shows all that is wrong at this width.
+      const problems = [
+        ...seen.violations.map((violation) => `CSP violation: ${violation}`),
+        ...(pageOverflow > 0 ? [`the page scrolls sideways by ${pageOverflow}px`] : []),
+        ...(seen.shift > 0 ? [`layout shift ${seen.shift.toFixed(4)}`] : []),
+        ...measures.flatMap((m) => [
+          ...(m.height !== reserved[m.tag] ? [`${m.tag}: reserved ${reserved[m.tag]}px, rendered ${m.height}px`] : []),
+          ...m.overlaps.map((pair) => `${m.tag}: text over text ${pair}`),
+          ...m.overflowing.map((node) => `${m.tag}: cut off ${node}`),
+          ...(m.smallestFont < 12 ? [`${m.tag}: ${m.smallestFont}px text (${m.smallestFontText})`] : []),
+          ...(m.smallestTarget !== null && m.smallestTarget < 24
+            ? [`${m.tag}: ${m.smallestTarget}px target (${m.smallestTargetName})`]
+            : []),
+          ...m.clippedNames.map((name) => `${m.tag}: team name cut short (${name})`),
+        ]),
+      ];
+      assert.deepEqual(problems, []);
+    });
   }
 
   for (const width of [375, 1280]) {
@@ -192,10 +219,7 @@ describe('a publisher page served by `pressbox serve`, at phone to desktop width
       for (let load = 0; load < 3; load++) {
         const page = await openPage(width, 'nocss');
         await loadAll(page);
-        const heights = await page.evaluate(
-          (tags) => tags.map((tag) => document.querySelector(tag)!.getBoundingClientRect().height),
-          TAGS,
-        );
+        const heights = await page.evaluate((tags) => tags.map((tag) => document.querySelector(tag)!.getBoundingClientRect().height), TAGS);
         const reservedPx = (tag: string) => Number(RESERVED_SIZES[tag as keyof typeof RESERVED_SIZES].match(/(\d+)px/)![1]);
         assert.deepEqual(heights, TAGS.map(reservedPx));
         shifts.push(await page.evaluate(() => (window as any).__seen.shift as number));
