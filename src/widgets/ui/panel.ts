@@ -27,8 +27,9 @@ export const panelStyles = css`
 `;
 
 /**
- * A scroll area that shows there is more: a shade at the edge where rows continue, gone once scrolled to the end
- * (backgrounds that scroll with the content cover the fixed shades at either end).
+ * A scroll area that shows there is more: a shade at each edge where content continues, gone once scrolled to that end
+ * (backgrounds that scroll with the content cover the fixed shades; along an axis that does not overflow, both covers
+ * sit at the edges and no shade shows).
  */
 export const scrollAreaStyles = css`
   .scroll-area {
@@ -37,8 +38,12 @@ export const scrollAreaStyles = css`
     background:
       linear-gradient(var(--_surface) 30%, transparent) top / 100% 28px no-repeat local,
       linear-gradient(transparent, var(--_surface) 70%) bottom / 100% 28px no-repeat local,
+      linear-gradient(to right, var(--_surface) 30%, transparent) left / 28px 100% no-repeat local,
+      linear-gradient(to right, transparent, var(--_surface) 70%) right / 28px 100% no-repeat local,
       radial-gradient(farthest-side at 50% 0, var(--_shade), transparent) top / 100% 12px no-repeat scroll,
-      radial-gradient(farthest-side at 50% 100%, var(--_shade), transparent) bottom / 100% 12px no-repeat scroll;
+      radial-gradient(farthest-side at 50% 100%, var(--_shade), transparent) bottom / 100% 12px no-repeat scroll,
+      radial-gradient(farthest-side at 0 50%, var(--_shade), transparent) left / 12px 100% no-repeat scroll,
+      radial-gradient(farthest-side at 100% 50%, var(--_shade), transparent) right / 12px 100% no-repeat scroll;
     --_shade: rgb(0 0 0 / 0.3);
   }
   :host([theme='dark']) .scroll-area {

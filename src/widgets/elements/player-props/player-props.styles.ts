@@ -101,4 +101,17 @@ export const playerPropsStyles = css`
       border-bottom-color: Highlight;
     }
   }
+  /* A phone or a sidebar: tighter cells, names that wrap, the percentages without their meters. */
+  @container (max-width: 520px) {
+    th,
+    td {
+      padding: 6px;
+    }
+    tbody th {
+      white-space: normal;
+    }
+    .meter {
+      display: none;
+    }
+  }
 `;

@@ -100,7 +100,7 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
         <p class="subtitle">${data.away.name} at ${data.home.name}</p>
         <span class="end">${pauseButton(this.paused, this.togglePaused)}</span>
       </div>
-      <div role="tablist" aria-label="Markets" @keydown=${this.#onTabKeydown}>
+      <div class="scroll-area" role="tablist" aria-label="Markets" @keydown=${this.#onTabKeydown}>
         ${markets.map(
           (market) =>
             html`<button
