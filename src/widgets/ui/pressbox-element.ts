@@ -1,13 +1,18 @@
 import { LitElement, html, unsafeCSS, type CSSResult, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
 import { RESERVED_SIZES } from '../reserved-sizes.js';
-import { errorState, freshnessNotice, skeleton } from './states.js';
+import { errorState, freshnessNotice, skeleton, stateStyles } from './states.js';
+import { tokens } from './tokens.js';
 import type { OddsFormat } from '../runtime/odds-format.js';
 import type { FormatOptions } from '../runtime/format.js';
 import type { ResourceController } from '../runtime/resource-controller.js';
 
-/** The host box every element keeps: its reserved size at any width, and a container its layout can query. */
-export function hostStyles(tag: keyof typeof RESERVED_SIZES): CSSResult {
-  return unsafeCSS(`:host{position:relative;${RESERVED_SIZES[tag]}overflow:hidden;container-type:inline-size}`);
+/**
+ * An element's stylesheets: the theme, its host box (the reserved size at any width, and a container its layout can
+ * query), the loading and error states, then its own.
+ */
+export function elementStyles(tag: keyof typeof RESERVED_SIZES, ...own: CSSResult[]): CSSResult[] {
+  const host = unsafeCSS(`:host{position:relative;${RESERVED_SIZES[tag]}overflow:hidden;container-type:inline-size}`);
+  return [tokens, host, stateStyles, ...own];
 }
 
 /**

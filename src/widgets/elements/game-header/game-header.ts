@@ -8,14 +8,12 @@ import { PressboxError } from '../../runtime/errors.js';
 import { formatDay, formatNumber } from '../../runtime/format.js';
 import { formatOdds } from '../../runtime/odds-format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
-import { PressboxElement, hostStyles } from '../../ui/pressbox-element.js';
-import { stateStyles } from '../../ui/states.js';
+import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
 import { matchupColours } from '../../ui/color.js';
 import { cssProps } from '../../ui/css-props.js';
 import { shareBar, shareBarStyles } from '../../ui/share-bar.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
-import { tokens } from '../../ui/tokens.js';
 import { gameHeaderStyles } from './game-header.styles.js';
 
 const ANNOUNCE_INTERVAL_MS = 20_000;
@@ -55,17 +53,15 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
     announcement: { state: true, attribute: false },
   };
 
-  static override styles = [
-    tokens,
-    hostStyles('game-header'),
-    stateStyles,
+  static override styles = elementStyles(
+    'game-header',
     teamBadgeStyles,
     statusPillStyles,
     pauseButtonStyles,
     changeStyles,
     shareBarStyles,
     gameHeaderStyles,
-  ];
+  );
 
   gameId = '';
   /** Announce scoring changes and the final to screen readers, politely and at most every 20 seconds. Off by default. */

@@ -5,11 +5,10 @@ import { formatCalendarDate, formatStartTime } from '../../runtime/format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { leagueNames } from '../../ui/leagues.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
-import { PressboxElement, hostStyles } from '../../ui/pressbox-element.js';
+import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
-import { emptyState, stateStyles } from '../../ui/states.js';
+import { emptyState } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
-import { tokens } from '../../ui/tokens.js';
 import { injuryReportStyles } from './injury-report.styles.js';
 
 type TeamReport = InjuriesPayload['teams'][number];
@@ -43,16 +42,14 @@ export class InjuryReport extends PressboxElement<InjuriesPayload> {
     team: {},
   };
 
-  static override styles = [
-    tokens,
-    hostStyles('injury-report'),
-    stateStyles,
+  static override styles = elementStyles(
+    'injury-report',
     teamBadgeStyles,
     panelStyles,
     scrollAreaStyles,
     pauseButtonStyles,
     injuryReportStyles,
-  ];
+  );
 
   team = '';
 

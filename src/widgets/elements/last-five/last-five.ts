@@ -4,11 +4,10 @@ import { PressboxError } from '../../runtime/errors.js';
 import { formatCalendarDate } from '../../runtime/format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { panelStyles } from '../../ui/panel.js';
-import { PressboxElement, hostStyles } from '../../ui/pressbox-element.js';
+import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
-import { emptyState, stateStyles } from '../../ui/states.js';
+import { emptyState } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
-import { tokens } from '../../ui/tokens.js';
 import { lastFiveStyles } from './last-five.styles.js';
 
 const RESULT_WORDS = { W: 'Win', L: 'Loss', T: 'Tie' } as const;
@@ -45,10 +44,8 @@ export class LastFive extends PressboxElement<FormPayload> {
     opponent: {},
   };
 
-  static override styles = [
-    tokens,
-    hostStyles('last-five'),
-    stateStyles,
+  static override styles = elementStyles(
+    'last-five',
     teamBadgeStyles,
     panelStyles,
     pauseButtonStyles,
@@ -58,7 +55,7 @@ export class LastFive extends PressboxElement<FormPayload> {
         --_tie: #4b5563;
       }
     `,
-  ];
+  );
 
   team = '';
   opponent = '';

@@ -5,11 +5,10 @@ import { formatNumber } from '../../runtime/format.js';
 import { formatOdds } from '../../runtime/odds-format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
-import { PressboxElement, hostStyles } from '../../ui/pressbox-element.js';
+import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
-import { emptyState, stateStyles } from '../../ui/states.js';
+import { emptyState } from '../../ui/states.js';
 import { cssProps } from '../../ui/css-props.js';
-import { tokens } from '../../ui/tokens.js';
 import { playerPropsStyles } from './player-props.styles.js';
 
 type Market = PropsPayload['markets'][number];
@@ -49,15 +48,7 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
     direction: { state: true, attribute: false },
   };
 
-  static override styles = [
-    tokens,
-    hostStyles('player-props'),
-    stateStyles,
-    panelStyles,
-    scrollAreaStyles,
-    pauseButtonStyles,
-    playerPropsStyles,
-  ];
+  static override styles = elementStyles('player-props', panelStyles, scrollAreaStyles, pauseButtonStyles, playerPropsStyles);
 
   gameId = '';
   markets = '';

@@ -6,11 +6,10 @@ import type { Game, ScoresPayload } from '../../../contract/scores.js';
 import { PbGameSelectEvent } from '../../events.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
-import { PressboxElement, hostStyles } from '../../ui/pressbox-element.js';
-import { emptyState, stateStyles } from '../../ui/states.js';
+import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
+import { emptyState } from '../../ui/states.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
-import { tokens } from '../../ui/tokens.js';
 import { leagueNames, scoresRefreshMs } from '../../ui/leagues.js';
 import { scoreStripStyles } from './score-strip.styles.js';
 
@@ -51,16 +50,14 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
     focusIndex: { state: true, attribute: false },
   };
 
-  static override styles = [
-    tokens,
-    hostStyles('score-strip'),
-    stateStyles,
+  static override styles = elementStyles(
+    'score-strip',
     teamBadgeStyles,
     statusPillStyles,
     pauseButtonStyles,
     changeStyles,
     scoreStripStyles,
-  ];
+  );
   readonly #changes = new ChangeMarker();
 
   date = '';

@@ -5,11 +5,10 @@ import type { Game, ScoresPayload } from '../../../contract/scores.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { leagueNames, scoresRefreshMs } from '../../ui/leagues.js';
-import { PressboxElement, hostStyles } from '../../ui/pressbox-element.js';
-import { emptyState, stateStyles } from '../../ui/states.js';
+import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
+import { emptyState } from '../../ui/states.js';
 import { statusPillStyles, statusText } from '../../ui/status-pill.js';
 import { cssProps } from '../../ui/css-props.js';
-import { tokens } from '../../ui/tokens.js';
 import { scoreTickerStyles } from './score-ticker.styles.js';
 
 /** Scroll speed: seconds per game on the track, so the pace stays the same however many games there are. */
@@ -54,7 +53,7 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
     leagues: {},
   };
 
-  static override styles = [tokens, hostStyles('score-ticker'), stateStyles, statusPillStyles, changeStyles, scoreTickerStyles];
+  static override styles = elementStyles('score-ticker', statusPillStyles, changeStyles, scoreTickerStyles);
   readonly #changes = new ChangeMarker();
 
   leagues = '';

@@ -3,13 +3,11 @@ import type { WinProbabilityPayload } from '../../../contract/insights.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { formatPercent, formatStartTime } from '../../runtime/format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
-import { PressboxElement, hostStyles } from '../../ui/pressbox-element.js';
+import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
-import { stateStyles } from '../../ui/states.js';
 import { graphicColour, matchupColours } from '../../ui/color.js';
 import { shareBar, shareBarStyles } from '../../ui/share-bar.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
-import { tokens } from '../../ui/tokens.js';
 import { biggestSwing, probabilityChart, type ChartPoint } from './chart.js';
 import { winProbabilityStyles } from './win-probability.styles.js';
 
@@ -47,15 +45,7 @@ export class WinProbability extends PressboxElement<WinProbabilityPayload> {
     gameId: { attribute: 'game-id' },
   };
 
-  static override styles = [
-    tokens,
-    hostStyles('win-probability'),
-    stateStyles,
-    teamBadgeStyles,
-    pauseButtonStyles,
-    shareBarStyles,
-    winProbabilityStyles,
-  ];
+  static override styles = elementStyles('win-probability', teamBadgeStyles, pauseButtonStyles, shareBarStyles, winProbabilityStyles);
 
   gameId = '';
 
