@@ -15,16 +15,17 @@ export function elementStyles(tag: keyof typeof RESERVED_SIZES, ...own: CSSResul
   return [tokens, host, stateStyles, ...own];
 }
 
-/**
- * What every Pressbox element shares: the common attributes, theme, Intl options, and custom states
- * (`:state(loading)`, `:state(error)`, `:state(stale)`, `:state(live)`) mirrored from its resource.
- */
 /** What every payload carries, and the base class reads. */
 interface Fresh {
   stale: boolean;
   updatedAt: string;
 }
 
+/**
+ * What every Pressbox element shares: the common attributes, theme, Intl options, the loading, error and freshness
+ * states, and custom states (`:state(loading)`, `:state(error)`, `:state(stale)`, `:state(live)`) mirrored from its
+ * resource.
+ */
 export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElement {
   static override properties: PropertyDeclarations = {
     league: {},
