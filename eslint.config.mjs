@@ -18,7 +18,10 @@ export default tseslint.config(
     files: ['src/widgets/**/*.ts'],
     ...wc.configs['flat/recommended'],
   },
-  { files: ['**/*.mjs', 'scripts/**', 'bench/**', 'src/relay/**', 'src/sandbox/**', 'src/cli/**'], languageOptions: { globals: globals.node } },
+  {
+    files: ['**/*.mjs', 'scripts/**', 'bench/**', 'src/relay/**', 'src/sandbox/**', 'src/cli/**'],
+    languageOptions: { globals: globals.node },
+  },
   {
     rules: {
       // Unused parameters named with a leading underscore document a signature (Lit's render() args).

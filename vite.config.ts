@@ -120,7 +120,11 @@ export default defineConfig(({ mode }) => {
           minify: true,
           codeSplitting: allInOne
             ? false
-            : { groups: [{ debugName: 'core', name: (id: string) => (id.startsWith(LOADER_COPY) || OUTSIDE_CORE.test(id) ? null : 'core') }] },
+            : {
+                groups: [
+                  { debugName: 'core', name: (id: string) => (id.startsWith(LOADER_COPY) || OUTSIDE_CORE.test(id) ? null : 'core') },
+                ],
+              },
         },
       },
     },

@@ -21,7 +21,9 @@ const sum = (parts) => ({
 
 /** The chunk files a file imports statically (what the browser fetches before running it), by file name. */
 function staticImports(code) {
-  return [...code.matchAll(/(?:^|[;}])\s*import\s*(?:[\w{},\s*$]+from\s*)?["'`]\.\/(?:chunks\/)?([\w.-]+\.js)["'`]/g)].map((match) => match[1]);
+  return [...code.matchAll(/(?:^|[;}])\s*import\s*(?:[\w{},\s*$]+from\s*)?["'`]\.\/(?:chunks\/)?([\w.-]+\.js)["'`]/g)].map(
+    (match) => match[1],
+  );
 }
 
 /** Loader, core, each element's chunk with the shared chunks it pulls in, the all-in-one file, and what pages pay. */
@@ -49,7 +51,14 @@ export function bundleSizes(root = 'dist/cdn') {
   const elements = Object.fromEntries(
     elementNames.map(([tag, chunk]) => {
       const needed = [...closure(chunk)];
-      return [tag, { chunk: chunks[chunk], shared: needed.filter((name) => name !== chunk), page: sum([loader, ...needed.map((name) => chunks[name])]) }];
+      return [
+        tag,
+        {
+          chunk: chunks[chunk],
+          shared: needed.filter((name) => name !== chunk),
+          page: sum([loader, ...needed.map((name) => chunks[name])]),
+        },
+      ];
     }),
   );
   const everyChunk = new Set(elementNames.flatMap(([, chunk]) => [...closure(chunk)]));

@@ -97,23 +97,24 @@ export function keyAndUsageCommands(program: Command): void {
       .option('--add-domain <pattern>', 'allow one more domain; repeatable', domain)
       .option('--remove-domain <pattern>', 'stop allowing a domain; repeatable', domain)
       .option('--name <text>', 'a new name'),
-  ).action((value: string, flags: StoreFlags & { plan?: Plan; domain?: string[]; addDomain?: string[]; removeDomain?: string[]; name?: string }) =>
-    withStore(flags, async (store) => {
-      const current = await existing(store, value);
-      const edited =
-        flags.addDomain || flags.removeDomain
-          ? [...new Set([...(flags.domain ?? current.domains), ...(flags.addDomain ?? [])])].filter(
-              (pattern) => !(flags.removeDomain ?? []).includes(pattern),
-            )
-          : flags.domain;
-      const change = {
-        ...(flags.plan && { plan: flags.plan }),
-        ...(edited && { domains: edited }),
-        ...(flags.name !== undefined && { name: flags.name }),
-      };
-      const key = describeKey((await store.updateKey(value, change))!);
-      print(flags, key, () => keyText(key));
-    }),
+  ).action(
+    (value: string, flags: StoreFlags & { plan?: Plan; domain?: string[]; addDomain?: string[]; removeDomain?: string[]; name?: string }) =>
+      withStore(flags, async (store) => {
+        const current = await existing(store, value);
+        const edited =
+          flags.addDomain || flags.removeDomain
+            ? [...new Set([...(flags.domain ?? current.domains), ...(flags.addDomain ?? [])])].filter(
+                (pattern) => !(flags.removeDomain ?? []).includes(pattern),
+              )
+            : flags.domain;
+        const change = {
+          ...(flags.plan && { plan: flags.plan }),
+          ...(edited && { domains: edited }),
+          ...(flags.name !== undefined && { name: flags.name }),
+        };
+        const key = describeKey((await store.updateKey(value, change))!);
+        print(flags, key, () => keyText(key));
+      }),
   );
 
   storeOptions(keys.command('revoke').argument('<key>').description('Revoke a key: pages using it stop loading data.')).action(

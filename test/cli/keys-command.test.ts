@@ -63,9 +63,13 @@ describe('pressbox keys and pressbox usage', () => {
 
     const updated = JSON.parse((await pressbox('keys', 'update', created.key, '--db', db, '--domain', 'example.com', '--json')).stdout);
     assert.deepEqual(updated.domains, ['example.com']);
-    const added = JSON.parse((await pressbox('keys', 'update', created.key, '--db', db, '--add-domain', 'news.example.org', '--json')).stdout);
+    const added = JSON.parse(
+      (await pressbox('keys', 'update', created.key, '--db', db, '--add-domain', 'news.example.org', '--json')).stdout,
+    );
     assert.deepEqual(added.domains, ['example.com', 'news.example.org'], '--add-domain keeps the others');
-    const removed = JSON.parse((await pressbox('keys', 'update', created.key, '--db', db, '--remove-domain', 'example.com', '--json')).stdout);
+    const removed = JSON.parse(
+      (await pressbox('keys', 'update', created.key, '--db', db, '--remove-domain', 'example.com', '--json')).stdout,
+    );
     assert.deepEqual(removed.domains, ['news.example.org'], '--remove-domain takes out only that one');
     const revoked = JSON.parse((await pressbox('keys', 'revoke', created.key, '--db', db, '--json')).stdout);
     assert.ok(revoked.revokedAt);

@@ -140,7 +140,10 @@ describe('a publisher page on another origin, with only the script tag', () => {
         (line) => line.type === 'warning' && line.text.startsWith(`Pressbox <${tag}>: origin_not_allowed`),
       );
       assert.ok(warning, `a console warning from <${tag}>`);
-      assert.match(warning.text, /add news\.example to the key's allowed domains \(pressbox keys update \S+ --add-domain http:\/\/news\.example:\d+\)/);
+      assert.match(
+        warning.text,
+        /add news\.example to the key's allowed domains \(pressbox keys update \S+ --add-domain http:\/\/news\.example:\d+\)/,
+      );
     }
     await record.page.close();
   });

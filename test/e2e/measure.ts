@@ -83,7 +83,9 @@ export function measureElements(tags: string[]): ElementMeasure[] {
       const box = intersect(element.getBoundingClientRect(), clipOf(element));
       if (area(box) < 1) continue;
       if (box.left < hostBox.left - 1 || box.right > hostBox.right + 1 || box.bottom > hostBox.bottom + 1)
-        overflowing.push(`${element.localName}.${element.getAttribute('class') ?? ''} x ${Math.round(box.left - hostBox.left)}…${Math.round(box.right - hostBox.left)}, y …${Math.round(box.bottom - hostBox.top)}`);
+        overflowing.push(
+          `${element.localName}.${element.getAttribute('class') ?? ''} x ${Math.round(box.left - hostBox.left)}…${Math.round(box.right - hostBox.left)}, y …${Math.round(box.bottom - hostBox.top)}`,
+        );
     }
 
     let smallestTarget = Infinity;
@@ -102,7 +104,8 @@ export function measureElements(tags: string[]): ElementMeasure[] {
     for (const name of root.querySelectorAll('.name')) {
       const element = name as HTMLElement;
       const fontSize = parseFloat(getComputedStyle(element).fontSize);
-      if (element.scrollWidth > element.clientWidth + 1 && element.clientWidth < fontSize * 3.5) clippedNames.push(element.textContent!.trim());
+      if (element.scrollWidth > element.clientWidth + 1 && element.clientWidth < fontSize * 3.5)
+        clippedNames.push(element.textContent!.trim());
     }
 
     return {

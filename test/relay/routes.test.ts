@@ -164,7 +164,11 @@ describe('widget data routes', () => {
     assert.equal(props.status, 200);
     const payload = conforms(contract.propsPayloadSchema, props.body, 'closed props');
     assert.deepEqual([payload.closed, payload.markets], [true, []]);
-    const open = conforms(contract.propsPayloadSchema, (await widgetGet(relay, `/v1/props?league=nba&gameId=${liveGameId}&key=${key}`)).body, 'props');
+    const open = conforms(
+      contract.propsPayloadSchema,
+      (await widgetGet(relay, `/v1/props?league=nba&gameId=${liveGameId}&key=${key}`)).body,
+      'props',
+    );
     assert.equal(open.closed, false);
   });
 

@@ -11,16 +11,14 @@ const DARK_SURFACE = '#111827';
 const teams = Object.values(leagues)
   .filter(Array.isArray)
   .map((rows) =>
-    (rows as readonly leagues.TeamRow[]).map(
-      ([abbreviation, city, nickname, primary, secondary]): Team => ({
-        id: abbreviation,
-        abbreviation,
-        name: `${city} ${nickname}`,
-        shortName: nickname,
-        primaryColor: primary,
-        secondaryColor: secondary,
-      }),
-    ),
+    (rows as readonly leagues.TeamRow[]).map(([abbreviation, city, nickname, primary, secondary]): Team => ({
+      id: abbreviation,
+      abbreviation,
+      name: `${city} ${nickname}`,
+      shortName: nickname,
+      primaryColor: primary,
+      secondaryColor: secondary,
+    })),
   );
 
 describe('team colours for bars and curves', () => {

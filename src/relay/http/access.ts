@@ -42,7 +42,11 @@ export function widgetAccess(keys: KeyStore, upstreams: { live: CachedUpstream; 
     if (!value)
       throw new RelayError('missing_key', 'Missing widget key: add key="pk_live_…" to the element or data-key to the Pressbox script tag.');
     const key = await keys.getKey(value);
-    if (!key) throw new RelayError('invalid_key', 'Invalid widget key: check that the key was copied whole; the relay’s operator can list keys with pressbox keys list.');
+    if (!key)
+      throw new RelayError(
+        'invalid_key',
+        'Invalid widget key: check that the key was copied whole; the relay’s operator can list keys with pressbox keys list.',
+      );
     if (key.revokedAt !== null) throw new RelayError('invalid_key', 'This widget key was revoked: create a new key and update the page.');
     const page = pageOrigin(c.req.header('origin'), c.req.header('referer'));
     const decision = decideOrigin(patternsOf(key), page, key.test);

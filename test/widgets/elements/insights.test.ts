@@ -62,7 +62,9 @@ describe('insight elements', () => {
   });
 
   it('<last-five> with an unknown team says it could not find the team', async () => {
-    const element = await fixture<LastFive>(html`<last-five league="nba" team="XYZ" key=${setup.keys.test} relay=${setup.relay}></last-five>`);
+    const element = await fixture<LastFive>(
+      html`<last-five league="nba" team="XYZ" key=${setup.keys.test} relay=${setup.relay}></last-five>`,
+    );
     await nextEvent(element, 'pb-error');
     await element.updateComplete;
     expect(shadow(element).querySelector('.message')!.textContent).to.equal('We could not find this team.');

@@ -5,18 +5,7 @@ import type { ScoreStrip } from '../../../src/widgets/elements/score-strip/score
 import { RelayClient } from '../../../src/widgets/runtime/relay-client.js';
 import type { PbGameSelectEvent } from '../../../src/widgets/events.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
-import {
-  freshKey,
-  hasState,
-  loadsCounted,
-  nextEvent,
-  resetRelay,
-  setFaults,
-  shadow,
-  spokenText,
-  testSetup,
-  until,
-} from '../helpers.js';
+import { freshKey, hasState, loadsCounted, nextEvent, resetRelay, setFaults, shadow, spokenText, testSetup, until } from '../helpers.js';
 
 describe('<score-strip>', () => {
   let setup: BrowserTestSetup;

@@ -49,7 +49,9 @@ describe('<score-ticker>', () => {
     const finals = tickerOrder(element['resource'].data!.games).filter((game) => game.status === 'final');
     const starts = finals.map((game) => Date.parse(game.startTime!));
     expect(starts).to.deep.equal([...starts].sort((a, b) => b - a));
-    const shownFinals = [...shadow(element).querySelectorAll<HTMLElement>('.item:not(.copy)[data-status="final"]')].map((item) => item.dataset.game);
+    const shownFinals = [...shadow(element).querySelectorAll<HTMLElement>('.item:not(.copy)[data-status="final"]')].map(
+      (item) => item.dataset.game,
+    );
     expect(shownFinals).to.deep.equal(finals.map((game) => game.id));
   });
 
