@@ -8,10 +8,8 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
 const CDN_DIR = 'dist/cdn';
 const VERSION_DIR = `${CDN_DIR}/v/${version}`;
 
-const LOADER_COPY = '\0loader-copy:';
-
 /** What stays out of the shared core: each element's own folder, and the loader with what only it needs. */
-const OUTSIDE_CORE = /[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|runtime[\\/]page-settings\.ts)/;
+const OUTSIDE_CORE = /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|runtime[\\/]page-settings\.ts)/;
 
 /**
  * The latest URL of an entry: a copy of this version's file whose chunk imports point into the version folder, so a
@@ -48,7 +46,7 @@ function reservedSizesStylesheet(): Plugin {
  * a shared module would become a chunk the loader waits for before it can run.
  */
 function loaderOwnCopy(module: string): Plugin {
-  const virtual = `${LOADER_COPY}${module}`;
+  const virtual = `\0loader-copy:${module}`;
   return {
     name: 'pressbox-loader-own-copy',
     enforce: 'pre',
@@ -91,7 +89,7 @@ function minifyTemplates(): Plugin {
 }
 
 /**
- * Two builds of the browser code, ES modules, minified, with Lit and zod/mini bundled in:
+ * Two builds of the browser code, ES modules, minified, with Lit bundled in:
  * - default: the loader (pressbox.js) with one chunk per element and one shared core chunk;
  * - `--mode all-in-one`: every element in one file (pressbox-all.js) for those who prefer one request.
  * Library mode, so dynamic imports stay plain `import()` resolved from the loader's own URL (no preload helper).
@@ -120,11 +118,7 @@ export default defineConfig(({ mode }) => {
           minify: true,
           codeSplitting: allInOne
             ? false
-            : {
-                groups: [
-                  { debugName: 'core', name: (id: string) => (id.startsWith(LOADER_COPY) || OUTSIDE_CORE.test(id) ? null : 'core') },
-                ],
-              },
+            : { groups: [{ debugName: 'core', name: (id: string) => (OUTSIDE_CORE.test(id) ? null : 'core') }] },
         },
       },
     },

@@ -9,9 +9,10 @@ const KIB = 1024;
 /** Budgets in bytes of gzip (level 9), as DESIGN.md §4 sets them. */
 export const BUDGETS = { loader: 2 * KIB, oneElement: 16 * KIB, allSevenByLoader: 30 * KIB, allInOne: 28 * KIB, laterChunk: 4 * KIB };
 
-function sizeOf(path) {
-  const code = readFileSync(path);
-  return { min: code.length, gzip: gzipSync(code, { level: 9 }).length };
+/** A built file's text and its sizes, read once. */
+function readBuilt(path) {
+  const bytes = readFileSync(path);
+  return { code: bytes.toString('utf8'), size: { min: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length } };
 }
 
 const sum = (parts) => ({
@@ -33,10 +34,15 @@ export function bundleSizes(root = 'dist/cdn') {
   const chunkDir = join(dir, 'chunks');
   const files = readdirSync(chunkDir).filter((name) => name.endsWith('.js'));
   const nameOf = (file) => file.replace(/-[\w-]{8}\.js$/, '');
-  const chunks = Object.fromEntries(files.map((file) => [nameOf(file), { file, ...sizeOf(join(chunkDir, file)) }]));
+  const chunks = {};
+  const codes = {};
+  for (const file of files) {
+    const { code, size } = readBuilt(join(chunkDir, file));
+    chunks[nameOf(file)] = { file, ...size };
+    codes[nameOf(file)] = code;
+  }
   if (!chunks.core) throw new Error(`No core chunk in ${chunkDir}: run npm run build:widgets.`);
-  const loaderCode = readFileSync(join(dir, 'pressbox.js'), 'utf8');
-  const loader = sizeOf(join(dir, 'pressbox.js'));
+  const { code: loaderCode, size: loader } = readBuilt(join(dir, 'pressbox.js'));
   const elementNames = [...loaderCode.matchAll(/"([a-z]+-[a-z-]+)":\(\)=>import\(["'`]\.\/chunks\/([\w.-]+\.js)/g)].map((match) => [
     match[1],
     nameOf(match[2]),
@@ -45,7 +51,7 @@ export function bundleSizes(root = 'dist/cdn') {
   const closure = (name, seen = new Set()) => {
     if (seen.has(name)) return seen;
     seen.add(name);
-    for (const file of staticImports(readFileSync(join(chunkDir, chunks[name].file), 'utf8'))) closure(nameOf(file), seen);
+    for (const file of staticImports(codes[name])) closure(nameOf(file), seen);
     return seen;
   };
   const elements = Object.fromEntries(
@@ -68,7 +74,7 @@ export function bundleSizes(root = 'dist/cdn') {
     loader,
     core: chunks.core,
     elements,
-    allInOne: sizeOf(join(dir, 'pressbox-all.js')),
+    allInOne: readBuilt(join(dir, 'pressbox-all.js')).size,
     /** The heaviest page with one element: loader, and every chunk that element needs. */
     oneElement: { tag: heaviest[0], ...heaviest[1].page },
     /** A page with all seven through the loader: loader and every chunk. */

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { decideOrigin, pageOrigin, parseDomainPattern, type DomainPattern } from '../keys/domains.js';
+import { decideOrigin, pageOrigin, parseDomainPattern, patternFor, type DomainPattern } from '../keys/domains.js';
 import type { WidgetKey } from '../keys/model.js';
 import { RelayError } from '../errors.js';
 import { LOADS_REMAINING_HEADER } from './deliver.js';
@@ -54,7 +54,7 @@ export function widgetAccess(keys: KeyStore, upstreams: { live: CachedUpstream; 
       const where = page ? page.origin : 'this page';
       throw new RelayError(
         'origin_not_allowed',
-        `This widget key is not allowed on ${where}: add ${page ? page.host : "the page's domain"} to the key's allowed domains (pressbox keys update ${key.key} --add-domain ${page ? (page.scheme === 'https' && page.port === 443 ? page.host : page.origin) : '…'})` +
+        `This widget key is not allowed on ${where}: add ${page ? page.host : "the page's domain"} to the key's allowed domains (pressbox keys update ${key.key} --add-domain ${page ? patternFor(page) : '…'})` +
           (page ? '.' : ', and make sure the page sends an Origin or Referer header.'),
       );
     }

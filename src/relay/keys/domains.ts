@@ -100,6 +100,11 @@ export function pageOrigin(originHeader: string | undefined | null, refererHeade
   return { scheme, host, port, origin: url.origin };
 }
 
+/** The shortest pattern that allows exactly this page: the bare host for https on its default port, else the origin. */
+export function patternFor(page: PageOrigin): string {
+  return page.scheme === 'https' && page.port === DEFAULT_PORT.https ? page.host : page.origin;
+}
+
 function hostMatches(pattern: DomainPattern, host: string): boolean {
   if (!pattern.wildcard) return host === pattern.host;
   const wanted = pattern.host.split('.');

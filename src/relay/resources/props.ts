@@ -15,18 +15,14 @@ export async function propsResource(
   const lines = await ctx.upstream.lines(params.league, false).catch((error) => {
     throw fromUpstream(error);
   });
+  const fixture = {
+    gameId: game.gameId,
+    league: params.league,
+    home: teams.team(game.homeTeam.abbreviation, game.homeTeam.name),
+    away: teams.team(game.awayTeam.abbreviation, game.awayTeam.name),
+  };
   const record = lineFor(game, lines.value.data);
-  if (!record && game.status === 'final')
-    return {
-      gameId: game.gameId,
-      league: params.league,
-      home: teams.team(game.homeTeam.abbreviation, game.homeTeam.name),
-      away: teams.team(game.awayTeam.abbreviation, game.awayTeam.name),
-      markets: [],
-      unavailableMarkets: [],
-      closed: true,
-      ...freshnessOf(lines),
-    };
+  if (!record && game.status === 'final') return { ...fixture, markets: [], unavailableMarkets: [], closed: true, ...freshnessOf(lines) };
   if (!record)
     throw new RelayError('not_found', `No props for game "${params.gameId}": it is not on the odds board (props close when a game ends).`);
   const props = await ctx.upstream.playerProps(params.league, record.gameId).catch((error) => {
@@ -59,10 +55,7 @@ export async function propsResource(
     }));
   const offered = new Set(props.value.data.map((market) => market.market));
   return {
-    gameId: game.gameId,
-    league: params.league,
-    home: teams.team(game.homeTeam.abbreviation, game.homeTeam.name),
-    away: teams.team(game.awayTeam.abbreviation, game.awayTeam.name),
+    ...fixture,
     markets,
     unavailableMarkets: [...(wanted ?? []).filter((market) => !offered.has(market)), ...(props.value.unavailableMarkets ?? [])],
     closed: false,

@@ -3,10 +3,16 @@ import type { Team } from '../../contract/common.js';
 /** Stands in for a team colour the data service does not have. */
 export const NEUTRAL_TEAM_COLOUR = '#6b7280';
 
+/** Red, green and blue of `#rrggbb`, 0 to 255. */
+function channels(hex: string): number[] {
+  return [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16));
+}
+
 /** WCAG relative luminance of `#rrggbb`. */
 export function luminance(hex: string): number {
-  const channels = [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16) / 255);
-  const [r, g, b] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+  const [r, g, b] = channels(hex)
+    .map((channel) => channel / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
@@ -26,8 +32,8 @@ const GRAPHIC_CONTRAST = 3;
 
 function mix(hex: string, toward: '#000000' | '#ffffff', share: number): string {
   const to = toward === '#ffffff' ? 255 : 0;
-  return `#${[1, 3, 5]
-    .map((start) => Math.round(parseInt(hex.slice(start, start + 2), 16) * (1 - share) + to * share))
+  return `#${channels(hex)
+    .map((channel) => Math.round(channel * (1 - share) + to * share))
     .map((channel) => channel.toString(16).padStart(2, '0'))
     .join('')}`;
 }
@@ -55,7 +61,8 @@ export function graphicColour(hex: string | null): string {
 const DISTINCT_DISTANCE = 90;
 
 function distance(a: string, b: string): number {
-  return Math.hypot(...[1, 3, 5].map((start) => parseInt(a.slice(start, start + 2), 16) - parseInt(b.slice(start, start + 2), 16)));
+  const [first, second] = [channels(a), channels(b)];
+  return Math.hypot(...first.map((channel, i) => channel - second[i]!));
 }
 
 export interface MatchupColours {

@@ -81,8 +81,8 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
   protected abstract get regionLabel(): string;
   /** Placeholder blocks of the data layout's size while the first data loads: how many, and their class. */
   protected abstract readonly skeletonBlocks: readonly [count: number, className: string];
-  /** What the element looked for, when the relay answers not_found. */
-  protected readonly notFoundText: string = 'We could not find this game.';
+  /** What the element looked for, when the relay answers not_found (a game, unless it says otherwise). */
+  protected readonly notFoundText?: string;
   /** The element with its data; the freshness notice follows it. */
   protected abstract renderData(data: T): TemplateResult;
 

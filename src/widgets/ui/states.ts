@@ -15,8 +15,8 @@ const BEFORE_ANY_DATA: Partial<Record<PressboxError['code'], string>> = {
 };
 
 /** The whole element's message when there is nothing else to show; `notFound` names what the element looked for. */
-export function errorState(error: PressboxError, notFound = 'We could not find this game.'): TemplateResult {
-  const text = error.code === 'not_found' ? notFound : (BEFORE_ANY_DATA[error.code] ?? READER_MESSAGES[error.code]);
+export function errorState(error: PressboxError, notFound?: string): TemplateResult {
+  const text = (error.code === 'not_found' && notFound) || BEFORE_ANY_DATA[error.code] || READER_MESSAGES[error.code];
   return html`<div class="message" part="message" role="status" data-code=${error.code}>${text}</div>`;
 }
 

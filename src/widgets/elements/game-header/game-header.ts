@@ -1,5 +1,4 @@
-import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'lit';
-import { PropertyValues } from 'lit';
+import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import { ChangeMarker, changeStyles } from '../../ui/changes.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
@@ -10,9 +9,9 @@ import { formatOdds } from '../../runtime/odds-format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
-import { matchupColours } from '../../ui/color.js';
+import { matchupColours, type MatchupColours } from '../../ui/color.js';
 import { cssProps } from '../../ui/css-props.js';
-import { shareBar, shareBarStyles } from '../../ui/share-bar.js';
+import { shareBar, shareBarStyles, type BarShare } from '../../ui/share-bar.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { gameHeaderStyles } from './game-header.styles.js';
 
@@ -146,7 +145,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
         </div>
         ${this.#team(game, 'home')}
       </div>
-      ${this.#line(game, data.line)} ${this.#splits(game, data.splits)}
+      ${this.#line(game, data.line)} ${this.#splits(game, data.splits, colours)}
       ${this.announce ? html`<div class="visually-hidden" role="status">${this.announcement}</div>` : nothing}
     </article>`;
   }
@@ -216,23 +215,31 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
     </dl>`;
   }
 
-  #splits(game: Game, splits: BettingSplits | null): TemplateResult | typeof nothing {
+  #splits(game: Game, splits: BettingSplits | null, colours: MatchupColours): TemplateResult | typeof nothing {
     if (!splits) return nothing;
-    const colours = matchupColours(game.away.team, game.home.team);
-    const awayColour = colours.away;
-    const homeColour = colours.home;
-    const row = (label: string, left: [string, number, string], right: [string, number, string]) =>
+    const row = (label: string, [leftName, left]: [string, BarShare], [rightName, right]: [string, BarShare]) =>
       html`<li class="split">
         <span class="label">${label}</span>
-        ${shareBar({ share: left[1], colour: left[2], patterned: left[2] === awayColour && colours.awayPatterned }, { share: right[1], colour: right[2] })}
-        <span class="values"><span>${left[0]} ${left[1]}%</span><span>${right[0]} ${right[1]}%</span></span>
+        ${shareBar(left, right)}
+        <span class="values"><span>${leftName} ${left.share}%</span><span>${rightName} ${right.share}%</span></span>
       </li>`;
-    const away = game.away.team.abbreviation;
-    const home = game.home.team.abbreviation;
+    const away = (share: number): [string, BarShare] => [
+      game.away.team.abbreviation,
+      { share, colour: colours.away, patterned: colours.awayPatterned },
+    ];
+    const home = (share: number): [string, BarShare] => [game.home.team.abbreviation, { share, colour: colours.home }];
     return html`<ul class="splits" part="splits" aria-label="Public betting, share of bets">
-      ${splits.spread ? row('Spread bets', [away, splits.spread.away, awayColour], [home, splits.spread.home, homeColour]) : nothing}
-      ${splits.moneyline ? row('Moneyline bets', [away, splits.moneyline.away, awayColour], [home, splits.moneyline.home, homeColour]) : nothing}
-      ${splits.total ? row('Total bets', ['Over', splits.total.over, 'var(--_accent)'], ['Under', splits.total.under, 'var(--_muted)']) : nothing}
+      ${splits.spread ? row('Spread bets', away(splits.spread.away), home(splits.spread.home)) : nothing}
+      ${splits.moneyline ? row('Moneyline bets', away(splits.moneyline.away), home(splits.moneyline.home)) : nothing}
+      ${
+        splits.total
+          ? row(
+              'Total bets',
+              ['Over', { share: splits.total.over, colour: 'var(--_accent)' }],
+              ['Under', { share: splits.total.under, colour: 'var(--_muted)' }],
+            )
+          : nothing
+      }
     </ul>`;
   }
 }

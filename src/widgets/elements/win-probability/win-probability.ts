@@ -5,7 +5,7 @@ import { formatPercent, formatStartTime } from '../../runtime/format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
-import { graphicColour, matchupColours } from '../../ui/color.js';
+import { matchupColours } from '../../ui/color.js';
 import { shareBar, shareBarStyles } from '../../ui/share-bar.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { biggestSwing, probabilityChart, type ChartPoint } from './chart.js';
@@ -97,16 +97,16 @@ export class WinProbability extends PressboxElement<WinProbabilityPayload> {
             )
           : html`<p class="source">No odds for this game right now.</p>`
       }
-      ${this.#chart(data)}
+      ${this.#chart(data, colours.home)}
     </section>`;
   }
 
-  #chart(data: WinProbabilityPayload): TemplateResult {
+  #chart(data: WinProbabilityPayload, colour: string): TemplateResult {
     const points: ChartPoint[] = data.history.map((point) => ({ at: Date.parse(point.at), home: point.home }));
     const label = (at: number) => formatStartTime(new Date(at).toISOString(), this.formatOptions);
     const description = this.#describe(data, points, label);
     return html`<figure part="chart">
-      ${probabilityChart(points, { colour: graphicColour(data.home.primaryColor), label, description })}
+      ${probabilityChart(points, { colour, label, description })}
       <figcaption>${data.home.abbreviation} chance to win over the game. ${this.#swingText(data, points, label)}</figcaption>
     </figure>`;
   }
