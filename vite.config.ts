@@ -8,8 +8,12 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
 const CDN_DIR = 'dist/cdn';
 const VERSION_DIR = `${CDN_DIR}/v/${version}`;
 
-/** What stays out of the shared core: each element's own folder, and the loader with what only it needs. */
-const OUTSIDE_CORE = /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|runtime[\\/]page-settings\.ts)/;
+/**
+ * What stays out of the shared core: each element's own folder, the loader with what only it needs, and each
+ * locale's messages (one lazy chunk per locale).
+ */
+const OUTSIDE_CORE =
+  /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|runtime[\\/]page-settings\.ts|i18n[\\/]messages[\\/])/;
 
 /**
  * The latest URL of an entry: a copy of this version's file whose chunk imports point into the version folder, so a
@@ -116,8 +120,9 @@ export default defineConfig(({ mode }) => {
           chunkFileNames: 'chunks/[name]-[hash].js',
           // Library mode only minifies syntax by itself; this also drops whitespace and shortens names.
           minify: true,
+          // All in one: every element in the entry file; only the locales' messages (dynamic imports) stay apart.
           codeSplitting: allInOne
-            ? false
+            ? true
             : { groups: [{ debugName: 'core', name: (id: string) => (OUTSIDE_CORE.test(id) ? null : 'core') }] },
         },
       },

@@ -6,7 +6,7 @@ import { createRandom, seedOf } from './random.js';
 const EPISODE_DAYS = 9;
 const INJURY_RATE = 0.1;
 
-const REASONS = [
+export const REASONS = [
   'Knee',
   'Ankle',
   'Hamstring',
@@ -23,14 +23,14 @@ const REASONS = [
 ] as const;
 
 /** Statuses by sport, from the worst to the mildest; an injury steps down this list as it heals. */
-const STATUS_LADDER: Record<string, readonly string[]> = {
+export const STATUS_LADDER: Record<string, readonly string[]> = {
   football: ['Out', 'Doubtful', 'Questionable'],
   basketball: ['Out', 'Doubtful', 'Questionable', 'Probable'],
   hockey: ['IR', 'Out', 'Day-To-Day'],
   baseball: ['60-Day IL', '15-Day IL', '10-Day IL', 'Day-To-Day'],
 };
 
-const MLB_SHORT_LISTS = ['7-Day IL', '10-Day IL', '15-Day IL'];
+export const MLB_SHORT_LISTS = ['7-Day IL', '10-Day IL', '15-Day IL'];
 
 export interface Injury {
   player: Player;

@@ -13,7 +13,7 @@ export interface MarketSpec {
 
 const starterShare = (player: Player, starter: number, bench: number): number => (player.depth === 1 ? starter : bench);
 
-const MARKETS: Record<Sport, readonly MarketSpec[]> = {
+export const MARKETS: Record<Sport, readonly MarketSpec[]> = {
   basketball: [
     { key: 'points', label: 'Points', mean: (p) => starterShare(p, 17, 8) },
     {

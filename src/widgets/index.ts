@@ -8,8 +8,9 @@ export { ScoreStrip } from './elements/score-strip/score-strip.js';
 export { ScoreTicker } from './elements/score-ticker/score-ticker.js';
 export { WinProbability } from './elements/win-probability/win-probability.js';
 export { PbErrorEvent, PbGameSelectEvent, PbLoadEvent, PbUpdateEvent } from './events.js';
-export { configure, type PressboxConfig } from './runtime/page-settings.js';
+export { configure, setMessages, type PressboxConfig, type PressboxMessages } from './runtime/page-settings.js';
+export { SUPPORTED_LOCALES, type SupportedLocale } from './i18n/locale.js';
 export { formatOdds, type OddsFormat } from './runtime/odds-format.js';
 
-// For pages that configure Pressbox from a classic script: Pressbox.configure({ key, relay }).
+// For pages that configure Pressbox from a classic script: Pressbox.configure({ key, relay }), Pressbox.setMessages(…).
 installGlobal();

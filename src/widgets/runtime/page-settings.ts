@@ -3,7 +3,15 @@ export interface PressboxConfig {
   key?: string;
   /** Relay origin, such as `https://widgets.example.com`. */
   relay?: string;
+  /** Locale for every element that sets none, such as `de` (see the README's locale order). */
+  locale?: string;
 }
+
+/** A page's own wording, by locale and message id: `{ de: { 'status.final': 'Endstand' } }`. */
+export type PressboxMessages = Record<string, Record<string, string>>;
+
+/** Fired on `window` when a page changes wording, so elements on screen show it. */
+export const MESSAGES_CHANGED = 'pb-messages';
 
 /** What a page sees as `window.Pressbox`. */
 export interface PressboxGlobal {
@@ -11,6 +19,9 @@ export interface PressboxGlobal {
   /** Loads and defines the elements named, for tags the loader cannot see (inside another shadow root). */
   load?(...tags: string[]): Promise<void>;
   config?: PressboxConfig;
+  /** Replaces messages in one locale, such as `Pressbox.setMessages('en', { 'status.final': 'FT' })`. */
+  setMessages(locale: string, messages: Record<string, string>): void;
+  messages?: PressboxMessages;
 }
 
 declare global {
@@ -29,7 +40,27 @@ export function configure(config: PressboxConfig): void {
   pressbox.config = { ...pressbox.config, ...config };
 }
 
-/** Makes `Pressbox.configure` callable from classic scripts. */
+/** A page's wording for any message in any locale, without a build step; elements on screen re-render with it. */
+export function setMessages(locale: string, messages: Record<string, string>): void {
+  const pressbox = (window.Pressbox ??= {});
+  const all = (pressbox.messages ??= {});
+  all[locale] = { ...all[locale], ...messages };
+  window.dispatchEvent(new Event(MESSAGES_CHANGED));
+}
+
+/** `<script type="application/json" data-pressbox-messages>{"de": {"status.final": "Endstand"}}</script>`: the page's wording without a line of JS. */
+function readDeclaredMessages(): void {
+  for (const script of document.querySelectorAll('script[type="application/json"][data-pressbox-messages]')) {
+    try {
+      for (const [locale, messages] of Object.entries(JSON.parse(script.textContent!) as PressboxMessages)) setMessages(locale, messages);
+    } catch (error) {
+      console.warn(`Pressbox: a data-pressbox-messages script is not valid JSON (${(error as Error).message}); it is ignored.`);
+    }
+  }
+}
+
+/** Makes `Pressbox.configure` and `Pressbox.setMessages` callable from classic scripts, and reads the page's wording. */
 export function installGlobal(extra: Partial<PressboxGlobal> = {}): void {
-  window.Pressbox = { ...window.Pressbox, configure, ...extra };
+  window.Pressbox = { ...window.Pressbox, configure, setMessages, ...extra };
+  readDeclaredMessages();
 }

@@ -1,25 +1,21 @@
 import type { ScoresPayload } from '../../contract/scores.js';
+import type { Localized } from '../i18n/translate.js';
 
-const NAMES: Record<string, string> = {
-  nfl: 'NFL',
-  nba: 'NBA',
-  wnba: 'WNBA',
-  mlb: 'MLB',
-  nhl: 'NHL',
-  cfb: 'College football',
-  ncaaf: 'College football',
-  ncaab: 'College basketball',
-  cbb: 'College basketball',
-};
+/** A league's name: its own abbreviation (NBA, NFL) where it has one the world uses. */
+function leagueName(code: string, { t }: Localized): string {
+  if (code === 'cfb' || code === 'ncaaf') return t('league.collegeFootball', 'College football');
+  if (code === 'ncaab' || code === 'cbb') return t('league.collegeBasketball', 'College basketball');
+  return code.toUpperCase();
+}
 
 /** "NBA and NHL" from `nba,nhl`, for accessible names. */
-export function leagueNames(leagues: string): string {
+export function leagueNames(leagues: string, localized: Localized): string {
   const names = leagues
     .split(',')
     .map((code) => code.trim().toLowerCase())
     .filter(Boolean)
-    .map((code) => NAMES[code] ?? code.toUpperCase());
-  return new Intl.ListFormat('en', { type: 'conjunction' }).format(names);
+    .map((code) => leagueName(code, localized));
+  return new Intl.ListFormat(localized.locale, { type: 'conjunction' }).format(names);
 }
 
 /** Live slates refresh often, quiet ones rarely (the relay caches on the same rhythm). */

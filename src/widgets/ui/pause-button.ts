@@ -1,8 +1,10 @@
 import { css, html, type TemplateResult } from 'lit';
+import type { Translate } from '../i18n/translate.js';
 
 /** Pauses and resumes an element's automatic updates (WCAG 2.2.2); the label says what a press will do. */
-export function pauseButton(paused: boolean, toggle: () => void): TemplateResult {
-  return html`<button class="pause" part="pause" aria-label=${paused ? 'Resume live updates' : 'Pause live updates'} @click=${toggle}>
+export function pauseButton(paused: boolean, toggle: () => void, t: Translate): TemplateResult {
+  const label = paused ? t('pause.resume', 'Resume live updates') : t('pause.pause', 'Pause live updates');
+  return html`<button class="pause" part="pause" aria-label=${label} @click=${toggle}>
     ${
       paused
         ? html`<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M4 2l10 6-10 6z" /></svg>`

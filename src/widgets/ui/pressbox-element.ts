@@ -1,9 +1,10 @@
 import { LitElement, html, unsafeCSS, type CSSResult, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
 import { RESERVED_SIZES } from '../reserved-sizes.js';
-import { errorState, freshnessNotice, skeleton, stateStyles } from './states.js';
+import { errorState, freshnessNotice, skeleton, stateStyles, type NotFound } from './states.js';
 import { tokens } from './tokens.js';
 import type { OddsFormat } from '../runtime/odds-format.js';
-import type { FormatOptions } from '../runtime/format.js';
+import { loadCatalog, loadedCatalog, overridesFor, resolveLocale, type ResolvedLocale } from '../i18n/locale.js';
+import { translator, type Localized, type Translate } from '../i18n/translate.js';
 import type { ResourceController } from '../runtime/resource-controller.js';
 
 /**
@@ -47,7 +48,7 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
   relay = '';
   /** `auto` follows the reader's light or dark preference; `light` and `dark` force one. */
   theme: 'auto' | 'light' | 'dark' = 'auto';
-  /** BCP 47 locale for numbers, times and dates; the reader's by default. */
+  /** BCP 47 locale for words, numbers and dates; by default the script tag's `data-locale`, the page's `lang`, the reader's. */
   locale = '';
   /** IANA time zone for start times; the reader's by default. */
   timeZone = '';
@@ -70,8 +71,51 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
     return this.resource.refresh();
   }
 
-  protected get formatOptions(): FormatOptions {
-    return { locale: this.locale || undefined, timeZone: this.timeZone || undefined };
+  #locale: ResolvedLocale | undefined;
+  #translate: Translate | undefined;
+  /** Whether the host's `dir` is the element's own (never overrides one the page set). */
+  #ownDir = false;
+  readonly #onMessagesChanged = () => this.requestUpdate();
+
+  /** The element's messages in its locale (see `Translate`). */
+  protected readonly t: Translate = (id, english, params) => this.#translate!(id, english, params);
+
+  /** Locale, time zone and messages, for the templates and the shared UI pieces. */
+  protected get localized(): Localized {
+    return { locale: this.#locale!.format, timeZone: this.timeZone || undefined, t: this.t };
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Dispatched by Pressbox.setMessages (runtime/page-settings.ts), which the core does not import.
+    window.addEventListener('pb-messages', this.#onMessagesChanged);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('pb-messages', this.#onMessagesChanged);
+  }
+
+  /** Every render speaks the current locale: its messages are fetched first (once per page), so no English flashes. */
+  protected override async scheduleUpdate(): Promise<void> {
+    const locale = resolveLocale(this, this.locale);
+    await loadCatalog(locale.messages);
+    this.#locale = locale;
+    this.#translate = translator(locale.format, loadedCatalog(locale.messages), overridesFor(locale.messages));
+    this.#applyDirection(locale.dir);
+    super.scheduleUpdate();
+  }
+
+  /** Whether the element lays out right to left (its locale, or the page's `dir`): arrow keys and scrolling follow. */
+  protected get rightToLeft(): boolean {
+    return getComputedStyle(this).direction === 'rtl';
+  }
+
+  #applyDirection(dir: ResolvedLocale['dir']): void {
+    if (this.hasAttribute('dir') && !this.#ownDir) return;
+    this.#ownDir = dir !== undefined;
+    if (dir) this.setAttribute('dir', dir);
+    else this.removeAttribute('dir');
   }
 
   /** Whether the data shows a game in progress (drives `:state(live)`). */
@@ -82,7 +126,7 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
   /** Placeholder blocks of the data layout's size while the first data loads: how many, and their class. */
   protected abstract readonly skeletonBlocks: readonly [count: number, className: string];
   /** What the element looked for, when the relay answers not_found (a game, unless it says otherwise). */
-  protected readonly notFoundText?: string;
+  protected readonly notFound?: NotFound;
   /** The element with its data; the freshness notice follows it. */
   protected abstract renderData(data: T): TemplateResult;
 
@@ -90,11 +134,11 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
   protected override render(): TemplateResult {
     const { status, data, error } = this.resource;
     if (data) {
-      return html`${this.renderData(data)}${freshnessNotice(error, data.stale, data.updatedAt, this.formatOptions)}`;
+      return html`${this.renderData(data)}${freshnessNotice(error, data.stale, data.updatedAt, this.localized)}`;
     }
     const loading = status === 'loading';
     return html`<section aria-label=${this.regionLabel} aria-busy=${loading ? 'true' : 'false'}>
-      ${loading ? skeleton(...this.skeletonBlocks) : errorState(error!, this.notFoundText)}
+      ${loading ? skeleton(...this.skeletonBlocks) : errorState(error!, this.localized, this.notFound)}
     </section>`;
   }
 

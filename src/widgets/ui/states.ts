@@ -1,6 +1,7 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
-import { READER_MESSAGES, type PressboxError } from '../runtime/errors.js';
-import { formatAge, type FormatOptions } from '../runtime/format.js';
+import type { PressboxError } from '../runtime/errors.js';
+import { formatAge } from '../runtime/format.js';
+import { term, type Localized } from '../i18n/translate.js';
 
 /** Placeholder blocks of the final layout's size, so nothing moves when data arrives. */
 export function skeleton(blocks: number, className: string): TemplateResult {
@@ -9,14 +10,43 @@ export function skeleton(blocks: number, className: string): TemplateResult {
   </div>`;
 }
 
-/** Where nothing was ever shown, some errors mean something else than over old data ("paused" would not be true). */
-const BEFORE_ANY_DATA: Partial<Record<PressboxError['code'], string>> = {
-  quota_exceeded: 'This widget has used its scores for the month.',
-};
+/** What a page visitor reads for an error; the publisher's detail goes to the console, in English. */
+export function readerMessage(error: PressboxError, { t }: Localized): string {
+  return (
+    term(
+      t,
+      'error',
+      {
+        missing_key: 'This widget is not set up yet.',
+        invalid_key: 'This widget’s key is not valid.',
+        origin_not_allowed: 'This widget is not enabled for this website.',
+        plan_required: 'This feature is not included in this site’s plan.',
+        bad_request: 'This widget has a setting it does not understand.',
+        not_found: 'We could not find this game.',
+        quota_exceeded: 'Updates are paused for now.',
+        rate_limited: 'Too many updates at once. Retrying shortly.',
+        upstream_unavailable: 'Scores are temporarily unavailable.',
+        network: 'The scores service cannot be reached. Retrying.',
+        bad_response: 'Scores are temporarily unavailable.',
+      },
+      error.code,
+    ) ?? error.code
+  );
+}
 
-/** The whole element's message when there is nothing else to show; `notFound` names what the element looked for. */
-export function errorState(error: PressboxError, notFound?: string): TemplateResult {
-  const text = (error.code === 'not_found' && notFound) || BEFORE_ANY_DATA[error.code] || READER_MESSAGES[error.code];
+/** What the element looked for when the relay answers not_found. */
+export type NotFound = 'game' | 'team';
+
+/** The whole element's message when there is nothing else to show. */
+export function errorState(error: PressboxError, localized: Localized, notFound: NotFound = 'game'): TemplateResult {
+  const { t } = localized;
+  // Where nothing was ever shown, "paused" would not be true; a team is not a game.
+  const text =
+    error.code === 'quota_exceeded'
+      ? t('error.quotaBeforeData', 'This widget has used its scores for the month.')
+      : error.code === 'not_found' && notFound === 'team'
+        ? t('error.teamNotFound', 'We could not find this team.')
+        : readerMessage(error, localized);
   return html`<div class="message" part="message" role="status" data-code=${error.code}>${text}</div>`;
 }
 
@@ -29,11 +59,13 @@ export function freshnessNotice(
   error: PressboxError | undefined,
   stale: boolean,
   updatedAt: string,
-  options: FormatOptions,
+  localized: Localized,
 ): TemplateResult | typeof nothing {
   if (!error && !stale) return nothing;
-  const age = `Updated ${formatAge(updatedAt, Date.now(), options)}`;
-  const text = error ? `${READER_MESSAGES[error.code]} ${age}.` : `${age}.`;
+  const age = formatAge(updatedAt, Date.now(), localized);
+  const text = error
+    ? localized.t('notice.errorUpdated', '{error} Updated {age}.', { error: readerMessage(error, localized), age })
+    : localized.t('notice.updated', 'Updated {age}.', { age });
   return html`<p class="notice" part="notice" role="status" data-code=${error?.code ?? 'stale'}>${text}</p>`;
 }
 

@@ -10,6 +10,10 @@ export const gameHeaderStyles = css`
     height: 6px;
     background: linear-gradient(90deg, var(--_away) 0 50%, var(--_home) 50% 100%);
   }
+  /* Each team's colour stays above its own side, which swaps right to left. */
+  :host(:dir(rtl)) .stripe {
+    transform: scaleX(-1);
+  }
   .matchup {
     display: grid;
     grid-template-columns: 1fr auto 1fr;

@@ -4,7 +4,7 @@ import { ChangeMarker, changeStyles } from '../../ui/changes.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import type { BettingSplits, Game, GameDetailPayload, Line } from '../../../contract/scores.js';
 import { PressboxError } from '../../runtime/errors.js';
-import { formatDay, formatNumber } from '../../runtime/format.js';
+import { formatDay, formatNumber, formatPercent } from '../../runtime/format.js';
 import { formatOdds } from '../../runtime/odds-format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
@@ -108,8 +108,17 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
   /** The score or the final, in words; repeated news is not said again, and bursts are thinned to one message. */
   #considerAnnouncing(game: Game): void {
     if (game.status === 'scheduled' || game.home.score === null || game.away.score === null) return;
-    const score = `${game.away.team.name} ${game.away.score}, ${game.home.team.name} ${game.home.score}`;
-    const text = game.status === 'final' ? `Final: ${score}.` : `Score update: ${score}.`;
+    const t = this.t;
+    const score = t('header.score', '{away} {awayScore}, {home} {homeScore}', {
+      away: game.away.team.name,
+      awayScore: game.away.score,
+      home: game.home.team.name,
+      homeScore: game.home.score,
+    });
+    const text =
+      game.status === 'final'
+        ? t('header.announceFinal', 'Final: {score}.', { score })
+        : t('header.announceScore', 'Score update: {score}.', { score });
     if (!this.#lastSpoken || this.#lastSpoken.id !== game.id) {
       // The first data is what the reader finds on arrival, not news.
       this.#lastSpoken = { id: game.id, text };
@@ -126,7 +135,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
   }
 
   protected get regionLabel(): string {
-    return 'Game';
+    return this.t('header.region', 'Game');
   }
 
   protected readonly skeletonBlocks = [1, 'header-skeleton'] as const;
@@ -134,14 +143,15 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
   protected renderData(data: GameDetailPayload): TemplateResult {
     const { game } = data;
     const colours = matchupColours(game.away.team, game.home.team);
-    return html`<article aria-label="${game.away.team.name} at ${game.home.team.name}">
+    const matchup = this.t('game.matchup', '{away} at {home}', { away: game.away.team.name, home: game.home.team.name });
+    return html`<article aria-label=${matchup}>
       <div class="stripe" ${cssProps({ '--_away': colours.away, '--_home': colours.home })}></div>
       <div class="matchup">
         ${this.#team(game, 'away')}
         <div class="middle">
-          ${statusPill(game, this.formatOptions)}
-          ${game.startTime ? html`<span class="when">${formatDay(game.startTime, this.formatOptions)}</span>` : nothing}
-          ${game.status === 'final' ? nothing : pauseButton(this.paused, this.togglePaused)}
+          ${statusPill(game, this.localized)}
+          ${game.startTime ? html`<span class="when">${formatDay(game.startTime, this.localized)}</span>` : nothing}
+          ${game.status === 'final' ? nothing : pauseButton(this.paused, this.togglePaused, this.t)}
         </div>
         ${this.#team(game, 'home')}
       </div>
@@ -159,7 +169,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
       ${teamBadge(side.team)}
       <div class="names">
         <p class="name">${side.team.name}</p>
-        <span class="record">${which === 'home' ? 'Home' : 'Away'}</span>
+        <span class="record">${which === 'home' ? this.t('header.home', 'Home') : this.t('header.away', 'Away')}</span>
       </div>
       ${
         scored
@@ -175,20 +185,27 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
   }
 
   #odds(value: number | null): string {
-    return value === null ? '' : formatOdds(value, this.oddsFormat, this.locale || undefined);
+    return value === null ? '' : formatOdds(value, this.oddsFormat, this.localized.locale);
   }
 
   #line(game: Game, line: Line | null): TemplateResult | typeof nothing {
-    if (!line) return game.status === 'final' ? nothing : html`<p class="unavailable">No betting line for this game right now.</p>`;
+    const t = this.t;
+    if (!line)
+      return game.status === 'final'
+        ? nothing
+        : html`<p class="unavailable">${t('header.noLine', 'No betting line for this game right now.')}</p>`;
     const away = game.away.team.abbreviation;
     const home = game.home.team.abbreviation;
-    const points = (value: number) => formatNumber(value, { locale: this.locale || undefined, signed: true });
-    const priced = (label: string, value: number | null) => (value === null ? label : `${label} (${this.#odds(value)})`);
+    const { locale } = this.localized;
+    const points = (value: number) => formatNumber(value, { locale, signed: true });
+    const total = line.total ? formatNumber(line.total.points, { locale }) : '';
+    const priced = (label: string, value: number | null) =>
+      value === null ? label : t('line.priced', '{line} ({price})', { line: label, price: this.#odds(value) });
     return html`<dl class="line" part="line">
       ${
         line.spread
           ? html`<div>
-              <dt>Spread</dt>
+              <dt>${t('line.spread', 'Spread')}</dt>
               <dd>${priced(`${away} ${points(line.spread.away)}`, line.spread.awayPrice)}</dd>
               <dd>${priced(`${home} ${points(line.spread.home)}`, line.spread.homePrice)}</dd>
             </div>`
@@ -197,16 +214,16 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
       ${
         line.total
           ? html`<div>
-              <dt>Total</dt>
-              <dd>${priced(`Over ${formatNumber(line.total.points, { locale: this.locale || undefined })}`, line.total.overPrice)}</dd>
-              <dd>${priced(`Under ${formatNumber(line.total.points, { locale: this.locale || undefined })}`, line.total.underPrice)}</dd>
+              <dt>${t('line.total', 'Total')}</dt>
+              <dd>${priced(t('line.over', 'Over {points}', { points: total }), line.total.overPrice)}</dd>
+              <dd>${priced(t('line.under', 'Under {points}', { points: total }), line.total.underPrice)}</dd>
             </div>`
           : nothing
       }
       ${
         line.moneyline
           ? html`<div>
-              <dt>Moneyline</dt>
+              <dt>${t('line.moneyline', 'Moneyline')}</dt>
               <dd>${away} ${this.#odds(line.moneyline.away)}</dd>
               <dd>${home} ${this.#odds(line.moneyline.home)}</dd>
             </div>`
@@ -215,28 +232,36 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
     </dl>`;
   }
 
+  /** A share given in percent (the relay's unit), as the locale writes percentages. */
+  #percent(share: number): string {
+    return formatPercent(share / 100, this.localized);
+  }
+
   #splits(game: Game, splits: BettingSplits | null, colours: MatchupColours): TemplateResult | typeof nothing {
     if (!splits) return nothing;
+    const t = this.t;
     const row = (label: string, [leftName, left]: [string, BarShare], [rightName, right]: [string, BarShare]) =>
       html`<li class="split">
         <span class="label">${label}</span>
         ${shareBar(left, right)}
-        <span class="values"><span>${leftName} ${left.share}%</span><span>${rightName} ${right.share}%</span></span>
+        <span class="values"
+          ><span>${leftName} ${this.#percent(left.share)}</span><span>${rightName} ${this.#percent(right.share)}</span></span
+        >
       </li>`;
     const away = (share: number): [string, BarShare] => [
       game.away.team.abbreviation,
       { share, colour: colours.away, patterned: colours.awayPatterned },
     ];
     const home = (share: number): [string, BarShare] => [game.home.team.abbreviation, { share, colour: colours.home }];
-    return html`<ul class="splits" part="splits" aria-label="Public betting, share of bets">
-      ${splits.spread ? row('Spread bets', away(splits.spread.away), home(splits.spread.home)) : nothing}
-      ${splits.moneyline ? row('Moneyline bets', away(splits.moneyline.away), home(splits.moneyline.home)) : nothing}
+    return html`<ul class="splits" part="splits" aria-label=${t('splits.label', 'Public betting, share of bets')}>
+      ${splits.spread ? row(t('splits.spread', 'Spread bets'), away(splits.spread.away), home(splits.spread.home)) : nothing}
+      ${splits.moneyline ? row(t('splits.moneyline', 'Moneyline bets'), away(splits.moneyline.away), home(splits.moneyline.home)) : nothing}
       ${
         splits.total
           ? row(
-              'Total bets',
-              ['Over', { share: splits.total.over, colour: 'var(--_accent)' }],
-              ['Under', { share: splits.total.under, colour: 'var(--_muted)' }],
+              t('splits.total', 'Total bets'),
+              [t('splits.over', 'Over'), { share: splits.total.over, colour: 'var(--_accent)' }],
+              [t('splits.under', 'Under'), { share: splits.total.under, colour: 'var(--_muted)' }],
             )
           : nothing
       }

@@ -10,6 +10,7 @@ import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { injuryReportStyles } from './injury-report.styles.js';
+import { injuryReason, injuryStatus, practiceText } from './injury-words.js';
 
 type TeamReport = InjuriesPayload['teams'][number];
 
@@ -66,28 +67,36 @@ export class InjuryReport extends PressboxElement<InjuriesPayload> {
   }
 
   protected get regionLabel(): string {
-    return `${leagueNames(this.league)} injury report`;
+    return this.t('injuries.region', '{leagues} injury report', { leagues: leagueNames(this.league, this.localized) });
   }
 
   protected readonly skeletonBlocks = [1, 'list-skeleton'] as const;
-  protected override readonly notFoundText = 'We could not find this team.';
+  protected override readonly notFound = 'team';
 
   protected renderData(data: InjuriesPayload): TemplateResult {
+    const t = this.t;
     const label = this.regionLabel;
     const teams = data.teams.filter((team) => team.players.length > 0);
-    const reportDate = data.reportDate ? `Report of ${formatCalendarDate(data.reportDate, this.formatOptions)}` : 'Latest report';
+    const report = data.reportDate
+      ? t('injuries.reportOf', 'Report of {date}', { date: formatCalendarDate(data.reportDate, this.localized) })
+      : t('injuries.latestReport', 'Latest report');
+    const subtitle = t('injuries.subtitle', '{report} · updated {time}', { report, time: formatStartTime(data.updatedAt, this.localized) });
     return html`<section aria-label=${label}>
       <div class="title-row">
         <div>
-          <p class="title">Injury report</p>
-          <p class="subtitle">${reportDate} · updated ${formatStartTime(data.updatedAt, this.formatOptions)}</p>
+          <p class="title">${t('injuries.title', 'Injury report')}</p>
+          <p class="subtitle">${subtitle}</p>
         </div>
-        <span class="end">${pauseButton(this.paused, this.togglePaused)}</span>
+        <span class="end">${pauseButton(this.paused, this.togglePaused, t)}</span>
       </div>
       ${
         teams.length === 0
-          ? emptyState(this.team ? `No injuries reported for ${data.teams[0]?.team.name ?? this.team}.` : 'No injuries reported.')
-          : html`<div class="teams scroll-area" tabindex="0" role="group" aria-label="Teams">
+          ? emptyState(
+              this.team
+                ? t('injuries.noneForTeam', 'No injuries reported for {team}.', { team: data.teams[0]?.team.name ?? this.team })
+                : t('injuries.none', 'No injuries reported.'),
+            )
+          : html`<div class="teams scroll-area" tabindex="0" role="group" aria-label=${t('injuries.teams', 'Teams')}>
               ${teams.map((team) => this.#teamSection(team, teams.length === 1))}
             </div>`
       }
@@ -96,26 +105,27 @@ export class InjuryReport extends PressboxElement<InjuriesPayload> {
 
   #teamSection(report: TeamReport, open: boolean): TemplateResult {
     const nfl = report.players.some((player) => player.practice !== null || player.designation !== null);
+    const t = this.t;
     const count = report.players.length;
     return html`<details part="team" ?open=${open}>
       <summary>
         ${teamBadge(report.team, { withText: false })}<span>${report.team.name}</span
-        ><span class="count">${count} ${count === 1 ? 'player' : 'players'}</span>
+        ><span class="count">${t('injuries.players', { one: '{count} player', other: '{count} players' }, { count })}</span>
       </summary>
       <table>
         <caption class="visually-hidden">
-          ${report.team.name} injuries
+          ${t('injuries.caption', '{team} injuries', { team: report.team.name })}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Player</th>
-            <th scope="col">Pos</th>
-            <th scope="col">Status</th>
-            <th scope="col">Injury</th>
+            <th scope="col">${t('injuries.player', 'Player')}</th>
+            <th scope="col"><abbr title=${t('injuries.positionFull', 'Position')}>${t('injuries.position', 'Pos')}</abbr></th>
+            <th scope="col">${t('injuries.status', 'Status')}</th>
+            <th scope="col">${t('injuries.injury', 'Injury')}</th>
             ${
               nfl
-                ? html`<th scope="col">Practice</th>
-                    <th scope="col">Game</th>`
+                ? html`<th scope="col">${t('injuries.practice', 'Practice')}</th>
+                    <th scope="col">${t('injuries.game', 'Game')}</th>`
                 : nothing
             }
           </tr>
@@ -126,12 +136,12 @@ export class InjuryReport extends PressboxElement<InjuriesPayload> {
               html`<tr>
                 <th scope="row">${player.name}</th>
                 <td>${player.position ?? '—'}</td>
-                <td><span class="status" part="status" data-severity=${player.severity}>${player.status}</span></td>
-                <td>${player.reason ?? '—'}</td>
+                <td><span class="status" part="status" data-severity=${player.severity}>${injuryStatus(t, player.status)}</span></td>
+                <td>${player.reason ? injuryReason(t, player.reason) : '—'}</td>
                 ${
                   nfl
-                    ? html`<td>${player.practice ?? '—'}</td>
-                        <td>${player.designation ?? '—'}</td>`
+                    ? html`<td>${player.practice ? practiceText(t, player.practice) : '—'}</td>
+                        <td>${player.designation ? injuryStatus(t, player.designation) : '—'}</td>`
                     : nothing
                 }
               </tr>`,

@@ -1,7 +1,9 @@
 import { css, html, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { FormPayload } from '../../../contract/insights.js';
+
+type Result = FormPayload['games'][number]['result'];
 import { PressboxError } from '../../runtime/errors.js';
-import { formatCalendarDate } from '../../runtime/format.js';
+import { formatCalendarDate, formatNumber } from '../../runtime/format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { panelStyles } from '../../ui/panel.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
@@ -9,8 +11,6 @@ import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { lastFiveStyles } from './last-five.styles.js';
-
-const RESULT_WORDS = { W: 'Win', L: 'Loss', T: 'Tie' } as const;
 
 /**
  * @summary A team's last five results as W/L/T chips with score, opponent and date; with `opponent`, the last
@@ -74,38 +74,55 @@ export class LastFive extends PressboxElement<FormPayload> {
   }
 
   protected get regionLabel(): string {
-    return 'Recent form';
+    return this.t('form.region', 'Recent form');
   }
 
   protected readonly skeletonBlocks = [5, 'chip-skeleton'] as const;
-  protected override readonly notFoundText = 'We could not find this team.';
+  protected override readonly notFound = 'team';
 
   protected renderData(data: FormPayload): TemplateResult {
-    const title = data.opponent ? `${data.team.name} vs ${data.opponent.name}` : data.team.name;
-    return html`<section aria-label=${data.opponent ? `${title}: last meetings` : `${title}: last five games`}>
+    const t = this.t;
+    const title = data.opponent
+      ? t('form.versus', '{team} vs {opponent}', { team: data.team.name, opponent: data.opponent.name })
+      : data.team.name;
+    const label = data.opponent
+      ? t('form.meetingsLabel', '{title}: last meetings', { title })
+      : t('form.lastFiveLabel', '{title}: last five games', { title });
+    return html`<section aria-label=${label}>
       <div class="title-row">
         ${teamBadge(data.team)}
         <div>
           <p class="title">${title}</p>
           <p class="subtitle">${this.#summary(data)}</p>
         </div>
-        <span class="end">${pauseButton(this.paused, this.togglePaused)}</span>
+        <span class="end">${pauseButton(this.paused, this.togglePaused, t)}</span>
       </div>
       ${
         data.games.length === 0
-          ? emptyState(data.opponent ? 'No recent meetings.' : 'No recent games.')
-          : html`<ol class="chips" aria-label="Most recent first">
+          ? emptyState(data.opponent ? t('form.noMeetings', 'No recent meetings.') : t('form.noGames', 'No recent games.'))
+          : html`<ol class="chips" aria-label=${t('form.order', 'Most recent first')}>
               ${data.games.map(
                 (game) =>
                   html`<li class="chip" part="chip" data-result=${game.result}>
-                    <span class="result" aria-hidden="true">${game.result}</span>
-                    <span class="visually-hidden">${RESULT_WORDS[game.result]},</span>
-                    <span class="score">${game.score.team}–${game.score.opponent}</span>
+                    <span class="result" aria-hidden="true">${this.#resultLetter(game.result)}</span>
+                    <span class="visually-hidden">${this.#resultWord(game.result)}</span>
+                    <span class="score">${this.#record(game.score.team, game.score.opponent)}</span>
                     <span class="versus"
-                      ><span aria-hidden="true">${game.homeAway === 'home' ? 'vs' : '@'} ${game.opponent.abbreviation}</span
-                      ><span class="visually-hidden">${game.homeAway === 'home' ? 'against' : 'at'} ${game.opponent.name},</span></span
+                      ><span aria-hidden="true"
+                        >${
+                          game.homeAway === 'home'
+                            ? t('form.versusShort', 'vs {team}', { team: game.opponent.abbreviation })
+                            : t('form.atShort', '@ {team}', { team: game.opponent.abbreviation })
+                        }</span
+                      ><span class="visually-hidden"
+                        >${
+                          game.homeAway === 'home'
+                            ? t('form.against', 'against {team},', { team: game.opponent.name })
+                            : t('form.at', 'at {team},', { team: game.opponent.name })
+                        }</span
+                      ></span
                     >
-                    <span class="date">${formatCalendarDate(game.date, this.formatOptions)}</span>
+                    <span class="date">${formatCalendarDate(game.date, this.localized)}</span>
                   </li>`,
               )}
             </ol>`
@@ -113,15 +130,45 @@ export class LastFive extends PressboxElement<FormPayload> {
     </section>`;
   }
 
+  #resultLetter(result: Result): string {
+    const t = this.t;
+    return { W: t('form.winLetter', 'W'), L: t('form.lossLetter', 'L'), T: t('form.tieLetter', 'T') }[result];
+  }
+
+  #resultWord(result: Result): string {
+    const t = this.t;
+    return { W: t('form.win', 'Win,'), L: t('form.loss', 'Loss,'), T: t('form.tie', 'Tie,') }[result];
+  }
+
+  /** Numbers joined by en dashes, in the locale's digits: 3–2, 2–2–1. */
+  #record(...numbers: number[]): string {
+    return numbers.map((value) => formatNumber(value, this.localized)).join('–');
+  }
+
   /** "3–2 in the last five", or who leads the recent meetings. */
   #summary(data: FormPayload): string {
+    const t = this.t;
     const { wins, losses, ties } = data.summary;
-    const record = ties ? `${wins}–${losses}–${ties}` : `${wins}–${losses}`;
+    const record = ties ? this.#record(wins, losses, ties) : this.#record(wins, losses);
     const count = data.games.length;
-    if (!data.opponent) return count === 5 ? `${record} in the last five` : `${record} in the last ${count}`;
-    if (wins === losses) return `Level at ${record} in the last ${count} meetings`;
-    const leader = wins > losses ? data.team.abbreviation : data.opponent.abbreviation;
-    return `${leader} leads ${Math.max(wins, losses)}–${Math.min(wins, losses)} in the last ${count} meetings`;
+    if (!data.opponent)
+      return count === 5
+        ? t('form.lastFive', '{record} in the last five', { record })
+        : t('form.lastGames', { one: '{record} in the last game', other: '{record} in the last {count}' }, { record, count });
+    const meetings = { count, record };
+    if (wins === losses)
+      return t(
+        'form.level',
+        { one: 'Level at {record} in the last meeting', other: 'Level at {record} in the last {count} meetings' },
+        meetings,
+      );
+    const team = wins > losses ? data.team.abbreviation : data.opponent.abbreviation;
+    const lead = this.#record(Math.max(wins, losses), Math.min(wins, losses));
+    return t(
+      'form.leads',
+      { one: '{team} leads {lead} in the last meeting', other: '{team} leads {lead} in the last {count} meetings' },
+      { team, lead, count },
+    );
   }
 }
 

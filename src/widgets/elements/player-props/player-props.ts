@@ -1,7 +1,8 @@
 import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { PropsPayload } from '../../../contract/insights.js';
 import { PressboxError } from '../../runtime/errors.js';
-import { formatNumber } from '../../runtime/format.js';
+import { formatNumber, formatPercent } from '../../runtime/format.js';
+import { relayTerm } from '../../i18n/translate.js';
 import { formatOdds } from '../../runtime/odds-format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
@@ -71,27 +72,28 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
   }
 
   protected get regionLabel(): string {
-    return 'Player props';
+    return this.t('props.region', 'Player props');
   }
 
   protected readonly skeletonBlocks = [1, 'props-skeleton'] as const;
 
   protected renderData(data: PropsPayload): TemplateResult {
+    const t = this.t;
     const markets = data.markets.filter((market) => market.players.length > 0);
-    const title = `${data.away.abbreviation} at ${data.home.abbreviation}`;
+    const label = t('props.label', 'Player props: {away} at {home}', { away: data.away.abbreviation, home: data.home.abbreviation });
     if (markets.length === 0) {
-      return html`<section aria-label="Player props: ${title}">
-        ${emptyState(data.closed ? 'Props are closed: this game has ended.' : 'No player props for these markets.')}
+      return html`<section aria-label=${label}>
+        ${emptyState(data.closed ? t('props.closed', 'Props are closed: this game has ended.') : t('props.none', 'No player props for these markets.'))}
       </section>`;
     }
     const active = markets.find((market) => market.key === this.selected) ?? markets[0]!;
-    return html`<section aria-label="Player props: ${title}">
+    return html`<section aria-label=${label}>
       <div class="title-row">
-        <p class="title">Player props</p>
-        <p class="subtitle">${data.away.name} at ${data.home.name}</p>
-        <span class="end">${pauseButton(this.paused, this.togglePaused)}</span>
+        <p class="title">${this.regionLabel}</p>
+        <p class="subtitle">${t('game.matchup', '{away} at {home}', { away: data.away.name, home: data.home.name })}</p>
+        <span class="end">${pauseButton(this.paused, this.togglePaused, t)}</span>
       </div>
-      <div class="scroll-area" role="tablist" aria-label="Markets" @keydown=${this.#onTabKeydown}>
+      <div class="scroll-area" role="tablist" aria-label=${t('props.markets', 'Markets')} @keydown=${this.#onTabKeydown}>
         ${markets.map(
           (market) =>
             html`<button
@@ -103,7 +105,7 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
               tabindex=${market === active ? 0 : -1}
               @click=${() => (this.selected = market.key)}
             >
-              ${market.label}
+              ${this.#marketName(market)}
             </button>`,
         )}
       </div>
@@ -111,33 +113,39 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
     </section>`;
   }
 
+  /** The market's name in the reader's language; a market this version does not know keeps the relay's name. */
+  #marketName(market: Market): string {
+    return relayTerm(this.t, 'market', market.key, market.label);
+  }
+
   #table(market: Market): TemplateResult {
+    const t = this.t;
+    const { locale } = this.localized;
     const players = [...market.players].sort((a, b) => {
       const order = this.sortKey === 'player' ? a.name.localeCompare(b.name) : a.line - b.line || a.name.localeCompare(b.name);
       return this.direction === 'ascending' ? order : -order;
     });
-    const odds = (value: number | null) => (value === null ? '—' : formatOdds(value, this.oddsFormat, this.locale || undefined));
+    const odds = (value: number | null) => (value === null ? '—' : formatOdds(value, this.oddsFormat, locale));
     const share = (value: number | null, what: string) =>
       value === null
         ? html`—`
         : html`<span class="share"
-            ><span class="meter" aria-hidden="true"><span ${cssProps({ '--_share': `${value}%` })}></span></span>${value}%<span
-              class="visually-hidden"
-            >
-              of ${what} on the over</span
-            ></span
+            ><span class="meter" aria-hidden="true"><span ${cssProps({ '--_share': `${value}%` })}></span></span>${formatPercent(
+              value / 100,
+              this.localized,
+            )}<span class="visually-hidden"> ${what}</span></span
           >`;
     return html`<table>
       <caption class="visually-hidden">
-        ${market.label}: lines and prices
+        ${t('props.caption', '{market}: lines and prices', { market: this.#marketName(market) })}
       </caption>
       <thead>
         <tr>
-          ${this.#sortableHeader('player', 'Player')} ${this.#sortableHeader('line', 'Line')}
-          <th scope="col">Over</th>
-          <th scope="col">Under</th>
-          <th scope="col">Bets</th>
-          <th scope="col">Money</th>
+          ${this.#sortableHeader('player', t('props.player', 'Player'))} ${this.#sortableHeader('line', t('props.line', 'Line'))}
+          <th scope="col">${t('props.over', 'Over')}</th>
+          <th scope="col">${t('props.under', 'Under')}</th>
+          <th scope="col">${t('props.bets', 'Bets')}</th>
+          <th scope="col">${t('props.money', 'Money')}</th>
         </tr>
       </thead>
       <tbody>
@@ -147,11 +155,11 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
               <th scope="row">
                 ${player.name}<span class="meta">${player.team}${player.position ? html` · ${player.position}` : nothing}</span>
               </th>
-              <td>${formatNumber(player.line, { locale: this.locale || undefined })}</td>
+              <td>${formatNumber(player.line, { locale })}</td>
               <td>${odds(player.overPrice)}</td>
               <td>${odds(player.underPrice)}</td>
-              <td>${share(player.overBets, 'bets')}</td>
-              <td>${share(player.overMoney, 'money')}</td>
+              <td>${share(player.overBets, t('props.betsOnOver', 'of bets on the over'))}</td>
+              <td>${share(player.overMoney, t('props.moneyOnOver', 'of money on the over'))}</td>
             </tr>`,
         )}
       </tbody>
@@ -175,14 +183,16 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
     }
   }
 
-  /** Arrow keys, Home and End move between tabs and select them (automatic activation). */
+  /** Arrow keys (the reading way), Home and End move between tabs and select them (automatic activation). */
   #onTabKeydown = (event: KeyboardEvent): void => {
     const tabs = [...this.renderRoot.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
     const current = tabs.indexOf(event.target as HTMLButtonElement);
     if (current < 0) return;
+    const forward = this.rightToLeft ? 'ArrowLeft' : 'ArrowRight';
+    const back = this.rightToLeft ? 'ArrowRight' : 'ArrowLeft';
     const next = {
-      ArrowRight: (current + 1) % tabs.length,
-      ArrowLeft: (current - 1 + tabs.length) % tabs.length,
+      [forward]: (current + 1) % tabs.length,
+      [back]: (current - 1 + tabs.length) % tabs.length,
       Home: 0,
       End: tabs.length - 1,
     }[event.key];

@@ -80,6 +80,10 @@ export const scoreStripStyles = css`
   .nav:hover {
     color: var(--_accent);
   }
+  /* Previous points the way the reader came from. */
+  :host(:dir(rtl)) .nav {
+    transform: scaleX(-1);
+  }
   .pause-slot {
     display: flex;
     align-items: center;

@@ -101,12 +101,17 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
     if (!this.#openAtCurrent) return;
     this.#openAtCurrent = false;
     const track = this.renderRoot.querySelector<HTMLElement>('.track');
-    const card = this.#cards()[this.focusIndex];
-    if (track && card) track.scrollTo({ left: card.parentElement!.offsetLeft - track.offsetLeft - 4, behavior: 'instant' });
+    const item = this.#cards()[this.focusIndex]?.parentElement;
+    if (!track || !item) return;
+    // Right to left, the track starts at its right edge and scrolls towards negative offsets.
+    const left = this.rightToLeft
+      ? item.offsetLeft + item.offsetWidth - (track.offsetLeft + track.clientWidth) + 4
+      : item.offsetLeft - track.offsetLeft - 4;
+    track.scrollTo({ left, behavior: 'instant' });
   }
 
   protected get regionLabel(): string {
-    return `${leagueNames(this.league)} scores`;
+    return this.t('scores.region', '{leagues} scores', { leagues: leagueNames(this.league, this.localized) });
   }
 
   protected readonly skeletonBlocks = [6, 'card-skeleton'] as const;
@@ -114,20 +119,24 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
   protected renderData(data: ScoresPayload): TemplateResult {
     const label = this.regionLabel;
     if (data.games.length === 0)
-      return html`<section aria-label=${label}>${emptyState(this.date ? 'No games on this day.' : 'No games right now.')}</section>`;
+      return html`<section aria-label=${label}>
+        ${emptyState(this.date ? this.t('scores.noGamesOnDay', 'No games on this day.') : this.t('scores.noGames', 'No games right now.'))}
+      </section>`;
     const focusIndex = Math.min(this.focusIndex, data.games.length - 1);
     return html`<section aria-label=${label}>
-      <button class="nav" part="previous" aria-label="Previous games" @click=${() => this.#page(-1)}>‹</button>
+      <button class="nav" part="previous" aria-label=${this.t('scores.previous', 'Previous games')} @click=${() => this.#page(-1)}>
+        ‹
+      </button>
       <ul class="track" @keydown=${this.#onKeydown}>
         ${data.games.map((game, index) => html`<li>${this.#card(game, index === focusIndex)}</li>`)}
       </ul>
-      <button class="nav" part="next" aria-label="Next games" @click=${() => this.#page(1)}>›</button>
-      <span class="pause-slot">${pauseButton(this.paused, this.togglePaused)}</span>
+      <button class="nav" part="next" aria-label=${this.t('scores.next', 'Next games')} @click=${() => this.#page(1)}>›</button>
+      <span class="pause-slot">${pauseButton(this.paused, this.togglePaused, this.t)}</span>
     </section>`;
   }
 
   #card(game: Game, focusable: boolean): TemplateResult {
-    const body = html`${statusPill(game, this.formatOptions)} ${this.#side(game, 'away')} ${this.#side(game, 'home')}`;
+    const body = html`${statusPill(game, this.localized)} ${this.#side(game, 'away')} ${this.#side(game, 'home')}`;
     const href = this.gameHref
       ? this.gameHref.replaceAll('{id}', encodeURIComponent(game.id)).replaceAll('{league}', encodeURIComponent(game.league))
       : '';
@@ -162,7 +171,9 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
     // Screen readers hear the full name where the card shows the abbreviation.
     return html`<span class="side" ?data-leading=${leading} ?data-trailing=${trailing}>
       ${teamBadge(side.team, { withText: false })}<span class="abbr" aria-hidden="true">${side.team.abbreviation}</span
-      ><span class="visually-hidden">${which === 'home' ? ', at ' : ''}${side.team.name} </span>${
+      ><span class="visually-hidden"
+        >${which === 'home' ? this.t('scores.atHome', ', at {team}', { team: side.team.name }) : side.team.name} </span
+      >${
         scored
           ? keyed(side.score, html`<span class="score ${this.#changes.isFresh(game, which) ? 'flash' : ''}">${side.score}</span>`)
           : nothing
@@ -184,7 +195,9 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
     const cards = this.#cards();
     const current = cards.indexOf(event.target as HTMLElement);
     if (current < 0) return;
-    const next = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: cards.length - 1 }[event.key];
+    const forward = this.rightToLeft ? 'ArrowLeft' : 'ArrowRight';
+    const back = this.rightToLeft ? 'ArrowRight' : 'ArrowLeft';
+    const next = { [forward]: current + 1, [back]: current - 1, Home: 0, End: cards.length - 1 }[event.key];
     if (next === undefined) return;
     event.preventDefault();
     const index = Math.max(0, Math.min(cards.length - 1, next));
@@ -196,7 +209,7 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
 
   #page(direction: 1 | -1): void {
     const track = this.renderRoot.querySelector<HTMLElement>('.track');
-    if (track) track.scrollBy({ left: direction * track.clientWidth * 0.9 });
+    if (track) track.scrollBy({ left: (this.rightToLeft ? -direction : direction) * track.clientWidth * 0.9 });
   }
 }
 

@@ -46,6 +46,15 @@ export const scoreTickerStyles = css`
       transform: translateX(-50%);
     }
   }
+  /* Right to left, games enter from the left: the ticker moves the way the reader reads. */
+  :host(:dir(rtl)) .track {
+    animation-name: pb-ticker-rtl;
+  }
+  @keyframes pb-ticker-rtl {
+    to {
+      transform: translateX(50%);
+    }
+  }
   .item {
     display: flex;
     align-items: center;
@@ -76,7 +85,8 @@ export const scoreTickerStyles = css`
   }
   .notice {
     position: absolute;
-    inset: auto 0 0 auto;
+    inset-block: auto 0;
+    inset-inline: auto 0;
     padding: 0 8px;
     border: 0;
     background: var(--_surface);

@@ -72,7 +72,7 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
   }
 
   protected get regionLabel(): string {
-    return `${leagueNames(this.leagues || this.league)} scores`;
+    return this.t('scores.region', '{leagues} scores', { leagues: leagueNames(this.leagues || this.league, this.localized) });
   }
 
   protected readonly skeletonBlocks = [5, 'ticker-skeleton'] as const;
@@ -80,10 +80,17 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
   protected renderData(data: ScoresPayload): TemplateResult {
     const label = this.regionLabel;
     if (data.games.length === 0)
-      return html`<div class="ticker" role="region" aria-label=${label}>${emptyState('No games right now.')}</div>`;
+      return html`<div class="ticker" role="region" aria-label=${label}>
+        ${emptyState(this.t('scores.noGames', 'No games right now.'))}
+      </div>`;
     const games = tickerOrder(data.games);
     return html`<div class="ticker">
-      <button class="toggle" part="toggle" aria-label=${this.paused ? 'Play scores ticker' : 'Pause scores ticker'} @click=${this.#toggle}>
+      <button
+        class="toggle"
+        part="toggle"
+        aria-label=${this.paused ? this.t('ticker.play', 'Play scores ticker') : this.t('ticker.pause', 'Pause scores ticker')}
+        @click=${this.#toggle}
+      >
         ${
           this.paused
             ? html`<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M4 2l10 6-10 6z" /></svg>`
@@ -114,11 +121,11 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
       >
       ${scored ? this.#score(game, 'away') : nothing}
       <span class="team"
-        ><span class="visually-hidden">at </span><span aria-hidden="true">${game.home.team.abbreviation}</span
-        ><span class="visually-hidden">${game.home.team.name}</span></span
+        ><span aria-hidden="true">${game.home.team.abbreviation}</span
+        ><span class="visually-hidden">${this.t('ticker.atHome', 'at {team}', { team: game.home.team.name })}</span></span
       >
       ${scored ? this.#score(game, 'home') : nothing}
-      <span class="pill" data-status=${game.status}>${statusText(game, this.formatOptions)}</span>
+      <span class="pill" data-status=${game.status}>${statusText(game, this.localized)}</span>
     </li>`;
   }
 

@@ -11,6 +11,10 @@ export interface ChartOptions {
   label: (at: number) => string;
   /** Names the chart for screen readers. */
   description: string;
+  /** The time axis' name ("Game time"). */
+  axisName: string;
+  /** A chance as the locale writes a percentage. */
+  percent: (share: number) => string;
 }
 
 /**
@@ -26,7 +30,9 @@ export function probabilityChart(points: readonly ChartPoint[], options: ChartOp
   const path = points.map((point, i) => `${i === 0 ? 'M' : 'L'}${x(point.at).toFixed(2)},${y(point.home).toFixed(2)}`).join(' ');
   const end = points.at(-1);
   return html`<div class="plot">
-      <div class="y-axis" aria-hidden="true"><span>100%</span><span>50%</span><span>0%</span></div>
+      <div class="y-axis" aria-hidden="true">
+        <span>${options.percent(1)}</span><span>${options.percent(0.5)}</span><span>${options.percent(0)}</span>
+      </div>
       <svg viewBox="0 0 100 100" preserveAspectRatio="none" role="img" aria-label=${options.description}>
         <line class="grid" x1="0" x2="100" y1="0" y2="0"></line>
         <line class="even" x1="0" x2="100" y1="50" y2="50"></line>
@@ -36,7 +42,7 @@ export function probabilityChart(points: readonly ChartPoint[], options: ChartOp
       </svg>
     </div>
     <div class="x-axis" aria-hidden="true">
-      <span>${points.length > 0 ? options.label(first) : ''}</span><span>Game time</span
+      <span>${points.length > 0 ? options.label(first) : ''}</span><span>${options.axisName}</span
       ><span>${points.length > 1 ? options.label(last) : ''}</span>
     </div>`;
 }

@@ -168,4 +168,8 @@ export const winProbabilityStyles = css`
       height: 104px;
     }
   }
+  /* Right to left, the game's time runs from the right, as the axis labels below it do. */
+  :host(:dir(rtl)) svg {
+    transform: scaleX(-1);
+  }
 `;

@@ -11,12 +11,6 @@ import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { biggestSwing, probabilityChart, type ChartPoint } from './chart.js';
 import { winProbabilityStyles } from './win-probability.styles.js';
 
-const SOURCE_TEXT = {
-  moneyline: 'From the moneyline, margin removed',
-  exchange: 'From exchange prices, margin removed',
-  result: 'Final result',
-} as const;
-
 /**
  * @summary Both teams' chances to win, from the betting market with the bookmaker's margin removed, as large
  * numbers and a bar, with the game's probability curve drawn from the relay's history.
@@ -63,16 +57,18 @@ export class WinProbability extends PressboxElement<WinProbabilityPayload> {
   }
 
   protected get regionLabel(): string {
-    return 'Win probability';
+    return this.t('probability.region', 'Win probability');
   }
 
   protected readonly skeletonBlocks = [1, 'chart-skeleton'] as const;
 
   protected renderData(data: WinProbabilityPayload): TemplateResult {
+    const t = this.t;
     const current = data.current;
-    const percent = (share: number) => formatPercent(share, { locale: this.locale || undefined });
+    const percent = (share: number) => formatPercent(share, this.localized);
     const colours = matchupColours(data.away, data.home);
-    return html`<section aria-label="Win probability: ${data.away.name} at ${data.home.name}">
+    const label = t('probability.label', 'Win probability: {away} at {home}', { away: data.away.name, home: data.home.name });
+    return html`<section aria-label=${label}>
       <div class="teams">
         <div class="team away">
           ${teamBadge(data.away)}
@@ -80,8 +76,8 @@ export class WinProbability extends PressboxElement<WinProbabilityPayload> {
           ${current ? html`<span class="chance">${percent(current.away)}</span>` : nothing}
         </div>
         <div class="middle">
-          <span class="source">${current ? SOURCE_TEXT[current.source] : ''}</span>
-          ${data.status === 'final' ? nothing : pauseButton(this.paused, this.togglePaused)}
+          <span class="source">${current ? this.#source(current.source) : ''}</span>
+          ${data.status === 'final' ? nothing : pauseButton(this.paused, this.togglePaused, t)}
         </div>
         <div class="team home">
           ${teamBadge(data.home)}
@@ -95,39 +91,55 @@ export class WinProbability extends PressboxElement<WinProbabilityPayload> {
               { share: current.away * 100, colour: colours.away, patterned: colours.awayPatterned },
               { share: current.home * 100, colour: colours.home },
             )
-          : html`<p class="source">No odds for this game right now.</p>`
+          : html`<p class="source">${t('probability.noOdds', 'No odds for this game right now.')}</p>`
       }
       ${this.#chart(data, colours.home)}
     </section>`;
   }
 
-  #chart(data: WinProbabilityPayload, colour: string): TemplateResult {
-    const points: ChartPoint[] = data.history.map((point) => ({ at: Date.parse(point.at), home: point.home }));
-    const label = (at: number) => formatStartTime(new Date(at).toISOString(), this.formatOptions);
-    const description = this.#describe(data, points, label);
-    return html`<figure part="chart">
-      ${probabilityChart(points, { colour, label, description })}
-      <figcaption>${data.home.abbreviation} chance to win over the game. ${this.#swingText(data, points, label)}</figcaption>
-    </figure>`;
+  #source(source: NonNullable<WinProbabilityPayload['current']>['source']): string {
+    const t = this.t;
+    if (source === 'exchange') return t('probability.fromExchange', 'From exchange prices, margin removed');
+    if (source === 'result') return t('probability.fromResult', 'Final result');
+    return t('probability.fromMoneyline', 'From the moneyline, margin removed');
   }
 
-  #describe(data: WinProbabilityPayload, points: ChartPoint[], label: (at: number) => string): string {
-    const percent = (share: number) => formatPercent(share, { locale: this.locale || undefined });
+  #chart(data: WinProbabilityPayload, colour: string): TemplateResult {
+    const t = this.t;
+    const points: ChartPoint[] = data.history.map((point) => ({ at: Date.parse(point.at), home: point.home }));
+    const label = (at: number) => formatStartTime(new Date(at).toISOString(), this.localized);
+    const swing = this.#swingText(data, points, label);
     const now = data.current
-      ? `${data.home.name} ${percent(data.current.home)}, ${data.away.name} ${percent(data.current.away)}.`
-      : 'No current probability.';
-    return `Win probability over the game. Now: ${now} ${this.#swingText(data, points, label)}`;
+      ? t('probability.now', 'Now: {home} {homeChance}, {away} {awayChance}.', {
+          home: data.home.name,
+          homeChance: formatPercent(data.current.home, this.localized),
+          away: data.away.name,
+          awayChance: formatPercent(data.current.away, this.localized),
+        })
+      : t('probability.noCurrent', 'No current probability.');
+    const description = t('probability.description', 'Win probability over the game. {now} {swing}', { now, swing });
+    const caption = t('probability.caption', '{team} chance to win over the game.', { team: data.home.abbreviation });
+    return html`<figure part="chart">
+      ${probabilityChart(points, { colour, label, description, axisName: t('probability.gameTime', 'Game time'), percent: (share) => formatPercent(share, this.localized) })}
+      <figcaption>${caption} ${swing}</figcaption>
+    </figure>`;
   }
 
   #swingText(data: WinProbabilityPayload, points: ChartPoint[], label: (at: number) => string): string {
     const swing = biggestSwing(points);
-    if (!swing) return 'Not enough history yet for a curve.';
-    const percent = (share: number) => formatPercent(share, { locale: this.locale || undefined });
+    if (!swing) return this.t('probability.noHistory', 'Not enough history yet for a curve.');
+    const percent = (share: number) => formatPercent(share, this.localized);
     const homeRose = swing.to.home >= swing.from.home;
     const team = homeRose ? data.home : data.away;
     const from = homeRose ? swing.from.home : 1 - swing.from.home;
     const to = homeRose ? swing.to.home : 1 - swing.to.home;
-    return `Biggest swing: ${team.abbreviation} from ${percent(from)} to ${percent(to)}, ${label(swing.from.at)} to ${label(swing.to.at)}.`;
+    return this.t('probability.swing', 'Biggest swing: {team} from {from} to {to}, {start} to {end}.', {
+      team: team.abbreviation,
+      from: percent(from),
+      to: percent(to),
+      start: label(swing.from.at),
+      end: label(swing.to.at),
+    });
   }
 }
 

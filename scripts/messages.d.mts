@@ -1,0 +1,17 @@
+export type English = string | Record<string, string>;
+export interface Message {
+  english: English;
+  plural: 'cardinal' | 'ordinal' | undefined;
+  files: Set<string>;
+}
+export const WIDGETS_DIR: string;
+export const MESSAGES_DIR: string;
+export const RELAY_TERMS_FILE: string;
+export function collectMessages(dir?: string): Map<string, Message>;
+export function categoriesFor(locale: string, plural: Message['plural']): string[];
+export function requiredKeys(messages: Map<string, Message>, locale: string): string[];
+export function englishCatalog(messages: Map<string, Message>): Record<string, string>;
+export function placeholdersOf(text: string): Set<string>;
+export function messageTable(messages: Map<string, Message>): string;
+export function readmeWithTable(readme: string, messages: Map<string, Message>): string;
+export function catalogJson(catalog: Record<string, string>): string;

@@ -1,0 +1,105 @@
+import { scriptTagConfig } from '../runtime/config.js';
+import type { Catalog } from './translate.js';
+
+/** The locales with a full catalog; `en` is the source, written in the code. */
+export const SUPPORTED_LOCALES = ['en', 'es', 'fr', 'de', 'it', 'pt-BR', 'nl', 'pl', 'ja', 'ar'] as const;
+export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];
+
+type CatalogModule = Promise<{ default: Catalog }>;
+
+/** Each locale's messages are one lazy chunk, fetched only by pages that show that locale. */
+const CATALOGS: Record<Exclude<SupportedLocale, 'en'>, () => CatalogModule> = {
+  es: () => import('./messages/es.json', { with: { type: 'json' } }),
+  fr: () => import('./messages/fr.json', { with: { type: 'json' } }),
+  de: () => import('./messages/de.json', { with: { type: 'json' } }),
+  it: () => import('./messages/it.json', { with: { type: 'json' } }),
+  'pt-BR': () => import('./messages/pt-BR.json', { with: { type: 'json' } }),
+  nl: () => import('./messages/nl.json', { with: { type: 'json' } }),
+  pl: () => import('./messages/pl.json', { with: { type: 'json' } }),
+  ja: () => import('./messages/ja.json', { with: { type: 'json' } }),
+  ar: () => import('./messages/ar.json', { with: { type: 'json' } }),
+};
+
+/** The supported locale for a BCP 47 tag: the same tag, else the same language (`de-AT` → `de`); undefined if none. */
+export function supportedLocale(tag: string): SupportedLocale | undefined {
+  const lower = tag.toLowerCase();
+  const language = lower.split(/[-_]/)[0];
+  return (
+    SUPPORTED_LOCALES.find((locale) => locale.toLowerCase() === lower) ?? SUPPORTED_LOCALES.find((locale) => locale.startsWith(language!))
+  );
+}
+
+export interface ResolvedLocale {
+  /** Whose words the element shows. */
+  messages: SupportedLocale;
+  /** Whose numbers and dates: the tag asked for, when its language is the one shown (`de-AT` dates, `de` words). */
+  format: string;
+  /** Set when the locale decides the direction; otherwise the page's `dir` applies. */
+  dir: 'ltr' | 'rtl' | undefined;
+}
+
+/** The nearest `lang` above the element, through the shadow roots it sits in. */
+function ancestorLang(element: Element | undefined): string | null | undefined {
+  return element && (element.closest('[lang]')?.getAttribute('lang') || ancestorLang((element.getRootNode() as ShadowRoot).host));
+}
+
+const warned = new Set<string>();
+
+/**
+ * The element's `locale` attribute, then `Pressbox.configure({ locale })` or the script tag's `data-locale`, then the
+ * nearest `lang`, then the reader's browser languages, then English. A tag asked for that no catalog covers shows
+ * English, with one console warning per tag.
+ */
+export function resolveLocale(element: HTMLElement, attribute: string): ResolvedLocale {
+  const asked = attribute || window.Pressbox?.config?.locale || scriptTagConfig().locale || ancestorLang(element);
+  let tag = asked;
+  let messages = asked ? supportedLocale(asked) : undefined;
+  if (asked && !messages && !warned.has(asked)) {
+    warned.add(asked);
+    console.warn(`Pressbox: locale "${asked}" is not supported; showing English. Supported: ${SUPPORTED_LOCALES.join(', ')}.`);
+  }
+  if (!messages) {
+    tag = (!asked && navigator.languages.find((language) => supportedLocale(language))) || 'en';
+    messages = supportedLocale(tag)!;
+  }
+  let format: string = messages;
+  try {
+    // Scores, clocks and odds arrive in Latin digits; Arabic text keeps them rather than mixing two sets of digits.
+    format = Intl.getCanonicalLocales(messages === 'ar' && !tag!.includes('-u-') ? `${tag}-u-nu-latn` : tag!)[0]!;
+  } catch {
+    // A malformed tag (de_AT) still shows its language's words; numbers and dates follow the words.
+  }
+  return { messages, format, dir: messages === 'ar' ? 'rtl' : attribute ? 'ltr' : undefined };
+}
+const catalogs = new Map<SupportedLocale, Catalog>();
+const pending = new Map<SupportedLocale, Promise<void>>();
+
+/** The locale's catalog once loaded (English has none: its words are in the code). */
+export function loadedCatalog(locale: SupportedLocale): Catalog | undefined {
+  return catalogs.get(locale);
+}
+
+/** Fetches a locale's catalog once per page; undefined when it is already here (or needs none). */
+export function loadCatalog(locale: SupportedLocale): Promise<void> | undefined {
+  if (locale === 'en' || catalogs.has(locale)) return undefined;
+  let loading = pending.get(locale);
+  if (!loading) {
+    loading = CATALOGS[locale]().then(
+      (module) => void catalogs.set(locale, module.default),
+      (error: unknown) => {
+        console.warn(`Pressbox: could not load the "${locale}" messages (${(error as Error).message}); showing English.`);
+        catalogs.set(locale, {});
+      },
+    );
+    pending.set(locale, loading);
+  }
+  return loading;
+}
+
+/** The page's own wording for a locale, from `Pressbox.setMessages` and the loader's JSON script (runtime/page-settings.ts). */
+export function overridesFor(locale: SupportedLocale): Catalog | undefined {
+  let merged: Catalog | undefined;
+  for (const [tag, messages] of Object.entries(window.Pressbox?.messages ?? {}))
+    if (supportedLocale(tag) === locale) merged = { ...merged, ...messages };
+  return merged;
+}

@@ -1,0 +1,56 @@
+import type { FormatOptions } from '../runtime/format.js';
+
+/** A message's English forms by plural category (`one`, `other`…), selected by the `count` or `nth` parameter. */
+export type PluralEnglish = { [category in Intl.LDMLPluralRule]?: string } & { other: string };
+export type English = string | PluralEnglish;
+export type MessageParams = Record<string, string | number>;
+/** Flat id → text; a plural message has one entry per category of its locale: `injuries.players_one`. */
+export type Catalog = Record<string, string>;
+
+/**
+ * Looks up a message by id in the element's locale; `english` is the source text, written where it is used (so an
+ * English page carries no catalog) and the fallback. `{name}` placeholders take `params`; numbers are formatted for
+ * the locale. A plural message picks its form by `params.count` (cardinal) or `params.nth` (ordinal: 1st, 2nd).
+ */
+export type Translate = (id: string, english: English, params?: MessageParams) => string;
+
+/** What an element's templates need to speak the reader's language: Intl options and its messages. */
+export interface Localized extends FormatOptions {
+  locale: string;
+  t: Translate;
+}
+
+/** A message for each key of a known set (error codes, market keys): ids are `prefix.key`; unknown keys give undefined. */
+export function term(t: Translate, prefix: string, english: Record<string, string>, key: string): string | undefined {
+  const text = english[key];
+  return text === undefined ? undefined : t(`${prefix}.${key}`, text);
+}
+
+/**
+ * A word the relay passes as the upstream writes it (a market's name, an injury status): that text is the English, so
+ * English pages carry no table of them. Translations are listed by `prefix.key` in i18n/relay-terms.json's order.
+ */
+export function relayTerm(t: Translate, prefix: string, key: string, relayText: string): string {
+  return t(`${prefix}.${key}`, relayText);
+}
+
+/** The translate function of one locale: a publisher's wording first, then the catalog, then the English source. */
+export function translator(locale: string, catalog: Catalog | undefined, overrides: Catalog | undefined): Translate {
+  const cardinal = new Intl.PluralRules(locale);
+  const ordinal = new Intl.PluralRules(locale, { type: 'ordinal' });
+  const numbers = new Intl.NumberFormat(locale);
+  return (id, english, params = {}) => {
+    let key = id;
+    let source = english;
+    if (typeof english !== 'string') {
+      const category = params.nth === undefined ? cardinal.select(Number(params.count)) : ordinal.select(Number(params.nth));
+      key = `${id}_${category}`;
+      source = english[category] ?? english.other;
+    }
+    const text = overrides?.[key] ?? overrides?.[id] ?? catalog?.[key] ?? (source as string);
+    return text.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
+      const value = params[name];
+      return value === undefined ? placeholder : typeof value === 'number' ? numbers.format(value) : value;
+    });
+  };
+}
