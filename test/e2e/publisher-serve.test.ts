@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.mjs';
 import { RESERVED_SIZES } from '../../src/widgets/reserved-sizes.js';
@@ -19,11 +20,16 @@ import { measureElements, type ElementMeasure } from './measure.js';
 const TAGS = ['score-ticker', 'score-strip', 'game-header', 'win-probability', 'player-props', 'last-five', 'injury-report'];
 /** Phones to desktops, with and without the strict CSP; then the elements' own widths at both ends (a 280 px sidebar column
  * on a desktop page, a 1600 px wide column), where the page's own column style needs no CSP. */
-const LAYOUTS = [
+const LAYOUTS: Array<{ viewport: number; csp: boolean; column: number; lang?: string }> = [
   ...[true, false].flatMap((csp) => [320, 375, 768, 1280].map((viewport) => ({ viewport, csp, column: 0 }))),
   { viewport: 1280, csp: false, column: 280 },
   { viewport: 1660, csp: false, column: 1600 },
+  // An Arabic page (right to left) and a German one: the words are longer, the layout mirrors.
+  ...[320, 375, 1280].map((viewport) => ({ viewport, csp: true, column: 0, lang: 'ar' })),
+  { viewport: 1280, csp: false, column: 280, lang: 'ar' },
+  ...[320, 375, 1280].map((viewport) => ({ viewport, csp: true, column: 0, lang: 'de' })),
 ];
+const RIGHT_TO_LEFT = ['ar'];
 const PUBLISHER_HOST = 'courier.example';
 
 let dir = '';
@@ -60,14 +66,15 @@ function strictPolicy(relayOrigin: string): string {
   ].join('; ');
 }
 
-function publisherPage(options: { script: boolean; stylesheet: boolean; column: number }): string {
+function publisherPage(options: { script: boolean; stylesheet: boolean; column: number; lang: string }): string {
   const elements = TAGS.map((tag) => {
     if (tag === 'score-ticker') return '<score-ticker leagues="nba,nhl,nfl"></score-ticker>';
     if (tag === 'last-five') return '<last-five league="nba" team="BOS"></last-five>';
     if (['game-header', 'win-probability', 'player-props'].includes(tag)) return `<${tag} league="nba" game-id="${gameId}"></${tag}>`;
     return `<${tag} league="nba"></${tag}>`;
   });
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+  const dir = RIGHT_TO_LEFT.includes(options.lang) ? 'rtl' : 'ltr';
+  return `<!doctype html><html lang="${options.lang}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>The Daily Courier</title>${options.stylesheet ? `<link rel="stylesheet" href="${relay}/pressbox.css">` : ''}
 ${options.script ? `<script type="module" src="${relay}/pressbox.js" data-key="${key}"></script>` : ''}
 ${options.column ? `<style>body { width: ${options.column}px; margin: 8px auto; }</style>` : ''}
@@ -105,6 +112,7 @@ before(async () => {
         script: !url.searchParams.has('noscript'),
         stylesheet: !url.searchParams.has('nocss'),
         column: Number(url.searchParams.get('column') ?? 0),
+        lang: url.searchParams.get('lang') ?? 'en',
       }),
     );
   }).listen(pagePort, '127.0.0.1');
@@ -166,9 +174,9 @@ describe('a publisher page served by `pressbox serve`, at phone to desktop width
     assert.match(css.headers.get('content-type') ?? '', /text\/css/);
   });
 
-  for (const { viewport: width, csp, column } of LAYOUTS) {
-    const where = column ? `a ${column} px column of a ${width} px page` : `${width} px${csp ? ', strict CSP' : ''}`;
-    const layout = column ? `&column=${column}` : '';
+  for (const { viewport: width, csp, column, lang } of LAYOUTS) {
+    const where = `${column ? `a ${column} px column of a ${width} px page` : `${width} px${csp ? ', strict CSP' : ''}`}${lang ? `, lang=${lang}` : ''}`;
+    const layout = `${column ? `&column=${column}` : ''}${lang ? `&lang=${lang}` : ''}`;
     it(`${where}: every element shows data, fits, keeps its reserved box, reads and taps well`, async () => {
       const reservedPage = await openPage(width, `noscript${layout}`);
       const reserved = await reservedPage.evaluate(
@@ -182,11 +190,15 @@ describe('a publisher page served by `pressbox serve`, at phone to desktop width
       const measures: ElementMeasure[] = await page.evaluate(measureElements, TAGS);
       const seen = await page.evaluate(() => (window as any).__seen as { violations: string[]; shift: number });
       const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+      const directions = await page.evaluate((tags) => tags.map((tag) => getComputedStyle(document.querySelector(tag)!).direction), TAGS);
+      const expectedDirection = RIGHT_TO_LEFT.includes(lang ?? 'en') ? 'rtl' : 'ltr';
       if (process.env.PRESSBOX_SCREENSHOTS)
         for (const tag of TAGS)
           await page
             .locator(tag)
-            .screenshot({ path: join(process.env.PRESSBOX_SCREENSHOTS, `${tag}-${column || width}${csp ? '-csp' : ''}.png`) });
+            .screenshot({
+              path: join(process.env.PRESSBOX_SCREENSHOTS, `${tag}-${column || width}${csp ? '-csp' : ''}${lang ? `-${lang}` : ''}.png`),
+            });
       await page.close();
 
       reports.push(
@@ -197,6 +209,7 @@ describe('a publisher page served by `pressbox serve`, at phone to desktop width
       const problems = [
         ...seen.violations.map((violation) => `CSP violation: ${violation}`),
         ...(pageOverflow > 0 ? [`the page scrolls sideways by ${pageOverflow}px`] : []),
+        ...TAGS.filter((_, i) => directions[i] !== expectedDirection).map((tag) => `${tag}: not laid out ${expectedDirection}`),
         ...(seen.shift > 0 ? [`layout shift ${seen.shift.toFixed(4)}`] : []),
         ...measures.flatMap((m) => [
           ...(m.height !== reserved[m.tag] ? [`${m.tag}: reserved ${reserved[m.tag]}px, rendered ${m.height}px`] : []),
@@ -228,6 +241,32 @@ describe('a publisher page served by `pressbox serve`, at phone to desktop width
       reports.push(`${width}px without pressbox.css: CLS ${shifts.map((shift) => shift.toFixed(4)).join(', ')}`);
     });
   }
+
+  it('an English page downloads no messages; a German page adds one lazy chunk of its words', async () => {
+    const scripts = async (lang: string) => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const urls = new Set<string>();
+      page.on('response', (response) => {
+        if (response.url().endsWith('.js')) urls.add(response.url());
+      });
+      await page.addInitScript('globalThis.__name = (target) => target;');
+      await page.goto(`${pageOrigin}/?lang=${lang}`);
+      for (const tag of TAGS) await page.locator(tag).scrollIntoViewIfNeeded();
+      await page.waitForFunction((count) => document.querySelectorAll(':state(loading)').length === 0 && count > 0, TAGS.length);
+      await page.close();
+      const sizes = await Promise.all(
+        [...urls].map(async (url) => ({ url, gzip: gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length })),
+      );
+      return { total: sizes.reduce((sum, { gzip }) => sum + gzip, 0), locales: sizes.filter(({ url }) => /\/(de|ar|ja|es|fr|it|nl|pl|pt-BR)-[\w-]+\.js$/.test(url)) };
+    };
+    const english = await scripts('en');
+    const german = await scripts('de');
+    reports.push(`JS downloaded (gzip -9), all seven elements: English page ${english.total} B, German page ${german.total} B`);
+    assert.deepEqual(english.locales, []);
+    assert.equal(german.locales.length, 1);
+    assert.ok(german.locales[0]!.gzip <= 3 * 1024, `the German messages are ${german.locales[0]!.gzip} B gzipped`);
+    assert.equal(german.total, english.total + german.locales[0]!.gzip);
+  });
 
   after(() => {
     if (process.env.PRESSBOX_REPORT) console.log(reports.join('\n'));

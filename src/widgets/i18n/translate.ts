@@ -18,6 +18,16 @@ export type Translate = (id: string, english: English, params?: MessageParams) =
 export interface Localized extends FormatOptions {
   locale: string;
   t: Translate;
+  /** Whether the element reads right to left. */
+  rtl: boolean;
+}
+
+/**
+ * A signed number (a price, a spread) kept left to right inside right-to-left text, so it reads -110, not 110-.
+ * Score pairs are left to the bidi algorithm: there the right-hand number is the first one an Arabic reader meets.
+ */
+export function signedText(text: string, { rtl }: Localized): string {
+  return rtl ? `\u2066${text}\u2069` : text;
 }
 
 /** A message for each key of a known set (error codes, market keys): ids are `prefix.key`; unknown keys give undefined. */

@@ -82,7 +82,7 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
 
   /** Locale, time zone and messages, for the templates and the shared UI pieces. */
   protected get localized(): Localized {
-    return { locale: this.#locale!.format, timeZone: this.timeZone || undefined, t: this.t };
+    return { locale: this.#locale!.format, timeZone: this.timeZone || undefined, t: this.t, rtl: this.#locale!.dir === 'rtl' };
   }
 
   override connectedCallback(): void {

@@ -8,6 +8,7 @@ import { formatDay, formatNumber, formatPercent } from '../../runtime/format.js'
 import { formatOdds } from '../../runtime/odds-format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
+import { signedText } from '../../i18n/translate.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
 import { matchupColours, type MatchupColours } from '../../ui/color.js';
 import { cssProps } from '../../ui/css-props.js';
@@ -185,7 +186,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
   }
 
   #odds(value: number | null): string {
-    return value === null ? '' : formatOdds(value, this.oddsFormat, this.localized.locale);
+    return value === null ? '' : signedText(formatOdds(value, this.oddsFormat, this.localized.locale), this.localized);
   }
 
   #line(game: Game, line: Line | null): TemplateResult | typeof nothing {
@@ -197,7 +198,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
     const away = game.away.team.abbreviation;
     const home = game.home.team.abbreviation;
     const { locale } = this.localized;
-    const points = (value: number) => formatNumber(value, { locale, signed: true });
+    const points = (value: number) => signedText(formatNumber(value, { locale, signed: true }), this.localized);
     const total = line.total ? formatNumber(line.total.points, { locale }) : '';
     const priced = (label: string, value: number | null) =>
       value === null ? label : t('line.priced', '{line} ({price})', { line: label, price: this.#odds(value) });

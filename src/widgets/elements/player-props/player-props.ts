@@ -125,7 +125,8 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
       const order = this.sortKey === 'player' ? a.name.localeCompare(b.name) : a.line - b.line || a.name.localeCompare(b.name);
       return this.direction === 'ascending' ? order : -order;
     });
-    const odds = (value: number | null) => (value === null ? '—' : formatOdds(value, this.oddsFormat, locale));
+    // Isolated, so right-to-left text keeps a price's sign in front: -110, not 110-.
+    const odds = (value: number | null) => (value === null ? '—' : html`<bdi>${formatOdds(value, this.oddsFormat, locale)}</bdi>`);
     const share = (value: number | null, what: string) =>
       value === null
         ? html`—`
@@ -155,7 +156,7 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
               <th scope="row">
                 ${player.name}<span class="meta">${player.team}${player.position ? html` · ${player.position}` : nothing}</span>
               </th>
-              <td>${formatNumber(player.line, { locale })}</td>
+              <td><bdi>${formatNumber(player.line, { locale })}</bdi></td>
               <td>${odds(player.overPrice)}</td>
               <td>${odds(player.underPrice)}</td>
               <td>${share(player.overBets, t('props.betsOnOver', 'of bets on the over'))}</td>

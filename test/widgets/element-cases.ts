@@ -1,0 +1,67 @@
+// The seven elements as the state and locale tests mount them: attributes that show data, or nothing, for a league.
+import type { BrowserTestSetup } from './relay-plugin.js';
+
+export type Attributes = Record<string, string>;
+
+export interface ElementCase {
+  tag: string;
+  /** Attributes that show data for a league. */
+  attributes(league: string, setup: BrowserTestSetup): Promise<Attributes>;
+  /** Attributes for which the relay has nothing to show, when the element can be empty. */
+  empty?: Attributes;
+  emptyFor?: (setup: BrowserTestSetup) => Promise<Attributes>;
+  /** What shows once data is there. */
+  dataSelector: string;
+  /** Whether the data shows a game in progress (`:state(live)`); true unless said otherwise. */
+  live?: boolean;
+}
+
+export async function liveGameId(setup: BrowserTestSetup, league: string): Promise<string> {
+  const response = await fetch(`${setup.relay}/v1/scores?league=${league}&key=${setup.keys.test}`);
+  const body = (await response.json()) as { games: Array<{ id: string; status: string }> };
+  return body.games.find((game) => game.status === 'live')!.id;
+}
+
+export const ELEMENTS: ElementCase[] = [
+  { tag: 'score-strip', attributes: async (league) => ({ league }), empty: { league: 'nba', team: 'XYZ' }, dataSelector: '.card' },
+  { tag: 'score-ticker', attributes: async (league) => ({ leagues: league }), dataSelector: '.item' },
+  {
+    tag: 'game-header',
+    attributes: async (league, setup) => ({ league, 'game-id': await liveGameId(setup, league) }),
+    dataSelector: '.matchup',
+  },
+  { tag: 'last-five', attributes: async (league) => ({ league, team: teamOf(league) }), dataSelector: '.chip', live: false },
+  {
+    tag: 'win-probability',
+    attributes: async (league, setup) => ({ league, 'game-id': await liveGameId(setup, league) }),
+    dataSelector: 'figure svg',
+  },
+  {
+    tag: 'player-props',
+    attributes: async (league, setup) => ({ league, 'game-id': await liveGameId(setup, league) }),
+    emptyFor: async (setup) => ({ league: 'nba', 'game-id': await liveGameId(setup, 'nba'), markets: 'blocks' }),
+    dataSelector: 'table',
+    live: false,
+  },
+  {
+    tag: 'injury-report',
+    attributes: async (league) => ({ league }),
+    emptyFor: async (setup) => ({ league: 'nba', team: await healthyTeam(setup) }),
+    dataSelector: 'details',
+    live: false,
+  },
+];
+
+/** A team of the league, by abbreviation, for elements about one team. */
+export function teamOf(league: string): string {
+  return (
+    ({ nba: 'BOS', wnba: 'NYL', mlb: 'NYY', nhl: 'TOR', ncaab: 'DUKE', nfl: 'KC', cfb: 'OSU' } as Record<string, string>)[league] ?? 'BOS'
+  );
+}
+
+async function healthyTeam(setup: BrowserTestSetup): Promise<string> {
+  const response = await fetch(`${setup.relay}/v1/injuries?league=nba&key=${setup.keys.test}`);
+  const body = (await response.json()) as { teams: Array<{ team: { abbreviation: string }; players: unknown[] }> };
+  return body.teams.find((team) => team.players.length === 0)!.team.abbreviation;
+}
+
