@@ -1,4 +1,4 @@
-// `npm run screenshots`: every finished element, light and dark, rendered from the demo in headless Chromium.
+// `npm run screenshots`: every finished element, light and dark, and in German and Arabic, rendered from the demo in headless Chromium.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -9,7 +9,13 @@ import { startRelay } from '../src/relay/server.js';
 import { CHROMIUM_ARGS, findBrowser } from './browser.mjs';
 
 const ELEMENTS = ['score-ticker', 'score-strip', 'game-header', 'win-probability', 'player-props', 'last-five', 'injury-report'];
-const THEMES = ['light', 'dark'] as const;
+/** English in both themes, then German and Arabic (right to left) in the light theme. */
+const VARIANTS = [
+  { theme: 'light', locale: '', suffix: 'light' },
+  { theme: 'dark', locale: '', suffix: 'dark' },
+  { theme: 'light', locale: 'de-DE', suffix: 'de' },
+  { theme: 'light', locale: 'ar', suffix: 'ar' },
+] as const;
 /** A fixed sandbox instant with games in every state, so the pictures only change when the widgets do. */
 const SANDBOX_TIME = Date.parse('2026-11-22T18:00:00Z');
 const OUT = 'docs/screenshots';
@@ -35,7 +41,7 @@ const browser = await chromium.launch({
 });
 try {
   await mkdir(OUT, { recursive: true });
-  for (const theme of THEMES) {
+  for (const { theme, locale, suffix } of VARIANTS) {
     const page = await browser.newPage({
       viewport: { width: 1040, height: 3200 },
       colorScheme: theme,
@@ -44,9 +50,9 @@ try {
       timezoneId: 'America/New_York',
     });
     page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') console.error(`[${theme}] ${message.text()}`);
+      if (message.type() === 'error' || message.type() === 'warning') console.error(`[${suffix}] ${message.text()}`);
     });
-    await page.goto(`${site.origin}/?theme=${theme}`);
+    await page.goto(`${site.origin}/?theme=${theme}&locale=${locale}`);
     await page.waitForFunction(
       (tags) => {
         const header = document.querySelector('game-header');
@@ -62,7 +68,7 @@ try {
       { timeout: 20_000 },
     );
     for (const tag of ELEMENTS) {
-      const file = join(OUT, `${tag}-${theme}.png`);
+      const file = join(OUT, `${tag}-${suffix}.png`);
       await page.locator(tag).screenshot({ path: file, animations: 'disabled' });
       console.log(`wrote ${file}`);
     }

@@ -27,7 +27,8 @@ export interface Localized extends FormatOptions {
  * Score pairs are left to the bidi algorithm: there the right-hand number is the first one an Arabic reader meets.
  */
 export function signedText(text: string, { rtl }: Localized): string {
-  return rtl ? `\u2066${text}\u2069` : text;
+  // Arabic number formats put a right-to-left mark before the sign; inside a left-to-right run it would flip it back.
+  return rtl ? `\u2066${text.replace(/[\u061c\u200e\u200f]/g, '')}\u2069` : text;
 }
 
 /** A message for each key of a known set (error codes, market keys): ids are `prefix.key`; unknown keys give undefined. */

@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'l
 import type { PropsPayload } from '../../../contract/insights.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { formatNumber, formatPercent } from '../../runtime/format.js';
-import { relayTerm } from '../../i18n/translate.js';
+import { relayTerm, signedText } from '../../i18n/translate.js';
 import { formatOdds } from '../../runtime/odds-format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
@@ -125,8 +125,7 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
       const order = this.sortKey === 'player' ? a.name.localeCompare(b.name) : a.line - b.line || a.name.localeCompare(b.name);
       return this.direction === 'ascending' ? order : -order;
     });
-    // Isolated, so right-to-left text keeps a price's sign in front: -110, not 110-.
-    const odds = (value: number | null) => (value === null ? '—' : html`<bdi>${formatOdds(value, this.oddsFormat, locale)}</bdi>`);
+    const odds = (value: number | null) => (value === null ? '—' : signedText(formatOdds(value, this.oddsFormat, locale), this.localized));
     const share = (value: number | null, what: string) =>
       value === null
         ? html`—`
@@ -156,7 +155,7 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
               <th scope="row">
                 ${player.name}<span class="meta">${player.team}${player.position ? html` · ${player.position}` : nothing}</span>
               </th>
-              <td><bdi>${formatNumber(player.line, { locale })}</bdi></td>
+              <td>${formatNumber(player.line, { locale })}</td>
               <td>${odds(player.overPrice)}</td>
               <td>${odds(player.underPrice)}</td>
               <td>${share(player.overBets, t('props.betsOnOver', 'of bets on the over'))}</td>
