@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { defaultStrategy, minifyHTMLLiterals } from 'minify-html-literals';
 import { defineConfig, type Plugin } from 'vite';
+import { collectMessages, messageNumbers, packCatalog } from './scripts/messages.mjs';
 import { reservedSizesCss } from './src/widgets/reserved-sizes.js';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
@@ -9,11 +10,11 @@ const CDN_DIR = 'dist/cdn';
 const VERSION_DIR = `${CDN_DIR}/v/${version}`;
 
 /**
- * What stays out of the shared core: each element's own folder, the loader with what only it needs, and each
- * locale's messages (one lazy chunk per locale).
+ * What stays out of the shared core: each element's own folder, the loader with what only it needs, each locale's
+ * messages (one lazy chunk per locale) and the table of message numbers (fetched only by pages that change wording).
  */
 const OUTSIDE_CORE =
-  /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|runtime[\\/]page-settings\.ts|i18n[\\/]messages[\\/])/;
+  /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|runtime[\\/]page-settings\.ts|i18n[\\/](messages[\\/]|message-numbers\.ts))/;
 
 /**
  * The latest URL of an entry: a copy of this version's file whose chunk imports point into the version folder, so a
@@ -79,6 +80,32 @@ function foldCss(css: string): string {
     .trim();
 }
 
+/**
+ * Message ids are names for people (translators, publishers); the bundle writes numbers. Each `t('status.final', …)`
+ * becomes `t(56, …)`, each locale's catalog is packed to match (scripts/messages.mjs), and i18n/message-numbers.ts
+ * gets the table, which only pages that change wording fetch. Lines stay where they were, so source maps hold.
+ */
+function numberedMessages(): Plugin {
+  const numbers = messageNumbers(collectMessages());
+  return {
+    name: 'pressbox-numbered-messages',
+    enforce: 'pre',
+    load(id) {
+      if (/[\\/]i18n[\\/]messages[\\/][\w-]+\.json$/.test(id))
+        return JSON.stringify(packCatalog(JSON.parse(readFileSync(id, 'utf8')), numbers));
+      if (/[\\/]i18n[\\/]message-numbers\.ts$/.test(id)) return `export default ${JSON.stringify(Object.fromEntries(numbers))};`;
+      return null;
+    },
+    transform(code, id) {
+      if (!/[\\/]src[\\/]widgets[\\/].*\.ts$/.test(id)) return null;
+      const numbered = code.replace(/(\bt\(\s*)'([a-z][\w.-]*)'/g, (call, opening: string, name: string) =>
+        numbers.has(name) ? `${opening}${numbers.get(name)}` : call,
+      );
+      return numbered === code ? null : { code: numbered, map: null };
+    },
+  };
+}
+
 /** Lit's html`` and css`` templates keep their indentation and comments through the JS minifier; this folds them. */
 function minifyTemplates(): Plugin {
   return {
@@ -102,7 +129,13 @@ export default defineConfig(({ mode }) => {
   const allInOne = mode === 'all-in-one';
   const entry = allInOne ? 'pressbox-all' : 'pressbox';
   return {
-    plugins: [minifyTemplates(), latestAlias(entry), loaderOwnCopy('reserved-sizes'), ...(allInOne ? [] : [reservedSizesStylesheet()])],
+    plugins: [
+      numberedMessages(),
+      minifyTemplates(),
+      latestAlias(entry),
+      loaderOwnCopy('reserved-sizes'),
+      ...(allInOne ? [] : [reservedSizesStylesheet()]),
+    ],
     build: {
       outDir: VERSION_DIR,
       emptyOutDir: !allInOne,

@@ -2,7 +2,14 @@ export interface Size {
   min: number;
   gzip: number;
 }
-export const BUDGETS: { loader: number; oneElement: number; allSevenByLoader: number; allInOne: number; laterChunk: number };
+export const BUDGETS: {
+  loader: number;
+  oneElement: number;
+  allSevenByLoader: number;
+  allInOne: number;
+  laterChunk: number;
+  localeChunk: number;
+};
 export interface ElementSize {
   /** The element's own chunk. */
   chunk: Size & { file: string };
@@ -19,5 +26,6 @@ export function bundleSizes(root?: string): {
   allInOne: Size;
   oneElement: Size & { tag: string };
   allSevenByLoader: Size;
+  locales: Record<string, Size & { file: string; eager: boolean }>;
 };
 export function kilobytes(bytes: number): string;

@@ -7,7 +7,18 @@ import { gzipSync } from 'node:zlib';
 const KIB = 1024;
 
 /** Budgets in bytes of gzip (level 9), as DESIGN.md §4 sets them. */
-export const BUDGETS = { loader: 2 * KIB, oneElement: 16 * KIB, allSevenByLoader: 30 * KIB, allInOne: 28 * KIB, laterChunk: 4 * KIB };
+export const BUDGETS = {
+  loader: 2 * KIB,
+  oneElement: 16 * KIB,
+  allSevenByLoader: 30 * KIB,
+  allInOne: 28 * KIB,
+  laterChunk: 4 * KIB,
+  /** One locale's messages, fetched only by pages in that locale (issue 14). */
+  localeChunk: 3 * KIB,
+};
+
+/** The chunk files of the locales' messages, named by locale (en has none: its words are in the code). */
+const LOCALE_CHUNK = /^(?:[a-z]{2}(?:-[A-Z]{2})?)$/;
 
 /** A built file's text and its sizes, read once. */
 function readBuilt(path) {
@@ -79,6 +90,12 @@ export function bundleSizes(root = 'dist/cdn') {
     oneElement: { tag: heaviest[0], ...heaviest[1].page },
     /** A page with all seven through the loader: loader and every chunk. */
     allSevenByLoader: sum([loader, ...[...everyChunk].map((name) => chunks[name])]),
+    /** Each locale's messages chunk, and whether any page needs it before it asks for that locale. */
+    locales: Object.fromEntries(
+      Object.keys(chunks)
+        .filter((name) => LOCALE_CHUNK.test(name))
+        .map((name) => [name, { ...chunks[name], eager: everyChunk.has(name) }]),
+    ),
   };
 }
 

@@ -47,12 +47,12 @@ function objectOf(node, where) {
  */
 export function collectMessages(dir = WIDGETS_DIR) {
   const messages = new Map();
-  const add = (id, english, plural, where) => {
+  const add = (id, english, plural, where, written = true) => {
     const known = messages.get(id);
     if (known && JSON.stringify(known.english) !== JSON.stringify(english))
       throw new Error(`${where}: message ${id} already reads ${JSON.stringify(known.english)} elsewhere.`);
     if (known) known.files.add(where.split(':')[0]);
-    else messages.set(id, { english, plural, files: new Set([where.split(':')[0]]) });
+    else messages.set(id, { english, plural, written, files: new Set([where.split(':')[0]]) });
   };
   // The i18n module itself passes ids through; only the elements and their UI pieces write messages.
   for (const file of sourceFiles(dir).filter((path) => !path.includes(`${join(dir, 'i18n')}`))) {
@@ -73,13 +73,13 @@ export function collectMessages(dir = WIDGETS_DIR) {
           const prefix = stringOf(second);
           const table = RELAY_TERMS[prefix];
           if (!table) throw new Error(`${where}: relayTerm() prefix ${prefix} has no table in ${RELAY_TERMS_FILE}.`);
-          for (const [key, english] of Object.entries(table)) add(`${prefix}.${key}`, english, undefined, where);
+          for (const [key, english] of Object.entries(table)) add(`${prefix}.${key}`, english, undefined, where, false);
         }
         if (name === 'term' && node.arguments.length >= 3) {
           const prefix = stringOf(second);
           const table = objectOf(third, where);
           if (prefix === undefined || table === undefined) throw new Error(`${where}: term() needs a written prefix and table.`);
-          for (const [key, english] of Object.entries(table)) add(`${prefix}.${key}`, english, undefined, where);
+          for (const [key, english] of Object.entries(table)) add(`${prefix}.${key}`, english, undefined, where, false);
         }
       }
       ts.forEachChild(node, visit);
@@ -87,6 +87,31 @@ export function collectMessages(dir = WIDGETS_DIR) {
     visit(source);
   }
   return new Map([...messages].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/**
+ * The numbers the built bundle writes for the ids of `t()` calls, in catalog order (ids made at run time by `term` and
+ * `relayTerm` keep their names). Publishers and translators only ever see the names.
+ */
+export function messageNumbers(messages) {
+  return new Map([...messages].filter(([, { written }]) => written).map(([id], index) => [id, index]));
+}
+
+/**
+ * A flat catalog as the bundle ships it (see `PackedCatalog` in src/widgets/i18n/translate.ts): the numbered messages
+ * as an array, a plural one as its forms by category, then one object with the rest. Names are most of a catalog's
+ * weight; this keeps each locale's chunk small.
+ */
+export function packCatalog(catalog, numbers) {
+  const packed = [];
+  const rest = {};
+  for (const [key, text] of Object.entries(catalog)) {
+    const at = key.lastIndexOf('_');
+    if (numbers.has(key)) packed[numbers.get(key)] = text;
+    else if (at > 0 && numbers.has(key.slice(0, at))) (packed[numbers.get(key.slice(0, at))] ??= {})[key.slice(at + 1)] = text;
+    else rest[key] = text;
+  }
+  return [...Array.from({ length: numbers.size }, (_, index) => packed[index] ?? null), rest];
 }
 
 /** The plural categories a locale needs for a message: none for a plain message. */

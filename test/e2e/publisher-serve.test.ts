@@ -66,7 +66,10 @@ function strictPolicy(relayOrigin: string): string {
   ].join('; ');
 }
 
-function publisherPage(options: { script: boolean; stylesheet: boolean; column: number; lang: string }): string {
+/** A newsroom's own words for two messages, as the README shows: the JSON script the loader reads. */
+const HOUSE_WORDING = { de: { 'status.final': 'Abpfiff', 'injuries.players': '{count} Sportler' } };
+
+function publisherPage(options: { script: boolean; stylesheet: boolean; column: number; lang: string; wording: boolean }): string {
   const elements = TAGS.map((tag) => {
     if (tag === 'score-ticker') return '<score-ticker leagues="nba,nhl,nfl"></score-ticker>';
     if (tag === 'last-five') return '<last-five league="nba" team="BOS"></last-five>';
@@ -78,6 +81,7 @@ function publisherPage(options: { script: boolean; stylesheet: boolean; column: 
 <title>The Daily Courier</title>${options.stylesheet ? `<link rel="stylesheet" href="${relay}/pressbox.css">` : ''}
 ${options.script ? `<script type="module" src="${relay}/pressbox.js" data-key="${key}"></script>` : ''}
 ${options.column ? `<style>body { width: ${options.column}px; margin: 8px auto; }</style>` : ''}
+${options.wording ? `<script type="application/json" data-pressbox-messages>${JSON.stringify(HOUSE_WORDING)}</script>` : ''}
 </head><body>${elements.join('\n')}</body></html>`;
 }
 
@@ -113,6 +117,7 @@ before(async () => {
         stylesheet: !url.searchParams.has('nocss'),
         column: Number(url.searchParams.get('column') ?? 0),
         lang: url.searchParams.get('lang') ?? 'en',
+        wording: url.searchParams.has('wording'),
       }),
     );
   }).listen(pagePort, '127.0.0.1');
@@ -194,11 +199,9 @@ describe('a publisher page served by `pressbox serve`, at phone to desktop width
       const expectedDirection = RIGHT_TO_LEFT.includes(lang ?? 'en') ? 'rtl' : 'ltr';
       if (process.env.PRESSBOX_SCREENSHOTS)
         for (const tag of TAGS)
-          await page
-            .locator(tag)
-            .screenshot({
-              path: join(process.env.PRESSBOX_SCREENSHOTS, `${tag}-${column || width}${csp ? '-csp' : ''}${lang ? `-${lang}` : ''}.png`),
-            });
+          await page.locator(tag).screenshot({
+            path: join(process.env.PRESSBOX_SCREENSHOTS, `${tag}-${column || width}${csp ? '-csp' : ''}${lang ? `-${lang}` : ''}.png`),
+          });
       await page.close();
 
       reports.push(
@@ -257,7 +260,10 @@ describe('a publisher page served by `pressbox serve`, at phone to desktop width
       const sizes = await Promise.all(
         [...urls].map(async (url) => ({ url, gzip: gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length })),
       );
-      return { total: sizes.reduce((sum, { gzip }) => sum + gzip, 0), locales: sizes.filter(({ url }) => /\/(de|ar|ja|es|fr|it|nl|pl|pt-BR)-[\w-]+\.js$/.test(url)) };
+      return {
+        total: sizes.reduce((sum, { gzip }) => sum + gzip, 0),
+        locales: sizes.filter(({ url }) => /\/(de|ar|ja|es|fr|it|nl|pl|pt-BR)-[\w-]+\.js$/.test(url)),
+      };
     };
     const english = await scripts('en');
     const german = await scripts('de');
@@ -266,6 +272,24 @@ describe('a publisher page served by `pressbox serve`, at phone to desktop width
     assert.equal(german.locales.length, 1);
     assert.ok(german.locales[0]!.gzip <= 3 * 1024, `the German messages are ${german.locales[0]!.gzip} B gzipped`);
     assert.equal(german.total, english.total + german.locales[0]!.gzip);
+  });
+
+  it("a page's own wording replaces messages in the built bundle, without a build step", async () => {
+    const page = await openPage(1280, 'lang=de&wording');
+    await loadAll(page);
+    const texts = await page.evaluate(() => ({
+      finals: [...document.querySelector('score-strip')!.shadowRoot!.querySelectorAll('.card[data-status="final"] .pill')].map((pill) =>
+        pill.textContent!.trim(),
+      ),
+      counts: [...document.querySelector('injury-report')!.shadowRoot!.querySelectorAll('.count')].map((count) =>
+        count.textContent!.trim(),
+      ),
+      region: document.querySelector('score-strip')!.shadowRoot!.querySelector('section')!.getAttribute('aria-label'),
+    }));
+    await page.close();
+    assert.ok(texts.finals.length > 0 && texts.finals.every((text) => text === 'Abpfiff'), texts.finals.join(', '));
+    assert.ok(texts.counts.length > 0 && texts.counts.every((text) => /^\d+ Sportler$/.test(text)), texts.counts.join(', '));
+    assert.equal(texts.region, 'NBA: Ergebnisse');
   });
 
   after(() => {

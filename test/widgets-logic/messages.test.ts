@@ -10,6 +10,8 @@ import {
   catalogJson,
   collectMessages,
   englishCatalog,
+  messageNumbers,
+  packCatalog,
   placeholdersOf,
   readmeWithTable,
   requiredKeys,
@@ -17,6 +19,7 @@ import {
 import { MARKETS } from '../../src/sandbox/props.js';
 import { MLB_SHORT_LISTS, REASONS, STATUS_LADDER } from '../../src/sandbox/injuries.js';
 import { SUPPORTED_LOCALES } from '../../src/widgets/i18n/locale.js';
+import { translator, type PackedCatalog, type PluralEnglish } from '../../src/widgets/i18n/translate.js';
 
 const messages = collectMessages();
 const english = englishCatalog(messages);
@@ -73,6 +76,23 @@ describe('message catalogs', () => {
       });
     });
   }
+
+  it('the packed catalogs the bundle ships say exactly what the translators wrote, in every plural form', () => {
+    const numbers = messageNumbers(messages);
+    for (const locale of translations) {
+      const flat = readCatalog(locale);
+      const asWritten = translator(locale, flat, undefined);
+      const asShipped = translator(locale, packCatalog(flat, numbers) as PackedCatalog, undefined);
+      for (const [id, { english, plural }] of messages) {
+        const shippedId = numbers.get(id) ?? id;
+        for (const n of plural ? [0, 1, 2, 3, 5, 11, 21, 100, 1.5] : [0]) {
+          const params = { count: n, ...(plural === 'ordinal' ? { nth: n } : {}) };
+          const text = asWritten(id, english as string | PluralEnglish, params);
+          assert.equal(asShipped(shippedId, english as string | PluralEnglish, params), text, `${locale} ${id} (${n})`);
+        }
+      }
+    }
+  });
 
   it('Japanese and Arabic have no English words left (Latin words only in placeholders)', () => {
     for (const locale of ['ja', 'ar']) {

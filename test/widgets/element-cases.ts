@@ -64,4 +64,3 @@ async function healthyTeam(setup: BrowserTestSetup): Promise<string> {
   const body = (await response.json()) as { teams: Array<{ team: { abbreviation: string }; players: unknown[] }> };
   return body.teams.find((team) => team.players.length === 0)!.team.abbreviation;
 }
-

@@ -1,11 +1,11 @@
 import { scriptTagConfig } from '../runtime/config.js';
-import type { Catalog } from './translate.js';
+import type { Catalog, PackedCatalog } from './translate.js';
 
 /** The locales with a full catalog; `en` is the source, written in the code. */
 export const SUPPORTED_LOCALES = ['en', 'es', 'fr', 'de', 'it', 'pt-BR', 'nl', 'pl', 'ja', 'ar'] as const;
 export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];
 
-type CatalogModule = Promise<{ default: Catalog }>;
+type CatalogModule = Promise<{ default: Catalog | PackedCatalog }>;
 
 /** Each locale's messages are one lazy chunk, fetched only by pages that show that locale. */
 const CATALOGS: Record<Exclude<SupportedLocale, 'en'>, () => CatalogModule> = {
@@ -71,11 +71,11 @@ export function resolveLocale(element: HTMLElement, attribute: string): Resolved
   }
   return { messages, format, dir: messages === 'ar' ? 'rtl' : attribute ? 'ltr' : undefined };
 }
-const catalogs = new Map<SupportedLocale, Catalog>();
+const catalogs = new Map<SupportedLocale, Catalog | PackedCatalog>();
 const pending = new Map<SupportedLocale, Promise<void>>();
 
 /** The locale's catalog once loaded (English has none: its words are in the code). */
-export function loadedCatalog(locale: SupportedLocale): Catalog | undefined {
+export function loadedCatalog(locale: SupportedLocale): Catalog | PackedCatalog | undefined {
   return catalogs.get(locale);
 }
 
@@ -96,10 +96,30 @@ export function loadCatalog(locale: SupportedLocale): Promise<void> | undefined 
   return loading;
 }
 
+let messageNumbers: Record<string, number> | undefined;
+
 /** The page's own wording for a locale, from `Pressbox.setMessages` and the loader's JSON script (runtime/page-settings.ts). */
-export function overridesFor(locale: SupportedLocale): Catalog | undefined {
+function pageWording(locale: SupportedLocale): Catalog | undefined {
   let merged: Catalog | undefined;
   for (const [tag, messages] of Object.entries(window.Pressbox?.messages ?? {}))
     if (supportedLocale(tag) === locale) merged = { ...merged, ...messages };
   return merged;
+}
+
+/** The table of message numbers, fetched once and only when the page changes wording (publishers write full ids). */
+export function loadOverrides(locale: SupportedLocale): Promise<unknown> | undefined {
+  if (messageNumbers || !pageWording(locale)) return undefined;
+  return import('./message-numbers.js').then((module) => (messageNumbers = module.default));
+}
+
+/** The page's wording for a locale, keyed as the bundle's messages are (`status.final` → its number, see `loadOverrides`). */
+export function overridesFor(locale: SupportedLocale): Catalog | undefined {
+  const wording = pageWording(locale);
+  const numbers = messageNumbers ?? {};
+  const keyOf = (key: string) => {
+    const at = key.lastIndexOf('_');
+    const base = numbers[key.slice(0, at)];
+    return numbers[key] ?? (at > 0 && base !== undefined ? `${base}${key.slice(at)}` : key);
+  };
+  return wording && Object.fromEntries(Object.entries(wording).map(([key, text]) => [keyOf(key), text]));
 }

@@ -6,13 +6,20 @@ export type English = string | PluralEnglish;
 export type MessageParams = Record<string, string | number>;
 /** Flat id → text; a plural message has one entry per category of its locale: `injuries.players_one`. */
 export type Catalog = Record<string, string>;
+/**
+ * A catalog as the built bundle ships it (scripts/messages.mjs `packCatalog`): the messages written in `t()` calls by
+ * number, a plural one as its forms by category, then the rest (ids made at run time) as a flat catalog.
+ */
+export type PackedCatalog = Array<string | Record<string, string>>;
+/** A message id; the built bundle writes the ids of `t()` calls as numbers (scripts/messages.mjs `messageNumbers`). */
+export type MessageId = string | number;
 
 /**
  * Looks up a message by id in the element's locale; `english` is the source text, written where it is used (so an
  * English page carries no catalog) and the fallback. `{name}` placeholders take `params`; numbers are formatted for
  * the locale. A plural message picks its form by `params.count` (cardinal) or `params.nth` (ordinal: 1st, 2nd).
  */
-export type Translate = (id: string, english: English, params?: MessageParams) => string;
+export type Translate = (id: MessageId, english: English, params?: MessageParams) => string;
 
 /** What an element's templates need to speak the reader's language: Intl options and its messages. */
 export interface Localized extends FormatOptions {
@@ -45,20 +52,26 @@ export function relayTerm(t: Translate, prefix: string, key: string, relayText: 
   return t(`${prefix}.${key}`, relayText);
 }
 
+/** A message's text in a catalog, flat (as translators write it) or packed (as the bundle ships it). */
+function lookup(catalog: Catalog | PackedCatalog | undefined, id: MessageId, category: string | undefined): string | undefined {
+  if (!Array.isArray(catalog)) return catalog?.[category ? `${id}_${category}` : id];
+  const entry = typeof id === 'number' ? catalog[id] : (catalog.at(-1) as Catalog)[category ? `${id}_${category}` : id];
+  return typeof entry === 'object' ? entry[category!] : entry;
+}
+
 /** The translate function of one locale: a publisher's wording first, then the catalog, then the English source. */
-export function translator(locale: string, catalog: Catalog | undefined, overrides: Catalog | undefined): Translate {
+export function translator(locale: string, catalog: Catalog | PackedCatalog | undefined, overrides: Catalog | undefined): Translate {
   const cardinal = new Intl.PluralRules(locale);
   const ordinal = new Intl.PluralRules(locale, { type: 'ordinal' });
   const numbers = new Intl.NumberFormat(locale);
   return (id, english, params = {}) => {
-    let key = id;
+    let category: Intl.LDMLPluralRule | undefined;
     let source = english;
     if (typeof english !== 'string') {
-      const category = params.nth === undefined ? cardinal.select(Number(params.count)) : ordinal.select(Number(params.nth));
-      key = `${id}_${category}`;
+      category = params.nth === undefined ? cardinal.select(Number(params.count)) : ordinal.select(Number(params.nth));
       source = english[category] ?? english.other;
     }
-    const text = overrides?.[key] ?? overrides?.[id] ?? catalog?.[key] ?? (source as string);
+    const text = lookup(overrides, id, category) ?? overrides?.[id] ?? lookup(catalog, id, category) ?? (source as string);
     return text.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
       const value = params[name];
       return value === undefined ? placeholder : typeof value === 'number' ? numbers.format(value) : value;

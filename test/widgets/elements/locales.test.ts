@@ -26,7 +26,9 @@ import {
  * (Widget, Status, Rebounds, Yards…). Japanese and Arabic share none.
  */
 const SHARED_WITH_ENGLISH: Record<string, string[]> = {
-  de: 'widget website pos position status college basketball football touchdowns yards strikeouts rebounds runs bases pause ticker'.split(' '),
+  de: 'widget website pos position status college basketball football touchdowns yards strikeouts rebounds runs bases pause ticker'.split(
+    ' ',
+  ),
   ja: [],
   ar: [],
 };
@@ -139,7 +141,8 @@ describe('localized elements', () => {
       const wrapper = await fixture<HTMLDivElement>(html`<div lang="fr"></div>`);
       const inFrench = (attributes: Attributes) => {
         const element = document.createElement('last-five') as PressboxElement;
-        for (const [name, value] of Object.entries({ key: setup.keys.test, relay: setup.relay, ...attributes })) element.setAttribute(name, value);
+        for (const [name, value] of Object.entries({ key: setup.keys.test, relay: setup.relay, ...attributes }))
+          element.setAttribute(name, value);
         wrapper.append(element);
         return element;
       };
@@ -234,7 +237,8 @@ describe('localized elements', () => {
       const english = await mount('score-strip', { league: 'nba' });
       const german = await mount('injury-report', { league: 'nba', locale: 'de' });
       await Promise.all([settled(english), settled(german)]);
-      const finals = () => [...shadow(english).querySelectorAll('.card[data-status="final"] .pill')].map((pill) => pill.textContent!.trim());
+      const finals = () =>
+        [...shadow(english).querySelectorAll('.card[data-status="final"] .pill')].map((pill) => pill.textContent!.trim());
       expect(finals()).to.include('Final');
       window.Pressbox!.setMessages!('en', { 'status.final': 'FT' });
       window.Pressbox!.setMessages!('de', { 'injuries.players': '{count} Sportler' });

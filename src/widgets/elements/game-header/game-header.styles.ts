@@ -43,6 +43,9 @@ export const gameHeaderStyles = css`
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;
+    /* A Latin name in right-to-left text is cut at its own end ("Washington Wiz…"), aligned as the element reads. */
+    unicode-bidi: plaintext;
+    text-align: match-parent;
   }
   .record {
     font-size: 12px;
@@ -72,8 +75,12 @@ export const gameHeaderStyles = css`
     font-size: 14px;
   }
   .when {
+    min-width: 0;
+    overflow: hidden;
     font-size: 12px;
     color: var(--_muted);
+    text-overflow: ellipsis;
+    white-space: nowrap;
   }
   .line {
     display: grid;

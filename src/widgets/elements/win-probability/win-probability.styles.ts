@@ -25,6 +25,9 @@ export const winProbabilityStyles = css`
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;
+    /* A Latin name in right-to-left text is cut at its own end ("Washington Wiz…"), aligned as the element reads. */
+    unicode-bidi: plaintext;
+    text-align: match-parent;
   }
   .chance {
     margin-inline-start: auto;
