@@ -11,10 +11,10 @@ const VERSION_DIR = `${CDN_DIR}/v/${version}`;
 
 /**
  * What stays out of the shared core: each element's own folder, the loader with what only it needs, each locale's
- * messages (one lazy chunk per locale) and the table of message numbers (fetched only by pages that change wording).
+ * messages (one lazy chunk per locale) and what reads a page's own wording (fetched only by pages that have some).
  */
 const OUTSIDE_CORE =
-  /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|runtime[\\/]page-settings\.ts|i18n[\\/](messages[\\/]|message-numbers\.ts))/;
+  /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|runtime[\\/]page-settings\.ts|i18n[\\/](messages[\\/]|message-numbers\.ts|page-wording\.ts))/;
 
 /**
  * The latest URL of an entry: a copy of this version's file whose chunk imports point into the version folder, so a

@@ -46,6 +46,8 @@ function bundle(): void {
     `${kilobytes(sizes.allSevenByLoader.gzip)} gzip, ${verdict(sizes.allSevenByLoader.gzip, BUDGETS.allSevenByLoader)}`,
   );
   row('bundle', 'all seven, all-in-one file', `${size(sizes.allInOne)}, ${verdict(sizes.allInOne.gzip, BUDGETS.allInOne)}`);
+  for (const [locale, chunk] of Object.entries(sizes.locales))
+    row('bundle', `${locale} messages (lazy, ${locale} pages only)`, `${size(chunk)}, ${verdict(chunk.gzip, BUDGETS.localeChunk)}`);
 }
 
 interface Load {

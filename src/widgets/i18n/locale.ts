@@ -96,30 +96,19 @@ export function loadCatalog(locale: SupportedLocale): Promise<void> | undefined 
   return loading;
 }
 
-let messageNumbers: Record<string, number> | undefined;
+type PageWording = typeof import('./page-wording.js');
+let pageWording: PageWording | undefined;
 
-/** The page's own wording for a locale, from `Pressbox.setMessages` and the loader's JSON script (runtime/page-settings.ts). */
-function pageWording(locale: SupportedLocale): Catalog | undefined {
-  let merged: Catalog | undefined;
-  for (const [tag, messages] of Object.entries(window.Pressbox?.messages ?? {}))
-    if (supportedLocale(tag) === locale) merged = { ...merged, ...messages };
-  return merged;
+/**
+ * The code that reads a page's own wording, fetched once and only by pages that have some: `Pressbox.setMessages`
+ * was called, or a `data-pressbox-messages` script is on the page.
+ */
+export function loadPageWording(): Promise<unknown> | undefined {
+  if (pageWording || !(window.Pressbox?.messages || document.querySelector('script[data-pressbox-messages]'))) return undefined;
+  return import('./page-wording.js').then((module) => (pageWording = module));
 }
 
-/** The table of message numbers, fetched once and only when the page changes wording (publishers write full ids). */
-export function loadOverrides(locale: SupportedLocale): Promise<unknown> | undefined {
-  if (messageNumbers || !pageWording(locale)) return undefined;
-  return import('./message-numbers.js').then((module) => (messageNumbers = module.default));
-}
-
-/** The page's wording for a locale, keyed as the bundle's messages are (`status.final` → its number, see `loadOverrides`). */
+/** The page's wording for a locale, keyed as the bundle's messages are; undefined when the page has none. */
 export function overridesFor(locale: SupportedLocale): Catalog | undefined {
-  const wording = pageWording(locale);
-  const numbers = messageNumbers ?? {};
-  const keyOf = (key: string) => {
-    const at = key.lastIndexOf('_');
-    const base = numbers[key.slice(0, at)];
-    return numbers[key] ?? (at > 0 && base !== undefined ? `${base}${key.slice(at)}` : key);
-  };
-  return wording && Object.fromEntries(Object.entries(wording).map(([key, text]) => [keyOf(key), text]));
+  return pageWording?.wordingFor(locale, supportedLocale);
 }

@@ -48,19 +48,7 @@ export function setMessages(locale: string, messages: Record<string, string>): v
   window.dispatchEvent(new Event(MESSAGES_CHANGED));
 }
 
-/** `<script type="application/json" data-pressbox-messages>{"de": {"status.final": "Endstand"}}</script>`: the page's wording without a line of JS. */
-function readDeclaredMessages(): void {
-  for (const script of document.querySelectorAll('script[type="application/json"][data-pressbox-messages]')) {
-    try {
-      for (const [locale, messages] of Object.entries(JSON.parse(script.textContent!) as PressboxMessages)) setMessages(locale, messages);
-    } catch (error) {
-      console.warn(`Pressbox: a data-pressbox-messages script is not valid JSON (${(error as Error).message}); it is ignored.`);
-    }
-  }
-}
-
-/** Makes `Pressbox.configure` and `Pressbox.setMessages` callable from classic scripts, and reads the page's wording. */
+/** Makes `Pressbox.configure` and `Pressbox.setMessages` callable from classic scripts. */
 export function installGlobal(extra: Partial<PressboxGlobal> = {}): void {
   window.Pressbox = { ...window.Pressbox, configure, setMessages, ...extra };
-  readDeclaredMessages();
 }

@@ -3,7 +3,6 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/widgets/index.js';
 import en from '../../../src/widgets/i18n/messages/en.json' with { type: 'json' };
-import { installGlobal } from '../../../src/widgets/runtime/page-settings.js';
 import type { PressboxElement } from '../../../src/widgets/ui/pressbox-element.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
 import { ELEMENTS, type Attributes } from '../element-cases.js';
@@ -256,7 +255,6 @@ describe('localized elements', () => {
       });
       script.dataset.pressboxMessages = '';
       document.body.append(script);
-      installGlobal();
       const element = await mount('last-five', { league: 'nba', team: 'XYZ', locale: 'pt-BR' });
       await settled(element);
       expect(shadow(element).querySelector('section')!.getAttribute('aria-label')).to.equal('Últimos jogos do time');
