@@ -22,7 +22,7 @@ import {
 
 /**
  * Words a native editor keeps as they are, reviewed one by one: German sports and web vocabulary in the Duden
- * (Widget, Status, Rebounds, Yards…). Japanese and Arabic share none.
+ * (Position, Rebounds, Yards, Pause…). Japanese and Arabic share none.
  */
 const SHARED_WITH_ENGLISH: Record<string, string[]> = {
   de: 'widget website pos position status college basketball football touchdowns yards strikeouts rebounds runs bases pause ticker'.split(
