@@ -5,6 +5,8 @@ import { decideOrigin, pageOrigin } from '../relay/keys/domains.js';
 import type { Plan, WidgetKey } from '../relay/keys/model.js';
 import { openStore } from '../relay/store/open.js';
 import type { RelayStore } from '../relay/store/types.js';
+import { existsSync } from 'node:fs';
+import { CliFailure, describeFailure } from './failures.js';
 import { DEFAULT_DB, domain, month, plan } from './options.js';
 
 interface StoreFlags {
@@ -13,9 +15,21 @@ interface StoreFlags {
   json?: boolean;
 }
 
-/** Runs a command against the store a running relay uses (same --db or --redis), closing it afterwards. */
-async function withStore(flags: StoreFlags, action: (store: RelayStore) => Promise<void>): Promise<void> {
-  const store = await openStore({ db: flags.db, redis: flags.redis });
+/**
+ * Runs a command against the store a running relay uses (same --db or --redis), closing it afterwards. Only
+ * `keys create` may start a new database file: any other command on a missing file is a mistyped --db.
+ */
+async function withStore(flags: StoreFlags, action: (store: RelayStore) => Promise<void>, creates = false): Promise<void> {
+  if (!flags.redis && !creates && !existsSync(flags.db))
+    throw new CliFailure(
+      `no database at ${flags.db}: pass --db with the file your relay uses (pressbox serve --db FILE), or create a key first.`,
+    );
+  let store: RelayStore;
+  try {
+    store = await openStore({ db: flags.db, redis: flags.redis });
+  } catch (error) {
+    throw new CliFailure(describeFailure(error, { db: flags.db, redis: flags.redis }));
+  }
   try {
     await action(store);
   } finally {
@@ -32,7 +46,7 @@ function keyText(key: ReturnType<typeof describeKey>): string {
   return [
     `${key.key}  (${key.test ? 'test' : 'live'}, ${status})`,
     `  name     ${key.name || '—'}`,
-    `  plan     ${key.plan} (${key.monthlyLoads.toLocaleString('en-US')} loads a month)`,
+    `  plan     ${key.plan} (${loads(key.monthlyLoads)} a month)`,
     `  domains  ${key.domains.join(', ')}`,
     `  created  ${key.createdAt}`,
   ].join('\n');
@@ -40,11 +54,13 @@ function keyText(key: ReturnType<typeof describeKey>): string {
 
 async function existing(store: RelayStore, value: string): Promise<WidgetKey> {
   const key = await store.getKey(value);
-  if (!key) {
-    console.error(`No key ${value} in this store (check --db or --redis).`);
-    process.exit(1);
-  }
+  if (!key) throw new CliFailure(`no key ${value} in this store: check the key, or --db / --redis (pressbox keys list shows them).`);
   return key;
+}
+
+/** "1 load", "25,000 loads". */
+export function loads(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'load' : 'loads'}`;
 }
 
 function storeOptions(command: Command): Command {
@@ -66,11 +82,15 @@ export function keyAndUsageCommands(program: Command): void {
       .option('--name <text>', 'a name to recognise the key by', '')
       .option('--test', 'a pk_test_ key: also allowed on loopback, always served from the sandbox'),
   ).action((flags: StoreFlags & { plan: Plan; domain: string[]; name: string; test?: boolean }) =>
-    withStore(flags, async (store) => {
-      const input = { plan: flags.plan, domains: flags.domain, name: flags.name, test: Boolean(flags.test) };
-      const key = describeKey(await createKey(store, input, Date.now()));
-      print(flags, key, () => keyText(key));
-    }),
+    withStore(
+      flags,
+      async (store) => {
+        const input = { plan: flags.plan, domains: flags.domain, name: flags.name, test: Boolean(flags.test) };
+        const key = describeKey(await createKey(store, input, Date.now()));
+        print(flags, key, () => keyText(key));
+      },
+      true,
+    ),
   );
 
   storeOptions(keys.command('list').description('List every key.')).action((flags: StoreFlags) =>
@@ -159,9 +179,11 @@ export function keyAndUsageCommands(program: Command): void {
         if (rows.length === 0) return 'No loads recorded for that selection.';
         const lines = rows.map((row) => `${row.month}  ${row.key}  ${row.route.padEnd(22)}  ${row.origin.padEnd(32)}  ${row.loads}`);
         const total = rows.reduce((sum, row) => sum + row.loads, 0);
-        return [`month    ${'key'.padEnd(40)}  ${'route'.padEnd(22)}  ${'origin'.padEnd(32)}  loads`, ...lines, `total ${total}`].join(
-          '\n',
-        );
+        return [
+          `month    ${'key'.padEnd(40)}  ${'route'.padEnd(22)}  ${'origin'.padEnd(32)}  loads`,
+          ...lines,
+          `total ${loads(total)}`,
+        ].join('\n');
       });
     }),
   );

@@ -51,10 +51,11 @@ export function plan(value: string): Plan {
   return parsed;
 }
 
+/** An allowed-domain pattern, in the canonical form it is stored in. */
 export function domain(value: string, previous: string[] = []): string[] {
   const parsed = parseDomainPattern(value);
   if (!parsed.ok) throw new InvalidArgumentError(parsed.message);
-  return [...previous, value];
+  return [...previous, parsed.pattern.source];
 }
 
 export function month(value: string): string {

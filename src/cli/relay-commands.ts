@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { startDemoSite } from '../demo/server.js';
 import { createKey } from '../relay/admin/routes.js';
 import { relayEnvironment, startRelay } from '../relay/server.js';
+import { requestLines } from '../relay/http/logger.js';
+import { starting } from './failures.js';
 import { DEFAULT_DB, port, positive, stopOnSignals } from './options.js';
 
 const DEMO_KEY_NAME = 'demo';
@@ -21,15 +23,17 @@ export function relayCommands(program: Command): void {
     .option('--redis <url>', 'Redis for keys and usage, instead of --db (for several relays)')
     .option('--rate-limit <n>', 'requests per minute for one key from one address (bursts of a fifth of it)', positive, 600)
     .action(async (options: { port: number; host: string; db: string; redis?: string; rateLimit: number }) => {
-      const relay = await startRelay({
-        port: options.port,
-        host: options.host,
-        db: options.db,
-        redis: options.redis,
-        rateLimit: { perMinute: options.rateLimit, burst: Math.max(10, Math.round(options.rateLimit / 5)) },
-        files: { bundleDir: WIDGET_BUNDLE_DIR },
-        ...relayEnvironment(),
-      });
+      const relay = await starting(options, () =>
+        startRelay({
+          port: options.port,
+          host: options.host,
+          db: options.db,
+          redis: options.redis,
+          rateLimit: { perMinute: options.rateLimit, burst: Math.max(10, Math.round(options.rateLimit / 5)) },
+          files: { bundleDir: WIDGET_BUNDLE_DIR },
+          ...relayEnvironment(),
+        }),
+      );
       console.error(
         [
           'Pressbox relay listening',
@@ -51,17 +55,22 @@ export function relayCommands(program: Command): void {
     .option('--sandbox-port <port>', 'port of the embedded sandbox', port, 4010)
     .option('--demo-port <port>', 'port of the demo publisher site (another origin than the relay)', port, 8788)
     .action(async (options: { port: number; db: string; sandboxPort: number; demoPort: number }) => {
-      const relay = await startRelay({
-        port: options.port,
-        db: options.db,
-        sandbox: { port: options.sandboxPort },
-        files: { bundleDir: WIDGET_BUNDLE_DIR },
-        ...relayEnvironment(),
-      });
+      const relay = await starting(options, () =>
+        startRelay({
+          port: options.port,
+          db: options.db,
+          sandbox: { port: options.sandboxPort },
+          files: { bundleDir: WIDGET_BUNDLE_DIR },
+          logger: requestLines(),
+          ...relayEnvironment(),
+        }),
+      );
       const demo =
         (await relay.store.listKeys()).find((key) => key.name === DEMO_KEY_NAME && key.revokedAt === null) ??
         (await createKey(relay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: DEMO_KEY_NAME, test: true }, Date.now()));
-      const site = await startDemoSite({ demoDir: DEMO_DIR, relayOrigin: relay.origin, demoKey: () => demo.key, port: options.demoPort });
+      const site = await starting({ port: options.demoPort }, () =>
+        startDemoSite({ demoDir: DEMO_DIR, relayOrigin: relay.origin, demoKey: () => demo.key, port: options.demoPort }),
+      );
       console.log(
         [
           'Pressbox is running',

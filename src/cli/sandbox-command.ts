@@ -3,6 +3,7 @@ import type { PlanId } from '../sandbox/accounts.js';
 import type { FaultRuleInput } from '../sandbox/faults.js';
 import { parseFaultSpec } from '../sandbox/faults.js';
 import { startSandbox } from '../sandbox/server.js';
+import { starting } from './failures.js';
 import { apiKeySpec, collect, instant, port, rate, stopOnSignals } from './options.js';
 
 export function sandboxCommand(program: Command): void {
@@ -29,14 +30,16 @@ export function sandboxCommand(program: Command): void {
         time?: number;
         rate: number;
       }) => {
-        const sandbox = await startSandbox({
-          port: options.port,
-          host: options.host,
-          keys: Object.fromEntries(options.apiKey),
-          faults: options.fault,
-          now: options.time,
-          rate: options.rate,
-        });
+        const sandbox = await starting(options, () =>
+          startSandbox({
+            port: options.port,
+            host: options.host,
+            keys: Object.fromEntries(options.apiKey),
+            faults: options.fault,
+            now: options.time,
+            rate: options.rate,
+          }),
+        );
         const lines = [
           `Pressbox sandbox (Sports Data Service) listening`,
           `  base address  ${sandbox.baseUrl}`,

@@ -4,6 +4,9 @@ import { extname } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { fileUnder, typeOf } from '../relay/http/static.js';
 
+/** The demo site's pages and files are its own: not to be sniffed, nor embedded by other origins. */
+const OWN_FILES = { 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Resource-Policy': 'same-origin' };
+
 export interface DemoSiteOptions {
   demoDir: string;
   /** The relay the pages load the script tag from: another origin, as a publisher's site is. */
@@ -54,13 +57,13 @@ export function demoSite(options: DemoSiteOptions) {
     const path = c.req.path.slice(1) || 'index.html';
     const file = await fileUnder(options.demoDir, path);
     if (!file) return c.text('Not found', 404);
-    if (extname(path) !== '.html') return c.body(new Uint8Array(file), 200, { 'Content-Type': typeOf(path) });
+    if (extname(path) !== '.html') return c.body(new Uint8Array(file), 200, { 'Content-Type': typeOf(path), ...OWN_FILES });
     let page = file
       .toString('utf8')
       .replaceAll('{{PRESSBOX_DEMO_KEY}}', options.demoKey() ?? '')
       .replaceAll('{{PRESSBOX_RELAY}}', options.relayOrigin);
     if (page.includes('{{PRESSBOX_GAME_ID}}')) page = page.replaceAll('{{PRESSBOX_GAME_ID}}', await game());
-    return c.body(page, 200, { 'Content-Type': typeOf(path), 'Cache-Control': 'no-cache' });
+    return c.body(page, 200, { 'Content-Type': typeOf(path), 'Cache-Control': 'no-cache', ...OWN_FILES });
   });
   return app;
 }

@@ -1,4 +1,4 @@
-import { Hono, type Handler } from 'hono';
+import { Hono, type Context, type Handler } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { HTTPException } from 'hono/http-exception';
 import { adminRoutes } from './admin/routes.js';
@@ -32,6 +32,23 @@ export interface RelayDeps {
 }
 
 /** The relay as a Hono app: no environment reads, no listening (see server.ts). */
+/**
+ * The admin API's own refusals (its token, or the API switched off) in the same error shape as everything else,
+ * keeping the `WWW-Authenticate` challenge.
+ */
+function operatorError(c: Context, error: HTTPException): Response {
+  const challenge = error.getResponse().headers.get('www-authenticate');
+  if (challenge) c.header('WWW-Authenticate', challenge);
+  if (error.status === 401) {
+    const sent = Boolean(c.req.header('authorization'));
+    const message = sent
+      ? 'The operator token is wrong: send Authorization: Bearer with the relay’s PRESSBOX_ADMIN_TOKEN.'
+      : 'The admin API needs the operator token: send Authorization: Bearer with the relay’s PRESSBOX_ADMIN_TOKEN.';
+    return c.json({ error: { code: sent ? 'invalid_key' : 'missing_key', message } }, 401);
+  }
+  return c.json({ error: { code: error.status === 404 ? 'not_found' : 'bad_request', message: error.message } }, error.status);
+}
+
 export function createApp(deps: RelayDeps): Hono<RelayEnv> {
   const now = deps.now ?? Date.now;
   const logger = deps.logger ?? silentLogger;
@@ -41,7 +58,11 @@ export function createApp(deps: RelayDeps): Hono<RelayEnv> {
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
-    const route = c.get('route') ?? (c.req.path.startsWith('/admin') ? '/admin' : c.req.path);
+    // Every answer is read by pages on other origins (CORS decides who); none may be sniffed into another type.
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    // Labelled by route pattern, never by raw path: a scan of made-up paths must not grow the metrics without bound.
+    const route = c.get('route') ?? c.req.matchedRoutes.filter((matched) => matched.method !== 'ALL').at(-1)?.path ?? 'unmatched';
     const ms = performance.now() - started;
     deps.metrics.requests.inc({ route, status: String(c.res.status) });
     deps.metrics.duration.observe({ route }, ms / 1000);
@@ -85,7 +106,7 @@ export function createApp(deps: RelayDeps): Hono<RelayEnv> {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
       return c.json(error.body(), error.status);
     }
-    if (error instanceof HTTPException) return error.getResponse();
+    if (error instanceof HTTPException) return operatorError(c, error);
     logger.log('error', 'unhandled error', { path: c.req.path, error: error instanceof Error ? error.name : 'unknown' });
     return c.json({ error: { code: 'upstream_unavailable', message: 'The relay hit an unexpected problem; the widget will retry.' } }, 500);
   });

@@ -12,8 +12,9 @@ export interface RunningSandbox extends Sandbox {
 export async function startSandbox(options: SandboxOptions & { port?: number; host?: string } = {}): Promise<RunningSandbox> {
   const sandbox = createSandbox(options);
   const host = options.host ?? '127.0.0.1';
-  const server: ServerType = await new Promise((resolve) => {
+  const server: ServerType = await new Promise((resolve, reject) => {
     const started = serve({ fetch: sandbox.app.fetch, port: options.port ?? 0, hostname: host }, () => resolve(started));
+    started.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;

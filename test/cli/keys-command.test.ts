@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -82,6 +85,68 @@ describe('pressbox keys and pressbox usage', () => {
     assert.match(badDomain.stderr, /without a path/);
     const badPlan = await pressbox('keys', 'create', '--db', db, '--plan', 'gold', '--domain', 'example.com');
     assert.match(badPlan.stderr, /free, starter, builder, pro or custom:N/);
+  });
+
+  it('refuses a pattern that is, or wildcards over, a public suffix, and stores the canonical form', async () => {
+    for (const pattern of ['*.co.uk', '*.github.io', 'com', 'vercel.app']) {
+      const refused = await pressbox('keys', 'create', '--db', db, '--plan', 'free', '--domain', pattern);
+      assert.equal(refused.code, 2, pattern);
+      assert.match(refused.stderr, /public suffix/, pattern);
+      assert.equal(refused.stderr.trim().split('\n').length, 1, 'one line');
+    }
+    const created = JSON.parse(
+      (
+        await pressbox(
+          'keys',
+          'create',
+          '--db',
+          db,
+          '--plan',
+          'custom:1',
+          '--domain',
+          'News.Example.CO.UK.',
+          '--domain',
+          'BÜCHER.de',
+          '--json',
+        )
+      ).stdout,
+    );
+    assert.deepEqual(created.domains, ['news.example.co.uk', 'xn--bcher-kva.de']);
+    assert.match((await pressbox('keys', 'show', created.key, '--db', db)).stdout, /\(1 load a month\)/);
+  });
+
+  it('says every failure in one line with the fix, never a stack trace: 1 for failures, 2 for usage', async () => {
+    const busy = createServer().listen(0, '127.0.0.1');
+    await new Promise((resolve) => busy.once('listening', resolve));
+    const busyPort = (busy.address() as AddressInfo).port;
+    try {
+      const cases: Array<[string[], number, RegExp]> = [
+        [['--version'], 0, /^\d+\.\d+\.\d+$/],
+        [['keys', 'list', '--db', db, '--colour'], 2, /unknown option '--colour'/],
+        [['keys', 'create', '--db', db, '--plan', 'gold', '--domain', 'example.com'], 2, /free, starter, builder, pro or custom:N/],
+        [['keys', 'list', '--db', join(dir, 'typo.db')], 1, /no database at .*typo\.db: pass --db/],
+        [['usage', '--db', join(dir, 'typo.db')], 1, /no database at/],
+        [['keys', 'show', 'pk_live_00000000000000000000000000000000', '--db', db], 1, /no key pk_live_0+ in this store/],
+        [
+          ['keys', 'create', '--db', join(dir, 'missing', 'keys.db'), '--plan', 'free', '--domain', 'example.com'],
+          1,
+          /cannot open the database .*folder does not exist/,
+        ],
+        [['serve', '--db', db, '--port', String(busyPort)], 1, new RegExp(`port ${busyPort} on 127.0.0.1 is already in use`)],
+        [['keys', 'list', '--redis', 'redis://:secret@127.0.0.1:1'], 1, /cannot reach Redis at 127\.0\.0\.1:1/],
+      ];
+      for (const [args, code, message] of cases) {
+        const result = await pressbox(...args);
+        const said = (code === 0 ? result.stdout : result.stderr).trim();
+        assert.equal(result.code, code, `${args.join(' ')}: ${said}`);
+        assert.match(said, message, args.join(' '));
+        assert.equal(said.split('\n').length, 1, `${args.join(' ')} says one line: ${said}`);
+        assert.doesNotMatch(said, /\n\s+at |Usage:|secret/, args.join(' '));
+      }
+      assert.ok(!existsSync(join(dir, 'typo.db')), 'a read on a mistyped --db creates no file');
+    } finally {
+      busy.close();
+    }
   });
 
   it('prints usage, empty at first', async () => {

@@ -26,6 +26,34 @@ describe('operations: admin API, metrics, rate limit', () => {
     assert.match(metrics, /pressbox_cache_total/);
   });
 
+  it('refuses a missing or wrong operator token in the error shape, with the challenge', async () => {
+    const missing = await fetch(`${relay.origin}/admin/keys`);
+    assert.equal(missing.status, 401);
+    assert.match(missing.headers.get('www-authenticate') ?? '', /Bearer/);
+    assert.equal(((await missing.json()) as { error: { code: string } }).error.code, 'missing_key');
+    const wrong = await fetch(`${relay.origin}/admin/keys`, { headers: { authorization: 'Bearer wrong' } });
+    const body = (await wrong.json()) as { error: { code: string; message: string } };
+    assert.deepEqual([wrong.status, body.error.code], [401, 'invalid_key']);
+    assert.match(body.error.message, /PRESSBOX_ADMIN_TOKEN/);
+  });
+
+  it('labels requests in /metrics by route pattern: made-up paths add no series', async () => {
+    for (let i = 0; i < 5; i++) await fetch(`${relay.origin}/scan-${i}/wp-login.php`);
+    await fetch(`${relay.origin}/admin/keys/pk_live_${'0'.repeat(32)}`, { headers: { authorization: "Bearer test-admin-token" } });
+    const metrics = await (await admin('/metrics')).text();
+    assert.doesNotMatch(metrics, /scan-\d|wp-login|pk_live_0/);
+    assert.match(metrics, /route="unmatched"/);
+    assert.match(metrics, /route="\/admin\/keys\/:key"/);
+  });
+
+  it('marks every answer nosniff and readable cross-origin, scripts included', async () => {
+    for (const path of ['/health', '/pressbox.js', '/v1/scores?league=nba']) {
+      const response = await fetch(`${relay.origin}${path}`);
+      assert.equal(response.headers.get('x-content-type-options'), 'nosniff', path);
+      assert.equal(response.headers.get('cross-origin-resource-policy'), 'cross-origin', path);
+    }
+  });
+
   it('applies a domain change or a revocation made through the admin API at once, though keys are kept in memory', async () => {
     const key = await addKey(relay, ['example.com']);
     assert.equal((await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`)).status, 200);

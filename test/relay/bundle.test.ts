@@ -36,6 +36,8 @@ describe('the script-tag bundle served by the relay', () => {
     const loader = await get(`/v/${version}/pressbox.js`);
     assert.equal(loader.status, 200);
     assert.equal(loader.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    assert.equal(loader.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(loader.headers.get('cross-origin-resource-policy'), 'cross-origin', 'other origins may load it');
     const chunks = [...(await loader.text()).matchAll(/import\(`(\.\/chunks\/[\w-]+\.js)`\)/g)].map((match) => match[1]!);
     assert.equal(chunks.length, 8, 'one chunk per element and the core');
     for (const chunk of chunks) {

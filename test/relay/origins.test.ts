@@ -60,6 +60,14 @@ const CASES: Case[] = [
   ['live key on loopback without a loopback pattern', ['example.com'], { origin: 'http://localhost:8080' }, 'origin_not_allowed'],
   ['test key elsewhere still needs its domains', ['example.com'], { origin: 'https://evil.net' }, 'origin_not_allowed', true],
   ['several patterns: the second decides', ['a.example', 'b.example'], { origin: 'https://b.example' }, 200],
+  ['IP address written with its scheme: that origin', ['https://203.0.113.7'], { origin: 'https://203.0.113.7' }, 200],
+  ['IP address: not over http', ['https://203.0.113.7'], { origin: 'http://203.0.113.7' }, 'origin_not_allowed'],
+  ['IP address: not the next address', ['https://203.0.113.7'], { origin: 'https://203.0.113.70' }, 'origin_not_allowed'],
+  ['a literal * in the origin never meets a wildcard', ['*.example.org'], { origin: 'https://*.example.org' }, 'origin_not_allowed'],
+  ['a literal * label deeper down neither', ['*.example.org'], { origin: 'https://a.*.example.org' }, 'origin_not_allowed'],
+  ['an IDN pattern matches the punycode origin', ['bücher.de'], { origin: 'https://xn--bcher-kva.de' }, 200],
+  ['a site under a private suffix is its own', ['myproject.github.io'], { origin: 'https://myproject.github.io' }, 200],
+  ['…and covers no other site there', ['myproject.github.io'], { origin: 'https://other.github.io' }, 'origin_not_allowed'],
 ];
 
 describe('allowed-domain matching at the relay', () => {
@@ -96,7 +104,19 @@ describe('allowed-domain matching at the relay', () => {
       ['', /empty/],
       ['ftp://example.com', /only http/],
       ['example.com/path', /without a path/],
-      ['*.com', /two labels/],
+      ['*.com', /public suffix/],
+      ['com', /public suffix/],
+      ['co.uk', /ICANN section/],
+      ['*.co.uk', /ICANN section/],
+      ['github.io', /private section/],
+      ['*.github.io', /private section/],
+      ['*.vercel.app', /private section/],
+      ['https://s3.amazonaws.com', /private section/],
+      ['*.xn--p1ai', /public suffix/],
+      ['*.рф', /public suffix/],
+      ['intranet', /no registrable domain/],
+      ['203.0.113.7', /with its scheme written/],
+      ['[2001:db8::1]', /with its scheme written/],
       ['www.*.example.com', /first label/],
       ['*.127.0.0.1', /IP address/],
       ['user@example.com', /user information/],
@@ -104,6 +124,27 @@ describe('allowed-domain matching at the relay', () => {
       const parsed = parseDomainPattern(pattern);
       assert.equal(parsed.ok, false, pattern);
       assert.match((parsed as { message: string }).message, why, pattern);
+    }
+  });
+
+  it('stores every pattern in one canonical form', () => {
+    for (const [written, canonical] of [
+      ['Example.COM.', 'example.com'],
+      ['https://example.com:443', 'example.com'],
+      ['https://example.com', 'example.com'],
+      ['http://example.com:80', 'http://example.com'],
+      ['shop.example.com:8443', 'shop.example.com:8443'],
+      ['*.Example.co.uk', '*.example.co.uk'],
+      ['BÜCHER.de', 'xn--bcher-kva.de'],
+      ['*.bücher.de', '*.xn--bcher-kva.de'],
+      ['localhost', 'localhost'],
+      ['http://LOCALHOST:3000/', 'http://localhost:3000'],
+      ['https://203.0.113.7:443', 'https://203.0.113.7'],
+      ['myproject.github.io', 'myproject.github.io'],
+    ] as const) {
+      const parsed = parseDomainPattern(written);
+      assert.ok(parsed.ok, written);
+      assert.equal(parsed.pattern.source, canonical, written);
     }
   });
 });

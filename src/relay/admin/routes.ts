@@ -18,12 +18,14 @@ const planParam = z.string().transform((value, ctx) => {
 const domainsParam = z
   .array(z.string())
   .min(1, 'give at least one allowed domain')
-  .superRefine((domains, ctx) => {
-    for (const domain of domains) {
+  .transform((domains, ctx) =>
+    domains.map((domain) => {
       const parsed = parseDomainPattern(domain);
-      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
-    }
-  });
+      if (parsed.ok) return parsed.pattern.source;
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }),
+  );
 
 const createBody = z.object({
   plan: planParam,

@@ -14,3 +14,20 @@ export function jsonLogger(write: (line: string) => void = (line) => process.std
 }
 
 export const silentLogger: Logger = { log() {} };
+
+/**
+ * For a person at a terminal (`pressbox start`, `npm start`): one short line per request, `GET /v1/scores 200 3 ms`,
+ * and warnings as `warn: message (field value, …)`. `serve` keeps JSON lines for machines.
+ */
+export function requestLines(write: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): Logger {
+  return {
+    log(level, message, fields = {}) {
+      if (message === 'request') {
+        write(`${fields.method} ${fields.path} ${fields.status} ${fields.ms} ms`);
+        return;
+      }
+      const details = Object.entries(fields).map(([name, value]) => `${name} ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+      write(`${level}: ${message}${details.length ? ` (${details.join(', ')})` : ''}`);
+    },
+  };
+}

@@ -45,7 +45,14 @@ export function bundleRoutes({ bundleDir }: StaticOptions) {
     const file = await fileUnder(bundleDir, path);
     if (!file) return undefined;
     return new Response(new Uint8Array(file), {
-      headers: { 'Content-Type': typeOf(path), 'Cache-Control': cacheControl, 'Access-Control-Allow-Origin': '*' },
+      // Scripts run on other sites' pages: cross-origin readable, and never taken for another type than they are.
+      headers: {
+        'Content-Type': typeOf(path),
+        'Cache-Control': cacheControl,
+        'Access-Control-Allow-Origin': '*',
+        'Cross-Origin-Resource-Policy': 'cross-origin',
+        'X-Content-Type-Options': 'nosniff',
+      },
     });
   };
   for (const entry of ['pressbox.js', 'pressbox-all.js', 'pressbox.css']) {

@@ -1,10 +1,14 @@
+import { parse as parseHost } from 'tldts';
+
 /**
  * Allowed-domain patterns (DESIGN.md §3). Hosts are compared as WHATWG URL parsing leaves them (lower case,
  * IDN as punycode) without a trailing dot, label by label: no regular expressions, no string suffix tests.
+ * A pattern may not be, or wildcard over, a public suffix of the Public Suffix List (tldts: its ICANN and private
+ * sections), and is stored in its canonical form.
  */
 
 export interface DomainPattern {
-  /** As the operator wrote it. */
+  /** Its canonical form (`canonicalPattern`), as stored. */
   source: string;
   scheme: 'http' | 'https';
   schemeWritten: boolean;
@@ -76,11 +80,44 @@ export function parseDomainPattern(input: string): PatternResult {
   const host = withoutTrailingDot(url.hostname);
   if (host === '') return fail('the host is empty');
   if (wildcard && isIpAddress(host)) return fail('a wildcard needs a domain name, not an IP address');
-  if (wildcard && !host.includes('.')) return fail('a wildcard needs at least two labels after it, as in *.example.com');
+  if (isIpAddress(host) && !isLoopbackHost(host) && !schemeWritten)
+    return fail(`an IP address matches only with its scheme written: https://${host} or http://${host}`);
+  const suffix = publicSuffixProblem(host, wildcard);
+  if (suffix) return fail(suffix);
   // URL drops a port equal to the scheme's default; writing it means the same thing as leaving it out.
   const portWritten = url.port !== '' || rest.endsWith(`:${DEFAULT_PORT[scheme]}`);
   const port = url.port !== '' ? Number(url.port) : portWritten ? DEFAULT_PORT[scheme] : null;
-  return { ok: true, pattern: { source, scheme, schemeWritten, host, wildcard, port } };
+  const pattern = { source, scheme, schemeWritten, host, wildcard, port };
+  return { ok: true, pattern: { ...pattern, source: canonicalPattern(pattern) } };
+}
+
+/**
+ * Why a host may not be allowed, alone or under a wildcard: it is a public suffix (`co.uk`, `github.io`), under which
+ * anyone can register a site. Loopback and IP addresses are not names; every other name must have a registrable part.
+ */
+function publicSuffixProblem(host: string, wildcard: boolean): string | undefined {
+  if (isLoopbackHost(host) || isIpAddress(host)) return undefined;
+  const parsed = parseHost(host, { allowPrivateDomains: true });
+  if (parsed.publicSuffix !== host) return undefined;
+  const what = parsed.isPrivate
+    ? 'a public suffix (private section of the Public Suffix List: anyone can make a site under it)'
+    : parsed.isIcann
+      ? 'a public suffix (ICANN section of the Public Suffix List)'
+      : 'a name with no registrable domain (a single label, or a suffix no one owns)';
+  const written = wildcard ? `*.${host}` : host;
+  return `${host} is ${what}, so ${written} would let every site under it use the key; write your own domain, such as example.${host} or *.example.${host}`;
+}
+
+/**
+ * The one way a pattern is stored: lower case, punycode, no trailing dot, the scheme only when it is http or written
+ * for an IP address or loopback, the port only when it is not the scheme's default (loopback: whenever written).
+ */
+export function canonicalPattern(pattern: Omit<DomainPattern, 'source'>): string {
+  const loopback = isLoopbackHost(pattern.host);
+  const schemeNeeded = pattern.scheme === 'http' || (pattern.schemeWritten && (loopback || isIpAddress(pattern.host)));
+  const scheme = schemeNeeded ? `${pattern.scheme}://` : '';
+  const port = pattern.port === null || (!loopback && pattern.port === DEFAULT_PORT[pattern.scheme]) ? '' : `:${pattern.port}`;
+  return `${scheme}${pattern.wildcard ? '*.' : ''}${pattern.host}${port}`;
 }
 
 /** The page origin from an `Origin` header or, when that is absent, the origin of `Referer`; null when neither is usable. */
@@ -127,6 +164,8 @@ export type OriginDecision = { allowed: true; rule: string } | { allowed: false;
 /** Which rule lets this page in, or why none does. Test keys are also welcome on loopback hosts. */
 export function decideOrigin(patterns: readonly DomainPattern[], page: PageOrigin | null, testKey: boolean): OriginDecision {
   if (!page) return { allowed: false, reason: 'the request carries no Origin or Referer header, or its origin is "null"' };
+  // No browser sends one: a "*" in a host is a forged origin trying to meet a wildcard.
+  if (page.host.includes('*')) return { allowed: false, reason: `${page.origin} has a literal "*" in its host, which no pattern matches` };
   const rule = patterns.find((pattern) => patternAllows(pattern, page));
   if (rule) return { allowed: true, rule: rule.source };
   if (testKey && isLoopbackHost(page.host)) return { allowed: true, rule: 'test keys are allowed on loopback hosts' };

@@ -28,7 +28,16 @@ return 1
 
 export async function openRedisStore(url: string): Promise<RelayStore> {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  await redis.connect();
+  // Connection trouble surfaces as failed commands (and at start, below); ioredis would otherwise print its own trace.
+  let connectionError: Error | undefined;
+  redis.on('error', (error: Error) => (connectionError = error));
+  try {
+    await redis.connect();
+  } catch (error) {
+    // Otherwise the client keeps retrying in the background and the failing command never ends.
+    redis.disconnect();
+    throw connectionError ?? error;
+  }
   const keyOf = (key: string) => `${PREFIX}key:${key}`;
   const usageOf = (month: string) => `${PREFIX}usage:${month}`;
   const detailOf = (month: string) => `${PREFIX}usage-detail:${month}`;

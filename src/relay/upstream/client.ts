@@ -13,6 +13,9 @@ import {
 } from './errors.js';
 import * as schemas from './schemas.js';
 
+/** Retry-After up to this is slept out inside one request; beyond it the request fails over to cached data. */
+const SHORT_RATE_LIMIT_WAIT_MS = 1000;
+
 export interface UpstreamClientOptions {
   /** The spec's `{base_url}`, ending in `/v1`. */
   baseUrl: string;
@@ -109,6 +112,8 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   const now = options.now ?? Date.now;
 
   const stats: UpstreamStats = { requests: 0, successes: 0, units: 0, retries: 0, byEndpoint: {} };
+  /** Endpoints that answered 429: not called again, by any request, before the time they asked for. */
+  const heldUntil = new Map<string, number>();
   const endpointStats = (endpoint: string): EndpointStats => (stats.byEndpoint[endpoint] ??= { requests: 0, successes: 0, units: 0 });
 
   async function get<Schema extends z.ZodType>(
@@ -128,6 +133,13 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     const perEndpoint = endpointStats(endpoint);
 
     for (let attempt = 0; ; attempt++) {
+      const held = (heldUntil.get(endpoint) ?? 0) - now();
+      if (held > 0)
+        throw new UpstreamRateLimitError(
+          endpoint,
+          `Upstream ${endpoint} asked to wait: not called again for ${Math.ceil(held / 1000)} s (cached data is served meanwhile).`,
+          held,
+        );
       const started = now();
       const report = (outcome: UpstreamAttempt['outcome'], charged: number, retryInMs?: number) =>
         options.onAttempt?.({ endpoint, outcome, attempt, durationMs: now() - started, units: charged, retryInMs });
@@ -194,15 +206,18 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
           report(status, 0);
           throw new UpstreamQuotaError(endpoint, `Upstream request units are spent for this month${because}`, retryAfterMs);
         }
-        if (canRetry) {
-          await retry(status, retryAfterMs ?? backoff());
+        const waitMs = retryAfterMs ?? backoff();
+        heldUntil.set(endpoint, now() + waitMs);
+        // A short wait is slept out for this request; a longer one is not worth a viewer waiting (stale data serves).
+        if (canRetry && waitMs <= SHORT_RATE_LIMIT_WAIT_MS) {
+          await retry(status, waitMs);
           continue;
         }
-        report(status, 0);
+        report(status, 0, waitMs);
         throw new UpstreamRateLimitError(
           endpoint,
-          `Upstream ${endpoint} kept answering 429 after ${attempt + 1} attempts${because}`,
-          retryAfterMs,
+          `Upstream ${endpoint} answered 429 (attempt ${attempt + 1}); not called again for ${Math.ceil(waitMs / 1000)} s${because}`,
+          waitMs,
         );
       }
       if (RETRYABLE_STATUS.has(status) && canRetry) {

@@ -12,7 +12,8 @@ function declaredWording(): Wording {
   const declared: Wording = {};
   for (const script of document.querySelectorAll('script[data-pressbox-messages]')) {
     try {
-      for (const [tag, messages] of Object.entries(JSON.parse(script.textContent!) as Wording)) declared[tag] = { ...declared[tag], ...messages };
+      for (const [tag, messages] of Object.entries(JSON.parse(script.textContent!) as Wording))
+        declared[tag] = { ...declared[tag], ...messages };
     } catch (error) {
       if (!warned.has(script.textContent!))
         console.warn(`Pressbox: a data-pressbox-messages script is not valid JSON (${(error as Error).message}); it is ignored.`);

@@ -149,6 +149,29 @@ describe('upstream client against the running sandbox', () => {
     assert.equal(requests.length, 3);
   });
 
+  it('after a 429 with Retry-After: 10, calls that endpoint for nobody until 10 s have passed, then again', async () => {
+    const start = Date.now();
+    let clock = start;
+    const upstream = client({ now: () => clock });
+    sandbox.faults.add({ kind: 'status', status: 429, retryAfter: 10, times: 1, path: '/lines' });
+    await assert.rejects(upstream.lines({ league: 'nba' }), UpstreamRateLimitError);
+    assert.equal(requests.length, 1, 'a 10 s wait is not slept out inside a viewer request');
+    for (const later of [0, 1_300, 5_000, 9_900]) {
+      clock = start + later;
+      await assert.rejects(upstream.lines({ league: 'nba' }), (error: unknown) => {
+        assert.ok(error instanceof UpstreamRateLimitError);
+        assert.match(error.message, /not called again/);
+        return true;
+      });
+    }
+    assert.equal(requests.length, 1, 'no call to /lines while it asked to wait');
+    await upstream.injuries({ league: 'nba' });
+    assert.equal(requests.length, 2, 'other endpoints are not held');
+    clock = start + 10_100;
+    await upstream.lines({ league: 'nba' });
+    assert.equal(requests.length, 3, 'called again once Retry-After has passed');
+  });
+
   it('treats a spent month as a quota error at once, without retrying', async () => {
     sandbox.accounts.setUsed('sk_client_free', 500);
     await assert.rejects(client({ apiKey: 'sk_client_free' }).injuries({ league: 'nba' }), (error: unknown) => {
