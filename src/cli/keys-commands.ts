@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
-import { createKey, describeKey } from '../relay/admin/routes.js';
+import { createKey, describeKey, rotateKey } from '../relay/admin/routes.js';
 import { patternsOf } from '../relay/http/access.js';
 import { decideOrigin, pageOrigin } from '../relay/keys/domains.js';
-import type { Plan, WidgetKey } from '../relay/keys/model.js';
+import { isActive, type Plan, type WidgetKey } from '../relay/keys/model.js';
 import { openStore } from '../relay/store/open.js';
 import type { RelayStore } from '../relay/store/types.js';
 import { existsSync } from 'node:fs';
 import { CliFailure, describeFailure } from './failures.js';
-import { DEFAULT_DB, domain, month, plan } from './options.js';
+import { DEFAULT_DB, domain, duration, month, plan } from './options.js';
 
 interface StoreFlags {
   db: string;
@@ -42,7 +42,11 @@ function print(flags: StoreFlags, value: unknown, text: () => string): void {
 }
 
 function keyText(key: ReturnType<typeof describeKey>): string {
-  const status = key.revokedAt ? `revoked ${key.revokedAt}` : 'active';
+  const status = !key.revokedAt
+    ? 'active'
+    : Date.parse(key.revokedAt) > Date.now()
+      ? `works until ${key.revokedAt}, then revoked`
+      : `revoked ${key.revokedAt}`;
   return [
     `${key.key}  (${key.test ? 'test' : 'live'}, ${status})`,
     `  name     ${key.name || '—'}`,
@@ -148,6 +152,23 @@ export function keyAndUsageCommands(program: Command): void {
 
   storeOptions(
     keys
+      .command('rotate')
+      .argument('<key>')
+      .description('Issue a new key with the same settings; the old one keeps working for the grace period, then is revoked.')
+      .option('--grace <duration>', 'how long the old key keeps working: 7d, 12h, 30m or 0', duration, 7 * 86_400_000),
+  ).action((value: string, flags: StoreFlags & { grace: number }) =>
+    withStore(flags, async (store) => {
+      const rotated = await rotateKey(store, await existing(store, value), flags.grace, Date.now());
+      const key = describeKey(rotated.key);
+      const old = describeKey(rotated.old);
+      print(flags, { key, old }, () =>
+        [keyText(key), '', `${old.key} keeps working until ${old.revokedAt}: put the new key on your pages before then.`].join('\n'),
+      );
+    }),
+  );
+
+  storeOptions(
+    keys
       .command('check')
       .argument('<key>')
       .argument('<origin>', 'a page origin such as https://www.example.com')
@@ -155,10 +176,9 @@ export function keyAndUsageCommands(program: Command): void {
   ).action((value: string, origin: string, flags: StoreFlags) =>
     withStore(flags, async (store) => {
       const key = await existing(store, value);
-      const decision =
-        key.revokedAt !== null
-          ? { allowed: false as const, reason: 'the key is revoked' }
-          : decideOrigin(patternsOf(key), pageOrigin(origin, null), key.test);
+      const decision = !isActive(key, Date.now())
+        ? { allowed: false as const, reason: 'the key is revoked' }
+        : decideOrigin(patternsOf(key), pageOrigin(origin, null), key.test);
       print(flags, { key: key.key, origin, ...decision }, () =>
         decision.allowed ? `allowed: ${origin} matches "${decision.rule}"` : `denied: ${decision.reason}`,
       );

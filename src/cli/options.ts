@@ -63,6 +63,16 @@ export function month(value: string): string {
   return value;
 }
 
+const DURATION_UNITS_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `7d`, `12h`, `30m`, `0`: a duration in milliseconds. */
+export function duration(value: string): number {
+  const match = /^(\d+)([smhd])?$/.exec(value.trim());
+  if (!match || (match[2] === undefined && match[1] !== '0'))
+    throw new InvalidArgumentError('expected a duration such as 7d, 12h or 30m (or 0 for none)');
+  return Number(match[1]) * DURATION_UNITS_MS[match[2] ?? 's']!;
+}
+
 export const DEFAULT_DB = 'pressbox.db';
 
 /** Ends the process cleanly on Ctrl+C or SIGTERM, after `close` has finished. */

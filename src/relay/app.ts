@@ -89,7 +89,7 @@ export function createApp(deps: RelayDeps): Hono<RelayEnv> {
   app.use('/admin/*', operator);
   app.route('/admin', adminRoutes({ keys, usage: deps.store, now }));
 
-  app.use('/v1/*', widgetAccess(keys, deps.upstreams));
+  app.use('/v1/*', widgetAccess(keys, deps.upstreams, now));
   app.use('/v1/*', rateLimit({ perMinute: 600, burst: 120, ...deps.rateLimit, now }));
   if (deps.live) app.get('/v1/live', deps.live);
   app.route('/v1', dataRoutes({ usage: deps.store, history: deps.store, metrics: deps.metrics, now, cacheVersion: deps.cacheVersion }));

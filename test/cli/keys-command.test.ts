@@ -149,6 +149,21 @@ describe('pressbox keys and pressbox usage', () => {
     }
   });
 
+  it('rotates a key: a new key with the same settings, the old one working until its grace period ends', async () => {
+    const old = JSON.parse((await pressbox('keys', 'create', '--db', db, '--plan', 'builder', '--domain', 'example.com', '--json')).stdout);
+    const rotated = await pressbox('keys', 'rotate', old.key, '--grace', '2h', '--db', db);
+    assert.equal(rotated.code, 0, rotated.stderr);
+    assert.match(rotated.stdout, new RegExp(`${old.key} keeps working until`));
+    const fresh = rotated.stdout.match(/pk_live_[0-9a-f]{32}/)![0];
+    assert.notEqual(fresh, old.key);
+    assert.match((await pressbox('keys', 'check', old.key, 'https://example.com', '--db', db)).stdout, /^allowed/);
+    assert.match((await pressbox('keys', 'show', old.key, '--db', db)).stdout, /works until .*then revoked/);
+    assert.match((await pressbox('keys', 'show', fresh, '--db', db)).stdout, /builder[\s\S]*example\.com/);
+    const bad = await pressbox('keys', 'rotate', old.key, '--grace', 'soon', '--db', db);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /7d, 12h or 30m/);
+  });
+
   it('prints usage, empty at first', async () => {
     assert.match((await pressbox('usage', '--db', db)).stdout, /No loads recorded/);
     assert.deepEqual(JSON.parse((await pressbox('usage', '--db', db, '--json', '--month', '2026-11')).stdout), []);

@@ -39,7 +39,7 @@ describe('operations: admin API, metrics, rate limit', () => {
 
   it('labels requests in /metrics by route pattern: made-up paths add no series', async () => {
     for (let i = 0; i < 5; i++) await fetch(`${relay.origin}/scan-${i}/wp-login.php`);
-    await fetch(`${relay.origin}/admin/keys/pk_live_${'0'.repeat(32)}`, { headers: { authorization: "Bearer test-admin-token" } });
+    await fetch(`${relay.origin}/admin/keys/pk_live_${'0'.repeat(32)}`, { headers: { authorization: 'Bearer test-admin-token' } });
     const metrics = await (await admin('/metrics')).text();
     assert.doesNotMatch(metrics, /scan-\d|wp-login|pk_live_0/);
     assert.match(metrics, /route="unmatched"/);
@@ -52,6 +52,30 @@ describe('operations: admin API, metrics, rate limit', () => {
       assert.equal(response.headers.get('x-content-type-options'), 'nosniff', path);
       assert.equal(response.headers.get('cross-origin-resource-policy'), 'cross-origin', path);
     }
+  });
+
+  it('rotates a key: the new one works at once, the old one through its grace period, and not at all with none', async () => {
+    const old = await addKey(relay, ['example.com'], { plan: 'starter', name: 'Courier' });
+    const response = await admin(`/admin/keys/${old}/rotate`, { method: 'POST', body: JSON.stringify({ graceSeconds: 3600 }) });
+    assert.equal(response.status, 201);
+    const rotated = (await response.json()) as {
+      key: { key: string; plan: string; domains: string[]; name: string };
+      old: { revokedAt: string };
+    };
+    assert.notEqual(rotated.key.key, old);
+    assert.deepEqual([rotated.key.plan, rotated.key.domains, rotated.key.name], ['starter', ['example.com'], 'Courier']);
+    assert.ok(Math.abs(Date.parse(rotated.old.revokedAt) - Date.now() - 3_600_000) < 60_000, 'revoked in an hour');
+    for (const key of [rotated.key.key, old]) assert.equal((await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`)).status, 200, key);
+    await admin(`/admin/keys/${old}`, { method: 'DELETE' });
+    assert.equal(
+      (await widgetGet(relay, `/v1/injuries?league=nba&key=${old}`)).body.error.code,
+      'invalid_key',
+      'revoke ends the grace period',
+    );
+
+    const again = await addKey(relay, ['example.com']);
+    await admin(`/admin/keys/${again}/rotate`, { method: 'POST', body: JSON.stringify({ graceSeconds: 0 }) });
+    assert.equal((await widgetGet(relay, `/v1/injuries?league=nba&key=${again}`)).body.error.code, 'invalid_key', 'no grace: revoked now');
   });
 
   it('applies a domain change or a revocation made through the admin API at once, though keys are kept in memory', async () => {

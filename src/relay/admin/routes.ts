@@ -77,6 +77,27 @@ export async function createKey(
   return key;
 }
 
+/**
+ * A new key with the same settings; the old one keeps working for `graceMs` (pages keep loading while they are
+ * updated to the new key), then is revoked.
+ */
+export async function rotateKey(keys: KeyStore, old: WidgetKey, graceMs: number, now: number): Promise<{ key: WidgetKey; old: WidgetKey }> {
+  const key = await createKey(keys, { plan: old.plan, domains: old.domains, name: old.name, test: old.test }, now);
+  return { key, old: (await keys.revokeKey(old.key, now + graceMs))! };
+}
+
+const rotateBody = z
+  .object({
+    graceSeconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(90 * 86_400)
+      .default(7 * 86_400),
+  })
+  .optional()
+  .transform((body) => body ?? { graceSeconds: 7 * 86_400 });
+
 export function adminRoutes(deps: { keys: KeyStore; usage: UsageStore; now: () => number }) {
   const found = async (value: string): Promise<WidgetKey> => {
     const key = await deps.keys.getKey(value);
@@ -91,6 +112,12 @@ export function adminRoutes(deps: { keys: KeyStore; usage: UsageStore; now: () =
       await found(c.req.param('key'));
       const change = await readBody(c.req.raw, updateBody);
       return c.json(describeKey((await deps.keys.updateKey(c.req.param('key'), change))!));
+    })
+    .post('/keys/:key/rotate', async (c) => {
+      const old = await found(c.req.param('key'));
+      const { graceSeconds } = await readBody(c.req.raw, rotateBody);
+      const rotated = await rotateKey(deps.keys, old, graceSeconds * 1000, deps.now());
+      return c.json({ key: describeKey(rotated.key), old: describeKey(rotated.old) }, 201);
     })
     .delete('/keys/:key', async (c) => {
       await found(c.req.param('key'));

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { decideOrigin, pageOrigin, parseDomainPattern, patternFor, type DomainPattern } from '../keys/domains.js';
-import type { WidgetKey } from '../keys/model.js';
+import { isActive, type WidgetKey } from '../keys/model.js';
 import { RelayError } from '../errors.js';
 import { LOADS_REMAINING_HEADER } from './deliver.js';
 import { CONTRACT_HEADER } from '../../contract/version.js';
@@ -35,7 +35,11 @@ export function corsHeaders(c: Context): void {
 }
 
 /** Key, then page origin: a widget request is served only for a live key on one of its allowed domains. */
-export function widgetAccess(keys: KeyStore, upstreams: { live: CachedUpstream; test: CachedUpstream }): MiddlewareHandler<RelayEnv> {
+export function widgetAccess(
+  keys: KeyStore,
+  upstreams: { live: CachedUpstream; test: CachedUpstream },
+  now: () => number = Date.now,
+): MiddlewareHandler<RelayEnv> {
   return async (c, next) => {
     corsHeaders(c);
     const value = c.req.query('key');
@@ -47,7 +51,7 @@ export function widgetAccess(keys: KeyStore, upstreams: { live: CachedUpstream; 
         'invalid_key',
         'Invalid widget key: check that the key was copied whole; the relay’s operator can list keys with pressbox keys list.',
       );
-    if (key.revokedAt !== null) throw new RelayError('invalid_key', 'This widget key was revoked: create a new key and update the page.');
+    if (!isActive(key, now())) throw new RelayError('invalid_key', 'This widget key was revoked: create a new key and update the page.');
     const page = pageOrigin(c.req.header('origin'), c.req.header('referer'));
     const decision = decideOrigin(patternsOf(key), page, key.test);
     if (!decision.allowed) {

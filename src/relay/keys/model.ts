@@ -8,7 +8,13 @@ export interface WidgetKey {
   domains: string[];
   name: string;
   createdAt: number;
+  /** When it stops working: past for a revoked key, future for a rotated key in its grace period. */
   revokedAt: number | null;
+}
+
+/** Whether a key still opens data at `now` (a rotated key does until its grace period ends). */
+export function isActive(key: WidgetKey, now: number): boolean {
+  return key.revokedAt === null || key.revokedAt > now;
 }
 
 export type Plan = 'free' | 'starter' | 'builder' | 'pro' | `custom:${number}`;

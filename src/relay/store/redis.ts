@@ -69,7 +69,8 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
     async revokeKey(key, at) {
       const current = await store.getKey(key);
       if (!current) return undefined;
-      const next = { ...current, revokedAt: current.revokedAt ?? at };
+      // The earlier time wins: revoking now ends a grace period a rotation had set.
+      const next = { ...current, revokedAt: Math.min(current.revokedAt ?? at, at) };
       await redis.set(keyOf(key), JSON.stringify(next), 'XX');
       return next;
     },

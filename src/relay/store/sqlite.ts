@@ -69,7 +69,8 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
     getKey: db.prepare<[string], KeyRow>('SELECT * FROM keys WHERE key = ?'),
     listKeys: db.prepare<[], KeyRow>('SELECT * FROM keys ORDER BY created_at, key'),
     updateKey: db.prepare('UPDATE keys SET plan = @plan, domains = @domains, name = @name WHERE key = @key'),
-    revokeKey: db.prepare('UPDATE keys SET revoked_at = COALESCE(revoked_at, ?) WHERE key = ?'),
+    // The earlier time wins: revoking now ends a grace period a rotation had set.
+    revokeKey: db.prepare('UPDATE keys SET revoked_at = MIN(COALESCE(revoked_at, @at), @at) WHERE key = @key'),
     openMonth: db.prepare('INSERT INTO usage (key, month, loads) VALUES (?, ?, 0) ON CONFLICT DO NOTHING'),
     countIfRoom: db.prepare<[string, string, number], { loads: number }>(
       'UPDATE usage SET loads = loads + 1 WHERE key = ? AND month = ? AND loads < ? RETURNING loads',
@@ -134,7 +135,7 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
       return next;
     },
     async revokeKey(key, at) {
-      statements.revokeKey.run(at, key);
+      statements.revokeKey.run({ at, key });
       return store.getKey(key);
     },
     countLoad: (key, month, limit, detail) =>
