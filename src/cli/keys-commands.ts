@@ -1,13 +1,13 @@
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { createKey, describeKey, rotateKey } from '../relay/admin/routes.js';
 import { patternsOf } from '../relay/http/access.js';
 import { decideOrigin, pageOrigin } from '../relay/keys/domains.js';
 import { isActive, type Plan, type WidgetKey } from '../relay/keys/model.js';
 import { openStore } from '../relay/store/open.js';
-import type { RelayStore } from '../relay/store/types.js';
+import type { DailyUsageRow, RelayStore } from '../relay/store/types.js';
 import { existsSync } from 'node:fs';
 import { CliFailure, describeFailure } from './failures.js';
-import { DEFAULT_DB, domain, duration, month, plan } from './options.js';
+import { DEFAULT_DB, day, domain, duration, month, plan, positive, wholeNumber } from './options.js';
 
 interface StoreFlags {
   db: string;
@@ -52,6 +52,8 @@ function keyText(key: ReturnType<typeof describeKey>): string {
     `  name     ${key.name || '—'}`,
     `  plan     ${key.plan} (${loads(key.monthlyLoads)} a month)`,
     `  domains  ${key.domains.join(', ')}`,
+    `  daily    ${key.dailyLimit === null ? 'no daily ceiling' : `at most ${loads(key.dailyLimit)} a day`}`,
+    `  clients  ${key.browserOnly ? 'browsers only (requests without Fetch Metadata are refused)' : 'any'}`,
     `  created  ${key.createdAt}`,
   ].join('\n');
 }
@@ -60,6 +62,50 @@ async function existing(store: RelayStore, value: string): Promise<WidgetKey> {
   const key = await store.getKey(value);
   if (!key) throw new CliFailure(`no key ${value} in this store: check the key, or --db / --redis (pressbox keys list shows them).`);
   return key;
+}
+
+const USAGE_DIMENSIONS = ['origin', 'prefix', 'route', 'client'] as const;
+type UsageDimension = (typeof USAGE_DIMENSIONS)[number];
+
+function by(value: string): UsageDimension {
+  if (!(USAGE_DIMENSIONS as readonly string[]).includes(value)) throw new InvalidArgumentError(`expected ${USAGE_DIMENSIONS.join(', ')}`);
+  return value as UsageDimension;
+}
+
+interface UsageGroup {
+  key: string;
+  value: string;
+  loads: number;
+  /** Of the key's loads in the selection. */
+  share: number;
+  /** Loads that came without browser Fetch Metadata. */
+  fromScripts: number;
+}
+
+/** Loads per key and value of one dimension, the largest first. */
+function groupUsage(rows: DailyUsageRow[], dimension: UsageDimension): UsageGroup[] {
+  const groups = new Map<string, UsageGroup>();
+  const perKey = new Map<string, number>();
+  for (const row of rows) {
+    const id = `${row.key} ${row[dimension]}`;
+    const group = groups.get(id) ?? { key: row.key, value: row[dimension], loads: 0, share: 0, fromScripts: 0 };
+    group.loads += row.loads;
+    if (row.client === 'script') group.fromScripts += row.loads;
+    groups.set(id, group);
+    perKey.set(row.key, (perKey.get(row.key) ?? 0) + row.loads);
+  }
+  return [...groups.values()]
+    .map((group) => ({ ...group, share: group.loads / perKey.get(group.key)! }))
+    .sort((a, b) => a.key.localeCompare(b.key) || b.loads - a.loads);
+}
+
+function usageTable(groups: UsageGroup[], dimension: UsageDimension): string {
+  if (groups.length === 0) return 'No loads recorded for that selection.';
+  const lines = groups.map(
+    (group) =>
+      `${group.key}  ${group.value.padEnd(32)}  ${String(group.loads).padStart(9)}  ${`${(group.share * 100).toFixed(1)} %`.padStart(7)}  ${group.fromScripts ? `${loads(group.fromScripts)} without browser metadata` : ''}`,
+  );
+  return [`${'key'.padEnd(40)}  ${dimension.padEnd(32)}  ${'loads'.padStart(9)}  ${'share'.padStart(7)}`, ...lines].join('\n');
 }
 
 /** "1 load", "25,000 loads". */
@@ -84,17 +130,27 @@ export function keyAndUsageCommands(program: Command): void {
       .requiredOption('--plan <plan>', 'free, starter, builder, pro or custom:N', plan)
       .requiredOption('--domain <pattern>', 'allowed domain: example.com, *.example.com, http://localhost:3000; repeatable', domain)
       .option('--name <text>', 'a name to recognise the key by', '')
-      .option('--test', 'a pk_test_ key: also allowed on loopback, always served from the sandbox'),
-  ).action((flags: StoreFlags & { plan: Plan; domain: string[]; name: string; test?: boolean }) =>
-    withStore(
-      flags,
-      async (store) => {
-        const input = { plan: flags.plan, domains: flags.domain, name: flags.name, test: Boolean(flags.test) };
-        const key = describeKey(await createKey(store, input, Date.now()));
-        print(flags, key, () => keyText(key));
-      },
-      true,
-    ),
+      .option('--test', 'a pk_test_ key: also allowed on loopback, always served from the sandbox')
+      .option('--daily-limit <n>', 'at most N loads a day (UTC), besides the plan’s month', positive)
+      .option('--browser-only', 'refuse requests without browser Fetch Metadata (scripts replaying the key)'),
+  ).action(
+    (flags: StoreFlags & { plan: Plan; domain: string[]; name: string; test?: boolean; dailyLimit?: number; browserOnly?: boolean }) =>
+      withStore(
+        flags,
+        async (store) => {
+          const input = {
+            plan: flags.plan,
+            domains: flags.domain,
+            name: flags.name,
+            test: Boolean(flags.test),
+            dailyLimit: flags.dailyLimit ?? null,
+            browserOnly: Boolean(flags.browserOnly),
+          };
+          const key = describeKey(await createKey(store, input, Date.now()));
+          print(flags, key, () => keyText(key));
+        },
+        true,
+      ),
   );
 
   storeOptions(keys.command('list').description('List every key.')).action((flags: StoreFlags) =>
@@ -120,9 +176,23 @@ export function keyAndUsageCommands(program: Command): void {
       .option('--domain <pattern>', 'allowed domain, replacing the list; repeatable', domain)
       .option('--add-domain <pattern>', 'allow one more domain; repeatable', domain)
       .option('--remove-domain <pattern>', 'stop allowing a domain; repeatable', domain)
-      .option('--name <text>', 'a new name'),
+      .option('--name <text>', 'a new name')
+      .option('--daily-limit <n>', 'at most N loads a day (UTC); 0 removes the ceiling', wholeNumber)
+      .option('--browser-only', 'refuse requests without browser Fetch Metadata')
+      .option('--no-browser-only', 'answer scripts too'),
   ).action(
-    (value: string, flags: StoreFlags & { plan?: Plan; domain?: string[]; addDomain?: string[]; removeDomain?: string[]; name?: string }) =>
+    (
+      value: string,
+      flags: StoreFlags & {
+        plan?: Plan;
+        domain?: string[];
+        addDomain?: string[];
+        removeDomain?: string[];
+        name?: string;
+        dailyLimit?: number;
+        browserOnly?: boolean;
+      },
+    ) =>
       withStore(flags, async (store) => {
         const current = await existing(store, value);
         const edited =
@@ -135,6 +205,8 @@ export function keyAndUsageCommands(program: Command): void {
           ...(flags.plan && { plan: flags.plan }),
           ...(edited && { domains: edited }),
           ...(flags.name !== undefined && { name: flags.name }),
+          ...(flags.dailyLimit !== undefined && { dailyLimit: flags.dailyLimit || null }),
+          ...(flags.browserOnly !== undefined && { browserOnly: flags.browserOnly }),
         };
         const key = describeKey((await store.updateKey(value, change))!);
         print(flags, key, () => keyText(key));
@@ -189,11 +261,19 @@ export function keyAndUsageCommands(program: Command): void {
   storeOptions(
     program
       .command('usage')
-      .description('Widget loads per key, month, route and origin.')
+      .description('Widget loads per key, month, route and origin; with --by, where one day or month’s loads came from.')
       .option('--key <key>', 'one key only')
-      .option('--month <YYYY-MM>', 'one month only (UTC)', month),
-  ).action((flags: StoreFlags & { key?: string; month?: string }) =>
+      .option('--month <YYYY-MM>', 'one month only (UTC)', month)
+      .option('--day <YYYY-MM-DD>', 'one day only (UTC)', day)
+      .option('--by <what>', 'origin, prefix (IPv4 /24, IPv6 /48), route or client (browser or script)', by),
+  ).action((flags: StoreFlags & { key?: string; month?: string; day?: string; by?: UsageDimension }) =>
     withStore(flags, async (store) => {
+      if (flags.by || flags.day) {
+        const rows = await store.dailyUsage({ key: flags.key, day: flags.day, month: flags.month });
+        const groups = groupUsage(rows, flags.by ?? 'origin');
+        print(flags, groups, () => usageTable(groups, flags.by ?? 'origin'));
+        return;
+      }
       const rows = await store.usage({ key: flags.key, month: flags.month });
       print(flags, rows, () => {
         if (rows.length === 0) return 'No loads recorded for that selection.';

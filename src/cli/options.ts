@@ -21,6 +21,29 @@ export function positive(value: string): number {
   return number;
 }
 
+export function wholeNumber(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw new InvalidArgumentError('expected a whole number (0 or more)');
+  return number;
+}
+
+export function webhookUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError('expected an http:// or https:// URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InvalidArgumentError('expected an http:// or https:// URL');
+  return url.href;
+}
+
+export function day(value: string): string {
+  if (!/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+    throw new InvalidArgumentError('expected a day written YYYY-MM-DD');
+  return value;
+}
+
 export function port(value: string): number {
   const number = Number(value);
   if (!Number.isInteger(number) || number < 0 || number > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535');

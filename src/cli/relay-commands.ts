@@ -6,7 +6,7 @@ import { createKey } from '../relay/admin/routes.js';
 import { relayEnvironment, startRelay } from '../relay/server.js';
 import { requestLines } from '../relay/http/logger.js';
 import { starting } from './failures.js';
-import { DEFAULT_DB, port, positive, stopOnSignals } from './options.js';
+import { DEFAULT_DB, port, positive, stopOnSignals, webhookUrl } from './options.js';
 
 const DEMO_KEY_NAME = 'demo';
 const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -22,7 +22,8 @@ export function relayCommands(program: Command): void {
     .option('--db <file>', 'SQLite file for keys and usage', DEFAULT_DB)
     .option('--redis <url>', 'Redis for keys and usage, instead of --db (for several relays)')
     .option('--rate-limit <n>', 'requests per minute for one key from one address (bursts of a fifth of it)', positive, 600)
-    .action(async (options: { port: number; host: string; db: string; redis?: string; rateLimit: number }) => {
+    .option('--alert-webhook <url>', 'POST usage alerts here, signed with PRESSBOX_ALERT_SECRET (HMAC-SHA256)', webhookUrl)
+    .action(async (options: { port: number; host: string; db: string; redis?: string; rateLimit: number; alertWebhook?: string }) => {
       const relay = await starting(options, () =>
         startRelay({
           port: options.port,
@@ -31,6 +32,7 @@ export function relayCommands(program: Command): void {
           redis: options.redis,
           rateLimit: { perMinute: options.rateLimit, burst: Math.max(10, Math.round(options.rateLimit / 5)) },
           files: { bundleDir: WIDGET_BUNDLE_DIR },
+          alertWebhook: options.alertWebhook,
           ...relayEnvironment(),
         }),
       );

@@ -4,6 +4,7 @@ import { startSandbox, type RunningSandbox } from '../sandbox/server.js';
 import { createApp, type RelayDeps } from './app.js';
 import { ResourceCache } from './cache/resource-cache.js';
 import { jsonLogger, type Logger } from './http/logger.js';
+import { alertingUsage, usageAlerts } from './metering/alerts.js';
 import { createMetrics, type RelayMetrics } from './http/metrics.js';
 import { openStore } from './store/open.js';
 import { LiveHub, type HubOptions } from './live/hub.js';
@@ -23,6 +24,9 @@ export interface RelayOptions {
   upstreamUrl?: string;
   upstreamKey?: string;
   adminToken?: string;
+  /** Usage alerts also POSTed here, signed with `alertSecret` (HMAC-SHA256). */
+  alertWebhook?: string;
+  alertSecret?: string;
   logger?: Logger;
   now?: () => number;
   rateLimit?: RelayDeps['rateLimit'];
@@ -48,8 +52,11 @@ export interface RunningRelay {
 }
 
 /** Reads the relay's settings from the environment: the only place that does. */
-export function relayEnvironment(env: NodeJS.ProcessEnv = process.env): Pick<RelayOptions, 'upstreamUrl' | 'upstreamKey' | 'adminToken'> {
+export function relayEnvironment(
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<RelayOptions, 'upstreamUrl' | 'upstreamKey' | 'adminToken' | 'alertSecret'> {
   return {
+    alertSecret: env.PRESSBOX_ALERT_SECRET || undefined,
     upstreamUrl: env.PRESSBOX_UPSTREAM_URL || undefined,
     upstreamKey: env.PRESSBOX_UPSTREAM_KEY || undefined,
     adminToken: env.PRESSBOX_ADMIN_TOKEN || undefined,
@@ -62,11 +69,19 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
   if (Boolean(options.upstreamUrl) !== Boolean(options.upstreamKey)) {
     throw new Error('Set both PRESSBOX_UPSTREAM_URL and PRESSBOX_UPSTREAM_KEY to use the real service, or neither to use the sandbox.');
   }
+  if (options.alertWebhook && !options.alertSecret)
+    throw new Error('--alert-webhook needs PRESSBOX_ALERT_SECRET in the environment: the secret its receiver checks the signature with.');
   const logger = options.logger ?? jsonLogger();
   const now = options.now ?? Date.now;
-  const store = await openStore({ db: options.db, redis: options.redis });
-  const sandbox = await startSandbox({ port: 0, ...options.sandbox, host: '127.0.0.1' });
   const metrics = createMetrics();
+  const alerts = usageAlerts({
+    logger,
+    counter: metrics.alerts,
+    now,
+    webhook: options.alertWebhook ? { url: options.alertWebhook, secret: options.alertSecret! } : undefined,
+  });
+  const store = alertingUsage(await openStore({ db: options.db, redis: options.redis }), alerts);
+  const sandbox = await startSandbox({ port: 0, ...options.sandbox, host: '127.0.0.1' });
   const cache = new ResourceCache(now, (outcome) => metrics.cache.inc({ outcome }));
 
   const client = (name: string, baseUrl: string, apiKey: string) =>
@@ -141,6 +156,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
         if ('closeIdleConnections' in server) server.closeIdleConnections();
         await stopped;
         await sandbox.close();
+        await alerts.settled();
         await store.close();
       })()),
   };

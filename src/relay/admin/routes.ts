@@ -27,13 +27,23 @@ const domainsParam = z
     }),
   );
 
+const dailyLimitParam = z.number().int().positive().nullable();
+
 const createBody = z.object({
   plan: planParam,
   domains: domainsParam,
   name: z.string().max(200).default(''),
   test: z.boolean().default(false),
+  dailyLimit: dailyLimitParam.default(null),
+  browserOnly: z.boolean().default(false),
 });
-const updateBody = z.object({ plan: planParam.optional(), domains: domainsParam.optional(), name: z.string().max(200).optional() });
+const updateBody = z.object({
+  plan: planParam.optional(),
+  domains: domainsParam.optional(),
+  name: z.string().max(200).optional(),
+  dailyLimit: dailyLimitParam.optional(),
+  browserOnly: z.boolean().optional(),
+});
 
 async function readBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
   const parsed = schema.safeParse(await request.json().catch(() => undefined));
@@ -53,6 +63,8 @@ export function describeKey(key: WidgetKey) {
     monthlyLoads: monthlyLoadLimit(key.plan),
     domains: key.domains,
     name: key.name,
+    dailyLimit: key.dailyLimit ?? null,
+    browserOnly: key.browserOnly ?? false,
     createdAt: new Date(key.createdAt).toISOString(),
     revokedAt: key.revokedAt === null ? null : new Date(key.revokedAt).toISOString(),
   };
@@ -61,7 +73,7 @@ export function describeKey(key: WidgetKey) {
 /** Keys and usage for operators; the same operations as `pressbox keys …` and `pressbox usage`. */
 export async function createKey(
   keys: KeyStore,
-  input: { plan: Plan; domains: string[]; name: string; test: boolean },
+  input: { plan: Plan; domains: string[]; name: string; test: boolean; dailyLimit?: number | null; browserOnly?: boolean },
   now: number,
 ): Promise<WidgetKey> {
   const key: WidgetKey = {
@@ -72,6 +84,8 @@ export async function createKey(
     name: input.name,
     createdAt: now,
     revokedAt: null,
+    dailyLimit: input.dailyLimit ?? null,
+    browserOnly: input.browserOnly ?? false,
   };
   await keys.createKey(key);
   return key;
@@ -82,7 +96,7 @@ export async function createKey(
  * updated to the new key), then is revoked.
  */
 export async function rotateKey(keys: KeyStore, old: WidgetKey, graceMs: number, now: number): Promise<{ key: WidgetKey; old: WidgetKey }> {
-  const key = await createKey(keys, { plan: old.plan, domains: old.domains, name: old.name, test: old.test }, now);
+  const key = await createKey(keys, { ...old }, now);
   return { key, old: (await keys.revokeKey(old.key, now + graceMs))! };
 }
 

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { decideOrigin, pageOrigin, parseDomainPattern, patternFor, type DomainPattern } from '../keys/domains.js';
 import { isActive, type WidgetKey } from '../keys/model.js';
 import { RelayError } from '../errors.js';
+import { clientKind } from '../metering/attribution.js';
 import { LOADS_REMAINING_HEADER } from './deliver.js';
 import { CONTRACT_HEADER } from '../../contract/version.js';
 import type { KeyStore } from '../store/types.js';
@@ -52,6 +53,11 @@ export function widgetAccess(
         'Invalid widget key: check that the key was copied whole; the relay’s operator can list keys with pressbox keys list.',
       );
     if (!isActive(key, now())) throw new RelayError('invalid_key', 'This widget key was revoked: create a new key and update the page.');
+    if (key.browserOnly && clientKind(c) !== 'browser')
+      throw new RelayError(
+        'origin_not_allowed',
+        'This widget key answers browsers only (it was set --browser-only): the request carried no Sec-Fetch-Site header, which every current browser sends.',
+      );
     const page = pageOrigin(c.req.header('origin'), c.req.header('referer'));
     const decision = decideOrigin(patternsOf(key), page, key.test);
     if (!decision.allowed) {

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { CONTRACT_HEADER, CONTRACT_VERSION } from '../../contract/version.js';
 import { RelayError } from '../errors.js';
-import { monthlyLoadLimit } from '../keys/model.js';
+import { monthlyLoadLimit, type WidgetKey } from '../keys/model.js';
+import { loadDetail } from '../metering/attribution.js';
 import { monthBucket, nextMonthStart } from '../metering/month.js';
-import type { UsageStore } from '../store/types.js';
+import type { CountResult, UsageStore } from '../store/types.js';
 import type { RelayEnv } from './env.js';
 
 export const LOADS_REMAINING_HEADER = 'X-Pressbox-Loads-Remaining';
@@ -12,6 +13,23 @@ export const LOADS_REMAINING_HEADER = 'X-Pressbox-Loads-Remaining';
 /** The ETag of a payload's JSON: the same for a GET answer and a live push of the same data. */
 export function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+}
+
+/** A key at its daily ceiling (`--daily-limit`): refused until 00:00 UTC. */
+function dailyLimitReached(now: number, limit: number): RelayError {
+  const midnight = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate() + 1);
+  return new RelayError(
+    'quota_exceeded',
+    `This widget key has used its ${limit.toLocaleString('en-US')} loads for today (its daily ceiling); loads reset at 00:00 UTC.`,
+    { 'Retry-After': String(Math.ceil((midnight - now) / 1000)) },
+  );
+}
+
+/** Why a load was not counted, as the error the page gets. */
+export function refusal(result: CountResult, now: number, key: WidgetKey): RelayError {
+  return result.refusedBy === 'day' && key.dailyLimit
+    ? dailyLimitReached(now, key.dailyLimit)
+    : quotaExceeded(now, monthlyLoadLimit(key.plan));
 }
 
 function quotaExceeded(now: number, limit: number): RelayError {
@@ -64,8 +82,8 @@ export async function deliver(
   if (incoming?.destroyed || incoming?.socket?.destroyed) return new Response(null, { status: 499 });
   const key = c.get('widgetKey');
   const limit = monthlyLoadLimit(key.plan);
-  const result = await usage.countLoad(key.key, monthBucket(now), limit, { route: c.get('route'), origin: c.get('page').origin });
-  if (!result.counted) throw quotaExceeded(now, limit);
+  const result = await usage.countLoad(key.key, monthBucket(now), limit, loadDetail(c, c.get('route'), now));
+  if (!result.counted) throw refusal(result, now, key);
   onLoad();
   c.header(LOADS_REMAINING_HEADER, String(limit - result.used));
   return c.body(body, 200, { 'Content-Type': 'application/json; charset=utf-8' });

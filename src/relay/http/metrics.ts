@@ -19,6 +19,12 @@ export function createMetrics() {
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [registry],
     }),
+    alerts: new Counter({
+      name: 'pressbox_usage_alerts_total',
+      help: 'Usage alerts raised: month_50, month_80, month_100 (share of a key’s month), outsized_prefix (one network taking most of a day).',
+      labelNames: ['kind'],
+      registers: [registry],
+    }),
     loads: new Counter({
       name: 'pressbox_widget_loads_total',
       help: 'Widget loads counted, by route.',

@@ -10,6 +10,10 @@ export interface WidgetKey {
   createdAt: number;
   /** When it stops working: past for a revoked key, future for a rotated key in its grace period. */
   revokedAt: number | null;
+  /** Loads it may take in one UTC day, besides its plan's month; null for no daily ceiling. */
+  dailyLimit?: number | null;
+  /** Refuses requests without browser Fetch Metadata (scripts replaying the public key). */
+  browserOnly?: boolean;
 }
 
 /** Whether a key still opens data at `now` (a rotated key does until its grace period ends). */

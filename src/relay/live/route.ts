@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
+import { dayBucket, loadDetail } from '../metering/attribution.js';
 import { CONTRACT_VERSION } from '../../contract/version.js';
 import { RelayError } from '../errors.js';
-import { refuseSpentKey } from '../http/deliver.js';
+import { refusal, refuseSpentKey } from '../http/deliver.js';
 import type { RelayEnv } from '../http/env.js';
 import { monthlyLoadLimit } from '../keys/model.js';
 import { monthBucket } from '../metering/month.js';
@@ -54,8 +55,8 @@ export function liveRoute(options: LiveRouteOptions) {
     const outgoing = c.env?.outgoing;
     if (!outgoing) throw new Error('Live streams need the Node server (@hono/node-server): there is no socket to stream to.');
     const key = c.get('widgetKey');
-    const origin = c.get('page').origin;
     const limit = monthlyLoadLimit(key.plan);
+    const detail = loadDetail(c, ROUTE, options.now());
     const upstream = c.get('upstream');
 
     perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
@@ -72,12 +73,10 @@ export function liveRoute(options: LiveRouteOptions) {
       async deliver(update: LiveUpdate) {
         if (stream.closed) return false;
         // Counted before it is written: a spent key gets the error instead of the data.
-        const result = await options.usage.countLoad(key.key, monthBucket(options.now()), limit, { route: ROUTE, origin });
+        const now = options.now();
+        const result = await options.usage.countLoad(key.key, monthBucket(now), limit, { ...detail, day: dayBucket(now) });
         if (!result.counted) {
-          const error = new RelayError(
-            'quota_exceeded',
-            `This widget key has used its ${limit.toLocaleString('en-US')} loads for the month; loads reset on day 1 at 00:00 UTC.`,
-          );
+          const error = refusal(result, now, key);
           stream.send({ event: 'error', data: JSON.stringify({ topic: update.topic, ...error.body() }) });
           stream.end();
           return false;

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { WidgetKey } from '../keys/model.js';
-import type { CountResult, LoadDetail, ProbabilityPoint, RelayStore, UsageRow } from './types.js';
+import type { CountResult, DailyUsageRow, LoadDetail, ProbabilityPoint, RelayStore, UsageRow } from './types.js';
 
 /**
  * Keys, usage and history in Redis, for several relays sharing one view. Check-and-increment is one Lua script,
@@ -10,13 +10,25 @@ import type { CountResult, LoadDetail, ProbabilityPoint, RelayStore, UsageRow } 
 const PREFIX = 'pressbox:';
 const SEPARATOR = '\u001f';
 
+// KEYS: month usage, month detail, months, day usage, day detail, day shares, days.
+// ARGV: key, month limit, month detail field, month, day ('' for none), daily limit ('' for none), day detail field,
+// prefix share field, origin share field. Returns {counted, used, refused by (1 month, 2 day), today, prefix, origin}.
 const COUNT_LOAD = `
 local used = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
-if used >= tonumber(ARGV[2]) then return {0, used} end
+if ARGV[5] ~= '' and ARGV[6] ~= '' and tonumber(redis.call('HGET', KEYS[4], ARGV[1]) or '0') >= tonumber(ARGV[6]) then
+  return {0, used, 2}
+end
+if used >= tonumber(ARGV[2]) then return {0, used, 1} end
 used = redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
 redis.call('HINCRBY', KEYS[2], ARGV[3], 1)
 redis.call('SADD', KEYS[3], ARGV[4])
-return {1, used}
+if ARGV[5] == '' then return {1, used, 0} end
+local today = redis.call('HINCRBY', KEYS[4], ARGV[1], 1)
+redis.call('HINCRBY', KEYS[5], ARGV[7], 1)
+local prefix = redis.call('HINCRBY', KEYS[6], ARGV[8], 1)
+local origin = redis.call('HINCRBY', KEYS[6], ARGV[9], 1)
+redis.call('SADD', KEYS[7], ARGV[5])
+return {1, used, 0, today, prefix, origin}
 `;
 
 const RECORD_POINT = `
@@ -42,6 +54,8 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
   const usageOf = (month: string) => `${PREFIX}usage:${month}`;
   const detailOf = (month: string) => `${PREFIX}usage-detail:${month}`;
   const months = `${PREFIX}usage-months`;
+  const days = `${PREFIX}usage-days`;
+  const dailyDetailOf = (day: string) => `${PREFIX}usage-daily:${day}`;
   const allKeys = `${PREFIX}keys`;
 
   const read = (json: string | null): WidgetKey | undefined => (json ? (JSON.parse(json) as WidgetKey) : undefined);
@@ -75,18 +89,45 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
       return next;
     },
     async countLoad(key, month, limit, detail: LoadDetail): Promise<CountResult> {
-      const [counted, used] = (await redis.eval(
+      const day = detail.day ?? '';
+      const prefix = detail.prefix ?? 'unknown';
+      const [counted, used, refused, today, fromPrefix, fromOrigin] = (await redis.eval(
         COUNT_LOAD,
-        3,
+        7,
         usageOf(month),
         detailOf(month),
         months,
+        `${PREFIX}usage-day:${day}`,
+        dailyDetailOf(day),
+        `${PREFIX}usage-share:${day}`,
+        days,
         key,
         String(limit),
         [key, detail.route, detail.origin].join(SEPARATOR),
         month,
-      )) as [number, number];
-      return { counted: counted === 1, used: Number(used) };
+        day,
+        detail.dailyLimit ? String(detail.dailyLimit) : '',
+        [key, detail.route, detail.origin, prefix, detail.client ?? 'script'].join(SEPARATOR),
+        [key, 'prefix', prefix].join(SEPARATOR),
+        [key, 'origin', detail.origin].join(SEPARATOR),
+      )) as number[];
+      return {
+        counted: counted === 1,
+        used: Number(used),
+        ...(refused ? { refusedBy: refused === 2 ? ('day' as const) : ('month' as const) } : {}),
+        ...(today !== undefined ? { today: { loads: Number(today), prefix: Number(fromPrefix), origin: Number(fromOrigin) } } : {}),
+      };
+    },
+    async dailyUsage({ key, day, month }) {
+      const wanted = day ? [day] : (await redis.smembers(days)).filter((member) => !month || member.startsWith(month)).sort();
+      const rows: DailyUsageRow[] = [];
+      for (const current of wanted) {
+        for (const [field, loads] of Object.entries(await redis.hgetall(dailyDetailOf(current)))) {
+          const [rowKey, route, origin, prefix, client] = field.split(SEPARATOR) as [string, string, string, string, 'browser' | 'script'];
+          if (!key || rowKey === key) rows.push({ key: rowKey, day: current, route, origin, prefix, client, loads: Number(loads) });
+        }
+      }
+      return rows.sort((a, b) => a.day.localeCompare(b.day) || a.key.localeCompare(b.key) || b.loads - a.loads);
     },
     loadsUsed: async (key, month) => Number((await redis.hget(usageOf(month), key)) ?? 0),
     async usage({ key, month }) {

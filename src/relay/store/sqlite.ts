@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type { WidgetKey } from '../keys/model.js';
-import type { CountResult, LoadDetail, ProbabilityPoint, RelayStore, UsageRow } from './types.js';
+import type { CountResult, DailyUsageRow, LoadDetail, ProbabilityPoint, RelayStore, UsageRow } from './types.js';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS keys (
@@ -13,6 +13,17 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS usage_detail (
     key TEXT NOT NULL, month TEXT NOT NULL, route TEXT NOT NULL, origin TEXT NOT NULL, loads INTEGER NOT NULL,
     PRIMARY KEY (key, month, route, origin)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS usage_day (
+    key TEXT NOT NULL, day TEXT NOT NULL, loads INTEGER NOT NULL, PRIMARY KEY (key, day)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS usage_day_share (
+    key TEXT NOT NULL, day TEXT NOT NULL, kind TEXT NOT NULL, value TEXT NOT NULL, loads INTEGER NOT NULL,
+    PRIMARY KEY (key, day, kind, value)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS usage_daily_detail (
+    key TEXT NOT NULL, day TEXT NOT NULL, route TEXT NOT NULL, origin TEXT NOT NULL, prefix TEXT NOT NULL,
+    client TEXT NOT NULL, loads INTEGER NOT NULL, PRIMARY KEY (key, day, route, origin, prefix, client)
   ) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS win_probability (
     game TEXT NOT NULL, at INTEGER NOT NULL, home REAL NOT NULL, PRIMARY KEY (game, at)
@@ -27,7 +38,12 @@ interface KeyRow {
   name: string;
   created_at: number;
   revoked_at: number | null;
+  daily_limit: number | null;
+  browser_only: number;
 }
+
+/** Columns added after the first release: added to an older file when it is opened. */
+const ADDED_KEY_COLUMNS = { daily_limit: 'INTEGER', browser_only: 'INTEGER NOT NULL DEFAULT 0' };
 
 function toKey(row: KeyRow): WidgetKey {
   return {
@@ -38,6 +54,8 @@ function toKey(row: KeyRow): WidgetKey {
     name: row.name,
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
+    dailyLimit: row.daily_limit,
+    browserOnly: row.browser_only === 1,
   };
 }
 
@@ -61,14 +79,25 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
   db.pragma(`synchronous = ${options.synchronous ?? 'NORMAL'}`);
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA);
+  const columns = new Set(
+    db
+      .prepare<[], { name: string }>('PRAGMA table_info(keys)')
+      .all()
+      .map((column) => column.name),
+  );
+  for (const [column, type] of Object.entries(ADDED_KEY_COLUMNS))
+    if (!columns.has(column)) db.exec(`ALTER TABLE keys ADD COLUMN ${column} ${type}`);
 
   const statements = {
     insertKey: db.prepare(
-      'INSERT INTO keys (key, test, plan, domains, name, created_at, revoked_at) VALUES (@key, @test, @plan, @domains, @name, @createdAt, @revokedAt)',
+      `INSERT INTO keys (key, test, plan, domains, name, created_at, revoked_at, daily_limit, browser_only)
+       VALUES (@key, @test, @plan, @domains, @name, @createdAt, @revokedAt, @dailyLimit, @browserOnly)`,
     ),
     getKey: db.prepare<[string], KeyRow>('SELECT * FROM keys WHERE key = ?'),
     listKeys: db.prepare<[], KeyRow>('SELECT * FROM keys ORDER BY created_at, key'),
-    updateKey: db.prepare('UPDATE keys SET plan = @plan, domains = @domains, name = @name WHERE key = @key'),
+    updateKey: db.prepare(
+      'UPDATE keys SET plan = @plan, domains = @domains, name = @name, daily_limit = @dailyLimit, browser_only = @browserOnly WHERE key = @key',
+    ),
     // The earlier time wins: revoking now ends a grace period a rotation had set.
     revokeKey: db.prepare('UPDATE keys SET revoked_at = MIN(COALESCE(revoked_at, @at), @at) WHERE key = @key'),
     openMonth: db.prepare('INSERT INTO usage (key, month, loads) VALUES (?, ?, 0) ON CONFLICT DO NOTHING'),
@@ -79,6 +108,22 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
       'INSERT INTO usage_detail (key, month, route, origin, loads) VALUES (?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET loads = loads + 1',
     ),
     loads: db.prepare<[string, string], { loads: number }>('SELECT loads FROM usage WHERE key = ? AND month = ?'),
+    dayLoads: db.prepare<[string, string], { loads: number }>('SELECT loads FROM usage_day WHERE key = ? AND day = ?'),
+    countDay: db.prepare<[string, string], { loads: number }>(
+      'INSERT INTO usage_day (key, day, loads) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET loads = loads + 1 RETURNING loads',
+    ),
+    countShare: db.prepare<[string, string, string, string], { loads: number }>(
+      'INSERT INTO usage_day_share (key, day, kind, value, loads) VALUES (?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET loads = loads + 1 RETURNING loads',
+    ),
+    countDailyDetail: db.prepare(
+      `INSERT INTO usage_daily_detail (key, day, route, origin, prefix, client, loads) VALUES (?, ?, ?, ?, ?, ?, 1)
+       ON CONFLICT DO UPDATE SET loads = loads + 1`,
+    ),
+    dailyUsage: db.prepare<{ key: string | null; day: string | null; month: string | null }, DailyUsageRow>(
+      `SELECT key, day, route, origin, prefix, client, loads FROM usage_daily_detail
+       WHERE (@key IS NULL OR key = @key) AND (@day IS NULL OR day = @day) AND (@month IS NULL OR substr(day, 1, 7) = @month)
+       ORDER BY day, key, loads DESC`,
+    ),
     usage: db.prepare<{ key: string | null; month: string | null }, UsageRow>(
       `SELECT key, month, route, origin, loads FROM usage_detail
        WHERE (@key IS NULL OR key = @key) AND (@month IS NULL OR month = @month) ORDER BY month, key, route, origin`,
@@ -92,10 +137,21 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
 
   const countOne = (key: string, month: string, limit: number, detail: LoadDetail): CountResult => {
     statements.openMonth.run(key, month);
+    const { day, dailyLimit } = detail;
+    if (day && dailyLimit && (statements.dayLoads.get(key, day)?.loads ?? 0) >= dailyLimit)
+      return { counted: false, used: statements.loads.get(key, month)?.loads ?? 0, refusedBy: 'day' };
     const row = statements.countIfRoom.get(key, month, limit);
-    if (!row) return { counted: false, used: statements.loads.get(key, month)?.loads ?? 0 };
+    if (!row) return { counted: false, used: statements.loads.get(key, month)?.loads ?? 0, refusedBy: 'month' };
     statements.countDetail.run(key, month, detail.route, detail.origin);
-    return { counted: true, used: row.loads };
+    if (!day) return { counted: true, used: row.loads };
+    const prefix = detail.prefix ?? 'unknown';
+    statements.countDailyDetail.run(key, day, detail.route, detail.origin, prefix, detail.client ?? 'script');
+    const today = {
+      loads: statements.countDay.get(key, day)!.loads,
+      prefix: statements.countShare.get(key, day, 'prefix', prefix)!.loads,
+      origin: statements.countShare.get(key, day, 'origin', detail.origin)!.loads,
+    };
+    return { counted: true, used: row.loads, today };
   };
 
   // Group commit: every load asked for in one turn of the event loop is checked and counted, in order, in one
@@ -118,7 +174,13 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
   // better-sqlite3 is synchronous; the async surface is the store interface Redis shares.
   const store: RelayStore = {
     async createKey(key) {
-      statements.insertKey.run({ ...key, test: key.test ? 1 : 0, domains: JSON.stringify(key.domains) });
+      statements.insertKey.run({
+        ...key,
+        test: key.test ? 1 : 0,
+        domains: JSON.stringify(key.domains),
+        dailyLimit: key.dailyLimit ?? null,
+        browserOnly: key.browserOnly ? 1 : 0,
+      });
     },
     async getKey(key) {
       const row = statements.getKey.get(key);
@@ -131,7 +193,14 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
       const current = await store.getKey(key);
       if (!current) return undefined;
       const next = { ...current, ...change };
-      statements.updateKey.run({ key, plan: next.plan, domains: JSON.stringify(next.domains), name: next.name });
+      statements.updateKey.run({
+        key,
+        plan: next.plan,
+        domains: JSON.stringify(next.domains),
+        name: next.name,
+        dailyLimit: next.dailyLimit ?? null,
+        browserOnly: next.browserOnly ? 1 : 0,
+      });
       return next;
     },
     async revokeKey(key, at) {
@@ -145,6 +214,7 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
       }),
     loadsUsed: async (key, month) => statements.loads.get(key, month)?.loads ?? 0,
     usage: async ({ key, month }) => statements.usage.all({ key: key ?? null, month: month ?? null }),
+    dailyUsage: async ({ key, day, month }) => statements.dailyUsage.all({ key: key ?? null, day: day ?? null, month: month ?? null }),
     async recordProbability(game, point: ProbabilityPoint) {
       const last = statements.lastPoint.get(game);
       if (last && (last.home === point.home || point.at <= last.at)) return;

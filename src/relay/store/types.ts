@@ -4,20 +4,46 @@ export interface KeyStore {
   createKey(key: WidgetKey): Promise<void>;
   getKey(key: string): Promise<WidgetKey | undefined>;
   listKeys(): Promise<WidgetKey[]>;
-  /** Replaces plan, domains and name; returns the updated key or undefined when unknown. */
-  updateKey(key: string, change: Partial<Pick<WidgetKey, 'plan' | 'domains' | 'name'>>): Promise<WidgetKey | undefined>;
+  /** Replaces the settings given; returns the updated key or undefined when unknown. */
+  updateKey(
+    key: string,
+    change: Partial<Pick<WidgetKey, 'plan' | 'domains' | 'name' | 'dailyLimit' | 'browserOnly'>>,
+  ): Promise<WidgetKey | undefined>;
   revokeKey(key: string, at: number): Promise<WidgetKey | undefined>;
 }
 
 export interface LoadDetail {
   route: string;
   origin: string;
+  /** The UTC day (YYYY-MM-DD); with it the load is also counted per day, prefix and client. */
+  day?: string;
+  /** The client's network, never its address: IPv4 /24, IPv6 /48 (`addressPrefix`). */
+  prefix?: string;
+  /** `browser` when the request carried Fetch Metadata (Sec-Fetch-Site), as browsers send; else `script`. */
+  client?: 'browser' | 'script';
+  /** Loads the key may take in one day (its `--daily-limit`). */
+  dailyLimit?: number | null;
 }
 
 export interface CountResult {
   counted: boolean;
   /** Loads of the month after this call. */
   used: number;
+  /** Which limit refused it. */
+  refusedBy?: 'month' | 'day';
+  /** With a day: the key's loads that day, and those from this load's prefix and origin (after this call). */
+  today?: { loads: number; prefix: number; origin: number };
+}
+
+/** Loads of one key on one day from one route, origin, prefix and kind of client. */
+export interface DailyUsageRow {
+  key: string;
+  day: string;
+  route: string;
+  origin: string;
+  prefix: string;
+  client: 'browser' | 'script';
+  loads: number;
 }
 
 export interface UsageRow {
@@ -33,6 +59,8 @@ export interface UsageStore {
   countLoad(key: string, month: string, limit: number, detail: LoadDetail): Promise<CountResult>;
   loadsUsed(key: string, month: string): Promise<number>;
   usage(filter: { key?: string; month?: string }): Promise<UsageRow[]>;
+  /** Loads by day, route, origin, prefix and client; `day` or `month` (YYYY-MM) narrow it. */
+  dailyUsage(filter: { key?: string; day?: string; month?: string }): Promise<DailyUsageRow[]>;
 }
 
 export interface ProbabilityPoint {

@@ -1,0 +1,107 @@
+import { createHmac } from 'node:crypto';
+import type { Counter } from 'prom-client';
+import type { Logger } from '../http/logger.js';
+import type { CountResult, LoadDetail, UsageStore } from '../store/types.js';
+
+/** Shares of the month that raise an alert, once each per key and month. */
+const MONTH_THRESHOLDS = [0.5, 0.8, 1] as const;
+/** One address prefix with more than this share of a key's day… */
+const OUTSIZED_SHARE = 0.5;
+/** …once the day has at least this many loads (a handful of readers is no pattern). */
+const OUTSIZED_MIN_LOADS = 100;
+
+export interface UsageAlert {
+  kind: 'month_50' | 'month_80' | 'month_100' | 'outsized_prefix';
+  key: string;
+  at: string;
+  /** Month alerts: loads used and the month's limit. */
+  used?: number;
+  limit?: number;
+  /** Outsized share: the day, the prefix, its loads and the day's. */
+  day?: string;
+  prefix?: string;
+  loads?: number;
+  dayLoads?: number;
+}
+
+export interface AlertOptions {
+  logger: Logger;
+  counter: Counter<'kind'>;
+  now: () => number;
+  /** POSTed to with each alert, signed: `X-Pressbox-Signature: sha256=HMAC-SHA256(secret, body)` in hex. */
+  webhook?: { url: string; secret: string; retryDelaysMs?: number[]; fetch?: typeof fetch };
+}
+
+/**
+ * Watches counted loads for what an operator must hear of: 50 %, 80 % and 100 % of a key's month, and one network
+ * taking most of a key's day (a copied key replayed from a script). Each alert is a structured log line, a Prometheus
+ * counter and, when configured, a signed webhook retried with backoff.
+ */
+export function usageAlerts(options: AlertOptions) {
+  const raisedShares = new Set<string>();
+  const sending = new Set<Promise<void>>();
+
+  async function post(alert: UsageAlert): Promise<void> {
+    const { url, secret, retryDelaysMs = [1000, 2000, 4000, 8000], fetch: send = fetch } = options.webhook!;
+    const body = JSON.stringify({ event: 'usage_alert', alert });
+    const signature = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+    for (let attempt = 0; ; attempt++) {
+      const ok = await send(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-pressbox-signature': signature, 'x-pressbox-event': 'usage_alert' },
+        body,
+        signal: AbortSignal.timeout(5000),
+      }).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ok) return;
+      const wait = retryDelaysMs[attempt];
+      if (wait === undefined) {
+        options.logger.log('error', 'usage alert webhook failed', { kind: alert.kind, key: alert.key, attempts: attempt + 1 });
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+
+  function raise(alert: UsageAlert): void {
+    options.counter.inc({ kind: alert.kind });
+    options.logger.log('warn', 'usage alert', { ...alert });
+    if (!options.webhook) return;
+    const sent: Promise<void> = post(alert).finally(() => sending.delete(sent));
+    sending.add(sent);
+  }
+
+  return {
+    afterLoad(key: string, limit: number, result: CountResult, detail: LoadDetail): void {
+      if (!result.counted) return;
+      const at = new Date(options.now()).toISOString();
+      for (const share of MONTH_THRESHOLDS)
+        if (result.used === Math.ceil(limit * share))
+          raise({ kind: `month_${share * 100}` as UsageAlert['kind'], key, at, used: result.used, limit });
+      const today = result.today;
+      if (!today || !detail.day || today.loads < OUTSIZED_MIN_LOADS || today.prefix <= today.loads * OUTSIZED_SHARE) return;
+      const id = `${key}|${detail.day}|${detail.prefix}`;
+      if (raisedShares.has(id)) return;
+      raisedShares.add(id);
+      raise({ kind: 'outsized_prefix', key, at, day: detail.day, prefix: detail.prefix, loads: today.prefix, dayLoads: today.loads });
+    },
+    /** Waits for webhooks in flight (on close, and in tests). */
+    settled: () => Promise.all([...sending]).then(() => undefined),
+  };
+}
+
+export type UsageAlerts = ReturnType<typeof usageAlerts>;
+
+/** The store with every counted load shown to the alerts. */
+export function alertingUsage<Store extends UsageStore>(store: Store, alerts: UsageAlerts): Store {
+  return {
+    ...store,
+    async countLoad(key, month, limit, detail) {
+      const result = await store.countLoad(key, month, limit, detail);
+      alerts.afterLoad(key, limit, result, detail);
+      return result;
+    },
+  };
+}
