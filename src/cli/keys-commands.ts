@@ -3,6 +3,7 @@ import { createKey, describeKey, rotateKey } from '../relay/admin/routes.js';
 import { patternsOf } from '../relay/http/access.js';
 import { decideOrigin, pageOrigin } from '../relay/keys/domains.js';
 import { isActive, type Plan, type WidgetKey } from '../relay/keys/model.js';
+import { loadCount } from '../relay/metering/month.js';
 import { openStore } from '../relay/store/open.js';
 import type { DailyUsageRow, RelayStore } from '../relay/store/types.js';
 import { existsSync } from 'node:fs';
@@ -108,10 +109,7 @@ function usageTable(groups: UsageGroup[], dimension: UsageDimension): string {
   return [`${'key'.padEnd(40)}  ${dimension.padEnd(32)}  ${'loads'.padStart(9)}  ${'share'.padStart(7)}`, ...lines].join('\n');
 }
 
-/** "1 load", "25,000 loads". */
-export function loads(count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'load' : 'loads'}`;
-}
+const loads = loadCount;
 
 function storeOptions(command: Command): Command {
   return command

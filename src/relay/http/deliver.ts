@@ -4,7 +4,7 @@ import { CONTRACT_HEADER, CONTRACT_VERSION } from '../../contract/version.js';
 import { RelayError } from '../errors.js';
 import { monthlyLoadLimit, type WidgetKey } from '../keys/model.js';
 import { loadDetail } from '../metering/attribution.js';
-import { monthBucket, nextMonthStart } from '../metering/month.js';
+import { loadCount, monthBucket, nextMonthStart } from '../metering/month.js';
 import type { CountResult, UsageStore } from '../store/types.js';
 import type { RelayEnv } from './env.js';
 
@@ -20,7 +20,7 @@ function dailyLimitReached(now: number, limit: number): RelayError {
   const midnight = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate() + 1);
   return new RelayError(
     'quota_exceeded',
-    `This widget key has used its ${limit.toLocaleString('en-US')} loads for today (its daily ceiling); loads reset at 00:00 UTC.`,
+    `This widget key has used its ${loadCount(limit)} for today (its daily ceiling); loads reset at 00:00 UTC.`,
     { 'Retry-After': String(Math.ceil((midnight - now) / 1000)) },
   );
 }
@@ -36,7 +36,7 @@ function quotaExceeded(now: number, limit: number): RelayError {
   const retryAfter = Math.ceil((nextMonthStart(now) - now) / 1000);
   return new RelayError(
     'quota_exceeded',
-    `This widget key has used its ${limit.toLocaleString('en-US')} loads for the month; loads reset on day 1 at 00:00 UTC. Upgrade the key's plan to keep showing live data.`,
+    `This widget key has used its ${loadCount(limit)} for the month; loads reset on day 1 at 00:00 UTC. Upgrade the key's plan to keep showing live data.`,
     {
       'Retry-After': String(retryAfter),
     },

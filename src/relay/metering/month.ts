@@ -7,3 +7,8 @@ export function nextMonthStart(ms: number): number {
   const date = new Date(ms);
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
 }
+
+/** "1 load", "25,000 loads": for messages people read. */
+export function loadCount(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'load' : 'loads'}`;
+}
