@@ -8,6 +8,7 @@ import { alertingUsage, usageAlerts } from './metering/alerts.js';
 import { createMetrics, type RelayMetrics } from './http/metrics.js';
 import { openStore } from './store/open.js';
 import { LiveHub, type HubOptions } from './live/hub.js';
+import { localLiveShare, redisLiveShare } from './live/share.js';
 import { liveRoute } from './live/route.js';
 import type { RelayStore } from './store/types.js';
 import { cachedUpstream } from './upstream/cached.js';
@@ -106,7 +107,9 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
       ? cachedUpstream('live', client('live', options.upstreamUrl, options.upstreamKey), cache)
       : cachedUpstream('live', client('live', sandbox.baseUrl, SANDBOX_KEY), cache);
 
-  const hub = new LiveHub({ history: store, now, pollMs: options.live?.pollMs, onPoll: options.live?.onPoll });
+  // With Redis, relays share live topics: one polls each, all pass its changes on (live/share.ts).
+  const share = options.redis ? await redisLiveShare(options.redis) : localLiveShare(now);
+  const hub = new LiveHub({ history: store, now, share, pollMs: options.live?.pollMs, onPoll: options.live?.onPoll });
   const live = liveRoute({
     hub,
     usage: store,
@@ -151,7 +154,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
         // are committed before they answer), and close the store.
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         await live.closeAll();
-        hub.close();
+        await hub.close();
         // The streams' connections went idle only now, after close() swept the idle ones.
         if ('closeIdleConnections' in server) server.closeIdleConnections();
         await stopped;

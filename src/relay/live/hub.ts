@@ -2,6 +2,7 @@ import { RelayError, fromUpstream } from '../errors.js';
 import { etagOf } from '../http/deliver.js';
 import type { HistoryStore } from '../store/types.js';
 import type { CachedUpstream } from '../upstream/cached.js';
+import { localLiveShare, type LiveShare, type TopicState } from './share.js';
 import type { Topic } from './topics.js';
 
 export interface LiveUpdate {
@@ -25,6 +26,8 @@ interface Subscription {
   asked: string;
   /** ETag of the data the page already had when it subscribed; that data is not sent (or billed) again. */
   have?: string;
+  /** The page's Last-Event-ID: states up to it it has seen, on whichever relay. */
+  seen: number;
 }
 
 interface Poller {
@@ -38,7 +41,16 @@ interface Poller {
   changeKey?: string;
   eventId: number;
   lastError?: string;
+  /** When this relay last polled the topic, and how long until the next poll is due (from the payload). */
+  polledAt: number;
+  pollEveryMs: number;
 }
+
+/** How often a relay checks its topics' leases (at most; as often as the topic is polled when that is sooner). */
+const CHECK_MS = 2000;
+/** A lease outlives two missed checks, so a busy event loop does not hand a topic over needlessly; a dead poller's
+ * topic is taken over within three checks (6 s for a live game polled every 10 s: within one refresh interval). */
+const LEASE_CHECKS = 3;
 
 /** Streams written to between two turns of the event loop during a broadcast. */
 const BROADCAST_SLICE = 250;
@@ -46,6 +58,8 @@ const BROADCAST_SLICE = 250;
 export interface HubOptions {
   history: HistoryStore;
   now: () => number;
+  /** How relays share topics (`redisLiveShare`); one relay on its own by default. */
+  share?: LiveShare;
   /** Overrides the route's polling interval (tests). */
   pollMs?: (topic: Topic, payload: unknown) => number;
   /** Called after every poll of a topic (metrics, tests). */
@@ -59,15 +73,19 @@ function changeKeyOf(payload: unknown): string {
 
 /**
  * The relay pulls once and pushes many: one poller per topic and upstream, shared by every stream that asked for it,
- * started by the first subscriber and stopped with the last. Only real changes are pushed.
+ * started by the first subscriber and stopped with the last. Only real changes are pushed. With several relays on one
+ * Redis, one of them polls each topic (the lease holder) and every relay passes its changes on; event ids come from
+ * the share and only grow, across topics, relays and restarts, so one `Last-Event-ID` says what a page has seen.
  */
 export class LiveHub {
   private readonly pollers = new Map<string, Poller>();
   private readonly bySubscriber = new Map<Subscriber, Set<Poller>>();
-  /** Event ids only grow, across topics, so one `Last-Event-ID` says what a page has already seen. */
-  private lastEventId = 0;
+  private readonly share: LiveShare;
 
-  constructor(private readonly options: HubOptions) {}
+  constructor(private readonly options: HubOptions) {
+    this.share = options.share ?? localLiveShare(options.now);
+    this.share.onState((key, state) => this.receive(key, state));
+  }
 
   topicCount(): number {
     return this.pollers.size;
@@ -85,14 +103,14 @@ export class LiveHub {
       let poller = this.pollers.get(key);
       const fresh = !poller;
       if (!poller) {
-        poller = { topic, upstream: subscriber.upstream, subscriptions: new Set(), eventId: 0 };
+        poller = { topic, upstream: subscriber.upstream, subscriptions: new Set(), eventId: 0, polledAt: 0, pollEveryMs: 0 };
         this.pollers.set(key, poller);
       }
-      const subscription: Subscription = { subscriber, asked: topic.asked, have: have.get(topic.asked) };
+      const subscription: Subscription = { subscriber, asked: topic.asked, have: have.get(topic.asked), seen: lastEventId };
       poller.subscriptions.add(subscription);
       mine.add(poller);
-      if (fresh) void this.poll(key);
-      else if (poller.json !== undefined && poller.eventId > lastEventId) void this.send(poller, subscription);
+      if (fresh) void this.tick(key);
+      else if (poller.json !== undefined) void this.send(poller, subscription);
     }
   }
 
@@ -100,27 +118,67 @@ export class LiveHub {
     for (const poller of this.bySubscriber.get(subscriber) ?? []) {
       for (const subscription of poller.subscriptions)
         if (subscription.subscriber === subscriber) poller.subscriptions.delete(subscription);
-      if (poller.subscriptions.size === 0) this.stop(poller);
+      if (poller.subscriptions.size === 0) void this.stop(poller);
     }
     this.bySubscriber.delete(subscriber);
   }
 
-  /** Stops every poller; streams are closed by their owners. */
-  close(): void {
-    for (const poller of this.pollers.values()) clearTimeout(poller.timer);
-    this.pollers.clear();
+  /** Stops every poller and gives their leases up (another relay takes them at once); streams are closed by their owners. */
+  async close(): Promise<void> {
+    await Promise.all([...this.pollers.values()].map((poller) => this.stop(poller)));
     this.bySubscriber.clear();
+    await this.share.close();
   }
 
-  private stop(poller: Poller): void {
+  private stop(poller: Poller): Promise<void> {
     clearTimeout(poller.timer);
-    this.pollers.delete(`${poller.upstream.name}|${poller.topic.canonical}`);
+    const key = `${poller.upstream.name}|${poller.topic.canonical}`;
+    this.pollers.delete(key);
+    return this.share.release(key).catch(() => {});
   }
 
-  private async poll(key: string): Promise<void> {
+  /**
+   * Every check: the relay holding the topic's lease renews it and polls when a poll is due; the others make sure
+   * they have the latest state (a change missed while reconnecting to Redis) and take the topic over if its lease
+   * has lapsed.
+   */
+  private async tick(key: string): Promise<void> {
     const poller = this.pollers.get(key);
     if (!poller) return;
+    let check = Math.max(50, Math.min(CHECK_MS, poller.pollEveryMs || CHECK_MS));
+    try {
+      if (await this.share.hold(key, LEASE_CHECKS * check)) {
+        // A topic taken over (or started again) continues from the state every relay already has: no repeat.
+        if (poller.changeKey === undefined) {
+          const latest = await this.share.latest(key);
+          if (latest) this.receive(key, latest);
+        }
+        if (performance.now() - poller.polledAt >= poller.pollEveryMs) await this.poll(key, poller);
+        check = Math.max(50, Math.min(CHECK_MS, poller.pollEveryMs));
+      } else {
+        const latest = await this.share.latest(key);
+        if (latest) this.receive(key, latest);
+      }
+    } catch {
+      // Redis unreachable: the viewers keep what they have; the next check tries again.
+    }
+    if (this.pollers.get(key) === poller) poller.timer = setTimeout(() => void this.tick(key), check);
+  }
+
+  /** A state published by any relay: passed on to this relay's viewers unless they have it already. */
+  private receive(key: string, state: TopicState): void {
+    const poller = this.pollers.get(key);
+    if (!poller || state.id <= poller.eventId) return;
+    poller.json = state.json;
+    poller.etag = state.etag;
+    poller.eventId = state.id;
+    poller.changeKey = changeKeyOf(JSON.parse(state.json));
+    void this.broadcast(poller);
+  }
+
+  private async poll(key: string, poller: Poller): Promise<void> {
     let wait: number;
+    poller.polledAt = performance.now();
     try {
       const payload = await poller.topic.route.build(
         { upstream: poller.upstream.fresh, history: this.options.history, now: this.options.now() },
@@ -130,11 +188,18 @@ export class LiveHub {
       poller.lastError = undefined;
       const changeKey = changeKeyOf(payload);
       if (changeKey !== poller.changeKey) {
+        const json = JSON.stringify(payload);
+        const etag = etagOf(json);
+        const id = await this.share.publish(key, json, etag);
+        if (this.pollers.get(key) !== poller) return;
         poller.changeKey = changeKey;
-        poller.json = JSON.stringify(payload);
-        poller.etag = etagOf(poller.json);
-        poller.eventId = ++this.lastEventId;
-        await this.broadcast(poller);
+        // Redis may have echoed the publish back already (see `receive`): then it has been sent.
+        if (id > poller.eventId) {
+          poller.json = json;
+          poller.etag = etag;
+          poller.eventId = id;
+          await this.broadcast(poller);
+        }
       }
       wait = this.options.pollMs?.(poller.topic, payload) ?? poller.topic.route.pollMs(payload);
     } catch (error) {
@@ -147,7 +212,7 @@ export class LiveHub {
       wait = this.options.pollMs?.(poller.topic, undefined) ?? 15_000;
     }
     this.options.onPoll?.(poller.topic.canonical);
-    if (this.pollers.get(key) === poller) poller.timer = setTimeout(() => void this.poll(key), wait);
+    poller.pollEveryMs = wait;
   }
 
   /**
@@ -163,6 +228,7 @@ export class LiveHub {
   }
 
   private async send(poller: Poller, subscription: Subscription): Promise<void> {
+    if (poller.eventId <= subscription.seen) return;
     const alreadyHad = subscription.have === poller.etag;
     subscription.have = undefined;
     if (alreadyHad) return;

@@ -103,11 +103,14 @@ export function liveRoute(options: LiveRouteOptions) {
   return {
     handler,
     openStreams: () => open.size,
-    /** On shutdown: every stream gets a reconnect hint, then ends; pages come back with their Last-Event-ID. */
+    /**
+     * On shutdown: every stream gets a `retry:` hint (spread out, so pages do not all come back at once) and ends;
+     * EventSource reconnects by itself with its Last-Event-ID, to this relay once it is back or to another.
+     */
     async closeAll(): Promise<void> {
       for (const stream of [...open]) {
         stream.retry(jitteredRetryMs());
-        stream.send({ event: 'reconnect', data: '{"reason":"the relay is restarting"}' });
+        stream.comment('the relay is restarting: reconnect with Last-Event-ID');
         stream.end();
       }
     },

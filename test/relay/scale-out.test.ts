@@ -1,0 +1,157 @@
+// Several relays on one Redis behave as one: one of them polls each live topic, every relay passes the changes on
+// with the same event ids, a page resumes on another relay with its Last-Event-ID, and when the polling relay goes
+// another takes the topic over.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { Redis } from 'ioredis';
+import { createKey } from '../../src/relay/admin/routes.js';
+import type { RunningRelay } from '../../src/relay/server.js';
+import type { RunningSandbox } from '../../src/sandbox/server.js';
+import { testRelay } from '../helpers/relay.js';
+import { frozenSandbox } from '../helpers/sandbox.js';
+
+const TOPIC = '/v1/scores?league=nba';
+const POLL_MS = 200;
+const LIVE_EVENING = '2026-11-23T01:00:00Z';
+
+/** Database 14: the store tests flush 15 while they run. */
+function redisUrl(): string {
+  const url = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  url.pathname = '/14';
+  return url.toString();
+}
+
+interface Stream {
+  updates: Array<{ id: number; data: string }>;
+  close(): void;
+}
+
+async function openStream(relay: RunningRelay, key: string, lastEventId?: number): Promise<Stream> {
+  const url = new URL(`${relay.origin}/v1/live`);
+  url.searchParams.set('key', key);
+  url.searchParams.append('topic', TOPIC);
+  const abort = new AbortController();
+  const headers: Record<string, string> = { origin: 'https://example.com', accept: 'text/event-stream' };
+  if (lastEventId) headers['last-event-id'] = String(lastEventId);
+  const response = await fetch(url, { headers, signal: abort.signal });
+  const updates: Stream['updates'] = [];
+  const parser = createParser({
+    onEvent: (event: EventSourceMessage) => event.event === 'update' && updates.push({ id: Number(event.id), data: event.data }),
+  });
+  void (async () => {
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        parser.feed(decoder.decode(value, { stream: true }));
+      }
+    } catch {
+      // closed by the test
+    }
+  })();
+  return { updates, close: () => abort.abort() };
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('three relays on one Redis', () => {
+  let sandbox: RunningSandbox;
+  let relays: RunningRelay[];
+  let key: string;
+  const polls = new Map<number, number>();
+  /** Twenty minutes of play (past any break); the relays' own upstream caches are emptied so the poller sees it. */
+  const nextChange = () => {
+    sandbox.clock.advance(20 * 60_000);
+    for (const relay of relays) relay.cache.clear();
+  };
+
+  before(async () => {
+    const redis = new Redis(redisUrl());
+    await redis.flushdb();
+    redis.disconnect();
+    // 8 pm in New York: NBA games in progress, so moving the clock changes scores.
+    sandbox = await frozenSandbox(LIVE_EVENING);
+    relays = await Promise.all(
+      [0, 1, 2].map((index) =>
+        testRelay({
+          redis: redisUrl(),
+          upstreamUrl: sandbox.baseUrl,
+          upstreamKey: 'sk_sandbox_pro',
+          live: { pollMs: () => POLL_MS, onPoll: () => polls.set(index, (polls.get(index) ?? 0) + 1) },
+        }),
+      ),
+    );
+    key = (await createKey(relays[0]!.store, { plan: 'pro', domains: ['example.com'], name: 'scale-out', test: false }, Date.now())).key;
+  });
+  after(async () => {
+    await Promise.all(relays.map((relay) => relay.close()));
+    await sandbox.close();
+  });
+
+  it('one relay polls the topic for all three, and every viewer gets each change with the same id', async () => {
+    const streams = await Promise.all(relays.map((relay) => openStream(relay, key)));
+    await until(() => streams.every((stream) => stream.updates.length >= 1), 'first data on every relay');
+    polls.clear();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const pollers = [...polls].filter(([, count]) => count > 0);
+    assert.equal(pollers.length, 1, `one relay polls (${JSON.stringify([...polls])})`);
+    assert.ok(pollers[0]![1] <= 2000 / POLL_MS + 2, `as often as one relay alone would (${pollers[0]![1]} polls in 2 s)`);
+
+    nextChange();
+    await until(() => streams.every((stream) => stream.updates.length >= 2), 'the change on every relay');
+    const ids = streams.map((stream) => stream.updates.at(-1)!.id);
+    assert.equal(new Set(ids).size, 1, `the same id everywhere (${ids})`);
+    assert.ok(ids[0]! > streams[0]!.updates[0]!.id);
+    streams.forEach((stream) => stream.close());
+  });
+
+  it('a page resumes on another relay with its Last-Event-ID: the current state once if it changed, else nothing', async () => {
+    const first = await openStream(relays[0]!, key);
+    await until(() => first.updates.length >= 1, 'data on relay 0');
+    const seen = first.updates.at(-1)!.id;
+    first.close();
+
+    const caughtUp = await openStream(relays[1]!, key, seen);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    assert.deepEqual(caughtUp.updates, [], 'nothing it has seen is sent again');
+    caughtUp.close();
+
+    nextChange();
+    const watcher = await openStream(relays[2]!, key);
+    await until(() => watcher.updates.some((update) => update.id > seen), 'the change');
+    const resumed = await openStream(relays[1]!, key, seen);
+    await until(() => resumed.updates.length >= 1, 'the current state after the change');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    assert.equal(resumed.updates.length, 1, 'once');
+    assert.equal(resumed.updates[0]!.id, watcher.updates.at(-1)!.id);
+    resumed.close();
+    watcher.close();
+  });
+
+  it('when the polling relay stops, another takes the topic over and viewers get the next change', async () => {
+    const streams = await Promise.all(relays.map((relay) => openStream(relay, key)));
+    await until(() => streams.every((stream) => stream.updates.length >= 1), 'first data');
+    polls.clear();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const holder = [...polls].find(([, count]) => count > 0)![0];
+    const before = streams.map((stream) => stream.updates.length);
+    await relays[holder]!.close();
+    const others = [0, 1, 2].filter((index) => index !== holder);
+    polls.clear();
+    nextChange();
+    const started = Date.now();
+    await until(() => others.every((index) => streams[index]!.updates.length > before[index]!), 'the next change after the takeover');
+    assert.ok(Date.now() - started < 3000, 'taken over within a few checks');
+    assert.equal([...polls].filter(([index, count]) => count > 0 && others.includes(index)).length, 1, 'by one relay');
+    streams.forEach((stream) => stream.close());
+  });
+});
