@@ -5,6 +5,7 @@ import { createApp, type RelayDeps } from './app.js';
 import { ResourceCache } from './cache/resource-cache.js';
 import { jsonLogger, type Logger } from './http/logger.js';
 import { alertingUsage, usageAlerts } from './metering/alerts.js';
+import { refusingWhenUnreachable } from './store/unreachable.js';
 import { createMetrics, type RelayMetrics } from './http/metrics.js';
 import { openStore } from './store/open.js';
 import { LiveHub, type HubOptions } from './live/hub.js';
@@ -81,7 +82,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
     now,
     webhook: options.alertWebhook ? { url: options.alertWebhook, secret: options.alertSecret! } : undefined,
   });
-  const store = alertingUsage(await openStore({ db: options.db, redis: options.redis }), alerts);
+  const store = refusingWhenUnreachable(alertingUsage(await openStore({ db: options.db, redis: options.redis }), alerts));
   const sandbox = await startSandbox({ port: 0, ...options.sandbox, host: '127.0.0.1' });
   const cache = new ResourceCache(now, (outcome) => metrics.cache.inc({ outcome }));
 

@@ -137,6 +137,16 @@ describe('three relays on one Redis', () => {
     watcher.close();
   });
 
+  it('a key revoked anywhere stops working on every relay at once, not after the 5 s key cache', async () => {
+    const other = (await createKey(relays[0]!.store, { plan: 'pro', domains: ['example.com'], name: '', test: false }, Date.now())).key;
+    const get = (relay: RunningRelay) =>
+      fetch(`${relay.origin}/v1/injuries?league=nba&key=${other}`, { headers: { origin: 'https://example.com' } }).then((r) => r.status);
+    assert.deepEqual(await Promise.all(relays.map(get)), [200, 200, 200], 'every relay has the key cached');
+    await relays[2]!.store.revokeKey(other, Date.now());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.deepEqual(await Promise.all(relays.map(get)), [401, 401, 401]);
+  });
+
   it('when the polling relay stops, another takes the topic over and viewers get the next change', async () => {
     const streams = await Promise.all(relays.map((relay) => openStream(relay, key)));
     await until(() => streams.every((stream) => stream.updates.length >= 1), 'first data');

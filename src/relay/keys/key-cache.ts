@@ -7,8 +7,8 @@ export const KEY_CACHE_MS = 5_000;
 
 /**
  * Every widget request reads its key; keeping keys a few seconds in memory spares the store a read per request.
- * Changes through this relay (its admin API) apply at once. Unknown keys are not remembered, so a key created from
- * the shell works on its first request.
+ * Changes through this relay (its admin API) apply at once, and with Redis so do changes made anywhere (the store
+ * announces them). Unknown keys are not remembered, so a key created from the shell works on its first request.
  */
 export function cachedKeys(store: KeyStore, ttlMs = KEY_CACHE_MS): KeyStore {
   const cache = new LRUCache<string, WidgetKey>({ max: 10_000, ttl: ttlMs });
@@ -16,6 +16,7 @@ export function cachedKeys(store: KeyStore, ttlMs = KEY_CACHE_MS): KeyStore {
     cache.delete(value);
     return result;
   };
+  store.onKeyChange?.((value) => cache.delete(value)).catch(() => {});
   return {
     async getKey(value) {
       const cached = cache.get(value);

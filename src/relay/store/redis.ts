@@ -31,6 +31,23 @@ redis.call('SADD', KEYS[7], ARGV[5])
 return {1, used, 0, today, prefix, origin}
 `;
 
+// The key and its place in the list, together or not at all.
+const CREATE_KEY = `
+if redis.call('SET', KEYS[1], ARGV[1], 'NX') == false then return 0 end
+redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])
+return 1
+`;
+
+/** Where a key change is announced, so every relay forgets its copy at once. */
+const KEY_CHANGES = `${PREFIX}key-changes`;
+
+/** The scripts, loaded once and called by their hash (EVALSHA, reloaded by ioredis if Redis forgot them). */
+interface Scripts {
+  pressboxCountLoad(...args: string[]): Promise<number[]>;
+  pressboxRecordPoint(...args: string[]): Promise<number>;
+  pressboxCreateKey(...args: string[]): Promise<number>;
+}
+
 const RECORD_POINT = `
 local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
 if last[2] and (tonumber(last[2]) >= tonumber(ARGV[1]) or string.match(last[1], ':(.*)$') == ARGV[2]) then return 0 end
@@ -50,6 +67,12 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
     redis.disconnect();
     throw connectionError ?? error;
   }
+  redis.defineCommand('pressboxCountLoad', { numberOfKeys: 7, lua: COUNT_LOAD });
+  redis.defineCommand('pressboxRecordPoint', { numberOfKeys: 1, lua: RECORD_POINT });
+  redis.defineCommand('pressboxCreateKey', { numberOfKeys: 2, lua: CREATE_KEY });
+  const scripts = redis as unknown as Scripts;
+  const announce = (key: string) => redis.publish(KEY_CHANGES, key);
+  let keyEvents: Redis | undefined;
   const keyOf = (key: string) => `${PREFIX}key:${key}`;
   const usageOf = (month: string) => `${PREFIX}usage:${month}`;
   const detailOf = (month: string) => `${PREFIX}usage-detail:${month}`;
@@ -62,9 +85,8 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
 
   const store: RelayStore = {
     async createKey(key) {
-      const created = await redis.set(keyOf(key.key), JSON.stringify(key), 'NX');
-      if (created !== 'OK') throw new Error(`key ${key.key} exists already`);
-      await redis.zadd(allKeys, String(key.createdAt), key.key);
+      const created = await scripts.pressboxCreateKey(keyOf(key.key), allKeys, JSON.stringify(key), String(key.createdAt), key.key);
+      if (created !== 1) throw new Error(`key ${key.key} exists already`);
     },
     getKey: async (key) => read(await redis.get(keyOf(key))),
     async listKeys() {
@@ -78,6 +100,7 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
       if (!current) return undefined;
       const next = { ...current, ...change };
       await redis.set(keyOf(key), JSON.stringify(next), 'XX');
+      await announce(key);
       return next;
     },
     async revokeKey(key, at) {
@@ -86,14 +109,22 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
       // The earlier time wins: revoking now ends a grace period a rotation had set.
       const next = { ...current, revokedAt: Math.min(current.revokedAt ?? at, at) };
       await redis.set(keyOf(key), JSON.stringify(next), 'XX');
+      await announce(key);
       return next;
+    },
+    /** Every relay subscribes: a change made by the CLI, the admin API or another relay reaches it at once. */
+    async onKeyChange(listener) {
+      if (!keyEvents) {
+        keyEvents = redis.duplicate();
+        keyEvents.on('error', () => {});
+        await keyEvents.subscribe(KEY_CHANGES);
+      }
+      keyEvents.on('message', (_channel: string, key: string) => listener(key));
     },
     async countLoad(key, month, limit, detail: LoadDetail): Promise<CountResult> {
       const day = detail.day ?? '';
       const prefix = detail.prefix ?? 'unknown';
-      const [counted, used, refused, today, fromPrefix, fromOrigin] = (await redis.eval(
-        COUNT_LOAD,
-        7,
+      const [counted, used, refused, today, fromPrefix, fromOrigin] = (await scripts.pressboxCountLoad(
         usageOf(month),
         detailOf(month),
         months,
@@ -149,7 +180,7 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
       );
     },
     async recordProbability(game, point: ProbabilityPoint) {
-      await redis.eval(RECORD_POINT, '1', `${PREFIX}wp:${game}`, String(point.at), String(point.home));
+      await scripts.pressboxRecordPoint(`${PREFIX}wp:${game}`, String(point.at), String(point.home));
     },
     async probabilityHistory(game) {
       const members = await redis.zrange(`${PREFIX}wp:${game}`, '0', '-1');
@@ -159,6 +190,7 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
       });
     },
     close: async () => {
+      keyEvents?.disconnect();
       await redis.quit();
     },
   };

@@ -10,6 +10,8 @@ export interface KeyStore {
     change: Partial<Pick<WidgetKey, 'plan' | 'domains' | 'name' | 'dailyLimit' | 'browserOnly'>>,
   ): Promise<WidgetKey | undefined>;
   revokeKey(key: string, at: number): Promise<WidgetKey | undefined>;
+  /** Where the store can tell: calls back whenever any process changes or revokes a key (Redis; not SQLite). */
+  onKeyChange?(listener: (key: string) => void): Promise<void>;
 }
 
 export interface LoadDetail {
