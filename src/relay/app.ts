@@ -29,6 +29,8 @@ export interface RelayDeps {
   live?: Handler<RelayEnv>;
   /** The upstream cache's change counter, so identical requests can share one built payload. */
   cacheVersion?: () => number;
+  /** What GET /ready checks: each part's name and whether it answers. */
+  readiness?: () => Promise<Record<string, boolean>>;
 }
 
 /** The relay as a Hono app: no environment reads, no listening (see server.ts). */
@@ -76,6 +78,13 @@ export function createApp(deps: RelayDeps): Hono<RelayEnv> {
   });
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
+  // Liveness says the process runs; readiness says it can serve: its store and the data service answer.
+  app.get('/ready', async (c) => {
+    const parts = (await deps.readiness?.()) ?? {};
+    const ready = Object.values(parts).every(Boolean);
+    const checks = Object.fromEntries(Object.entries(parts).map(([name, ok]) => [name, ok ? 'ok' : 'unreachable']));
+    return c.json({ status: ready ? 'ready' : 'not_ready', ...checks }, ready ? 200 : 503);
+  });
   if (deps.files) app.route('/', bundleRoutes(deps.files));
 
   const operator = deps.adminToken

@@ -67,6 +67,13 @@ export function relayEnvironment(
 
 const SANDBOX_KEY = 'sk_sandbox_pro';
 
+/** Whether a probe settles without an error (within its own timeout). */
+const answers = (probe: Promise<unknown>): Promise<boolean> =>
+  probe.then(
+    () => true,
+    () => false,
+  );
+
 export async function startRelay(options: RelayOptions = {}): Promise<RunningRelay> {
   if (Boolean(options.upstreamUrl) !== Boolean(options.upstreamKey)) {
     throw new Error('Set both PRESSBOX_UPSTREAM_URL and PRESSBOX_UPSTREAM_KEY to use the real service, or neither to use the sandbox.');
@@ -130,6 +137,11 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
     rateLimit: options.rateLimit,
     files: options.files,
     cacheVersion: () => cache.version,
+    readiness: async () => ({
+      store: await answers(store.loadsUsed('readiness-probe', new Date(now()).toISOString().slice(0, 7))),
+      // Any HTTP answer will do (even 401): the service is there. No key is sent and no unit is spent.
+      upstream: await answers(fetch(options.upstreamUrl ?? sandbox.baseUrl, { method: 'HEAD', signal: AbortSignal.timeout(2000) })),
+    }),
   });
   const host = options.host ?? '127.0.0.1';
   const server: ServerType = await new Promise((resolve, reject) => {

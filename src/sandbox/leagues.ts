@@ -1,4 +1,5 @@
 import { CFB_TEAMS, MLB_TEAMS, NBA_TEAMS, NCAAB_TEAMS, NFL_TEAMS, NHL_TEAMS, WNBA_TEAMS, type TeamRow } from './data/teams.js';
+import { LEAGUE_ALIASES, WIDGET_LEAGUES } from '../contract/leagues.js';
 import { createRandom } from './random.js';
 
 export type Sport = 'basketball' | 'football' | 'hockey' | 'baseball' | 'soccer' | 'mma';
@@ -35,16 +36,14 @@ export interface League {
   marginSd: number;
 }
 
+/** The widget leagues (contract/leagues.ts) and their aliases, plus the leagues only the data service covers. */
 const ALIASES: Record<string, LeagueCode> = {
-  nfl: 'NFL',
-  nba: 'NBA',
-  wnba: 'WNBA',
-  mlb: 'MLB',
-  nhl: 'NHL',
-  cfb: 'CFB',
-  ncaaf: 'CFB',
-  ncaab: 'NCAAB',
-  cbb: 'NCAAB',
+  ...Object.fromEntries(
+    [...WIDGET_LEAGUES.map((code) => [code, code]), ...Object.entries(LEAGUE_ALIASES)].map(([name, code]) => [
+      name,
+      code.toUpperCase() as LeagueCode,
+    ]),
+  ),
   mls: 'MLS',
   mma: 'MMA',
 };

@@ -59,6 +59,8 @@ describe('Redis unreachable under a running relay', () => {
   it('refuses loads while Redis is down, with 503 and Retry-After; the loads served before are all counted', async () => {
     const key = (await createKey(relay.store, { plan: 'pro', domains: ['example.com'], name: '', test: false }, Date.now())).key;
     for (let i = 0; i < 5; i++) assert.equal((await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`)).status, 200);
+    const ready = await fetch(`${relay.origin}/ready`);
+    assert.deepEqual([ready.status, await ready.json()], [200, { status: 'ready', store: 'ok', upstream: 'ok' }]);
 
     redis.kill('SIGKILL');
     await once(redis, 'exit');
@@ -69,6 +71,9 @@ describe('Redis unreachable under a running relay', () => {
       assert.match(answer.body.error.message, /cannot reach its store/);
       assert.equal(answer.headers.get('retry-after'), '5');
     }
+    const notReady = await fetch(`${relay.origin}/ready`);
+    assert.deepEqual([notReady.status, await notReady.json()], [503, { status: 'not_ready', store: 'unreachable', upstream: 'ok' }]);
+    assert.equal((await fetch(`${relay.origin}/health`)).status, 200, 'alive all the same');
 
     await startRedis();
     const month = new Date().toISOString().slice(0, 7);

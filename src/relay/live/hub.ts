@@ -1,3 +1,4 @@
+import { REFRESH_MS } from '../../contract/refresh.js';
 import { RelayError, fromUpstream } from '../errors.js';
 import { etagOf } from '../http/deliver.js';
 import type { HistoryStore } from '../store/types.js';
@@ -209,7 +210,7 @@ export class LiveHub {
         poller.lastError = failure.code;
         for (const subscription of poller.subscriptions) subscription.subscriber.fail(subscription.asked, failure);
       }
-      wait = this.options.pollMs?.(poller.topic, undefined) ?? 15_000;
+      wait = this.options.pollMs?.(poller.topic, undefined) ?? REFRESH_MS.live;
     }
     this.options.onPoll?.(poller.topic.canonical);
     poller.pollEveryMs = wait;

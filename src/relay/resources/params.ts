@@ -1,21 +1,11 @@
 import { z } from 'zod';
 import { RelayError } from '../errors.js';
+import { WIDGET_LEAGUES, widgetLeague } from '../../contract/leagues.js';
 
-const LEAGUES: Record<string, string> = {
-  nfl: 'nfl',
-  nba: 'nba',
-  wnba: 'wnba',
-  mlb: 'mlb',
-  nhl: 'nhl',
-  cfb: 'cfb',
-  ncaaf: 'cfb',
-  ncaab: 'ncaab',
-  cbb: 'ncaab',
-};
-const LEAGUE_LIST = 'nfl, nba, wnba, mlb, nhl, cfb, ncaab';
+const LEAGUE_LIST = WIDGET_LEAGUES.join(', ');
 
 function leagueOf(value: string, ctx: z.RefinementCtx): string {
-  const league = LEAGUES[value.trim().toLowerCase()];
+  const league = widgetLeague(value);
   if (!league) {
     ctx.addIssue({ code: 'custom', message: `unknown league "${value}"; use one of ${LEAGUE_LIST}` });
     return z.NEVER;

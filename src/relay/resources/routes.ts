@@ -1,3 +1,4 @@
+import { REFRESH_MS, refreshMsFor } from '../../contract/refresh.js';
 import { z } from 'zod';
 import type { ResourceContext } from './context.js';
 import { formResource } from './form.js';
@@ -8,7 +9,6 @@ import { propsResource } from './props.js';
 import { scoresResource } from './scores.js';
 import { winProbabilityResource } from './win-probability.js';
 
-const SECOND = 1000;
 
 /** One widget data route: how to read its parameters, build its payload, and how often it changes. */
 export interface WidgetRoute {
@@ -22,11 +22,7 @@ export interface WidgetRoute {
 
 type Status = 'scheduled' | 'live' | 'final';
 
-function byStatus(statuses: Status[]): number {
-  if (statuses.includes('live')) return 10 * SECOND;
-  if (statuses.includes('scheduled')) return 60 * SECOND;
-  return 300 * SECOND;
-}
+const byStatus = (statuses: Status[]): number => refreshMsFor(statuses);
 
 const scoresQuery = z.object({ league: leagueListParam, date: dateParam.optional(), team: teamParam.optional() });
 const gameQuery = z.object({ league: leagueParam });
@@ -67,7 +63,7 @@ export const WIDGET_ROUTES: readonly WidgetRoute[] = [
     '/v1/form',
     (query) => parseParams(formQuery, query),
     formResource,
-    () => 600 * SECOND,
+    () => REFRESH_MS.form,
   ),
   route(
     '/v1/win-probability',
@@ -79,13 +75,13 @@ export const WIDGET_ROUTES: readonly WidgetRoute[] = [
     '/v1/props',
     (query) => parseParams(propsQuery, query),
     propsResource,
-    () => 60 * SECOND,
+    () => REFRESH_MS.props,
   ),
   route(
     '/v1/injuries',
     (query) => parseParams(injuriesQuery, query),
     injuriesResource,
-    () => 300 * SECOND,
+    () => REFRESH_MS.injuries,
   ),
 ];
 

@@ -1,3 +1,4 @@
+import { REFRESH_MS, refreshMsFor } from '../../contract/refresh.js';
 import type { Cached, CachePolicy, ResourceCache } from '../cache/resource-cache.js';
 import type { UpstreamClient } from './client.js';
 import type { HeadToHead, Injuries, Lines, LiveGames, PlayerProps, PropSplits, RecentForm, StoredGames, Teams } from './schemas.js';
@@ -7,25 +8,23 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const STALE_IF_ERROR = 6 * HOUR;
 
-/** The slate's refresh interval follows its state: live games ≈ 10 s, upcoming ≈ 60 s, all final ≈ 5 min. */
+/** The slate's refresh interval follows its state (contract/refresh.ts). */
 export function liveFeedTtl(feed: LiveGames): number {
-  if (feed.games.some((game) => game.status === 'live')) return 10 * SECOND;
-  if (feed.games.some((game) => game.status === 'scheduled')) return MINUTE;
-  return 5 * MINUTE;
+  return refreshMsFor(feed.games.map((game) => game.status));
 }
 
 const policy = <T>(ttlMs: CachePolicy<T>['ttlMs'], swrMs: number): CachePolicy<T> => ({ ttlMs, swrMs, staleIfErrorMs: STALE_IF_ERROR });
 
 const POLICIES = {
-  liveGames: policy<LiveGames>(liveFeedTtl, 10 * SECOND),
+  liveGames: policy<LiveGames>(liveFeedTtl, REFRESH_MS.live),
   lines: policy<Lines>(15 * SECOND, 15 * SECOND),
   teams: policy<Teams>(6 * HOUR, HOUR),
   games: policy<StoredGames>(MINUTE, MINUTE),
-  injuries: policy<Injuries>(5 * MINUTE, 5 * MINUTE),
-  recentForm: policy<RecentForm>(10 * MINUTE, 10 * MINUTE),
+  injuries: policy<Injuries>(REFRESH_MS.injuries, REFRESH_MS.injuries),
+  recentForm: policy<RecentForm>(REFRESH_MS.form, REFRESH_MS.form),
   headToHead: policy<HeadToHead>(HOUR, HOUR),
-  props: policy<PlayerProps>(MINUTE, MINUTE),
-  propSplits: policy<PropSplits>(MINUTE, MINUTE),
+  props: policy<PlayerProps>(REFRESH_MS.props, REFRESH_MS.props),
+  propSplits: policy<PropSplits>(REFRESH_MS.props, REFRESH_MS.props),
 };
 
 export const FORM_GAMES = 5;

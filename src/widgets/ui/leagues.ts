@@ -1,5 +1,6 @@
 import type { ScoresPayload } from '../../contract/scores.js';
 import type { Localized } from '../i18n/translate.js';
+import { refreshMsFor } from '../../contract/refresh.js';
 
 /** A league's name: its own abbreviation (NBA, NFL) where it has one the world uses. */
 function leagueName(code: string, { t }: Localized): string {
@@ -18,9 +19,7 @@ export function leagueNames(leagues: string, localized: Localized): string {
   return new Intl.ListFormat(localized.locale, { type: 'conjunction' }).format(names);
 }
 
-/** Live slates refresh often, quiet ones rarely (the relay caches on the same rhythm). */
+/** Live slates refresh often, quiet ones rarely: the relay's rhythm (contract/refresh.ts). */
 export function scoresRefreshMs(data: ScoresPayload): number {
-  if (data.games.some((game) => game.status === 'live')) return 15_000;
-  if (data.games.some((game) => game.status === 'scheduled')) return 60_000;
-  return 300_000;
+  return refreshMsFor(data.games.map((game) => game.status));
 }

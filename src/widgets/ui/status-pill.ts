@@ -2,9 +2,8 @@ import { css, html, type TemplateResult } from 'lit';
 import type { Game } from '../../contract/scores.js';
 import { formatStartTime } from '../runtime/format.js';
 import type { Localized, Translate } from '../i18n/translate.js';
+import { REGULATION_PERIODS, widgetLeague } from '../../contract/leagues.js';
 
-/** Periods in regulation by league; later periods are overtime. */
-const REGULATION_PERIODS: Record<string, number> = { nba: 4, wnba: 4, nfl: 4, cfb: 4, ncaaf: 4, ncaab: 2, cbb: 2, nhl: 3 };
 
 /** 1st, 2nd, 3rd… in the reader's language. */
 export function ordinal(t: Translate, n: number): string {
@@ -13,7 +12,7 @@ export function ordinal(t: Translate, n: number): string {
 
 /** A period's short name: Q3, 2nd Half, 2nd (hockey), OT, 2OT. */
 function periodName(t: Translate, league: string, period: number): string {
-  const regulation = REGULATION_PERIODS[league] ?? 4;
+  const regulation = REGULATION_PERIODS[widgetLeague(league) ?? 'nba'];
   if (period > regulation) {
     const overtime = period - regulation;
     return overtime === 1 ? t('period.overtime', 'OT') : t('period.overtimeNumbered', '{n}OT', { n: overtime });

@@ -4,6 +4,7 @@ import { ChangeMarker, changeStyles } from '../../ui/changes.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import type { BettingSplits, Game, GameDetailPayload, Line } from '../../../contract/scores.js';
 import { PressboxError } from '../../runtime/errors.js';
+import { refreshMsFor } from '../../../contract/refresh.js';
 import { formatDay, formatNumber, formatPercent } from '../../runtime/format.js';
 import { formatOdds } from '../../runtime/odds-format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
@@ -83,7 +84,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
       }
       return { path: `/v1/games/${encodeURIComponent(this.gameId)}`, params: { league: this.league } };
     },
-    refreshMs: (data) => (data.game.status === 'live' ? 15_000 : data.game.status === 'scheduled' ? 60_000 : 600_000),
+    refreshMs: (data) => refreshMsFor([data.game.status]),
   });
 
   protected isLive(data: GameDetailPayload): boolean {

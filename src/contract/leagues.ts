@@ -1,0 +1,15 @@
+/** The leagues the widgets cover, in one place: the relay validates against it, the elements and sandbox read it. */
+export const WIDGET_LEAGUES = ['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'cfb', 'ncaab'] as const;
+export type WidgetLeague = (typeof WIDGET_LEAGUES)[number];
+
+/** Other names publishers write for the same leagues. */
+export const LEAGUE_ALIASES: Readonly<Record<string, WidgetLeague>> = { ncaaf: 'cfb', cbb: 'ncaab' };
+
+/** Periods (or innings) in regulation; later ones are overtime. */
+export const REGULATION_PERIODS: Readonly<Record<WidgetLeague, number>> = { nfl: 4, nba: 4, wnba: 4, mlb: 9, nhl: 3, cfb: 4, ncaab: 2 };
+
+/** The league a parameter names (`NBA`, `ncaaf`), or undefined. */
+export function widgetLeague(value: string): WidgetLeague | undefined {
+  const code = value.trim().toLowerCase();
+  return (WIDGET_LEAGUES as readonly string[]).includes(code) ? (code as WidgetLeague) : LEAGUE_ALIASES[code];
+}

@@ -1,0 +1,24 @@
+/**
+ * How often data is refreshed, in one place: the relay's cache and live polls, the sandbox, and the elements all read
+ * it. A slate follows its games' state; other resources change on their own rhythm.
+ */
+export const REFRESH_MS = {
+  /** A game in progress: scores move. */
+  live: 10_000,
+  /** Nothing live yet: start times and lines move slowly. */
+  scheduled: 60_000,
+  /** All final: corrections only. */
+  final: 300_000,
+  props: 60_000,
+  injuries: 300_000,
+  form: 600_000,
+} as const;
+
+export type GameState = 'scheduled' | 'live' | 'final';
+
+/** The refresh interval of data about these games: the liveliest game decides. */
+export function refreshMsFor(states: Iterable<GameState>): number {
+  let interval: number = REFRESH_MS.final;
+  for (const state of states) interval = Math.min(interval, REFRESH_MS[state]);
+  return interval;
+}
