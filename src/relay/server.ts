@@ -10,6 +10,7 @@ import { createMetrics, type RelayMetrics } from './http/metrics.js';
 import { openStore } from './store/open.js';
 import { LiveHub, type HubOptions } from './live/hub.js';
 import { localLiveShare, redisLiveShare } from './live/share.js';
+import { redisSharedEntries } from './cache/shared-redis.js';
 import { liveRoute } from './live/route.js';
 import type { RelayStore } from './store/types.js';
 import { cachedUpstream } from './upstream/cached.js';
@@ -91,7 +92,9 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
   });
   const store = refusingWhenUnreachable(alertingUsage(await openStore({ db: options.db, redis: options.redis }), alerts));
   const sandbox = await startSandbox({ port: 0, ...options.sandbox, host: '127.0.0.1' });
-  const cache = new ResourceCache(now, (outcome) => metrics.cache.inc({ outcome }));
+  // With Redis, upstream answers are shared too: a cold relay answers from what another one fetched.
+  const sharedEntries = options.redis ? await redisSharedEntries(options.redis) : undefined;
+  const cache = new ResourceCache(now, (outcome) => metrics.cache.inc({ outcome }), 5000, sharedEntries);
 
   const client = (name: string, baseUrl: string, apiKey: string) =>
     createUpstreamClient({
@@ -173,6 +176,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
         await stopped;
         await sandbox.close();
         await alerts.settled();
+        sharedEntries?.close();
         await store.close();
       })()),
   };

@@ -68,10 +68,10 @@ describe('three relays on one Redis', () => {
   let relays: RunningRelay[];
   let key: string;
   const polls = new Map<number, number>();
-  /** Twenty minutes of play (past any break); the relays' own upstream caches are emptied so the poller sees it. */
-  const nextChange = () => {
+  /** Twenty minutes of play (past any break); the upstream caches are emptied so the poller sees it at once. */
+  const nextChange = async () => {
     sandbox.clock.advance(20 * 60_000);
-    for (const relay of relays) relay.cache.clear();
+    await Promise.all(relays.map((relay) => relay.cache.clear()));
   };
 
   before(async () => {
@@ -106,7 +106,7 @@ describe('three relays on one Redis', () => {
     assert.equal(pollers.length, 1, `one relay polls (${JSON.stringify([...polls])})`);
     assert.ok(pollers[0]![1] <= 2000 / POLL_MS + 2, `as often as one relay alone would (${pollers[0]![1]} polls in 2 s)`);
 
-    nextChange();
+    await nextChange();
     await until(() => streams.every((stream) => stream.updates.length >= 2), 'the change on every relay');
     const ids = streams.map((stream) => stream.updates.at(-1)!.id);
     assert.equal(new Set(ids).size, 1, `the same id everywhere (${ids})`);
@@ -125,7 +125,7 @@ describe('three relays on one Redis', () => {
     assert.deepEqual(caughtUp.updates, [], 'nothing it has seen is sent again');
     caughtUp.close();
 
-    nextChange();
+    await nextChange();
     const watcher = await openStream(relays[2]!, key);
     await until(() => watcher.updates.some((update) => update.id > seen), 'the change');
     const resumed = await openStream(relays[1]!, key, seen);
@@ -135,6 +135,41 @@ describe('three relays on one Redis', () => {
     assert.equal(resumed.updates[0]!.id, watcher.updates.at(-1)!.id);
     resumed.close();
     watcher.close();
+  });
+
+  it('a cold relay answers from the cache the others share, without calling upstream', async () => {
+    const calls = async () =>
+      (await Promise.all(relays.map((relay) => relay.metrics.upstreamRequests.get())))
+        .flatMap((metric) => metric.values)
+        .filter((value) => value.labels.endpoint === '/injuries')
+        .reduce((sum, value) => sum + value.value, 0);
+    const before = await calls();
+    const get = (relay: RunningRelay) =>
+      fetch(`${relay.origin}/v1/injuries?league=mlb&key=${key}`, { headers: { origin: 'https://example.com' } }).then(async (r) => [
+        r.status,
+        (await r.json()).teams.length,
+      ]);
+    const first = await get(relays[0]!);
+    assert.deepEqual(await Promise.all([get(relays[1]!), get(relays[2]!)]), [first, first]);
+    assert.equal((await calls()) - before, 1, 'one upstream call for three relays');
+  });
+
+  it('a cold burst on three relays at once makes one upstream call', async () => {
+    const calls = async () =>
+      (await Promise.all(relays.map((relay) => relay.metrics.upstreamRequests.get())))
+        .flatMap((metric) => metric.values)
+        .filter((value) => value.labels.endpoint === '/injuries')
+        .reduce((sum, value) => sum + value.value, 0);
+    const before = await calls();
+    const answers = await Promise.all(
+      relays.flatMap((relay) =>
+        Array.from({ length: 10 }, () =>
+          fetch(`${relay.origin}/v1/injuries?league=nhl&key=${key}`, { headers: { origin: 'https://example.com' } }).then((r) => r.status),
+        ),
+      ),
+    );
+    assert.deepEqual([...new Set(answers)], [200]);
+    assert.equal((await calls()) - before, 1, 'singleflight across relays');
   });
 
   it('a key revoked anywhere stops working on every relay at once, not after the 5 s key cache', async () => {
@@ -157,7 +192,7 @@ describe('three relays on one Redis', () => {
     await relays[holder]!.close();
     const others = [0, 1, 2].filter((index) => index !== holder);
     polls.clear();
-    nextChange();
+    await nextChange();
     const started = Date.now();
     await until(() => others.every((index) => streams[index]!.updates.length > before[index]!), 'the next change after the takeover');
     assert.ok(Date.now() - started < 3000, 'taken over within a few checks');

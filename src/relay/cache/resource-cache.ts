@@ -24,6 +24,22 @@ interface Entry {
 }
 
 /**
+ * A second tier several relays share (Redis): an answer one relay fetched serves the others, and only one of them
+ * refreshes a key at a time.
+ */
+export interface SharedEntries {
+  get(key: string): Promise<Entry | undefined>;
+  /** Keeps the entry for `keepMs` (its stale-if-error window). */
+  set(key: string, entry: Entry, keepMs: number): Promise<void>;
+  /** Takes the right to refresh `key` for `ms`; false while another relay holds it. */
+  claim(key: string, ms: number): Promise<boolean>;
+  clear(): Promise<void>;
+}
+
+/** How long a relay waits for another one's refresh of the same key before fetching it itself. */
+const SHARED_WAIT_MS = 3000;
+
+/**
  * Stale-while-revalidate, singleflight and stale-if-error over a bounded LRU: a cold burst costs one
  * upstream call, a warm key never makes a viewer wait, and an outage serves the last good answer.
  */
@@ -36,8 +52,21 @@ export class ResourceCache {
     private readonly now: () => number = Date.now,
     private readonly onOutcome: (outcome: CacheOutcome, key: string) => void = () => {},
     max = 5000,
+    private readonly shared?: SharedEntries,
   ) {
     this.entries = new LRUCache({ max });
+  }
+
+  /** The newer of this relay's entry and the shared one (a shared tier that fails is skipped). */
+  private async newest(key: string): Promise<Entry | undefined> {
+    const local = this.entries.get(key);
+    const remote = this.shared ? await this.shared.get(key).catch(() => undefined) : undefined;
+    if (remote && remote.fetchedAt > (local?.fetchedAt ?? -Infinity)) {
+      this.entries.set(key, remote);
+      this.changes++;
+      return remote;
+    }
+    return local;
   }
 
   /** `revalidate: 'wait'` skips stale-while-revalidate: an expired entry is refreshed before it is returned. */
@@ -47,7 +76,11 @@ export class ResourceCache {
     load: () => Promise<T>,
     revalidate: 'background' | 'wait' = 'background',
   ): Promise<Cached<T>> {
-    const entry = this.entries.get(key);
+    const local = this.entries.get(key);
+    const expired = (candidate: Entry) =>
+      this.now() - candidate.fetchedAt > (typeof policy.ttlMs === 'function' ? policy.ttlMs(candidate.value as T) : policy.ttlMs);
+    // Only a miss or an expired entry asks the shared tier: a fresh local hit costs nothing more.
+    const entry = !local || expired(local) ? await this.newest(key) : local;
     if (entry) {
       const age = this.now() - entry.fetchedAt;
       const ttl = typeof policy.ttlMs === 'function' ? policy.ttlMs(entry.value as T) : policy.ttlMs;
@@ -57,13 +90,13 @@ export class ResourceCache {
       }
       if (revalidate === 'background' && age <= ttl + (policy.swrMs ?? 0)) {
         this.onOutcome('swr', key);
-        this.refresh(key, load).catch(() => {});
+        this.refresh(key, load, policy.staleIfErrorMs ?? 0).catch(() => {});
         return { value: entry.value as T, fetchedAt: entry.fetchedAt, stale: false };
       }
     }
     try {
       this.onOutcome('miss', key);
-      const fresh = await this.refresh(key, load);
+      const fresh = await this.refresh(key, load, policy.staleIfErrorMs ?? 0);
       return { value: fresh.value as T, fetchedAt: fresh.fetchedAt, stale: false };
     } catch (error) {
       const fallback = this.entries.get(key);
@@ -75,10 +108,11 @@ export class ResourceCache {
     }
   }
 
-  /** Forgets every entry: the next request for each key goes upstream. */
-  clear(): void {
+  /** Forgets every entry, here and in the shared tier: the next request for each key goes upstream. */
+  clear(): Promise<void> {
     this.entries.clear();
     this.changes++;
+    return this.shared?.clear().catch(() => {}) ?? Promise.resolve();
   }
 
   /** Counts every change to what the cache holds: anything built from it before a change may be out of date. */
@@ -86,18 +120,31 @@ export class ResourceCache {
     return this.changes;
   }
 
-  private refresh(key: string, load: () => Promise<unknown>): Promise<Entry> {
+  private refresh(key: string, load: () => Promise<unknown>, keepMs: number): Promise<Entry> {
     const running = this.inflight.get(key);
     if (running) return running;
-    const promise = load()
-      .then((value) => {
-        const entry = { value, fetchedAt: this.now() };
-        this.entries.set(key, entry);
-        this.changes++;
-        return entry;
-      })
-      .finally(() => this.inflight.delete(key));
+    const promise = this.refreshOnce(key, load, keepMs).finally(() => this.inflight.delete(key));
     this.inflight.set(key, promise);
     return promise;
+  }
+
+  /**
+   * One refresh per key on this relay (singleflight), and with a shared tier one across relays: the relay that
+   * claims the key fetches it, the others wait for its answer (and fetch it themselves if it does not come).
+   */
+  private async refreshOnce(key: string, load: () => Promise<unknown>, keepMs: number): Promise<Entry> {
+    const before = this.entries.get(key)?.fetchedAt ?? -Infinity;
+    if (this.shared && !(await this.shared.claim(key, SHARED_WAIT_MS).catch(() => true))) {
+      for (let waited = 0; waited < SHARED_WAIT_MS; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const remote = await this.newest(key);
+        if (remote && remote.fetchedAt > before) return remote;
+      }
+    }
+    const entry = { value: await load(), fetchedAt: this.now() };
+    this.entries.set(key, entry);
+    this.changes++;
+    await this.shared?.set(key, entry, keepMs).catch(() => {});
+    return entry;
   }
 }

@@ -9,7 +9,6 @@ import { propsResource } from './props.js';
 import { scoresResource } from './scores.js';
 import { winProbabilityResource } from './win-probability.js';
 
-
 /** One widget data route: how to read its parameters, build its payload, and how often it changes. */
 export interface WidgetRoute {
   /** As Hono writes it: `/v1/games/:gameId`. */
