@@ -40,10 +40,11 @@ export class RelayProcess {
     });
   }
 
-  stop(): Promise<void> {
+  stop(signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return Promise.resolve();
     return new Promise((resolve) => {
       this.child.once('exit', () => resolve());
-      this.child.kill('SIGTERM');
+      this.child.kill(signal);
     });
   }
 }
@@ -78,7 +79,7 @@ function openViewer(relay: RelayProcess, topic: string, onUpdate: (at: number) =
   });
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)]!;
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)]!;
 
 export interface LiveViewersResult {
   viewers: number;

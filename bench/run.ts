@@ -1,6 +1,7 @@
 // `npm run bench`: bundle sizes against their budgets, relay throughput beside nginx proxy_cache, upstream fan-in,
-// live viewers (memory, delivery, event-loop blocking), durable metering, and what the widgets cost a page. One run,
-// one table, bench/results.json; ratios are measured side by side so noisy machines still compare.
+// live viewers (memory, delivery, event-loop blocking), three relays on one Redis (bench/scale-out.ts), durable metering,
+// and what the widgets cost a page. One run, one table, bench/results.json; ratios are measured side by side so noisy
+// machines still compare.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { startRelay } from '../src/relay/server.js';
 import { openSqliteStore } from '../src/relay/store/sqlite.js';
 import { liveViewers } from './live-viewers.js';
 import { findNginx, startNginx } from './nginx.js';
+import { scaleOut } from './scale-out.js';
 import { pageCost } from './page-cost.js';
 
 interface Row {
@@ -175,6 +177,26 @@ async function live(): Promise<void> {
   }
 }
 
+async function severalRelays(): Promise<void> {
+  const run = await scaleOut(5000, 3);
+  results.scaleOut = run;
+  row(
+    'scale-out',
+    `upstream calls per minute, one live game, ${run.relays} relays on one Redis, ${thousands(run.viewers)} viewers`,
+    String(run.upstreamCallsPerMinute),
+  );
+  row(
+    'scale-out',
+    'one change → every viewer across the relays (p95): fan-out / from the change',
+    `${run.fanOutP95Ms} ms / ${run.changeToViewerP95Ms} ms`,
+  );
+  row(
+    'scale-out',
+    `kill -9 of the polling relay: until every viewer has the next update (${thousands(run.reconnectedViewers)} reconnected with Last-Event-ID)`,
+    `${run.takeoverSeconds} s, ${run.missedUpdates} missed`,
+  );
+}
+
 async function metering(dir: string): Promise<void> {
   for (const synchronous of ['NORMAL', 'FULL'] as const) {
     for (const concurrency of [1, 100]) {
@@ -227,6 +249,7 @@ try {
   await throughput(dir);
   await upstreamFanIn();
   await live();
+  await severalRelays();
   await metering(dir);
   await page();
 } finally {
