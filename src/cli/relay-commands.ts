@@ -22,32 +22,49 @@ export function relayCommands(program: Command): void {
     .option('--db <file>', 'SQLite file for keys and usage', DEFAULT_DB)
     .option('--redis <url>', 'Redis for keys and usage, instead of --db (for several relays)')
     .option('--rate-limit <n>', 'requests per minute for one key from one address (bursts of a fifth of it)', positive, 600)
+    .option(
+      '--max-streams-per-address <n>',
+      'open live streams allowed from one address (a newsroom behind one NAT needs more)',
+      positive,
+      50,
+    )
     .option('--alert-webhook <url>', 'POST usage alerts here, signed with PRESSBOX_ALERT_SECRET (HMAC-SHA256)', webhookUrl)
-    .action(async (options: { port: number; host: string; db: string; redis?: string; rateLimit: number; alertWebhook?: string }) => {
-      const relay = await starting(options, () =>
-        startRelay({
-          port: options.port,
-          host: options.host,
-          db: options.db,
-          redis: options.redis,
-          rateLimit: { perMinute: options.rateLimit, burst: Math.max(10, Math.round(options.rateLimit / 5)) },
-          files: { bundleDir: WIDGET_BUNDLE_DIR },
-          alertWebhook: options.alertWebhook,
-          ...relayEnvironment(),
-        }),
-      );
-      console.error(
-        [
-          'Pressbox relay listening',
-          `  relay     ${relay.origin}`,
-          `  upstream  ${relay.liveUpstream}`,
-          `  store     ${options.redis ? 'redis' : options.db}`,
-          `  script    ${relay.origin}/pressbox.js   (and ${relay.origin}/pressbox.css)`,
-          `  health    ${relay.origin}/health`,
-        ].join('\n'),
-      );
-      stopOnSignals(relay.close);
-    });
+    .action(
+      async (options: {
+        port: number;
+        host: string;
+        db: string;
+        redis?: string;
+        rateLimit: number;
+        maxStreamsPerAddress: number;
+        alertWebhook?: string;
+      }) => {
+        const relay = await starting(options, () =>
+          startRelay({
+            port: options.port,
+            host: options.host,
+            db: options.db,
+            redis: options.redis,
+            rateLimit: { perMinute: options.rateLimit, burst: Math.max(10, Math.round(options.rateLimit / 5)) },
+            files: { bundleDir: WIDGET_BUNDLE_DIR },
+            alertWebhook: options.alertWebhook,
+            live: { maxStreamsPerAddress: options.maxStreamsPerAddress },
+            ...relayEnvironment(),
+          }),
+        );
+        console.error(
+          [
+            'Pressbox relay listening',
+            `  relay     ${relay.origin}`,
+            `  upstream  ${relay.liveUpstream}`,
+            `  store     ${options.redis ? 'redis' : options.db}`,
+            `  script    ${relay.origin}/pressbox.js   (and ${relay.origin}/pressbox.css)`,
+            `  health    ${relay.origin}/health`,
+          ].join('\n'),
+        );
+        stopOnSignals(relay.close);
+      },
+    );
 
   program
     .command('start')
