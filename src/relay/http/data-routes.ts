@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { ResourceContext } from '../resources/context.js';
 import { WIDGET_ROUTES, type WidgetRoute } from '../resources/routes.js';
 import type { HistoryStore, UsageStore } from '../store/types.js';
-import { deliver, prepareBody, refuseSpentKey, type PreparedBody } from './deliver.js';
+import { deliver, prepareBody, refuseKnownSpentKey, type PreparedBody } from './deliver.js';
 import type { RelayEnv } from './env.js';
 import type { RelayMetrics } from './metrics.js';
 
@@ -47,7 +47,7 @@ export function dataRoutes(deps: DataRouteDeps) {
     c.set('route', route.pattern);
     const params = route.read(c.req.query(), c.req.param() as Record<string, string>);
     const now = deps.now();
-    await refuseSpentKey(c, deps.usage, now);
+    refuseKnownSpentKey(c, now);
     const ctx: ResourceContext = { upstream: c.get('upstream'), history: deps.history, now };
     const prepared = await prepare(route, ctx, params);
     return deliver(c, deps.usage, deps.now(), prepared, () => deps.metrics.loads.inc({ route: route.pattern }));

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Context } from 'hono';
 import { CONTRACT_HEADER, CONTRACT_VERSION } from '../../contract/version.js';
 import { RelayError } from '../errors.js';
@@ -50,6 +51,20 @@ export async function refuseSpentKey(c: Context<RelayEnv>, usage: UsageStore, no
   if ((await usage.loadsUsed(key.key, monthBucket(now))) >= limit) throw quotaExceeded(now, limit);
 }
 
+/** Keys this relay has seen refused for the month (`key|YYYY-MM`), with the limit they had (a new plan lifts it). */
+const spentThisMonth = new LRUCache<string, number>({ max: 10_000 });
+
+/**
+ * The data routes' version of `refuseSpentKey`, without a store read per request (it cost as much as counting the
+ * load): a key this relay saw refused this month is refused at once; any other is counted, and `deliver` refuses it
+ * then if it is spent (the count is the authority, on every relay).
+ */
+export function refuseKnownSpentKey(c: Context<RelayEnv>, now: number): void {
+  const key = c.get('widgetKey');
+  const limit = monthlyLoadLimit(key.plan);
+  if (spentThisMonth.get(`${key.key}|${monthBucket(now)}`) === limit) throw quotaExceeded(now, limit);
+}
+
 /** A payload ready to send: its JSON and the ETag of that JSON. */
 export interface PreparedBody {
   body: string;
@@ -83,7 +98,10 @@ export async function deliver(
   const key = c.get('widgetKey');
   const limit = monthlyLoadLimit(key.plan);
   const result = await usage.countLoad(key.key, monthBucket(now), limit, loadDetail(c, c.get('route'), now));
-  if (!result.counted) throw refusal(result, now, key);
+  if (!result.counted) {
+    if (result.refusedBy === 'month') spentThisMonth.set(`${key.key}|${monthBucket(now)}`, limit);
+    throw refusal(result, now, key);
+  }
   onLoad();
   c.header(LOADS_REMAINING_HEADER, String(limit - result.used));
   return c.body(body, 200, { 'Content-Type': 'application/json; charset=utf-8' });

@@ -100,9 +100,9 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
     ),
     // The earlier time wins: revoking now ends a grace period a rotation had set.
     revokeKey: db.prepare('UPDATE keys SET revoked_at = MIN(COALESCE(revoked_at, @at), @at) WHERE key = @key'),
-    openMonth: db.prepare('INSERT INTO usage (key, month, loads) VALUES (?, ?, 0) ON CONFLICT DO NOTHING'),
+    // One statement opens the month or counts within the limit (every plan's limit is at least 1).
     countIfRoom: db.prepare<[string, string, number], { loads: number }>(
-      'UPDATE usage SET loads = loads + 1 WHERE key = ? AND month = ? AND loads < ? RETURNING loads',
+      'INSERT INTO usage (key, month, loads) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET loads = loads + 1 WHERE loads < ? RETURNING loads',
     ),
     countDetail: db.prepare(
       'INSERT INTO usage_detail (key, month, route, origin, loads) VALUES (?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET loads = loads + 1',
@@ -136,7 +136,6 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
   };
 
   const countOne = (key: string, month: string, limit: number, detail: LoadDetail): CountResult => {
-    statements.openMonth.run(key, month);
     const { day, dailyLimit } = detail;
     if (day && dailyLimit && (statements.dayLoads.get(key, day)?.loads ?? 0) >= dailyLimit)
       return { counted: false, used: statements.loads.get(key, month)?.loads ?? 0, refusedBy: 'day' };
