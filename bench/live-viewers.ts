@@ -58,21 +58,34 @@ export interface RelayStats {
   longestBlockMs: number;
 }
 
-/** One SSE viewer on a plain socket (no per-viewer parser: the bench process must stay lighter than the relay). */
-function openViewer(relay: RelayProcess, topic: string, onUpdate: (at: number) => void): Promise<ClientRequest> {
+/**
+ * One SSE viewer on a plain socket (no per-viewer parser: the bench process must stay lighter than the relay); it
+ * reports each update's arrival and event id, and may resume from a `Last-Event-ID`.
+ */
+export function openViewer(
+  relay: RelayProcess,
+  topic: string,
+  onUpdate: (at: number, id: number) => void,
+  lastEventId = 0,
+): Promise<ClientRequest> {
   const url = `${relay.origin}/v1/live?key=${relay.key}&topic=${encodeURIComponent(topic)}`;
+  const headers: Record<string, string> = { origin: ORIGIN };
+  if (lastEventId) headers['last-event-id'] = String(lastEventId);
   return new Promise((resolve, reject) => {
-    const request = get(url, { headers: { origin: ORIGIN }, agent: false }, (response) => {
+    const request = get(url, { headers, agent: false }, (response) => {
       if (response.statusCode !== 200) reject(new Error(`stream answered ${response.statusCode}`));
       response.setEncoding('utf8');
       let buffer = '';
       response.on('data', (chunk: string) => {
         buffer += chunk;
         for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          if (buffer.slice(0, end).includes('event: update')) onUpdate(performance.now());
+          const message = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
+          if (message.includes('event: update')) onUpdate(performance.now(), Number(/^id: (\d+)$/m.exec(message)?.[1] ?? 0));
         }
       });
+      // A relay killed under the bench resets its streams; the viewer is then reopened elsewhere, or counted as missing.
+      response.on('error', () => {});
       resolve(request);
     });
     request.on('error', reject);

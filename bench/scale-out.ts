@@ -2,42 +2,21 @@
 // calls per minute against one relay, how long a change takes to reach every viewer across relays, and what happens
 // when the relay polling the topic is killed (kill -9): seconds until every viewer has the next update, and misses.
 // Run alone with `node --import tsx bench/scale-out.ts [viewers]`; `npm run bench` runs it as one section.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { get, type ClientRequest } from 'node:http';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
+import type { ClientRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { freePort, startRedisServer } from '../scripts/local-servers.mjs';
 import { startSandbox } from '../src/sandbox/server.js';
-import { RelayProcess, percentile, type RelayStats } from './live-viewers.js';
+import { RelayProcess, openViewer, percentile, type RelayStats } from './live-viewers.js';
 
 const ORIGIN = 'https://example.com';
 const SPAN_MS = 30_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  return port;
-}
 
 /** A throwaway redis-server for the run (REDIS_URL is used instead when set). */
 async function redis(): Promise<{ url: string; process?: ChildProcess }> {
   if (process.env.REDIS_URL) return { url: process.env.REDIS_URL };
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  for (let tries = 0; tries < 200; tries++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (up) return { url: `redis://127.0.0.1:${port}`, process: child };
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('redis-server did not start (install it: apt-get install -y redis-server)');
+  return { url: `redis://127.0.0.1:${port}`, process: await startRedisServer(port) };
 }
 
 interface Viewer {
@@ -47,33 +26,18 @@ interface Viewer {
   arrivals: Map<number, number>;
 }
 
-function openViewer(relay: RelayProcess, topic: string, lastEventId = 0): Promise<Viewer> {
-  const url = `${relay.origin}/v1/live?key=${relay.key}&topic=${encodeURIComponent(topic)}`;
-  const headers: Record<string, string> = { origin: ORIGIN };
-  if (lastEventId) headers['last-event-id'] = String(lastEventId);
-  return new Promise((resolve, reject) => {
-    const viewer = { lastId: lastEventId, arrivals: new Map<number, number>() } as Viewer;
-    viewer.request = get(url, { headers, agent: false }, (response) => {
-      if (response.statusCode !== 200) reject(new Error(`stream answered ${response.statusCode}`));
-      response.setEncoding('utf8');
-      let buffer = '';
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const message = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const id = /^id: (\d+)$/m.exec(message);
-          if (id && message.includes('event: update')) {
-            viewer.lastId = Math.max(viewer.lastId, Number(id[1]));
-            viewer.arrivals.set(Number(id[1]), performance.now());
-          }
-        }
-      });
-      response.on('error', () => {});
-      resolve(viewer);
-    });
-    viewer.request.on('error', () => {});
-  });
+async function follow(relay: RelayProcess, topic: string, lastEventId = 0): Promise<Viewer> {
+  const viewer = { lastId: lastEventId, arrivals: new Map<number, number>() } as Viewer;
+  viewer.request = await openViewer(
+    relay,
+    topic,
+    (at, id) => {
+      viewer.lastId = Math.max(viewer.lastId, id);
+      viewer.arrivals.set(id, at);
+    },
+    lastEventId,
+  );
+  return viewer;
 }
 
 export interface ScaleOutResult {
@@ -121,7 +85,7 @@ export async function scaleOut(viewers = 5000, relayCount = 3): Promise<ScaleOut
       const batch = await Promise.all(
         Array.from({ length: Math.min(250, viewers - opened) }, (_, i) => {
           const index = (opened + i) % relayCount;
-          return openViewer(relays[index]!, topic).then((viewer) => relayOf.set(viewer, index) && viewer);
+          return follow(relays[index]!, topic).then((viewer) => relayOf.set(viewer, index) && viewer);
         }),
       );
       all.push(...batch);
@@ -154,7 +118,7 @@ export async function scaleOut(viewers = 5000, relayCount = 3): Promise<ScaleOut
     const reconnected = await Promise.all(
       orphans.map((viewer, i) => {
         viewer.request.destroy();
-        return openViewer(survivors[i % survivors.length]!, topic, viewer.lastId);
+        return follow(survivors[i % survivors.length]!, topic, viewer.lastId);
       }),
     );
     const watching = [...all.filter((viewer) => relayOf.get(viewer) !== holder), ...reconnected];

@@ -1,9 +1,9 @@
 // Runs every node test (test/**/*.test.ts outside test/widgets and test/e2e, which need Chromium, and test/bundle, which needs a fresh build) with node's test runner,
 // against a real Redis: REDIS_URL, else 127.0.0.1:6379, else a redis-server started here for the run.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort, reachable, startRedisServer } from './local-servers.mjs';
 
 function findTests(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -13,29 +13,6 @@ function findTests(dir) {
         ? []
         : findTests(path);
     return entry.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
-
-function reachable(host, port) {
-  return new Promise((resolve) => {
-    const socket = connect({ host, port, timeout: 1000 }, () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-    socket.on('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
   });
 }
 
@@ -52,10 +29,7 @@ async function ensureRedis() {
     process.exit(1);
   }
   const port = await freePort();
-  const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 50 && !(await reachable('127.0.0.1', port)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  const server = await startRedisServer(port);
   process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
   console.error(`Started redis-server on port ${port} for the tests.`);
   return server;

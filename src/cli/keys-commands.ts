@@ -51,9 +51,9 @@ function keyText(key: ReturnType<typeof describeKey>): string {
   return [
     `${key.key}  (${key.test ? 'test' : 'live'}, ${status})`,
     `  name     ${key.name || '—'}`,
-    `  plan     ${key.plan} (${loads(key.monthlyLoads)} a month)`,
+    `  plan     ${key.plan} (${loadCount(key.monthlyLoads)} a month)`,
     `  domains  ${key.domains.join(', ')}`,
-    `  daily    ${key.dailyLimit === null ? 'no daily ceiling' : `at most ${loads(key.dailyLimit)} a day`}`,
+    `  daily    ${key.dailyLimit === null ? 'no daily ceiling' : `at most ${loadCount(key.dailyLimit)} a day`}`,
     `  clients  ${key.browserOnly ? 'browsers only (requests without Fetch Metadata are refused)' : 'any'}`,
     `  created  ${key.createdAt}`,
   ].join('\n');
@@ -104,12 +104,10 @@ function usageTable(groups: UsageGroup[], dimension: UsageDimension): string {
   if (groups.length === 0) return 'No loads recorded for that selection.';
   const lines = groups.map(
     (group) =>
-      `${group.key}  ${group.value.padEnd(32)}  ${String(group.loads).padStart(9)}  ${`${(group.share * 100).toFixed(1)} %`.padStart(7)}  ${group.fromScripts ? `${loads(group.fromScripts)} without browser metadata` : ''}`,
+      `${group.key}  ${group.value.padEnd(32)}  ${String(group.loads).padStart(9)}  ${`${(group.share * 100).toFixed(1)} %`.padStart(7)}  ${group.fromScripts ? `${loadCount(group.fromScripts)} without browser metadata` : ''}`,
   );
   return [`${'key'.padEnd(40)}  ${dimension.padEnd(32)}  ${'loads'.padStart(9)}  ${'share'.padStart(7)}`, ...lines].join('\n');
 }
-
-const loads = loadCount;
 
 function storeOptions(command: Command): Command {
   return command
@@ -280,7 +278,7 @@ export function keyAndUsageCommands(program: Command): void {
         return [
           `month    ${'key'.padEnd(40)}  ${'route'.padEnd(22)}  ${'origin'.padEnd(32)}  loads`,
           ...lines,
-          `total ${loads(total)}`,
+          `total ${loadCount(total)}`,
         ].join('\n');
       });
     }),

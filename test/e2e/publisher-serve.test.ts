@@ -6,7 +6,6 @@ import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -14,6 +13,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.mjs';
+import { freePort } from '../../scripts/local-servers.mjs';
 import { RESERVED_SIZES } from '../../src/widgets/reserved-sizes.js';
 import { measureElements, type ElementMeasure } from './measure.js';
 
@@ -43,14 +43,6 @@ let browser: Browser;
 
 function cli(...args: string[]): Promise<string> {
   return promisify(execFile)(process.execPath, ['bin/pressbox.js', ...args]).then(({ stdout }) => stdout);
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** The policy the README gives publishers, with the relay's origin filled in. */

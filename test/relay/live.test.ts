@@ -1,78 +1,14 @@
 import assert from 'node:assert/strict';
 import { CONTRACT_HEADER, CONTRACT_VERSION } from '../../src/contract/version.js';
 import { describe, it } from 'node:test';
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { RelayOptions, RunningRelay } from '../../src/relay/server.js';
 import { MIDDAY } from '../helpers/sandbox.js';
 import { addKey, testRelay } from '../helpers/relay.js';
+import { openStream, updates } from '../helpers/live.js';
 
 const ORIGIN = { origin: 'https://example.com' };
 const SCORES = '/v1/scores?league=nba';
 const INJURIES = '/v1/injuries?league=nhl';
-
-interface Stream {
-  events: EventSourceMessage[];
-  comments: string[];
-  status: number;
-  ended: Promise<void>;
-  close(): void;
-  waitFor(count: number, timeoutMs?: number): Promise<EventSourceMessage[]>;
-}
-
-/** Opens /v1/live and collects what arrives, parsed by eventsource-parser. */
-async function openStream(
-  relay: RunningRelay,
-  key: string,
-  topics: string[],
-  extra: { have?: string[]; lastEventId?: number } = {},
-): Promise<Stream> {
-  const url = new URL(`${relay.origin}/v1/live`);
-  url.searchParams.set('key', key);
-  for (const topic of topics) url.searchParams.append('topic', topic);
-  for (const etag of extra.have ?? []) url.searchParams.append('have', etag);
-  const abort = new AbortController();
-  const headers: Record<string, string> = { ...ORIGIN, accept: 'text/event-stream' };
-  if (extra.lastEventId) headers['last-event-id'] = String(extra.lastEventId);
-  const response = await fetch(url, { headers, signal: abort.signal });
-  const events: EventSourceMessage[] = [];
-  const comments: string[] = [];
-  const parser = createParser({ onEvent: (event) => events.push(event), onComment: (comment) => comments.push(comment) });
-  const ended = (async () => {
-    if (!response.body) return;
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        parser.feed(decoder.decode(value, { stream: true }));
-      }
-    } catch {
-      // aborted by the test
-    }
-  })();
-  return {
-    events,
-    comments,
-    status: response.status,
-    ended,
-    close: () => abort.abort(),
-    async waitFor(count, timeoutMs = 5000) {
-      const started = Date.now();
-      while (events.length < count) {
-        if (Date.now() - started > timeoutMs) throw new Error(`only ${events.length} of ${count} events arrived`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      return events;
-    },
-  };
-}
-
-function updates(events: EventSourceMessage[]) {
-  return events
-    .filter((event) => event.event === 'update')
-    .map((event) => ({ id: Number(event.id), ...(JSON.parse(event.data) as { topic: string; contract: number; data: any }) }));
-}
 
 async function upstreamCalls(relay: RunningRelay): Promise<number> {
   return (await relay.metrics.upstreamRequests.get()).values.reduce((sum, value) => sum + value.value, 0);

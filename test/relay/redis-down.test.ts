@@ -1,24 +1,16 @@
 // Redis goes away under a running relay: loads cannot be counted, so they are not served (503 with Retry-After,
 // never a 500); every load that was served was counted, and is still there when Redis comes back.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createKey } from '../../src/relay/admin/routes.js';
 import type { RunningRelay } from '../../src/relay/server.js';
+import { freePort, startRedisServer } from '../../scripts/local-servers.mjs';
 import { testRelay, widgetGet } from '../helpers/relay.js';
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  return port;
-}
 
 describe('Redis unreachable under a running relay', () => {
   let dir: string;
@@ -26,22 +18,9 @@ describe('Redis unreachable under a running relay', () => {
   let redis: ChildProcess;
   let relay: RunningRelay;
 
+  // Appended and synced on every write, so what was counted survives the kill.
   const startRedis = async () => {
-    redis = spawn('redis-server', ['--port', String(port), '--dir', dir, '--appendonly', 'yes', '--appendfsync', 'always', '--save', ''], {
-      stdio: 'ignore',
-    });
-    for (let tries = 0; ; tries++) {
-      const socket = await new Promise<boolean>((resolve) => {
-        const probe = connect(port, '127.0.0.1', () => {
-          probe.end();
-          resolve(true);
-        });
-        probe.on('error', () => resolve(false));
-      });
-      if (socket) return;
-      if (tries > 100) throw new Error('redis-server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    redis = await startRedisServer(port, ['--dir', dir, '--appendonly', 'yes', '--appendfsync', 'always', '--save', '']);
   };
 
   before(async () => {

@@ -3,12 +3,12 @@
 // another takes the topic over.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { Redis } from 'ioredis';
 import { createKey } from '../../src/relay/admin/routes.js';
 import type { RunningRelay } from '../../src/relay/server.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
 import { testRelay } from '../helpers/relay.js';
+import { openStream as openLive, updates, type Stream } from '../helpers/live.js';
 import { frozenSandbox } from '../helpers/sandbox.js';
 
 const TOPIC = '/v1/scores?league=nba';
@@ -22,38 +22,8 @@ function redisUrl(): string {
   return url.toString();
 }
 
-interface Stream {
-  updates: Array<{ id: number; data: string }>;
-  close(): void;
-}
-
-async function openStream(relay: RunningRelay, key: string, lastEventId?: number): Promise<Stream> {
-  const url = new URL(`${relay.origin}/v1/live`);
-  url.searchParams.set('key', key);
-  url.searchParams.append('topic', TOPIC);
-  const abort = new AbortController();
-  const headers: Record<string, string> = { origin: 'https://example.com', accept: 'text/event-stream' };
-  if (lastEventId) headers['last-event-id'] = String(lastEventId);
-  const response = await fetch(url, { headers, signal: abort.signal });
-  const updates: Stream['updates'] = [];
-  const parser = createParser({
-    onEvent: (event: EventSourceMessage) => event.event === 'update' && updates.push({ id: Number(event.id), data: event.data }),
-  });
-  void (async () => {
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        parser.feed(decoder.decode(value, { stream: true }));
-      }
-    } catch {
-      // closed by the test
-    }
-  })();
-  return { updates, close: () => abort.abort() };
-}
+const openStream = (relay: RunningRelay, key: string, lastEventId?: number): Promise<Stream> =>
+  openLive(relay, key, [TOPIC], { lastEventId });
 
 async function until(condition: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
   const started = Date.now();
@@ -69,6 +39,12 @@ describe('three relays on one Redis', () => {
   let key: string;
   const polls = new Map<number, number>();
   /** Twenty minutes of play (past any break); the upstream caches are emptied so the poller sees it at once. */
+  /** Calls to the data service's /injuries by all three relays. */
+  const calls = async () =>
+    (await Promise.all(relays.map((relay) => relay.metrics.upstreamRequests.get())))
+      .flatMap((metric) => metric.values)
+      .filter((value) => value.labels.endpoint === '/injuries')
+      .reduce((sum, value) => sum + value.value, 0);
   const nextChange = async () => {
     sandbox.clock.advance(20 * 60_000);
     await Promise.all(relays.map((relay) => relay.cache.clear()));
@@ -99,7 +75,7 @@ describe('three relays on one Redis', () => {
 
   it('one relay polls the topic for all three, and every viewer gets each change with the same id', async () => {
     const streams = await Promise.all(relays.map((relay) => openStream(relay, key)));
-    await until(() => streams.every((stream) => stream.updates.length >= 1), 'first data on every relay');
+    await until(() => streams.every((stream) => updates(stream.events).length >= 1), 'first data on every relay');
     polls.clear();
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const pollers = [...polls].filter(([, count]) => count > 0);
@@ -107,42 +83,37 @@ describe('three relays on one Redis', () => {
     assert.ok(pollers[0]![1] <= 2000 / POLL_MS + 2, `as often as one relay alone would (${pollers[0]![1]} polls in 2 s)`);
 
     await nextChange();
-    await until(() => streams.every((stream) => stream.updates.length >= 2), 'the change on every relay');
-    const ids = streams.map((stream) => stream.updates.at(-1)!.id);
+    await until(() => streams.every((stream) => updates(stream.events).length >= 2), 'the change on every relay');
+    const ids = streams.map((stream) => updates(stream.events).at(-1)!.id);
     assert.equal(new Set(ids).size, 1, `the same id everywhere (${ids})`);
-    assert.ok(ids[0]! > streams[0]!.updates[0]!.id);
+    assert.ok(ids[0]! > updates(streams[0]!.events)[0]!.id);
     streams.forEach((stream) => stream.close());
   });
 
   it('a page resumes on another relay with its Last-Event-ID: the current state once if it changed, else nothing', async () => {
     const first = await openStream(relays[0]!, key);
-    await until(() => first.updates.length >= 1, 'data on relay 0');
-    const seen = first.updates.at(-1)!.id;
+    await until(() => updates(first.events).length >= 1, 'data on relay 0');
+    const seen = updates(first.events).at(-1)!.id;
     first.close();
 
     const caughtUp = await openStream(relays[1]!, key, seen);
     await new Promise((resolve) => setTimeout(resolve, 600));
-    assert.deepEqual(caughtUp.updates, [], 'nothing it has seen is sent again');
+    assert.deepEqual(updates(caughtUp.events), [], 'nothing it has seen is sent again');
     caughtUp.close();
 
     await nextChange();
     const watcher = await openStream(relays[2]!, key);
-    await until(() => watcher.updates.some((update) => update.id > seen), 'the change');
+    await until(() => updates(watcher.events).some((update) => update.id > seen), 'the change');
     const resumed = await openStream(relays[1]!, key, seen);
-    await until(() => resumed.updates.length >= 1, 'the current state after the change');
+    await until(() => updates(resumed.events).length >= 1, 'the current state after the change');
     await new Promise((resolve) => setTimeout(resolve, 600));
-    assert.equal(resumed.updates.length, 1, 'once');
-    assert.equal(resumed.updates[0]!.id, watcher.updates.at(-1)!.id);
+    assert.equal(updates(resumed.events).length, 1, 'once');
+    assert.equal(updates(resumed.events)[0]!.id, updates(watcher.events).at(-1)!.id);
     resumed.close();
     watcher.close();
   });
 
   it('a cold relay answers from the cache the others share, without calling upstream', async () => {
-    const calls = async () =>
-      (await Promise.all(relays.map((relay) => relay.metrics.upstreamRequests.get())))
-        .flatMap((metric) => metric.values)
-        .filter((value) => value.labels.endpoint === '/injuries')
-        .reduce((sum, value) => sum + value.value, 0);
     const before = await calls();
     const get = (relay: RunningRelay) =>
       fetch(`${relay.origin}/v1/injuries?league=mlb&key=${key}`, { headers: { origin: 'https://example.com' } }).then(async (r) => [
@@ -155,11 +126,6 @@ describe('three relays on one Redis', () => {
   });
 
   it('a cold burst on three relays at once makes one upstream call', async () => {
-    const calls = async () =>
-      (await Promise.all(relays.map((relay) => relay.metrics.upstreamRequests.get())))
-        .flatMap((metric) => metric.values)
-        .filter((value) => value.labels.endpoint === '/injuries')
-        .reduce((sum, value) => sum + value.value, 0);
     const before = await calls();
     const answers = await Promise.all(
       relays.flatMap((relay) =>
@@ -184,17 +150,20 @@ describe('three relays on one Redis', () => {
 
   it('when the polling relay stops, another takes the topic over and viewers get the next change', async () => {
     const streams = await Promise.all(relays.map((relay) => openStream(relay, key)));
-    await until(() => streams.every((stream) => stream.updates.length >= 1), 'first data');
+    await until(() => streams.every((stream) => updates(stream.events).length >= 1), 'first data');
     polls.clear();
     await new Promise((resolve) => setTimeout(resolve, 600));
     const holder = [...polls].find(([, count]) => count > 0)![0];
-    const before = streams.map((stream) => stream.updates.length);
+    const before = streams.map((stream) => updates(stream.events).length);
     await relays[holder]!.close();
     const others = [0, 1, 2].filter((index) => index !== holder);
     polls.clear();
     await nextChange();
     const started = Date.now();
-    await until(() => others.every((index) => streams[index]!.updates.length > before[index]!), 'the next change after the takeover');
+    await until(
+      () => others.every((index) => updates(streams[index]!.events).length > before[index]!),
+      'the next change after the takeover',
+    );
     assert.ok(Date.now() - started < 3000, 'taken over within a few checks');
     assert.equal([...polls].filter(([index, count]) => count > 0 && others.includes(index)).length, 1, 'by one relay');
     streams.forEach((stream) => stream.close());

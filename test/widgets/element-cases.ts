@@ -1,4 +1,7 @@
 // The seven elements as the state and locale tests mount them: attributes that show data, or nothing, for a league.
+import { fixture, html } from '@open-wc/testing';
+import type { PressboxElement } from '../../src/widgets/ui/pressbox-element.js';
+import { hasState, until } from './helpers.js';
 import type { BrowserTestSetup } from './relay-plugin.js';
 
 export type Attributes = Record<string, string>;
@@ -63,4 +66,23 @@ async function healthyTeam(setup: BrowserTestSetup): Promise<string> {
   const response = await fetch(`${setup.relay}/v1/injuries?league=nba&key=${setup.keys.test}`);
   const body = (await response.json()) as { teams: Array<{ team: { abbreviation: string }; players: unknown[] }> };
   return body.teams.find((team) => team.players.length === 0)!.team.abbreviation;
+}
+
+/** An element with the test relay's address and a key, in a fixture. */
+export async function mountElement(
+  setup: BrowserTestSetup,
+  tag: string,
+  attributes: Attributes,
+  key = setup.keys.test,
+): Promise<PressboxElement> {
+  const element = document.createElement(tag) as PressboxElement;
+  for (const [name, value] of Object.entries({ key, relay: setup.relay, ...attributes })) element.setAttribute(name, value);
+  return fixture<PressboxElement>(html`${element}`);
+}
+
+/** Once its first data (or error) is shown. */
+export async function settled(element: PressboxElement): Promise<void> {
+  await element.updateComplete;
+  await until(() => !hasState(element, 'loading'));
+  await element.updateComplete;
 }

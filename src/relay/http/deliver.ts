@@ -18,7 +18,8 @@ export function etagOf(body: string): string {
 
 /** A key at its daily ceiling (`--daily-limit`): refused until 00:00 UTC. */
 function dailyLimitReached(now: number, limit: number): RelayError {
-  const midnight = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate() + 1);
+  const today = new Date(now);
+  const midnight = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 1);
   return new RelayError(
     'quota_exceeded',
     `This widget key has used its ${loadCount(limit)} for today (its daily ceiling); loads reset at 00:00 UTC.`,

@@ -6,11 +6,18 @@ import type { Catalog } from './translate.js';
 type Wording = Record<string, Catalog>;
 
 const warned = new Set<string>();
+let parsed: { texts: string; wording: Wording } | undefined;
 
-/** `<script type="application/json" data-pressbox-messages>`, as the page has them now (a CMS may add one later). */
+/**
+ * `<script type="application/json" data-pressbox-messages>`, as the page has them now (a CMS may add one later);
+ * parsed again only when their text changed, not on every render of every element.
+ */
 function declaredWording(): Wording {
+  const scripts = [...document.querySelectorAll('script[data-pressbox-messages]')];
+  const texts = scripts.map((script) => script.textContent).join('\u0000');
+  if (parsed?.texts === texts) return parsed.wording;
   const declared: Wording = {};
-  for (const script of document.querySelectorAll('script[data-pressbox-messages]')) {
+  for (const script of scripts) {
     try {
       for (const [tag, messages] of Object.entries(JSON.parse(script.textContent!) as Wording))
         declared[tag] = { ...declared[tag], ...messages };
@@ -20,6 +27,7 @@ function declaredWording(): Wording {
       warned.add(script.textContent!);
     }
   }
+  parsed = { texts, wording: declared };
   return declared;
 }
 

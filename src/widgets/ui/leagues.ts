@@ -1,11 +1,13 @@
 import type { ScoresPayload } from '../../contract/scores.js';
 import type { Localized } from '../i18n/translate.js';
 import { refreshMsFor } from '../../contract/refresh.js';
+import { widgetLeague } from '../../contract/leagues.js';
 
 /** A league's name: its own abbreviation (NBA, NFL) where it has one the world uses. */
 function leagueName(code: string, { t }: Localized): string {
-  if (code === 'cfb' || code === 'ncaaf') return t('league.collegeFootball', 'College football');
-  if (code === 'ncaab' || code === 'cbb') return t('league.collegeBasketball', 'College basketball');
+  const league = widgetLeague(code);
+  if (league === 'cfb') return t('league.collegeFootball', 'College football');
+  if (league === 'ncaab') return t('league.collegeBasketball', 'College basketball');
   return code.toUpperCase();
 }
 

@@ -5,7 +5,7 @@ import '../../../src/widgets/index.js';
 import en from '../../../src/widgets/i18n/messages/en.json' with { type: 'json' };
 import type { PressboxElement } from '../../../src/widgets/ui/pressbox-element.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
-import { ELEMENTS, type Attributes } from '../element-cases.js';
+import { ELEMENTS, mountElement, settled, type Attributes } from '../element-cases.js';
 import {
   advanceRelayClock,
   freshKey,
@@ -76,17 +76,7 @@ describe('localized elements', () => {
   });
   afterEach(() => resetRelay());
 
-  async function mount(tag: string, attributes: Attributes, key = setup.keys.test): Promise<PressboxElement> {
-    const element = document.createElement(tag) as PressboxElement;
-    for (const [name, value] of Object.entries({ key, relay: setup.relay, ...attributes })) element.setAttribute(name, value);
-    return fixture<PressboxElement>(html`${element}`);
-  }
-
-  async function settled(element: PressboxElement): Promise<void> {
-    await element.updateComplete;
-    await until(() => !hasState(element, 'loading'));
-    await element.updateComplete;
-  }
+  const mount = (tag: string, attributes: Attributes, key = setup.keys.test) => mountElement(setup, tag, attributes, key);
 
   for (const locale of ['de', 'ja', 'ar']) {
     describe(`locale="${locale}"`, () => {

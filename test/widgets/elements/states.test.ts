@@ -1,12 +1,11 @@
 /// <reference types="mocha" />
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import '../../../src/widgets/index.js';
 import type { PbErrorEvent } from '../../../src/widgets/events.js';
-import type { PressboxElement } from '../../../src/widgets/ui/pressbox-element.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
-import { advanceRelayClock, hasState, nextEvent, resetRelay, setFaults, shadow, testSetup, until } from '../helpers.js';
-import { ELEMENTS, type Attributes } from '../element-cases.js';
+import { advanceRelayClock, hasState, nextEvent, resetRelay, setFaults, shadow, testSetup } from '../helpers.js';
+import { ELEMENTS, mountElement, settled, type Attributes } from '../element-cases.js';
 
 describe('every element in every state', () => {
   let setup: BrowserTestSetup;
@@ -15,16 +14,7 @@ describe('every element in every state', () => {
   });
   afterEach(() => resetRelay());
 
-  async function mount(tag: string, attributes: Attributes, key = setup.keys.test): Promise<PressboxElement> {
-    const element = document.createElement(tag) as PressboxElement;
-    for (const [name, value] of Object.entries({ key, relay: setup.relay, ...attributes })) element.setAttribute(name, value);
-    return fixture<PressboxElement>(html`${element}`);
-  }
-
-  async function settled(element: PressboxElement): Promise<void> {
-    await until(() => !hasState(element, 'loading'));
-    await element.updateComplete;
-  }
+  const mount = (tag: string, attributes: Attributes, key = setup.keys.test) => mountElement(setup, tag, attributes, key);
 
   for (const { tag, attributes, empty, emptyFor, dataSelector, live = true } of ELEMENTS) {
     describe(`<${tag}>`, () => {
