@@ -58,6 +58,32 @@ for (const [name, open] of STORES) {
       );
     });
 
+    it('counts a burst from two origins against a daily ceiling: each load with its own figures, none over', async () => {
+      const key = `pk_live_${name}_burst`;
+      const day = { day: '2026-11-24', prefix: '203.0.113.0/24', client: 'browser' as const, dailyLimit: 25 };
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          store.countLoad(key, '2026-11', 100, { route: '/v1/scores', origin: i % 3 ? 'https://a.example' : 'https://b.example', ...day }),
+        ),
+      );
+      const counted = results.filter((result) => result.counted);
+      assert.equal(counted.length, 25);
+      assert.ok(results.filter((result) => !result.counted).every((result) => result.refusedBy === 'day'));
+      const ascending = (values: number[]) => values.sort((a, b) => a - b);
+      const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+      assert.deepEqual(ascending(counted.map((result) => result.used)), oneTo(25), 'month figures');
+      assert.deepEqual(ascending(counted.map((result) => result.today!.loads)), oneTo(25), 'day figures');
+      assert.deepEqual(ascending(counted.map((result) => result.today!.prefix)), oneTo(25), 'prefix figures');
+      const fromB = results.filter((result, i) => result.counted && i % 3 === 0).map((result) => result.today!.origin);
+      assert.deepEqual(ascending(fromB), oneTo(fromB.length), 'origin figures count that origin only');
+      const rows = await store.dailyUsage({ key, day: '2026-11-24' });
+      assert.equal(
+        rows.reduce((sum, row) => sum + row.loads, 0),
+        25,
+      );
+      assert.equal(await store.loadsUsed(key, '2026-11'), 25);
+    });
+
     it('keeps months apart and reports usage per route and origin', async () => {
       const key = `pk_live_${name}_months`;
       await store.countLoad(key, '2026-11', 10, { route: '/v1/scores', origin: 'https://a.example' });

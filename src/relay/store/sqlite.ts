@@ -100,24 +100,23 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
     ),
     // The earlier time wins: revoking now ends a grace period a rotation had set.
     revokeKey: db.prepare('UPDATE keys SET revoked_at = MIN(COALESCE(revoked_at, @at), @at) WHERE key = @key'),
-    // One statement opens the month or counts within the limit (every plan's limit is at least 1).
-    countIfRoom: db.prepare<[string, string, number], { loads: number }>(
-      'INSERT INTO usage (key, month, loads) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET loads = loads + 1 WHERE loads < ? RETURNING loads',
+    countMonth: db.prepare<[string, string, number], { loads: number }>(
+      'INSERT INTO usage (key, month, loads) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET loads = loads + excluded.loads RETURNING loads',
     ),
     countDetail: db.prepare(
-      'INSERT INTO usage_detail (key, month, route, origin, loads) VALUES (?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET loads = loads + 1',
+      'INSERT INTO usage_detail (key, month, route, origin, loads) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET loads = loads + excluded.loads',
     ),
     loads: db.prepare<[string, string], { loads: number }>('SELECT loads FROM usage WHERE key = ? AND month = ?'),
     dayLoads: db.prepare<[string, string], { loads: number }>('SELECT loads FROM usage_day WHERE key = ? AND day = ?'),
-    countDay: db.prepare<[string, string], { loads: number }>(
-      'INSERT INTO usage_day (key, day, loads) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET loads = loads + 1 RETURNING loads',
+    countDay: db.prepare<[string, string, number], { loads: number }>(
+      'INSERT INTO usage_day (key, day, loads) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET loads = loads + excluded.loads RETURNING loads',
     ),
-    countShare: db.prepare<[string, string, string, string], { loads: number }>(
-      'INSERT INTO usage_day_share (key, day, kind, value, loads) VALUES (?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET loads = loads + 1 RETURNING loads',
+    countShare: db.prepare<[string, string, string, string, number], { loads: number }>(
+      'INSERT INTO usage_day_share (key, day, kind, value, loads) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET loads = loads + excluded.loads RETURNING loads',
     ),
     countDailyDetail: db.prepare(
-      `INSERT INTO usage_daily_detail (key, day, route, origin, prefix, client, loads) VALUES (?, ?, ?, ?, ?, ?, 1)
-       ON CONFLICT DO UPDATE SET loads = loads + 1`,
+      `INSERT INTO usage_daily_detail (key, day, route, origin, prefix, client, loads) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT DO UPDATE SET loads = loads + excluded.loads`,
     ),
     dailyUsage: db.prepare<{ key: string | null; day: string | null; month: string | null }, DailyUsageRow>(
       `SELECT key, day, route, origin, prefix, client, loads FROM usage_daily_detail
@@ -135,36 +134,63 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
     history: db.prepare<[string], { at: number; home: number }>('SELECT at, home FROM win_probability WHERE game = ? ORDER BY at'),
   };
 
-  const countOne = (key: string, month: string, limit: number, detail: LoadDetail): CountResult => {
+  /**
+   * Counts loads that share key, month, limits and attribution (in the order asked) with one statement per table:
+   * under load most of a batch is the same page asking for the same data, and a statement costs more than the sum.
+   * The first loads that fit both limits are counted; each gets the figures it would have had counted alone.
+   */
+  const countGroup = (loads: PendingLoad[]): CountResult[] => {
+    const { key, month, limit, detail } = loads[0]!;
     const { day, dailyLimit } = detail;
-    if (day && dailyLimit && (statements.dayLoads.get(key, day)?.loads ?? 0) >= dailyLimit)
-      return { counted: false, used: statements.loads.get(key, month)?.loads ?? 0, refusedBy: 'day' };
-    const row = statements.countIfRoom.get(key, month, limit);
-    if (!row) return { counted: false, used: statements.loads.get(key, month)?.loads ?? 0, refusedBy: 'month' };
-    statements.countDetail.run(key, month, detail.route, detail.origin);
-    if (!day) return { counted: true, used: row.loads };
-    const prefix = detail.prefix ?? 'unknown';
-    statements.countDailyDetail.run(key, day, detail.route, detail.origin, prefix, detail.client ?? 'script');
-    const today = {
-      loads: statements.countDay.get(key, day)!.loads,
-      prefix: statements.countShare.get(key, day, 'prefix', prefix)!.loads,
-      origin: statements.countShare.get(key, day, 'origin', detail.origin)!.loads,
-    };
-    return { counted: true, used: row.loads, today };
+    const used = statements.loads.get(key, month)?.loads ?? 0;
+    const monthRoom = Math.max(0, limit - used);
+    const dayRoom = day && dailyLimit ? Math.max(0, dailyLimit - (statements.dayLoads.get(key, day)?.loads ?? 0)) : Infinity;
+    const counted = Math.min(loads.length, monthRoom, dayRoom);
+    const refused: CountResult = { counted: false, used: used + counted, refusedBy: dayRoom <= monthRoom ? 'day' : 'month' };
+    if (counted === 0) return loads.map(() => refused);
+    statements.countMonth.get(key, month, counted);
+    statements.countDetail.run(key, month, detail.route, detail.origin, counted);
+    let totals: CountResult['today'];
+    if (day) {
+      const prefix = detail.prefix ?? 'unknown';
+      statements.countDailyDetail.run(key, day, detail.route, detail.origin, prefix, detail.client ?? 'script', counted);
+      totals = {
+        loads: statements.countDay.get(key, day, counted)!.loads,
+        prefix: statements.countShare.get(key, day, 'prefix', prefix, counted)!.loads,
+        origin: statements.countShare.get(key, day, 'origin', detail.origin, counted)!.loads,
+      };
+    }
+    return loads.map((_, index) => {
+      if (index >= counted) return refused;
+      const before = counted - index - 1;
+      const today = totals && { loads: totals.loads - before, prefix: totals.prefix - before, origin: totals.origin - before };
+      return { counted: true, used: used + index + 1, ...(today && { today }) };
+    });
   };
 
-  // Group commit: every load asked for in one turn of the event loop is checked and counted, in order, in one
-  // transaction, and each caller hears back only once it is committed. A commit costs far more than the counting.
-  const commitBatch = db.transaction((batch: PendingLoad[]) =>
-    batch.map((load) => countOne(load.key, load.month, load.limit, load.detail)),
-  );
+  const sameCount = ({ key, month, limit, detail }: PendingLoad): string =>
+    [key, month, limit, detail.route, detail.origin, detail.day, detail.prefix, detail.client, detail.dailyLimit].join('\n');
+
+  // Group commit: every load asked for in one turn of the event loop is checked and counted in one transaction, and
+  // each caller hears back only once it is committed. A commit costs far more than the counting.
+  const commitBatch = db.transaction((batch: PendingLoad[]): Array<[PendingLoad, CountResult]> => {
+    const groups = new Map<string, PendingLoad[]>();
+    for (const load of batch) {
+      const id = sameCount(load);
+      const group = groups.get(id);
+      if (group) group.push(load);
+      else groups.set(id, [load]);
+    }
+    return [...groups.values()].flatMap((group) =>
+      countGroup(group).map((result, index): [PendingLoad, CountResult] => [group[index]!, result]),
+    );
+  });
   let pending: PendingLoad[] = [];
   const commitPending = () => {
     const batch = pending;
     pending = [];
     try {
-      const results = commitBatch.immediate(batch);
-      batch.forEach((load, index) => load.resolve(results[index]!));
+      for (const [load, result] of commitBatch.immediate(batch)) load.resolve(result);
     } catch (error) {
       batch.forEach((load) => load.reject(error));
     }
