@@ -1,17 +1,20 @@
+import { getRequestListener } from '@hono/node-server';
 import { Hono, type Context, type Handler } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { HTTPException } from 'hono/http-exception';
+import type { RequestListener } from 'node:http';
 import { adminRoutes } from './admin/routes.js';
 import { RelayError } from './errors.js';
-import { corsHeaders, widgetAccess } from './http/access.js';
-import { dataRoutes } from './http/data-routes.js';
+import { corsHeaders, eachHeader, widgetAccess, widgetAuthorizer, type Authorize } from './http/access.js';
+import { dataRoutes, SECURITY_HEADERS } from './http/data-routes.js';
 import type { RelayEnv } from './http/env.js';
 import { silentLogger, type Logger } from './http/logger.js';
 import type { RelayMetrics } from './http/metrics.js';
-import { rateLimit, type RateLimitOptions } from './http/rate-limit.js';
+import { requestObserver, type AnsweredRequest } from './http/observe.js';
+import { rateLimit, rateLimiter, type RateLimiter, type RateLimitOptions } from './http/rate-limit.js';
 import { bundleRoutes, type StaticOptions } from './http/static.js';
 import { cachedKeys } from './keys/key-cache.js';
-import type { RelayStore } from './store/types.js';
+import type { KeyStore, RelayStore } from './store/types.js';
 import type { CachedUpstream } from './upstream/cached.js';
 
 export interface RelayDeps {
@@ -33,7 +36,6 @@ export interface RelayDeps {
   readiness?: () => Promise<Record<string, boolean>>;
 }
 
-/** The relay as a Hono app: no environment reads, no listening (see server.ts). */
 /**
  * The admin API's own refusals (its token, or the API switched off) in the same error shape as everything else,
  * keeping the `WWW-Authenticate` challenge.
@@ -51,30 +53,54 @@ function operatorError(c: Context, error: HTTPException): Response {
   return c.json({ error: { code: error.status === 404 ? 'not_found' : 'bad_request', message: error.message } }, error.status);
 }
 
-export function createApp(deps: RelayDeps): Hono<RelayEnv> {
+/** What the widget-facing routes share, whichever server code answers them. */
+interface WidgetGate {
+  authorize: Authorize;
+  limit: RateLimiter;
+  observe: (answered: AnsweredRequest) => void;
+}
+
+/**
+ * The relay as one Node request listener: the widget data routes on Node's own request and response (data-routes.ts),
+ * everything else on the Hono app. No environment reads, no listening (see server.ts).
+ */
+export function createRelayListener(deps: RelayDeps): RequestListener {
   const now = deps.now ?? Date.now;
   const logger = deps.logger ?? silentLogger;
   const keys = cachedKeys(deps.store);
+  const gate: WidgetGate = {
+    authorize: widgetAuthorizer(keys, deps.upstreams, now),
+    limit: rateLimiter({ perMinute: 600, burst: 120, ...deps.rateLimit, now }),
+    observe: requestObserver(deps.metrics, logger),
+  };
+  const data = dataRoutes({
+    ...gate,
+    usage: deps.store,
+    history: deps.store,
+    metrics: deps.metrics,
+    logger,
+    now,
+    cacheVersion: deps.cacheVersion,
+  });
+  const other = getRequestListener(createApp(deps, keys, gate).fetch);
+  return (request, response) => {
+    if (!data(request, response)) void other(request, response);
+  };
+}
+
+/** Operator routes, the bundle, live streams and every path that is not a data route. */
+function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate): Hono<RelayEnv> {
+  const now = deps.now ?? Date.now;
+  const logger = deps.logger ?? silentLogger;
   const app = new Hono<RelayEnv>();
 
   app.use('*', async (c, next) => {
     const started = performance.now();
+    // Set before the answer exists: a header added to a finished Response makes the adapter rebuild it.
+    eachHeader(SECURITY_HEADERS, (name, value) => c.header(name, value));
     await next();
-    // Every answer is read by pages on other origins (CORS decides who); none may be sniffed into another type.
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Cross-Origin-Resource-Policy', 'cross-origin');
-    // Labelled by route pattern, never by raw path: a scan of made-up paths must not grow the metrics without bound.
     const route = c.get('route') ?? c.req.matchedRoutes.filter((matched) => matched.method !== 'ALL').at(-1)?.path ?? 'unmatched';
-    const ms = performance.now() - started;
-    deps.metrics.requests.inc({ route, status: String(c.res.status) });
-    deps.metrics.duration.observe({ route }, ms / 1000);
-    // The path alone: query strings hold keys, and headers are never logged.
-    logger.log(c.res.status >= 500 ? 'error' : 'info', 'request', {
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round(ms * 10) / 10,
-    });
+    gate.observe({ method: c.req.method, path: c.req.path, route, status: c.res.status, ms: performance.now() - started });
   });
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
@@ -98,10 +124,9 @@ export function createApp(deps: RelayDeps): Hono<RelayEnv> {
   app.use('/admin/*', operator);
   app.route('/admin', adminRoutes({ keys, usage: deps.store, now }));
 
-  app.use('/v1/*', widgetAccess(keys, deps.upstreams, now));
-  app.use('/v1/*', rateLimit({ perMinute: 600, burst: 120, ...deps.rateLimit, now }));
+  app.use('/v1/*', widgetAccess(gate.authorize));
+  app.use('/v1/*', rateLimit(gate.limit));
   if (deps.live) app.get('/v1/live', deps.live);
-  app.route('/v1', dataRoutes({ usage: deps.store, history: deps.store, metrics: deps.metrics, now, cacheVersion: deps.cacheVersion }));
 
   app.notFound((c) => {
     corsHeaders(c);

@@ -1,7 +1,7 @@
-import { serve, type ServerType } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox, type RunningSandbox } from '../sandbox/server.js';
-import { createApp, type RelayDeps } from './app.js';
+import { createRelayListener, type RelayDeps } from './app.js';
 import { ResourceCache } from './cache/resource-cache.js';
 import { jsonLogger, type Logger } from './http/logger.js';
 import { alertingUsage, usageAlerts } from './metering/alerts.js';
@@ -129,7 +129,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
     heartbeatMs: options.live?.heartbeatMs,
     maxStreamsPerAddress: options.live?.maxStreamsPerAddress,
   });
-  const app = createApp({
+  const listener = createRelayListener({
     live: live.handler,
     store,
     upstreams: { live: liveUpstream, test: testUpstream },
@@ -147,9 +147,10 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
     }),
   });
   const host = options.host ?? '127.0.0.1';
-  const server: ServerType = await new Promise((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, port: options.port ?? 8787, hostname: host }, () => resolve(started));
-    started.once('error', reject);
+  const server: Server = createServer(listener);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 8787, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -172,7 +173,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
         await live.closeAll();
         await hub.close();
         // The streams' connections went idle only now, after close() swept the idle ones.
-        if ('closeIdleConnections' in server) server.closeIdleConnections();
+        server.closeIdleConnections();
         await stopped;
         await sandbox.close();
         await alerts.settled();

@@ -191,6 +191,46 @@ describe('widget data routes', () => {
     assert.match(answer.body.error.message, /revoked/);
   });
 
+  it('reads queries however they are written: encoded, repeated, in any order, and HEAD like GET', async () => {
+    const plain = await widgetGet(relay, `/v1/scores?league=nba,nhl&key=${key}`);
+    const encodedKey = key.replace(/_/g, '%5F');
+    for (const path of [
+      `/v1/scores?key=${key}&league=nba%2Cnhl`,
+      `/v1/scores?league=nba%2CNHL&key=${encodedKey}`,
+      `/v1/scores?league=nba,nhl&league=curling&key=${key}&key=pk_live_00000000000000000000000000000000`,
+    ]) {
+      const answer = await widgetGet(relay, path);
+      assert.equal(answer.status, 200, path);
+      assert.equal(answer.headers.get('etag'), plain.headers.get('etag'), path);
+    }
+    const head = await fetch(`${relay.origin}/v1/scores?league=nba,nhl&key=${key}`, {
+      method: 'HEAD',
+      headers: { origin: 'https://example.com' },
+    });
+    assert.equal(head.status, 200);
+    assert.equal(head.headers.get('etag'), plain.headers.get('etag'));
+    assert.equal(await head.text(), '');
+    const malformed = await widgetGet(relay, `/v1/games/%E0?league=nba&key=${key}`);
+    assert.equal(malformed.status, 404);
+    assert.equal(malformed.body.error.code, 'not_found');
+    for (let i = 0; i < 2; i++) {
+      const bad = await widgetGet(relay, `/v1/scores?league=curling&key=${key}`);
+      assert.match(bad.body.error.message, /league: unknown league "curling"/, 'the same answer when asked again');
+    }
+  });
+
+  it('sends the same CORS and safety headers with data and with every refusal', async () => {
+    for (const path of [`/v1/scores?league=nba&key=${key}`, '/v1/scores?league=nba', `/v1/scores?league=curling&key=${key}`]) {
+      const { headers } = await widgetGet(relay, path);
+      assert.equal(headers.get('access-control-allow-origin'), 'https://example.com', path);
+      assert.equal(headers.get('vary'), 'Origin', path);
+      assert.equal(headers.get('x-content-type-options'), 'nosniff', path);
+      assert.equal(headers.get('cross-origin-resource-policy'), 'cross-origin', path);
+      assert.match(headers.get('access-control-expose-headers')!, /X-Pressbox-Loads-Remaining/, path);
+      assert.match(headers.get('content-type')!, /^application\/json/, path);
+    }
+  });
+
   it('answers 304 to an unchanged payload', async () => {
     const first = await widgetGet(relay, `/v1/injuries?league=nhl&key=${key}`);
     const second = await widgetGet(relay, `/v1/injuries?league=nhl&key=${key}`, {

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { decideOrigin, pageOrigin, parseDomainPattern, patternFor, type DomainPattern } from '../keys/domains.js';
+import { decideOrigin, pageOrigin, parseDomainPattern, patternFor, type DomainPattern, type PageOrigin } from '../keys/domains.js';
 import { isActive, type WidgetKey } from '../keys/model.js';
 import { RelayError } from '../errors.js';
 import { clientKind } from '../metering/attribution.js';
@@ -8,6 +8,7 @@ import { CONTRACT_HEADER } from '../../contract/version.js';
 import type { KeyStore } from '../store/types.js';
 import type { CachedUpstream } from '../upstream/cached.js';
 import type { RelayEnv } from './env.js';
+import { widgetRequestOfContext, type WidgetRequest } from './widget-request.js';
 
 // Keys come from a short-lived in-memory cache as the same objects, so their parsed patterns can be kept with them.
 const parsedPatterns = new WeakMap<WidgetKey, DomainPattern[]>();
@@ -24,43 +25,87 @@ export function patternsOf(key: WidgetKey): DomainPattern[] {
   return patterns;
 }
 
+/** A key's verdict on one page's headers: the page, and whether the key's rules allow it. */
+interface Verdict {
+  page: PageOrigin | null;
+  allowed: boolean;
+}
+
+// Every request of a page repeats its Origin: each key remembers its verdicts on the origins it has seen lately.
+const verdicts = new WeakMap<WidgetKey, Map<string, Verdict>>();
+const VERDICTS_PER_KEY = 256;
+
+function verdictOn(key: WidgetKey, origin: string | undefined, referer: string | undefined): Verdict {
+  // Without an Origin, the Referer's path would make every page its own entry: decided afresh.
+  if (origin === undefined) return decide(key, origin, referer);
+  let seen = verdicts.get(key);
+  if (!seen) verdicts.set(key, (seen = new Map()));
+  let verdict = seen.get(origin);
+  if (!verdict) {
+    if (seen.size >= VERDICTS_PER_KEY) seen.clear();
+    seen.set(origin, (verdict = decide(key, origin, referer)));
+  }
+  return verdict;
+}
+
+function decide(key: WidgetKey, origin: string | undefined, referer: string | undefined): Verdict {
+  const page = pageOrigin(origin, referer);
+  return { page, allowed: decideOrigin(patternsOf(key), page, key.test).allowed };
+}
+
+const EXPOSED_HEADERS = `ETag, Retry-After, ${LOADS_REMAINING_HEADER}, ${CONTRACT_HEADER}`;
+
 /**
  * CORS for every browser-facing answer: the page's own origin is echoed (errors too, so the element can
  * read the message), never with credentials, and responses vary by Origin.
  */
-export function corsHeaders(c: Context): void {
-  c.header('Vary', 'Origin');
-  const origin = c.req.header('origin');
-  if (origin && origin !== 'null') c.header('Access-Control-Allow-Origin', origin);
-  c.header('Access-Control-Expose-Headers', `ETag, Retry-After, ${LOADS_REMAINING_HEADER}, ${CONTRACT_HEADER}`);
+export function corsHeaderList(origin: string | undefined): string[] {
+  return origin && origin !== 'null'
+    ? ['Vary', 'Origin', 'Access-Control-Allow-Origin', origin, 'Access-Control-Expose-Headers', EXPOSED_HEADERS]
+    : ['Vary', 'Origin', 'Access-Control-Expose-Headers', EXPOSED_HEADERS];
 }
 
+/** Headers as Node's writeHead takes them, name then value: `[name, value, name, value…]`. */
+export function eachHeader(list: readonly string[], set: (name: string, value: string) => void): void {
+  for (let i = 0; i < list.length; i += 2) set(list[i]!, list[i + 1]!);
+}
+
+export function corsHeaders(c: Context): void {
+  eachHeader(corsHeaderList(c.req.header('origin')), (name, value) => c.header(name, value));
+}
+
+/** Who may have widget data: the key it names, the page it is for, and the upstream that serves that key. */
+export interface Access {
+  key: WidgetKey;
+  page: PageOrigin;
+  upstream: CachedUpstream;
+}
+
+export type Authorize = (request: WidgetRequest) => Promise<Access>;
+
 /** Key, then page origin: a widget request is served only for a live key on one of its allowed domains. */
-export function widgetAccess(
+export function widgetAuthorizer(
   keys: KeyStore,
   upstreams: { live: CachedUpstream; test: CachedUpstream },
   now: () => number = Date.now,
-): MiddlewareHandler<RelayEnv> {
-  return async (c, next) => {
-    corsHeaders(c);
-    const value = c.req.query('key');
-    if (!value)
+): Authorize {
+  return async (request) => {
+    if (!request.key)
       throw new RelayError('missing_key', 'Missing widget key: add key="pk_live_…" to the element or data-key to the Pressbox script tag.');
-    const key = await keys.getKey(value);
+    const key = await keys.getKey(request.key);
     if (!key)
       throw new RelayError(
         'invalid_key',
         'Invalid widget key: check that the key was copied whole; the relay’s operator can list keys with pressbox keys list.',
       );
     if (!isActive(key, now())) throw new RelayError('invalid_key', 'This widget key was revoked: create a new key and update the page.');
-    if (key.browserOnly && clientKind(c) !== 'browser')
+    if (key.browserOnly && clientKind(request.fetchSite) !== 'browser')
       throw new RelayError(
         'origin_not_allowed',
         'This widget key answers browsers only (it was set --browser-only): the request carried no Sec-Fetch-Site header, which every current browser sends.',
       );
-    const page = pageOrigin(c.req.header('origin'), c.req.header('referer'));
-    const decision = decideOrigin(patternsOf(key), page, key.test);
-    if (!decision.allowed) {
+    const { page, allowed } = verdictOn(key, request.origin, request.referer);
+    if (!allowed) {
       const where = page ? page.origin : 'this page';
       throw new RelayError(
         'origin_not_allowed',
@@ -68,9 +113,17 @@ export function widgetAccess(
           (page ? '.' : ', and make sure the page sends an Origin or Referer header.'),
       );
     }
-    c.set('widgetKey', key);
-    c.set('page', page!);
-    c.set('upstream', key.test ? upstreams.test : upstreams.live);
+    return { key, page: page!, upstream: key.test ? upstreams.test : upstreams.live };
+  };
+}
+
+/** The authorizer as Hono middleware (live streams): the access is kept on the context with the request it was for. */
+export function widgetAccess(authorize: Authorize): MiddlewareHandler<RelayEnv> {
+  return async (c, next) => {
+    corsHeaders(c);
+    const request = widgetRequestOfContext(c);
+    c.set('access', await authorize(request));
+    c.set('request', request);
     await next();
   };
 }

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { Context } from 'hono';
-import { CONTRACT_HEADER, CONTRACT_VERSION } from '../../contract/version.js';
 import { RelayError } from '../errors.js';
 import { monthlyLoadLimit, type WidgetKey } from '../keys/model.js';
 import { loadDetail } from '../metering/attribution.js';
 import { loadCount, monthBucket, nextMonthStart } from '../metering/month.js';
 import type { CountResult, UsageStore } from '../store/types.js';
-import type { RelayEnv } from './env.js';
+import type { Access } from './access.js';
+import type { WidgetRequest } from './widget-request.js';
 
 export const LOADS_REMAINING_HEADER = 'X-Pressbox-Loads-Remaining';
 
@@ -46,8 +45,7 @@ function quotaExceeded(now: number, limit: number): RelayError {
 }
 
 /** Before any upstream work: a key already at its limit is refused at once. */
-export async function refuseSpentKey(c: Context<RelayEnv>, usage: UsageStore, now: number): Promise<void> {
-  const key = c.get('widgetKey');
+export async function refuseSpentKey(key: WidgetKey, usage: UsageStore, now: number): Promise<void> {
   const limit = monthlyLoadLimit(key.plan);
   if ((await usage.loadsUsed(key.key, monthBucket(now))) >= limit) throw quotaExceeded(now, limit);
 }
@@ -60,50 +58,34 @@ const spentThisMonth = new LRUCache<string, number>({ max: 10_000 });
  * load): a key this relay saw refused this month is refused at once; any other is counted, and `deliver` refuses it
  * then if it is spent (the count is the authority, on every relay).
  */
-export function refuseKnownSpentKey(c: Context<RelayEnv>, now: number): void {
-  const key = c.get('widgetKey');
+export function refuseKnownSpentKey(key: WidgetKey, now: number): void {
   const limit = monthlyLoadLimit(key.plan);
   if (spentThisMonth.get(`${key.key}|${monthBucket(now)}`) === limit) throw quotaExceeded(now, limit);
 }
 
-/** A payload ready to send: its JSON and the ETag of that JSON. */
+/** A payload ready to send: its JSON (as text and as the bytes written) and the ETag of that JSON. */
 export interface PreparedBody {
   body: string;
+  bytes: Buffer;
   etag: string;
 }
 
 export function prepareBody(payload: unknown): PreparedBody {
   const body = JSON.stringify(payload);
-  return { body, etag: etagOf(body) };
+  return { body, bytes: Buffer.from(body), etag: etagOf(body) };
 }
 
 /**
- * Sends a payload as one widget load: an unchanged payload answers 304 and costs nothing; otherwise the load
- * is counted (atomically, durably) before the 200 leaves, or refused with quota_exceeded.
+ * Counts one widget load (atomically, durably) before its data leaves, and returns the loads left this month; a key
+ * past a limit gets `quota_exceeded` instead.
  */
-export async function deliver(
-  c: Context<RelayEnv>,
-  usage: UsageStore,
-  now: number,
-  { body, etag }: PreparedBody,
-  onLoad: () => void,
-): Promise<Response> {
-  c.header('ETag', etag);
-  c.header('Cache-Control', 'private, no-cache');
-  c.header(CONTRACT_HEADER, String(CONTRACT_VERSION));
-  if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-  // A page that left (or aborted a superseded request) receives nothing, so it is not billed.
-  // Read from the socket, not the Request: building the web Request for every answer would halve throughput.
-  const incoming = c.env?.incoming;
-  if (incoming?.destroyed || incoming?.socket?.destroyed) return new Response(null, { status: 499 });
-  const key = c.get('widgetKey');
+export async function countLoad(usage: UsageStore, access: Access, request: WidgetRequest, route: string, now: number): Promise<number> {
+  const { key } = access;
   const limit = monthlyLoadLimit(key.plan);
-  const result = await usage.countLoad(key.key, monthBucket(now), limit, loadDetail(c, c.get('route'), now));
+  const result = await usage.countLoad(key.key, monthBucket(now), limit, loadDetail(access, request, route, now));
   if (!result.counted) {
     if (result.refusedBy === 'month') spentThisMonth.set(`${key.key}|${monthBucket(now)}`, limit);
     throw refusal(result, now, key);
   }
-  onLoad();
-  c.header(LOADS_REMAINING_HEADER, String(limit - result.used));
-  return c.body(body, 200, { 'Content-Type': 'application/json; charset=utf-8' });
+  return limit - result.used;
 }

@@ -1,13 +1,11 @@
-import type { PageOrigin } from '../keys/domains.js';
-import type { WidgetKey } from '../keys/model.js';
-import type { CachedUpstream } from '../upstream/cached.js';
+import type { Access } from './access.js';
+import type { WidgetRequest } from './widget-request.js';
 
 export type RelayEnv = {
   Variables: {
-    widgetKey: WidgetKey;
-    page: PageOrigin;
-    upstream: CachedUpstream;
-    /** The route pattern, for metering and metrics (`/v1/games/:gameId`). */
+    access: Access;
+    request: WidgetRequest;
+    /** The route pattern, for metering and metrics (`/v1/live`). */
     route: string;
   };
   /** From @hono/node-server; absent when the app is called without a socket (app.request). */

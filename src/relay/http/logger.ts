@@ -4,11 +4,50 @@ export interface Logger {
   log(level: LogLevel, message: string, fields?: Record<string, unknown>): void;
 }
 
+const unwritten = new Set<() => void>();
+process.once('exit', () => unwritten.forEach((flush) => flush()));
+
+/**
+ * Lines to stdout, written together once per turn of the event loop (and at exit): a write per request line cost
+ * a tenth of a cached request's time.
+ */
+export function batchedStdout(): (line: string) => void {
+  let lines: string[] = [];
+  const flush = () => {
+    unwritten.delete(flush);
+    const chunk = lines.join('');
+    lines = [];
+    if (chunk) process.stdout.write(chunk);
+  };
+  return (line) => {
+    if (lines.length === 0) {
+      unwritten.add(flush);
+      setImmediate(flush);
+    }
+    lines.push(`${line}\n`);
+  };
+}
+
+let stamp = { ms: 0, iso: '' };
+
+/** The current time as ISO 8601, worked out once per millisecond (thousands of lines share one). */
+function isoNow(): string {
+  const ms = Date.now();
+  if (ms !== stamp.ms) stamp = { ms, iso: new Date(ms).toISOString() };
+  return stamp.iso;
+}
+
 /** One JSON object per line on stdout. Callers pass paths without query strings and never pass headers. */
-export function jsonLogger(write: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): Logger {
+export function jsonLogger(write: (line: string) => void = batchedStdout()): Logger {
   return {
     log(level, message, fields = {}) {
-      write(JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }));
+      // Written field by field: the same JSON as stringifying one object, without building it for every request.
+      let line = `{"time":"${isoNow()}","level":"${level}","message":${JSON.stringify(message)}`;
+      for (const name in fields) {
+        const value = JSON.stringify(fields[name]);
+        if (value !== undefined) line += `,${JSON.stringify(name)}:${value}`;
+      }
+      write(`${line}}`);
     },
   };
 }
@@ -19,7 +58,7 @@ export const silentLogger: Logger = { log() {} };
  * For a person at a terminal (`pressbox start`, `npm start`): one short line per request, `GET /v1/scores 200 3 ms`,
  * and warnings as `warn: message (field value, …)`. `serve` keeps JSON lines for machines.
  */
-export function requestLines(write: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): Logger {
+export function requestLines(write: (line: string) => void = batchedStdout()): Logger {
   return {
     log(level, message, fields = {}) {
       if (message === 'request') {

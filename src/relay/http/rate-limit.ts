@@ -2,6 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
 import { RelayError } from '../errors.js';
 import type { RelayEnv } from './env.js';
+import type { Access } from './access.js';
+import type { WidgetRequest } from './widget-request.js';
 
 export interface RateLimitOptions {
   /** Sustained requests per minute for one key from one address. */
@@ -16,14 +18,16 @@ interface Bucket {
   at: number;
 }
 
-/** A token bucket per key and client address; addresses come from the socket, not from headers a client can forge. */
-export function rateLimit(options: RateLimitOptions): MiddlewareHandler<RelayEnv> {
+/** Takes one request from its bucket or throws `rate_limited`. */
+export type RateLimiter = (access: Access, request: WidgetRequest) => void;
+
+/** A token bucket per key and client address (from the socket, never from headers a client can forge). */
+export function rateLimiter(options: RateLimitOptions): RateLimiter {
   const now = options.now ?? Date.now;
   const buckets = new LRUCache<string, Bucket>({ max: 100_000 });
   const perMs = options.perMinute / 60_000;
-  return async (c, next) => {
-    const address = c.env?.incoming?.socket?.remoteAddress ?? 'local';
-    const id = `${c.get('widgetKey').key}|${address}`;
+  return (access, request) => {
+    const id = `${access.key.key}|${request.address}`;
     const at = now();
     const bucket = buckets.get(id) ?? { tokens: options.burst, at };
     // A clock that steps back (NTP) refills nothing rather than draining the bucket.
@@ -38,6 +42,13 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<RelayEnv
     }
     bucket.tokens -= 1;
     buckets.set(id, bucket);
+  };
+}
+
+/** The limiter as Hono middleware, after `widgetAccess`. */
+export function rateLimit(limit: RateLimiter): MiddlewareHandler<RelayEnv> {
+  return async (c, next) => {
+    limit(c.get('access'), c.get('request'));
     await next();
   };
 }

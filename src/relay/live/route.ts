@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
-import { dayBucket, loadDetail } from '../metering/attribution.js';
+import { loadDetail } from '../metering/attribution.js';
 import { CONTRACT_VERSION } from '../../contract/version.js';
 import { RelayError } from '../errors.js';
 import { refusal, refuseSpentKey } from '../http/deliver.js';
 import type { RelayEnv } from '../http/env.js';
 import { monthlyLoadLimit } from '../keys/model.js';
-import { monthBucket } from '../metering/month.js';
+import { dayBucket, monthBucket } from '../metering/month.js';
 import type { UsageStore } from '../store/types.js';
 import type { LiveHub, LiveUpdate, Subscriber } from './hub.js';
 import { SseConnection } from './sse-connection.js';
@@ -43,8 +43,10 @@ export function liveRoute(options: LiveRouteOptions) {
     const have = new Map<string, string>();
     (c.req.queries('have') ?? []).forEach((etag, i) => topics[i] && etag && have.set(topics[i]!.asked, etag));
     const lastEventId = Number(c.req.header('last-event-id') ?? c.req.query('lastEventId') ?? 0) || 0;
-    await refuseSpentKey(c, options.usage, options.now());
-    const address = c.env?.incoming?.socket?.remoteAddress ?? 'local';
+    const access = c.get('access');
+    const request = c.get('request');
+    await refuseSpentKey(access.key, options.usage, options.now());
+    const address = request.address;
     if ((perAddress.get(address) ?? 0) >= maxStreams) {
       throw new RelayError(
         'rate_limited',
@@ -54,10 +56,9 @@ export function liveRoute(options: LiveRouteOptions) {
     }
     const outgoing = c.env?.outgoing;
     if (!outgoing) throw new Error('Live streams need the Node server (@hono/node-server): there is no socket to stream to.');
-    const key = c.get('widgetKey');
+    const { key, upstream } = access;
     const limit = monthlyLoadLimit(key.plan);
-    const detail = loadDetail(c, ROUTE, options.now());
-    const upstream = c.get('upstream');
+    const detail = loadDetail(access, request, ROUTE, options.now());
 
     perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
     let heartbeat: ReturnType<typeof setInterval> | undefined;

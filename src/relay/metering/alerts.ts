@@ -76,16 +76,16 @@ export function usageAlerts(options: AlertOptions) {
   return {
     afterLoad(key: string, limit: number, result: CountResult, detail: LoadDetail): void {
       if (!result.counted) return;
-      const at = new Date(options.now()).toISOString();
+      const at = () => new Date(options.now()).toISOString();
       for (const share of MONTH_THRESHOLDS)
         if (result.used === Math.ceil(limit * share))
-          raise({ kind: `month_${share * 100}` as UsageAlert['kind'], key, at, used: result.used, limit });
+          raise({ kind: `month_${share * 100}` as UsageAlert['kind'], key, at: at(), used: result.used, limit });
       const today = result.today;
       if (!today || !detail.day || today.loads < OUTSIZED_MIN_LOADS || today.prefix <= today.loads * OUTSIZED_SHARE) return;
       const id = `${key}|${detail.day}|${detail.prefix}`;
       if (raisedShares.has(id)) return;
       raisedShares.add(id);
-      raise({ kind: 'outsized_prefix', key, at, day: detail.day, prefix: detail.prefix, loads: today.prefix, dayLoads: today.loads });
+      raise({ kind: 'outsized_prefix', key, at: at(), day: detail.day, prefix: detail.prefix, loads: today.prefix, dayLoads: today.loads });
     },
     /** Waits for webhooks in flight (on close, and in tests). */
     settled: () => Promise.all([...sending]).then(() => undefined),
@@ -98,10 +98,10 @@ export type UsageAlerts = ReturnType<typeof usageAlerts>;
 export function alertingUsage<Store extends UsageStore>(store: Store, alerts: UsageAlerts): Store {
   return {
     ...store,
-    async countLoad(key, month, limit, detail) {
-      const result = await store.countLoad(key, month, limit, detail);
-      alerts.afterLoad(key, limit, result, detail);
-      return result;
-    },
+    countLoad: (key, month, limit, detail) =>
+      store.countLoad(key, month, limit, detail).then((result) => {
+        alerts.afterLoad(key, limit, result, detail);
+        return result;
+      }),
   };
 }

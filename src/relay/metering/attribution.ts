@@ -1,16 +1,22 @@
+import { LRUCache } from 'lru-cache';
 import { isIPv4, isIPv6 } from 'node:net';
-import type { Context } from 'hono';
-import type { RelayEnv } from '../http/env.js';
+import type { Access } from '../http/access.js';
+import type { WidgetRequest } from '../http/widget-request.js';
 import type { LoadDetail } from '../store/types.js';
+import { dayBucket } from './month.js';
 
-/** Daily buckets are UTC days, `YYYY-MM-DD`. */
-export function dayBucket(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
+const prefixes = new LRUCache<string, string>({ max: 10_000 });
 
 /** The network a client is on, never its address (nothing on disk names a reader): IPv4 /24, IPv6 /48. */
 export function addressPrefix(address: string | undefined): string {
-  const plain = (address ?? '').split('%')[0]!;
+  const key = address ?? '';
+  let prefix = prefixes.get(key);
+  if (prefix === undefined) prefixes.set(key, (prefix = prefixOf(key)));
+  return prefix;
+}
+
+function prefixOf(address: string): string {
+  const plain = address.split('%')[0]!;
   const v4 = plain.startsWith('::ffff:') && isIPv4(plain.slice(7)) ? plain.slice(7) : plain;
   if (isIPv4(v4)) return `${v4.split('.').slice(0, 3).join('.')}.0/24`;
   if (!isIPv6(plain)) return 'unknown';
@@ -26,18 +32,18 @@ export function addressPrefix(address: string | undefined): string {
 }
 
 /** Browsers send Fetch Metadata with every request; a script replaying a key usually does not. */
-export function clientKind(c: Context<RelayEnv>): 'browser' | 'script' {
-  return c.req.header('sec-fetch-site') ? 'browser' : 'script';
+export function clientKind(fetchSite: string | undefined): 'browser' | 'script' {
+  return fetchSite ? 'browser' : 'script';
 }
 
 /** What a counted load is attributed to: page origin, route, day, address prefix and kind of client. */
-export function loadDetail(c: Context<RelayEnv>, route: string, now: number): LoadDetail {
+export function loadDetail(access: Access, request: WidgetRequest, route: string, now: number): LoadDetail {
   return {
     route,
-    origin: c.get('page').origin,
+    origin: access.page.origin,
     day: dayBucket(now),
-    prefix: addressPrefix(c.env?.incoming?.socket?.remoteAddress),
-    client: clientKind(c),
-    dailyLimit: c.get('widgetKey').dailyLimit ?? null,
+    prefix: addressPrefix(request.address),
+    client: clientKind(request.fetchSite),
+    dailyLimit: access.key.dailyLimit ?? null,
   };
 }

@@ -84,17 +84,28 @@ export const WIDGET_ROUTES: readonly WidgetRoute[] = [
   ),
 ];
 
-/** The route a path belongs to, with its path parameters (`/v1/games/g_1` → gameId g_1). */
+const decoded = (segment: string): string | undefined => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+};
+
+const SEGMENTS = WIDGET_ROUTES.map((route) => ({ route, pattern: route.pattern.split('/') }));
+
+/** The route a path belongs to, with its path parameters (`/v1/games/g_1` → gameId g_1); none for a malformed escape. */
 export function matchRoute(pathname: string): { route: WidgetRoute; path: Record<string, string> } | undefined {
   const parts = pathname.split('/');
-  for (const candidate of WIDGET_ROUTES) {
-    const pattern = candidate.pattern.split('/');
+  for (const { route: candidate, pattern } of SEGMENTS) {
     if (pattern.length !== parts.length) continue;
     const path: Record<string, string> = {};
     const matches = pattern.every((segment, i) => {
       if (segment.startsWith(':')) {
-        path[segment.slice(1)] = decodeURIComponent(parts[i]!);
-        return parts[i] !== '';
+        const value = decoded(parts[i]!);
+        if (value === undefined || value === '') return false;
+        path[segment.slice(1)] = value;
+        return true;
       }
       return segment === parts[i];
     });

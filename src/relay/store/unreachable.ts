@@ -12,16 +12,19 @@ export function refusingWhenUnreachable(store: RelayStore): RelayStore {
   for (const name of Object.keys(store) as Array<keyof RelayStore>) {
     const method = store[name];
     if (typeof method !== 'function' || name === 'close' || name === 'onKeyChange') continue;
-    (guarded as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+    const unreachable = (error: unknown): never => {
+      if (error instanceof RelayError) throw error;
+      throw new RelayError(
+        'upstream_unavailable',
+        'The relay cannot reach its store right now, so it cannot count this widget load; the widget will retry.',
+        { 'Retry-After': '5' },
+      );
+    };
+    (guarded as Record<string, unknown>)[name] = (...args: unknown[]) => {
       try {
-        return await (method as (...values: unknown[]) => Promise<unknown>)(...args);
+        return (method as (...values: unknown[]) => Promise<unknown>)(...args).catch(unreachable);
       } catch (error) {
-        if (error instanceof RelayError) throw error;
-        throw new RelayError(
-          'upstream_unavailable',
-          'The relay cannot reach its store right now, so it cannot count this widget load; the widget will retry.',
-          { 'Retry-After': '5' },
-        );
+        return Promise.reject(error).catch(unreachable);
       }
     };
   }
