@@ -2,39 +2,32 @@
 // its cache with no origin check and no metering, so the ratio says what those cost the relay.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from '../scripts/local-servers.mjs';
 import { join } from 'node:path';
 
-/** nginx's path, installing Debian's package when it is missing and we may; otherwise why not. */
-export function findNginx(): { path: string } | { missing: string } {
+/** A program from Debian's packages: its path, installing the package when it is missing and we may; otherwise why not. */
+export function findDebianTool(binary: string, pkg = binary): { path: string } | { missing: string } {
   const which = () =>
-    spawnSync('sh', ['-c', 'command -v nginx || ls /usr/sbin/nginx 2>/dev/null'], { encoding: 'utf8' }).stdout.trim().split('\n')[0];
+    spawnSync('sh', ['-c', `command -v ${binary} || ls /usr/sbin/${binary} 2>/dev/null`], { encoding: 'utf8' })
+      .stdout.trim()
+      .split('\n')[0];
   const found = which();
   if (found) return { path: found };
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!root || spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status !== 0)
-    return { missing: 'nginx is not installed and cannot be installed here (needs root and apt-get): sudo apt-get install -y nginx' };
-  console.error("nginx not found: installing Debian's nginx package (apt-get install -y nginx)…");
+    return { missing: `${binary} is not installed and cannot be installed here (needs root and apt-get): sudo apt-get install -y ${pkg}` };
+  console.error(`${binary} not found: installing Debian's ${pkg} package (apt-get install -y ${pkg})…`);
   try {
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'ignore' });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'nginx'], {
+    execFileSync('apt-get', ['install', '-y', '-qq', pkg], {
       stdio: 'ignore',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
   } catch (error) {
-    return { missing: `apt-get install nginx failed: ${(error as Error).message}` };
+    return { missing: `apt-get install ${pkg} failed: ${(error as Error).message}` };
   }
   const installed = which();
-  return installed ? { path: installed } : { missing: 'apt-get install nginx ran, but no nginx binary was found' };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+  return installed ? { path: installed } : { missing: `apt-get install ${pkg} ran, but no ${binary} was found` };
 }
 
 export interface RunningNginx {

@@ -2,8 +2,6 @@
 // live viewers (memory, delivery, event-loop blocking), three relays on one Redis (bench/scale-out.ts), durable metering,
 // and what the widgets cost a page. One run, one table, bench/results.json; ratios are measured side by side so noisy
 // machines still compare.
-import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, freemem, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +11,7 @@ import { silentLogger } from '../src/relay/http/logger.js';
 import { startRelay } from '../src/relay/server.js';
 import { openSqliteStore } from '../src/relay/store/sqlite.js';
 import { liveViewers } from './live-viewers.js';
-import { findNginx, startNginx } from './nginx.js';
+import { throughput, type LoadRun } from './throughput.js';
 import { scaleOut } from './scale-out.js';
 import { pageCost } from './page-cost.js';
 
@@ -52,73 +50,26 @@ function bundle(): void {
     row('bundle', `${locale} messages (lazy, ${locale} pages only)`, `${size(chunk)}, ${verdict(chunk.gzip, BUDGETS.localeChunk)}`);
 }
 
-interface Load {
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  non2xx: number;
-  errors: number;
-}
-
-async function load(url: string, connections: number): Promise<Load> {
-  const result = await autocannon({ url, connections, duration: 10, headers: { origin: 'https://example.com' } });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
-}
-
-/** The relay in its own process (as in production) on a cached route, beside nginx proxy_cache in front of it. */
-async function throughput(dir: string): Promise<void> {
-  const db = join(dir, 'bench.db');
-  const store = openSqliteStore(db);
-  const key = (await createKey(store, { plan: 'custom:100000000', domains: ['example.com'], name: 'bench', test: false }, Date.now())).key;
-  await store.close();
-  // The rate limit is lifted: every connection comes from one address.
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0', '--db', db, '--rate-limit', '100000000'],
-    {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stderr.on('data', (chunk) => (output += chunk));
-  while (!/relay\s+(http:\/\/\S+)/.test(output)) {
-    if (child.exitCode !== null) throw new Error(output);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const origin = /relay\s+(http:\/\/\S+)/.exec(output)![1]!;
-  const path = `/v1/scores?league=nba&key=${key}`;
-  await fetch(`${origin}${path}`, { headers: { origin: 'https://example.com' } });
-  const found = findNginx();
-  const nginx = 'path' in found ? await startNginx(found.path, origin, join(dir, 'nginx')) : undefined;
-  if (!nginx) row('throughput', 'nginx proxy_cache', `not measured: ${'missing' in found ? found.missing : ''}`);
-  try {
-    for (const connections of [100, 500]) {
-      const relay = await load(`${origin}${path}`, connections);
-      results[`relay${connections}`] = relay;
-      const describe = (run: Load) =>
-        `${thousands(run.requestsPerSecond)} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms${run.non2xx || run.errors ? `, ${run.non2xx} non-2xx, ${run.errors} errors` : ''}`;
-      row('throughput', `relay, cached /v1/scores with origin check and metering, ${connections} connections`, describe(relay));
-      if (!nginx) continue;
-      const proxy = await load(`${nginx.origin}${path}`, connections);
-      results[`nginx${connections}`] = proxy;
-      const ratio = relay.requestsPerSecond / proxy.requestsPerSecond;
-      results[`relayToNginx${connections}`] = { throughput: ratio, p99: relay.p99Ms / proxy.p99Ms };
-      row('throughput', `nginx proxy_cache (1 worker), same payload, ${connections} connections`, describe(proxy));
-      row(
-        'throughput',
-        `relay / nginx, ${connections} connections`,
-        `${ratio.toFixed(2)}× the req/s, ${(relay.p99Ms / proxy.p99Ms).toFixed(2)}× the p99`,
-      );
-    }
-  } finally {
-    nginx?.stop();
-    child.kill('SIGTERM');
+/** The relay's cached route beside nginx proxy_cache, with autocannon and with wrk (bench/throughput.ts). */
+async function cachedRoute(dir: string): Promise<void> {
+  const { runs, missing } = await throughput(dir);
+  results.throughput = runs;
+  for (const reason of missing) row('throughput', 'not measured', reason);
+  const describe = (run: LoadRun) =>
+    `${thousands(run.requestsPerSecond)} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms${run.non2xx || run.errors ? `, ${run.non2xx} non-2xx, ${run.errors} errors` : ''}`;
+  for (const run of runs) {
+    const what =
+      run.target === 'relay' ? 'relay, cached /v1/scores with origin check and metering' : 'nginx proxy_cache (1 worker), same payload';
+    row('throughput', `${what}, ${run.connections} connections (${run.tool})`, describe(run));
+    if (run.target !== 'nginx') continue;
+    const relay = runs.find((other) => other.target === 'relay' && other.tool === run.tool && other.connections === run.connections)!;
+    const ratio = relay.requestsPerSecond / run.requestsPerSecond;
+    results[`relayToNginx${run.connections}${run.tool === 'wrk' ? 'Wrk' : ''}`] = { throughput: ratio, p99: relay.p99Ms / run.p99Ms };
+    row(
+      'throughput',
+      `relay / nginx, ${run.connections} connections (${run.tool})`,
+      `${ratio.toFixed(2)}× the req/s, ${(relay.p99Ms / run.p99Ms).toFixed(2)}× the p99`,
+    );
   }
 }
 
@@ -246,7 +197,7 @@ const machine = {
 const dir = await mkdtemp(join(tmpdir(), 'pressbox-bench-'));
 try {
   bundle();
-  await throughput(dir);
+  await cachedRoute(dir);
   await upstreamFanIn();
   await live();
   await severalRelays();

@@ -125,7 +125,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
     hub,
     usage: store,
     now,
-    onLoad: () => metrics.loads.inc({ route: '/v1/live' }),
+    onLoad: () => metrics.loads.count('/v1/live'),
     heartbeatMs: options.live?.heartbeatMs,
     maxStreamsPerAddress: options.live?.maxStreamsPerAddress,
   });

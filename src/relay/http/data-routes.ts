@@ -53,7 +53,13 @@ interface Target {
 }
 
 /** A widget route's parameters as the route reads them, or the bad_request it gets: the same query gives the same. */
-type ReadParams = { params: unknown; id: string } | { error: RelayError };
+type ReadParams = Reading | { error: RelayError };
+
+/** Valid parameters, with the payloads last built for them (one per upstream: live or sandbox). */
+interface Reading {
+  params: unknown;
+  payloads: Map<string, SharedPayload>;
+}
 
 /**
  * The widget data routes (`/v1/scores`, `/v1/games/{id}`, …) on Node's own request and response: validate, build the
@@ -65,28 +71,27 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
   // Thousands of viewers asking for the same data get one build, one serialisation and one ETag hash between two
   // changes of the upstream cache (and at most a second apart), instead of one per request. The payload does not
   // depend on the key, only on the upstream (live or sandbox), the route and its parameters.
-  const shared = new LRUCache<string, SharedPayload>({ max: 2_000 });
-  const prepare = (route: WidgetRoute, ctx: ResourceContext, { params, id }: { params: unknown; id: string }): Promise<PreparedBody> => {
-    const build = () => route.build(ctx, params as never).then(prepareBody);
+  const prepare = (route: WidgetRoute, ctx: ResourceContext, reading: Reading): Promise<PreparedBody> => {
+    const build = () => route.build(ctx, reading.params as never).then(prepareBody);
     if (!deps.cacheVersion) return build();
-    const key = `${ctx.upstream.name}|${id}`;
+    const { name } = ctx.upstream;
     const version = deps.cacheVersion();
-    const hit = shared.get(key);
+    const hit = reading.payloads.get(name);
     if (hit && hit.version === version && ctx.now - hit.builtAt < SHARED_PAYLOAD_MS) return hit.prepared;
-    const prepared = build();
-    shared.set(key, { prepared, version, builtAt: ctx.now });
-    prepared.catch(() => shared.delete(key));
-    return prepared;
+    const entry = { prepared: build(), version, builtAt: ctx.now };
+    reading.payloads.set(name, entry);
+    entry.prepared.catch(() => reading.payloads.get(name) === entry && reading.payloads.delete(name));
+    return entry.prepared;
   };
 
   // Validation is pure: the same path and query (whatever the key) read the same, so popular ones are read once.
-  const readings = new LRUCache<string, ReadParams>({ max: 5_000 });
+  const readings = new LRUCache<string, ReadParams>({ max: 2_000 });
   const readParams = ({ route, path, pathname }: Target, query: string) => {
     const id = `${pathname}?${query}`;
     let reading = readings.get(id);
     if (!reading) {
       try {
-        reading = { params: route.read(firstValues(query), path), id };
+        reading = { params: route.read(firstValues(query), path), payloads: new Map() };
       } catch (error) {
         if (!(error instanceof RelayError)) throw error;
         reading = { error };
@@ -115,7 +120,7 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
       // A page that left (or aborted a superseded request) receives nothing, so it is not billed.
       if (request.destroyed || response.destroyed) return { status: 499, headers };
       const remaining = await countLoad(deps.usage, access, widgetRequest, route.pattern, deps.now());
-      deps.metrics.loads.inc({ route: route.pattern });
+      deps.metrics.loads.count(route.pattern);
       headers.push(LOADS_REMAINING_HEADER, String(remaining), 'Content-Type', JSON_TYPE);
       return { status: 200, headers, body: prepared.bytes };
     } catch (error) {

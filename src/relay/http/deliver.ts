@@ -50,8 +50,8 @@ export async function refuseSpentKey(key: WidgetKey, usage: UsageStore, now: num
   if ((await usage.loadsUsed(key.key, monthBucket(now))) >= limit) throw quotaExceeded(now, limit);
 }
 
-/** Keys this relay has seen refused for the month (`key|YYYY-MM`), with the limit they had (a new plan lifts it). */
-const spentThisMonth = new LRUCache<string, number>({ max: 10_000 });
+/** Keys this relay has seen refused for a month: which month, and the limit they had then (a new plan lifts it). */
+const spent = new LRUCache<string, { month: string; limit: number }>({ max: 10_000 });
 
 /**
  * The data routes' version of `refuseSpentKey`, without a store read per request (it cost as much as counting the
@@ -60,7 +60,8 @@ const spentThisMonth = new LRUCache<string, number>({ max: 10_000 });
  */
 export function refuseKnownSpentKey(key: WidgetKey, now: number): void {
   const limit = monthlyLoadLimit(key.plan);
-  if (spentThisMonth.get(`${key.key}|${monthBucket(now)}`) === limit) throw quotaExceeded(now, limit);
+  const refused = spent.get(key.key);
+  if (refused && refused.limit === limit && refused.month === monthBucket(now)) throw quotaExceeded(now, limit);
 }
 
 /** A payload ready to send: its JSON (as text and as the bytes written) and the ETag of that JSON. */
@@ -84,7 +85,7 @@ export async function countLoad(usage: UsageStore, access: Access, request: Widg
   const limit = monthlyLoadLimit(key.plan);
   const result = await usage.countLoad(key.key, monthBucket(now), limit, loadDetail(access, request, route, now));
   if (!result.counted) {
-    if (result.refusedBy === 'month') spentThisMonth.set(`${key.key}|${monthBucket(now)}`, limit);
+    if (result.refusedBy === 'month') spent.set(key.key, { month: monthBucket(now), limit });
     throw refusal(result, now, key);
   }
   return limit - result.used;

@@ -14,7 +14,7 @@ export interface AnsweredRequest {
 /** Every answer, on every route: counted and timed in the metrics, and one log line (never headers). */
 export function requestObserver(metrics: RelayMetrics, logger: Logger): (answered: AnsweredRequest) => void {
   return ({ method, path, route, status, ms }) => {
-    metrics.requests.inc({ route, status: String(status) });
+    metrics.requests.count(route, status);
     metrics.duration.observe({ route }, ms / 1000);
     logger.log(status >= 500 ? 'error' : 'info', 'request', { method, path, status, ms: Math.round(ms * 10) / 10 });
   };

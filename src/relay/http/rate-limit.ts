@@ -24,24 +24,25 @@ export type RateLimiter = (access: Access, request: WidgetRequest) => void;
 /** A token bucket per key and client address (from the socket, never from headers a client can forge). */
 export function rateLimiter(options: RateLimitOptions): RateLimiter {
   const now = options.now ?? Date.now;
-  const buckets = new LRUCache<string, Bucket>({ max: 100_000 });
+  // By address, then key: no key string is built per request.
+  const buckets = new LRUCache<string, Map<string, Bucket>>({ max: 100_000 });
   const perMs = options.perMinute / 60_000;
   return (access, request) => {
-    const id = `${access.key.key}|${request.address}`;
+    let ofAddress = buckets.get(request.address);
+    if (!ofAddress) buckets.set(request.address, (ofAddress = new Map()));
     const at = now();
-    const bucket = buckets.get(id) ?? { tokens: options.burst, at };
+    let bucket = ofAddress.get(access.key.key);
+    if (!bucket) ofAddress.set(access.key.key, (bucket = { tokens: options.burst, at }));
     // A clock that steps back (NTP) refills nothing rather than draining the bucket.
     bucket.tokens = Math.min(options.burst, bucket.tokens + Math.max(0, at - bucket.at) * perMs);
     bucket.at = at;
     if (bucket.tokens < 1) {
-      buckets.set(id, bucket);
       const retryAfter = Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000));
       throw new RelayError('rate_limited', `Too many requests from this page for this key; retry in ${retryAfter} s.`, {
         'Retry-After': String(retryAfter),
       });
     }
     bucket.tokens -= 1;
-    buckets.set(id, bucket);
   };
 }
 

@@ -38,7 +38,8 @@ export interface AlertOptions {
  * counter and, when configured, a signed webhook retried with backoff.
  */
 export function usageAlerts(options: AlertOptions) {
-  const raisedShares = new Set<string>();
+  // key → day → prefixes already reported (no string is built per load to ask).
+  const raisedShares = new Map<string, Map<string, Set<string>>>();
   const sending = new Set<Promise<void>>();
 
   async function post(alert: UsageAlert): Promise<void> {
@@ -82,9 +83,12 @@ export function usageAlerts(options: AlertOptions) {
           raise({ kind: `month_${share * 100}` as UsageAlert['kind'], key, at: at(), used: result.used, limit });
       const today = result.today;
       if (!today || !detail.day || today.loads < OUTSIZED_MIN_LOADS || today.prefix <= today.loads * OUTSIZED_SHARE) return;
-      const id = `${key}|${detail.day}|${detail.prefix}`;
-      if (raisedShares.has(id)) return;
-      raisedShares.add(id);
+      let days = raisedShares.get(key);
+      if (!days) raisedShares.set(key, (days = new Map()));
+      let prefixes = days.get(detail.day);
+      if (!prefixes) days.set(detail.day, (prefixes = new Set()));
+      if (prefixes.has(detail.prefix ?? '')) return;
+      prefixes.add(detail.prefix ?? '');
       raise({ kind: 'outsized_prefix', key, at: at(), day: detail.day, prefix: detail.prefix, loads: today.prefix, dayLoads: today.loads });
     },
     /** Waits for webhooks in flight (on close, and in tests). */

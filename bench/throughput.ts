@@ -1,0 +1,140 @@
+// The relay's cached data route beside nginx proxy_cache in front of it, at 100 and 500 connections, measured with
+// two load generators: autocannon (Node, in this process) and wrk (C, its own process, lighter on a shared machine).
+// `node --import tsx bench/throughput.ts` runs this part alone.
+import autocannon from 'autocannon';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { createKey } from '../src/relay/admin/routes.js';
+import { openSqliteStore } from '../src/relay/store/sqlite.js';
+import { findDebianTool, startNginx } from './nginx.js';
+
+export interface LoadRun {
+  tool: 'autocannon' | 'wrk';
+  target: 'relay' | 'nginx';
+  connections: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface Throughput {
+  runs: LoadRun[];
+  /** Why a yardstick or a load generator is missing from `runs`. */
+  missing: string[];
+}
+
+const DURATION_S = 10;
+const CONNECTIONS = [100, 500];
+const ORIGIN = 'https://example.com';
+
+async function withAutocannon(url: string, connections: number, seconds = DURATION_S): Promise<Omit<LoadRun, 'tool' | 'target'>> {
+  const result = await autocannon({ url, connections, duration: seconds, headers: { origin: ORIGIN } });
+  return {
+    connections,
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/** wrk's latency figures carry their unit: 812.00us, 4.10ms, 1.02s. */
+function milliseconds(text: string): number {
+  const [, value, unit] = /([\d.]+)(us|ms|s)/.exec(text) ?? [];
+  return Number(value) * (unit === 'us' ? 0.001 : unit === 's' ? 1000 : 1);
+}
+
+async function withWrk(wrk: string, url: string, connections: number, seconds = DURATION_S): Promise<Omit<LoadRun, 'tool' | 'target'>> {
+  const { stdout } = await promisify(execFile)(wrk, [
+    '-t1',
+    `-c${connections}`,
+    `-d${seconds}s`,
+    '--latency',
+    '-H',
+    `Origin: ${ORIGIN}`,
+    url,
+  ]);
+  const line = (pattern: RegExp) => pattern.exec(stdout)?.[1] ?? '0';
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
+  return {
+    connections,
+    requestsPerSecond: Number(line(/Requests\/sec:\s+([\d.]+)/)),
+    p50Ms: milliseconds(line(/\s50%\s+(\S+)/)),
+    p99Ms: milliseconds(line(/\s99%\s+(\S+)/)),
+    non2xx: Number(line(/Non-2xx or 3xx responses: (\d+)/)),
+    errors: socketErrors ? socketErrors.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0,
+  };
+}
+
+/** The relay in its own process (as in production), with a key on a plan that never runs out. */
+async function startRelayProcess(dir: string): Promise<{ origin: string; key: string; stop(): void }> {
+  const db = join(dir, 'bench.db');
+  const store = openSqliteStore(db);
+  const key = (await createKey(store, { plan: 'custom:100000000', domains: ['example.com'], name: 'bench', test: false }, Date.now())).key;
+  await store.close();
+  // The rate limit is lifted: every connection comes from one address.
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0', '--db', db, '--rate-limit', '100000000'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stderr.on('data', (chunk) => (output += chunk));
+  while (!/relay\s+(http:\/\/\S+)/.test(output)) {
+    if (child.exitCode !== null) throw new Error(output);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { origin: /relay\s+(http:\/\/\S+)/.exec(output)![1]!, key, stop: () => child.kill('SIGTERM') };
+}
+
+export async function throughput(dir: string): Promise<Throughput> {
+  const missing: string[] = [];
+  const relay = await startRelayProcess(dir);
+  const path = `/v1/scores?league=nba&key=${relay.key}`;
+  await fetch(`${relay.origin}${path}`, { headers: { origin: ORIGIN } });
+  const nginxFound = findDebianTool('nginx');
+  const nginx = 'path' in nginxFound ? await startNginx(nginxFound.path, relay.origin, join(dir, 'nginx')) : undefined;
+  if ('missing' in nginxFound) missing.push(nginxFound.missing);
+  const wrkFound = findDebianTool('wrk');
+  if ('missing' in wrkFound) missing.push(wrkFound.missing);
+  const tools: Array<[LoadRun['tool'], (url: string, connections: number, seconds?: number) => Promise<Omit<LoadRun, 'tool' | 'target'>>]> =
+    [['autocannon', withAutocannon]];
+  if ('path' in wrkFound) tools.push(['wrk', (url, connections, seconds) => withWrk(wrkFound.path, url, connections, seconds)]);
+  const runs: LoadRun[] = [];
+  try {
+    // Compiled and warm before anything is measured.
+    await withAutocannon(`${relay.origin}${path}`, 100, 3);
+    for (const [tool, measure] of tools)
+      for (const connections of CONNECTIONS) {
+        runs.push({ tool, target: 'relay', ...(await measure(`${relay.origin}${path}`, connections)) });
+        if (nginx) runs.push({ tool, target: 'nginx', ...(await measure(`${nginx.origin}${path}`, connections)) });
+      }
+  } finally {
+    nginx?.stop();
+    relay.stop();
+  }
+  return { runs, missing };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const dir = await mkdtemp(join(tmpdir(), 'pressbox-throughput-'));
+  try {
+    const result = await throughput(dir);
+    for (const run of result.runs)
+      console.log(
+        `${run.tool.padEnd(10)} ${run.target.padEnd(5)} ${String(run.connections).padStart(3)} connections: ${Math.round(run.requestsPerSecond)} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, ${run.non2xx} non-2xx, ${run.errors} errors`,
+      );
+    for (const reason of result.missing) console.log(`not measured: ${reason}`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
