@@ -1,7 +1,7 @@
 // Many live viewers of one topic against a relay in its own process: memory per open stream, upstream calls in a
 // fixed span, how long one update takes to reach every viewer, and the longest event-loop block while it fans out.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { get, type ClientRequest } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 
 const ORIGIN = 'https://example.com';
@@ -18,7 +18,16 @@ export class RelayProcess {
   }
 
   static async start(options: object = {}): Promise<RelayProcess> {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/relay-process.ts', JSON.stringify(options)]);
+    // PRESSBOX_BENCH_PROFILE=DIR: each relay writes a CPU profile there when it stops (for a flame graph).
+    const profile = process.env.PRESSBOX_BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PRESSBOX_BENCH_PROFILE}`] : [];
+    const child = spawn(process.execPath, [
+      ...profile,
+      '--expose-gc',
+      '--import',
+      'tsx',
+      'bench/relay-process.ts',
+      JSON.stringify(options),
+    ]);
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     const ready = await new Promise<string>((resolve, reject) => {
@@ -58,37 +67,55 @@ export interface RelayStats {
   longestBlockMs: number;
 }
 
+const UPDATE_MARK = 'event: update\nid: ';
+
 /**
- * One SSE viewer on a plain socket (no per-viewer parser: the bench process must stay lighter than the relay); it
- * reports each update's arrival and event id, and may resume from a `Last-Event-ID`.
+ * One SSE viewer on a raw TCP socket: no HTTP client and no per-viewer parser, only a search for each update's event
+ * id, so that one bench process can keep up with a relay writing to 20,000 streams (Node's HTTP client could not, and
+ * the bench measured itself). It reports each update's arrival and event id, and may resume from a `Last-Event-ID`.
  */
 export function openViewer(
   relay: RelayProcess,
   topic: string,
   onUpdate: (at: number, id: number) => void,
   lastEventId = 0,
-): Promise<ClientRequest> {
-  const url = `${relay.origin}/v1/live?key=${relay.key}&topic=${encodeURIComponent(topic)}`;
-  const headers: Record<string, string> = { origin: ORIGIN };
-  if (lastEventId) headers['last-event-id'] = String(lastEventId);
+): Promise<Socket> {
+  const { hostname, port } = new URL(relay.origin);
+  const request =
+    `GET /v1/live?key=${relay.key}&topic=${encodeURIComponent(topic)} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n` +
+    `Origin: ${ORIGIN}\r\n${lastEventId ? `Last-Event-ID: ${lastEventId}\r\n` : ''}Accept: text/event-stream\r\n\r\n`;
   return new Promise((resolve, reject) => {
-    const request = get(url, { headers, agent: false }, (response) => {
-      if (response.statusCode !== 200) reject(new Error(`stream answered ${response.statusCode}`));
-      response.setEncoding('utf8');
-      let buffer = '';
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const message = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (message.includes('event: update')) onUpdate(performance.now(), Number(/^id: (\d+)$/m.exec(message)?.[1] ?? 0));
+    const socket = connect({ host: hostname, port: Number(port) }, () => socket.write(request));
+    socket.setEncoding('latin1');
+    let buffer = '';
+    let answered = false;
+    socket.on('data', (chunk: string) => {
+      buffer += chunk;
+      if (!answered) {
+        if (buffer.length < 12) return;
+        if (!buffer.startsWith('HTTP/1.1 200')) {
+          reject(new Error(`stream answered ${buffer.slice(9, 12)}`));
+          socket.destroy();
+          return;
         }
-      });
-      // A relay killed under the bench resets its streams; the viewer is then reopened elsewhere, or counted as missing.
-      response.on('error', () => {});
-      resolve(request);
+        answered = true;
+        resolve(socket);
+      }
+      let from = 0;
+      for (let mark = buffer.indexOf(UPDATE_MARK); mark >= 0; mark = buffer.indexOf(UPDATE_MARK, from)) {
+        const end = buffer.indexOf('\n', mark + UPDATE_MARK.length);
+        if (end < 0) {
+          from = mark;
+          break;
+        }
+        onUpdate(performance.now(), Number(buffer.slice(mark + UPDATE_MARK.length, end)));
+        from = end;
+      }
+      // What could still be the start of the next mark is kept; the rest was read.
+      buffer = buffer.slice(Math.max(from, buffer.length - UPDATE_MARK.length));
     });
-    request.on('error', reject);
+    // A relay killed under the bench resets its streams; the viewer is then reopened elsewhere, or counted as missing.
+    socket.on('error', (error) => (answered ? undefined : reject(error)));
   });
 }
 
@@ -98,9 +125,12 @@ export interface LiveViewersResult {
   viewers: number;
   rssPerStreamKiB: number;
   heapPerStreamKiB: number;
+  /** The relay process's resident memory with every stream open. */
+  rssMiB: number;
   upstreamCallsPerMinute: number;
   /** From the relay having the change (its first delivery) to each viewer. */
   fanOutP50Ms: number;
+  fanOutP95Ms: number;
   fanOutP99Ms: number;
   /** From the change in the sandbox to each viewer, including the wait for the next poll. */
   changeToViewerP50Ms: number;
@@ -112,7 +142,7 @@ export interface LiveViewersResult {
 /** `viewers` streams on one live game's topic, at the production polling rhythm (≈ 10 s while live). */
 export async function liveViewers(viewers: number, spanMs = 30_000): Promise<LiveViewersResult> {
   const relay = await RelayProcess.start({ live: { maxStreamsPerAddress: viewers + 10 } });
-  const requests: ClientRequest[] = [];
+  const requests: Socket[] = [];
   try {
     const scores = (await (
       await fetch(`${relay.origin}/v1/scores?league=nba&key=${relay.key}`, { headers: { origin: ORIGIN } })
@@ -151,8 +181,10 @@ export async function liveViewers(viewers: number, spanMs = 30_000): Promise<Liv
       viewers,
       rssPerStreamKiB: (connected.rss - baseline.rss) / viewers / 1024,
       heapPerStreamKiB: (connected.heapUsed + connected.external - baseline.heapUsed - baseline.external) / viewers / 1024,
+      rssMiB: Math.round(connected.rss / 2 ** 20),
       upstreamCallsPerMinute: Math.round(((afterSpan.upstreamCalls - connected.upstreamCalls) * 60_000) / spanMs),
       fanOutP50Ms: Math.round(percentile(fanOut, 0.5) ?? 0),
+      fanOutP95Ms: Math.round(percentile(fanOut, 0.95) ?? 0),
       fanOutP99Ms: Math.round(percentile(fanOut, 0.99) ?? 0),
       changeToViewerP50Ms: Math.round(percentile(fromChange, 0.5) ?? 0),
       changeToViewerP99Ms: Math.round(percentile(fromChange, 0.99) ?? 0),

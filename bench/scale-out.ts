@@ -3,7 +3,7 @@
 // when the relay polling the topic is killed (kill -9): seconds until every viewer has the next update, and misses.
 // Run alone with `node --import tsx bench/scale-out.ts [viewers]`; `npm run bench` runs it as one section.
 import type { ChildProcess } from 'node:child_process';
-import type { ClientRequest } from 'node:http';
+import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { freePort, startRedisServer } from '../scripts/local-servers.mjs';
 import { startSandbox } from '../src/sandbox/server.js';
@@ -20,7 +20,7 @@ async function redis(): Promise<{ url: string; process?: ChildProcess }> {
 }
 
 interface Viewer {
-  request: ClientRequest;
+  request: Socket;
   lastId: number;
   /** When each update arrived, by event id. */
   arrivals: Map<number, number>;

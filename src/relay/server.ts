@@ -6,7 +6,7 @@ import { ResourceCache } from './cache/resource-cache.js';
 import { jsonLogger, type Logger } from './http/logger.js';
 import { alertingUsage, usageAlerts } from './metering/alerts.js';
 import { refusingWhenUnreachable } from './store/unreachable.js';
-import { createMetrics, type RelayMetrics } from './http/metrics.js';
+import { createMetrics, liveGauges, type RelayMetrics } from './http/metrics.js';
 import { openStore } from './store/open.js';
 import { LiveHub, type HubOptions } from './live/hub.js';
 import { localLiveShare, redisLiveShare } from './live/share.js';
@@ -49,6 +49,8 @@ export interface RunningRelay {
   cache: ResourceCache;
   hub: LiveHub;
   openStreams(): number;
+  /** Live streams whose reader is behind, and the bytes waiting in this process for all streams. */
+  liveBacklog(): { behind: number; unreadBytes: number };
   /** Where live keys are served from: the sandbox, or the host of the real service (never its key). */
   liveUpstream: string;
   close(): Promise<void>;
@@ -129,6 +131,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
     heartbeatMs: options.live?.heartbeatMs,
     maxStreamsPerAddress: options.live?.maxStreamsPerAddress,
   });
+  liveGauges(metrics, live);
   const listener = createRelayListener({
     live: live.handler,
     store,
@@ -164,6 +167,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
     cache,
     hub,
     openStreams: live.openStreams,
+    liveBacklog: live.backlog,
     liveUpstream: options.upstreamUrl ? new URL(options.upstreamUrl).host : 'sandbox',
     close: () =>
       (closing ??= (async () => {

@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
  * Counts by one or two label values, summed in plain numbers and handed to its counter when metrics are read: on the
@@ -80,3 +80,35 @@ export function createMetrics() {
 }
 
 export type RelayMetrics = ReturnType<typeof createMetrics>;
+
+/** Live streams as an operator watches them: how many are open, how many readers are behind, what waits for them. */
+export function liveGauges(
+  metrics: RelayMetrics,
+  live: { openStreams(): number; backlog(): { behind: number; unreadBytes: number } },
+): void {
+  const registers = [metrics.registry];
+  new Gauge({
+    name: 'pressbox_live_streams',
+    help: 'Open live streams (Server-Sent Events).',
+    registers,
+    collect() {
+      this.set(live.openStreams());
+    },
+  });
+  new Gauge({
+    name: 'pressbox_live_streams_behind',
+    help: 'Live streams whose reader has fallen behind: they get only the latest state of each topic until they catch up.',
+    registers,
+    collect() {
+      this.set(live.backlog().behind);
+    },
+  });
+  new Gauge({
+    name: 'pressbox_live_unread_bytes',
+    help: 'Bytes written to live streams that their readers have not taken yet (held in the relay process).',
+    registers,
+    collect() {
+      this.set(live.backlog().unreadBytes);
+    },
+  });
+}

@@ -6,6 +6,7 @@ import type { CachedUpstream } from '../upstream/cached.js';
 import { localLiveShare, type LiveShare, type TopicState } from './share.js';
 import type { Topic } from './topics.js';
 
+/** One change of one topic, as the pages that asked for it by that name get it: the same object for all of them. */
 export interface LiveUpdate {
   id: number;
   topic: string;
@@ -38,6 +39,8 @@ interface Poller {
   timer?: ReturnType<typeof setTimeout>;
   json?: string;
   etag?: string;
+  /** The current change as sent, by the topic name pages asked for: one object per change, whatever the viewers. */
+  updates: Map<string, LiveUpdate>;
   /** Hash of the payload without its freshness fields: a refetch of the same data is not a change. */
   changeKey?: string;
   eventId: number;
@@ -53,8 +56,8 @@ const CHECK_MS = 2000;
  * topic is taken over within three checks (6 s for a live game polled every 10 s: within one refresh interval). */
 const LEASE_CHECKS = 3;
 
-/** Streams written to between two turns of the event loop during a broadcast. */
-const BROADCAST_SLICE = 250;
+/** Streams counted and written to between two turns of the event loop during a broadcast. */
+const BROADCAST_SLICE = 500;
 
 export interface HubOptions {
   history: HistoryStore;
@@ -104,7 +107,15 @@ export class LiveHub {
       let poller = this.pollers.get(key);
       const fresh = !poller;
       if (!poller) {
-        poller = { topic, upstream: subscriber.upstream, subscriptions: new Set(), eventId: 0, polledAt: 0, pollEveryMs: 0 };
+        poller = {
+          topic,
+          upstream: subscriber.upstream,
+          subscriptions: new Set(),
+          updates: new Map(),
+          eventId: 0,
+          polledAt: 0,
+          pollEveryMs: 0,
+        };
         this.pollers.set(key, poller);
       }
       const subscription: Subscription = { subscriber, asked: topic.asked, have: have.get(topic.asked), seen: lastEventId };
@@ -173,6 +184,7 @@ export class LiveHub {
     poller.json = state.json;
     poller.etag = state.etag;
     poller.eventId = state.id;
+    poller.updates.clear();
     poller.changeKey = changeKeyOf(JSON.parse(state.json));
     void this.broadcast(poller);
   }
@@ -199,6 +211,7 @@ export class LiveHub {
           poller.json = json;
           poller.etag = etag;
           poller.eventId = id;
+          poller.updates.clear();
           await this.broadcast(poller);
         }
       }
@@ -233,7 +246,9 @@ export class LiveHub {
     const alreadyHad = subscription.have === poller.etag;
     subscription.have = undefined;
     if (alreadyHad) return;
-    const delivered = await subscription.subscriber.deliver({ id: poller.eventId, topic: subscription.asked, json: poller.json! });
+    let update = poller.updates.get(subscription.asked);
+    if (!update) poller.updates.set(subscription.asked, (update = { id: poller.eventId, topic: subscription.asked, json: poller.json! }));
+    const delivered = await subscription.subscriber.deliver(update);
     if (!delivered) poller.subscriptions.delete(subscription);
   }
 }

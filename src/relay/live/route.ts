@@ -8,7 +8,7 @@ import { monthlyLoadLimit } from '../keys/model.js';
 import { dayBucket, monthBucket } from '../metering/month.js';
 import type { UsageStore } from '../store/types.js';
 import type { LiveHub, LiveUpdate, Subscriber } from './hub.js';
-import { SseConnection } from './sse-connection.js';
+import { sseFrame, SseConnection } from './sse-connection.js';
 import { parseTopics } from './topics.js';
 
 export interface LiveRouteOptions {
@@ -22,6 +22,22 @@ export interface LiveRouteOptions {
 }
 
 const ROUTE = '/v1/live';
+
+// An update goes to every viewer of its topic as the same object: its frame is built once for all of them.
+const frames = new WeakMap<LiveUpdate, Buffer>();
+
+function frameOf(update: LiveUpdate): Buffer {
+  let frame = frames.get(update);
+  if (!frame) {
+    frame = sseFrame({
+      event: 'update',
+      id: String(update.id),
+      data: `{"topic":${JSON.stringify(update.topic)},"contract":${CONTRACT_VERSION},"data":${update.json}}`,
+    });
+    frames.set(update, frame);
+  }
+  return frame;
+}
 
 function jitteredRetryMs(): number {
   return 2000 + Math.floor(Math.random() * 3000);
@@ -62,32 +78,48 @@ export function liveRoute(options: LiveRouteOptions) {
 
     perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
     let heartbeat: ReturnType<typeof setInterval> | undefined;
-    const stream: SseConnection = new SseConnection(outgoing, c.res.headers, () => {
-      clearInterval(heartbeat);
-      options.hub.unsubscribe(subscriber);
-      open.delete(stream);
-      perAddress.set(address, (perAddress.get(address) ?? 1) - 1);
-      if (perAddress.get(address) === 0) perAddress.delete(address);
-    });
+    // While the reader is behind, only each topic's latest update waits here (counted when it is written).
+    const held = new Map<string, LiveUpdate>();
+    const stream: SseConnection = new SseConnection(
+      outgoing,
+      c.res.headers,
+      () => {
+        clearInterval(heartbeat);
+        options.hub.unsubscribe(subscriber);
+        open.delete(stream);
+        perAddress.set(address, (perAddress.get(address) ?? 1) - 1);
+        if (perAddress.get(address) === 0) perAddress.delete(address);
+      },
+      () => {
+        const waiting = [...held.values()];
+        held.clear();
+        for (const update of waiting) void deliverNow(update);
+      },
+    );
+    // Counted before it is written: a spent key gets the error instead of the data.
+    const deliverNow = async (update: LiveUpdate): Promise<boolean> => {
+      const now = options.now();
+      const result = await options.usage.countLoad(key.key, monthBucket(now), limit, { ...detail, day: dayBucket(now) });
+      if (stream.closed) return false;
+      if (!result.counted) {
+        const error = refusal(result, now, key);
+        stream.send({ event: 'error', data: JSON.stringify({ topic: update.topic, ...error.body() }) });
+        stream.end();
+        return false;
+      }
+      options.onLoad();
+      return stream.sendFrame(frameOf(update));
+    };
     const subscriber: Subscriber = {
       upstream,
-      async deliver(update: LiveUpdate) {
-        if (stream.closed) return false;
-        // Counted before it is written: a spent key gets the error instead of the data.
-        const now = options.now();
-        const result = await options.usage.countLoad(key.key, monthBucket(now), limit, { ...detail, day: dayBucket(now) });
-        if (!result.counted) {
-          const error = refusal(result, now, key);
-          stream.send({ event: 'error', data: JSON.stringify({ topic: update.topic, ...error.body() }) });
-          stream.end();
-          return false;
+      deliver(update: LiveUpdate) {
+        if (stream.closed) return Promise.resolve(false);
+        if (stream.behind) {
+          held.delete(update.topic);
+          held.set(update.topic, update);
+          return Promise.resolve(true);
         }
-        options.onLoad();
-        return stream.send({
-          event: 'update',
-          id: String(update.id),
-          data: `{"topic":${JSON.stringify(update.topic)},"contract":${CONTRACT_VERSION},"data":${update.json}}`,
-        });
+        return deliverNow(update);
       },
       fail(topic, error) {
         stream.send({ event: 'error', data: JSON.stringify({ topic, ...error.body() }) });
@@ -104,6 +136,16 @@ export function liveRoute(options: LiveRouteOptions) {
   return {
     handler,
     openStreams: () => open.size,
+    /** Streams whose reader is behind (getting latest states only), and the bytes waiting here for all streams. */
+    backlog(): { behind: number; unreadBytes: number } {
+      let behind = 0;
+      let unreadBytes = 0;
+      for (const stream of open) {
+        if (stream.behind) behind++;
+        unreadBytes += stream.unreadBytes;
+      }
+      return { behind, unreadBytes };
+    },
     /**
      * On shutdown: every stream gets a `retry:` hint (spread out, so pages do not all come back at once) and ends;
      * EventSource reconnects by itself with its Last-Event-ID, to this relay once it is back or to another.

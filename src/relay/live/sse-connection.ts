@@ -1,7 +1,12 @@
 import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
-/** What a slow reader may leave unread in its socket before its stream is closed (it reconnects and resumes). */
-const MAX_UNREAD_BYTES = 1 << 20;
+/**
+ * Unread bytes a stream may hold in this process before its reader counts as behind: from then on it gets only the
+ * latest state of each topic, once it has read what it was sent (a page that never reads costs at most this much
+ * plus one frame per topic, which every viewer shares).
+ */
+export const SLOW_READER_BYTES = 64 * 1024;
 
 export interface SseMessage {
   event: string;
@@ -11,17 +16,29 @@ export interface SseMessage {
 }
 
 /**
+ * A message as written to the wire, already framed as one HTTP/1.1 chunk: the same bytes serve every stream a change
+ * goes to, written to each socket as they are.
+ */
+export function sseFrame(message: SseMessage): Buffer {
+  const event = Buffer.from(`event: ${message.event}\n${message.id ? `id: ${message.id}\n` : ''}data: ${message.data}\n\n`);
+  return Buffer.concat([Buffer.from(`${event.length.toString(16)}\r\n`), event, Buffer.from('\r\n')]);
+}
+
+/**
  * One Server-Sent Events stream written straight to the Node response. Per viewer it holds the response and two
  * closures; going through web streams (a TransformStream, its reader and writer per stream) cost about three times
  * the memory per open stream at thousands of viewers.
  */
 export class SseConnection {
   private ended = false;
+  private readonly socket: Socket;
 
   constructor(
     private readonly response: ServerResponse,
     headers: Headers,
     onClose: () => void,
+    /** Called once a reader that was behind has read everything it was sent. */
+    onCaughtUp: () => void = () => {},
   ) {
     const head: Record<string, string> = {};
     headers.forEach((value, name) => (head[name] = value));
@@ -34,6 +51,10 @@ export class SseConnection {
       Connection: 'keep-alive',
     });
     response.flushHeaders();
+    // Frames are ready-made chunks of the response's chunked body, written to the socket without another framing
+    // pass per viewer; the response itself only sends the head and, at the end, the last chunk.
+    this.socket = response.socket!;
+    this.socket.on('drain', onCaughtUp);
     response.once('close', () => {
       this.ended = true;
       onClose();
@@ -41,30 +62,50 @@ export class SseConnection {
   }
 
   get closed(): boolean {
-    return this.ended || this.response.destroyed;
+    return this.ended || this.response.destroyed || this.socket.destroyed;
+  }
+
+  /** Whether the reader has fallen behind (more than SLOW_READER_BYTES unread here); 'drain' ends it. */
+  get behind(): boolean {
+    return this.socket.writableLength > SLOW_READER_BYTES;
+  }
+
+  /** Bytes sent to this stream that its reader has not taken yet (beyond what the kernel holds). */
+  get unreadBytes(): number {
+    return this.socket.writableLength;
   }
 
   send(message: SseMessage): boolean {
-    return this.write(`event: ${message.event}\n${message.id ? `id: ${message.id}\n` : ''}data: ${message.data}\n\n`);
+    return this.write(sseFrame(message));
+  }
+
+  /** Writes a frame built once for every viewer (`sseFrame`). */
+  sendFrame(frame: Buffer): boolean {
+    return this.write(frame);
   }
 
   /** Tells the browser how long to wait before reconnecting. */
   retry(ms: number): boolean {
-    return this.write(`retry: ${ms}\n\n`);
+    return this.write(chunk(`retry: ${ms}\n\n`));
   }
 
+  /** A keep-alive comment; a reader that is behind has bytes on their way already. */
   comment(text: string): boolean {
-    return this.write(`: ${text}\n\n`);
+    return this.behind ? !this.closed : this.write(chunk(`: ${text}\n\n`));
   }
 
   end(): void {
     if (!this.closed) this.response.end();
   }
 
-  private write(chunk: string): boolean {
+  private write(frame: Buffer): boolean {
     if (this.closed) return false;
-    this.response.write(chunk);
-    if (this.response.writableLength > MAX_UNREAD_BYTES) this.response.destroy();
+    this.socket.write(frame);
     return true;
   }
+}
+
+function chunk(text: string): Buffer {
+  const bytes = Buffer.from(text);
+  return Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from('\r\n')]);
 }
