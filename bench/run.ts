@@ -96,28 +96,30 @@ async function upstreamFanIn(): Promise<void> {
 }
 
 const SPAN_MS = 30_000;
+/** As many streams as one process may hold here: these machines cap a process at 20,000 open files (bench and relay each hold one per stream). */
+const MOST_STREAMS = 19_500;
 
 async function live(): Promise<void> {
   const runs = [];
-  for (const viewers of [1, 1000, 5000]) runs.push(await liveViewers(viewers, SPAN_MS));
+  for (const viewers of [1, 1000, 5000, MOST_STREAMS]) runs.push(await liveViewers(viewers, SPAN_MS));
   results.liveViewers = runs;
-  const [one, thousand, fiveThousand] = runs as [(typeof runs)[0], (typeof runs)[0], (typeof runs)[0]];
+  const [one, , fiveThousand, most] = runs as [(typeof runs)[0], (typeof runs)[0], (typeof runs)[0], (typeof runs)[0]];
   row(
     'fan-in',
     `upstream calls per minute for one live game, 1 / 5,000 viewers (${SPAN_MS / 1000} s span)`,
     `${one.upstreamCallsPerMinute} / ${fiveThousand.upstreamCallsPerMinute}`,
   );
-  for (const run of [thousand, fiveThousand]) {
+  for (const run of runs.slice(1)) {
     const label = `${thousands(run.viewers)} viewers`;
     row(
       'live',
-      `${label}: memory per open stream (RSS / heap + buffers)`,
-      `${run.rssPerStreamKiB.toFixed(1)} KiB / ${run.heapPerStreamKiB.toFixed(1)} KiB`,
+      `${label}: memory per open stream (RSS / heap + buffers); relay RSS`,
+      `${run.rssPerStreamKiB.toFixed(1)} KiB / ${run.heapPerStreamKiB.toFixed(1)} KiB; ${run.rssMiB} MiB`,
     );
     row(
       'live',
       `${label}: one update, relay has it → each viewer`,
-      `p50 ${run.fanOutP50Ms} ms, p99 ${run.fanOutP99Ms} ms (${run.delivered} of ${run.viewers} delivered)`,
+      `p50 ${run.fanOutP50Ms} ms, p95 ${run.fanOutP95Ms} ms, p99 ${run.fanOutP99Ms} ms (${run.delivered} of ${run.viewers} delivered)`,
     );
     row(
       'live',
@@ -126,6 +128,9 @@ async function live(): Promise<void> {
     );
     row('live', `${label}: longest event-loop block during the broadcast`, `${run.longestBlockMs} ms`);
   }
+  const at20k = most.rssMiB + ((20_000 - most.viewers) * most.rssPerStreamKiB) / 1024;
+  results.rssAt20000StreamsMiB = Math.round(at20k);
+  row('live', '20,000 streams in one relay: RSS, scaled from the largest run', `${Math.round(at20k)} MiB (budget 512 MiB)`);
 }
 
 async function severalRelays(): Promise<void> {

@@ -81,18 +81,16 @@ export interface Access {
   upstream: CachedUpstream;
 }
 
-export type Authorize = (request: WidgetRequest) => Promise<Access>;
+/** Decided at once when the key is in memory (nearly always), otherwise once the store has answered. */
+export type Authorize = (request: WidgetRequest) => Access | Promise<Access>;
 
 /** Key, then page origin: a widget request is served only for a live key on one of its allowed domains. */
 export function widgetAuthorizer(
-  keys: KeyStore,
+  keys: KeyStore & { cached?(value: string): WidgetKey | undefined },
   upstreams: { live: CachedUpstream; test: CachedUpstream },
   now: () => number = Date.now,
 ): Authorize {
-  return async (request) => {
-    if (!request.key)
-      throw new RelayError('missing_key', 'Missing widget key: add key="pk_live_…" to the element or data-key to the Pressbox script tag.');
-    const key = await keys.getKey(request.key);
+  const accessFor = (key: WidgetKey | undefined, request: WidgetRequest): Access => {
     if (!key)
       throw new RelayError(
         'invalid_key',
@@ -114,6 +112,12 @@ export function widgetAuthorizer(
       );
     }
     return { key, page: page!, upstream: key.test ? upstreams.test : upstreams.live };
+  };
+  return (request) => {
+    if (!request.key)
+      throw new RelayError('missing_key', 'Missing widget key: add key="pk_live_…" to the element or data-key to the Pressbox script tag.');
+    const known = keys.cached?.(request.key);
+    return known ? accessFor(known, request) : keys.getKey(request.key).then((key) => accessFor(key, request));
   };
 }
 

@@ -31,6 +31,8 @@ const SHARED_PAYLOAD_MS = 1_000;
 
 interface SharedPayload {
   prepared: Promise<PreparedBody>;
+  /** The same, once built: most requests take it without waiting. */
+  ready?: PreparedBody;
   version: number;
   builtAt: number;
 }
@@ -71,16 +73,19 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
   // Thousands of viewers asking for the same data get one build, one serialisation and one ETag hash between two
   // changes of the upstream cache (and at most a second apart), instead of one per request. The payload does not
   // depend on the key, only on the upstream (live or sandbox), the route and its parameters.
-  const prepare = (route: WidgetRoute, ctx: ResourceContext, reading: Reading): Promise<PreparedBody> => {
+  const prepare = (route: WidgetRoute, ctx: ResourceContext, reading: Reading): PreparedBody | Promise<PreparedBody> => {
     const build = () => route.build(ctx, reading.params as never).then(prepareBody);
     if (!deps.cacheVersion) return build();
     const { name } = ctx.upstream;
     const version = deps.cacheVersion();
     const hit = reading.payloads.get(name);
-    if (hit && hit.version === version && ctx.now - hit.builtAt < SHARED_PAYLOAD_MS) return hit.prepared;
-    const entry = { prepared: build(), version, builtAt: ctx.now };
+    if (hit && hit.version === version && ctx.now - hit.builtAt < SHARED_PAYLOAD_MS) return hit.ready ?? hit.prepared;
+    const entry: SharedPayload = { prepared: build(), version, builtAt: ctx.now };
     reading.payloads.set(name, entry);
-    entry.prepared.catch(() => reading.payloads.get(name) === entry && reading.payloads.delete(name));
+    entry.prepared.then(
+      (prepared) => (entry.ready = prepared),
+      () => reading.payloads.get(name) === entry && reading.payloads.delete(name),
+    );
     return entry.prepared;
   };
 
@@ -109,12 +114,14 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
     try {
       const { key, query } = splitQuery(target.search);
       const widgetRequest = widgetRequestOf(request, key);
-      const access = await deps.authorize(widgetRequest);
+      const granted = deps.authorize(widgetRequest);
+      const access = granted instanceof Promise ? await granted : granted;
       deps.limit(access, widgetRequest);
       const reading = readParams(target, query);
       const now = deps.now();
       refuseKnownSpentKey(access.key, now);
-      const prepared = await prepare(route, { upstream: access.upstream, history: deps.history, now }, reading);
+      const payload = prepare(route, { upstream: access.upstream, history: deps.history, now }, reading);
+      const prepared = payload instanceof Promise ? await payload : payload;
       headers.push('ETag', prepared.etag, 'Cache-Control', 'private, no-cache', CONTRACT_HEADER, CONTRACT);
       if (request.headers['if-none-match'] === prepared.etag) return { status: 304, headers };
       // A page that left (or aborted a superseded request) receives nothing, so it is not billed.

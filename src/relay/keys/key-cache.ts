@@ -10,7 +10,7 @@ export const KEY_CACHE_MS = 5_000;
  * Changes through this relay (its admin API) apply at once, and with Redis so do changes made anywhere (the store
  * announces them). Unknown keys are not remembered, so a key created from the shell works on its first request.
  */
-export function cachedKeys(store: KeyStore, ttlMs = KEY_CACHE_MS): KeyStore {
+export function cachedKeys(store: KeyStore, ttlMs = KEY_CACHE_MS): KeyStore & { cached(value: string): WidgetKey | undefined } {
   const cache = new LRUCache<string, WidgetKey>({ max: 10_000, ttl: ttlMs });
   const forget = <T>(value: string, result: T): T => {
     cache.delete(value);
@@ -18,6 +18,8 @@ export function cachedKeys(store: KeyStore, ttlMs = KEY_CACHE_MS): KeyStore {
   };
   store.onKeyChange?.((value) => cache.delete(value)).catch(() => {});
   return {
+    /** The key if it is in memory now: the hot path then decides without waiting for anything. */
+    cached: (value) => cache.get(value),
     async getKey(value) {
       const cached = cache.get(value);
       if (cached) return cached;

@@ -57,7 +57,7 @@ const CHECK_MS = 2000;
 const LEASE_CHECKS = 3;
 
 /** Streams counted and written to between two turns of the event loop during a broadcast. */
-const BROADCAST_SLICE = 500;
+const BROADCAST_SLICE = 250;
 
 export interface HubOptions {
   history: HistoryStore;
