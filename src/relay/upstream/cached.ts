@@ -15,42 +15,78 @@ export function liveFeedTtl(feed: LiveGames): number {
 
 const policy = <T>(ttlMs: CachePolicy<T>['ttlMs'], swrMs: number): CachePolicy<T> => ({ ttlMs, swrMs, staleIfErrorMs: STALE_IF_ERROR });
 
-const POLICIES = {
-  liveGames: policy<LiveGames>(liveFeedTtl, REFRESH_MS.live),
-  lines: policy<Lines>(15 * SECOND, 15 * SECOND),
-  teams: policy<Teams>(6 * HOUR, HOUR),
-  games: policy<StoredGames>(MINUTE, MINUTE),
-  injuries: policy<Injuries>(REFRESH_MS.injuries, REFRESH_MS.injuries),
-  recentForm: policy<RecentForm>(REFRESH_MS.form, REFRESH_MS.form),
-  headToHead: policy<HeadToHead>(HOUR, HOUR),
-  props: policy<PlayerProps>(REFRESH_MS.props, REFRESH_MS.props),
-  propSplits: policy<PropSplits>(REFRESH_MS.props, REFRESH_MS.props),
+export const FORM_GAMES = 5;
+
+/** One cached upstream call: how long its answer lasts, and how the resources' arguments become a client call. */
+interface Endpoint<Args extends unknown[], T> {
+  policy: CachePolicy<T>;
+  call(client: UpstreamClient, ...args: Args): Promise<T>;
+  /** What names the cached answer, when equivalent arguments should share it (head-to-head in either order). */
+  keyOf?(...args: Args): unknown[];
+}
+
+const endpoint = <Args extends unknown[], T>(definition: Endpoint<Args, T>) => definition;
+
+const pair = (teamA: string, teamB: string) => [teamA.toUpperCase(), teamB.toUpperCase()].sort() as [string, string];
+
+/** Every upstream call the resources make, in one table: cached per league (never per viewer). */
+const ENDPOINTS = {
+  liveGames: endpoint({
+    policy: policy<LiveGames>(liveFeedTtl, REFRESH_MS.live),
+    call: (client, league: string, recentDays?: 1 | 2 | 3) => client.liveGames({ sport: league, recentDays }),
+  }),
+  lines: endpoint({
+    policy: policy<Lines>(15 * SECOND, 15 * SECOND),
+    call: (client, league: string, exchange: boolean) => client.lines({ league, exchange }),
+  }),
+  teams: endpoint({ policy: policy<Teams>(6 * HOUR, HOUR), call: (client, league: string) => client.teams({ league }) }),
+  games: endpoint({
+    policy: policy<StoredGames>(MINUTE, MINUTE),
+    call: (client, league: string, date: string) => client.games({ league, date }),
+  }),
+  injuries: endpoint({
+    policy: policy<Injuries>(REFRESH_MS.injuries, REFRESH_MS.injuries),
+    call: (client, league: string) => client.injuries({ league }),
+  }),
+  recentForm: endpoint({
+    policy: policy<RecentForm>(REFRESH_MS.form, REFRESH_MS.form),
+    call: (client, league: string) => client.recentForm({ league, limit: FORM_GAMES }),
+  }),
+  headToHead: endpoint({
+    policy: policy<HeadToHead>(HOUR, HOUR),
+    keyOf: (league: string, teamA: string, teamB: string) => [league, ...pair(teamA, teamB)],
+    call: (client, league: string, teamA: string, teamB: string) => {
+      const [first, second] = pair(teamA, teamB);
+      return client.headToHead({ league, teamA: first, teamB: second, limit: FORM_GAMES });
+    },
+  }),
+  playerProps: endpoint({
+    policy: policy<PlayerProps>(REFRESH_MS.props, REFRESH_MS.props),
+    call: (client, league: string, gameId: string) => client.playerProps({ league, gameId }),
+  }),
+  propSplits: endpoint({
+    policy: policy<PropSplits>(REFRESH_MS.props, REFRESH_MS.props),
+    call: (client, league: string, gameId: string) => client.playerPropSplits({ league, gameId }),
+  }),
 };
 
-export const FORM_GAMES = 5;
+type Endpoints = typeof ENDPOINTS;
 
 /**
  * The upstream as resources see it: every call cached per league (never per viewer), so upstream cost
  * depends on leagues and intervals only. Filtering by team or market happens on the cached answer.
  */
-export interface CachedUpstream {
+export type CachedUpstream = {
   /** `live` for pk_live_ keys, `test` for pk_test_ keys (always the sandbox). */
-  name: string;
-  liveGames(league: string, recentDays?: 1 | 2 | 3): Promise<Cached<LiveGames>>;
-  lines(league: string, exchange: boolean): Promise<Cached<Lines>>;
-  teams(league: string): Promise<Cached<Teams>>;
-  games(league: string, date: string): Promise<Cached<StoredGames>>;
-  injuries(league: string): Promise<Cached<Injuries>>;
-  recentForm(league: string): Promise<Cached<RecentForm>>;
-  headToHead(league: string, teamA: string, teamB: string): Promise<Cached<HeadToHead>>;
-  playerProps(league: string, gameId: string): Promise<Cached<PlayerProps>>;
-  propSplits(league: string, gameId: string): Promise<Cached<PropSplits>>;
+  readonly name: string;
   /**
    * The same cache for the live hub's polls: past its freshness an entry is refreshed before it is used, so a poll
    * pushes what upstream says now rather than serving stale data while refreshing in the background.
    */
   readonly fresh: CachedUpstream;
-}
+} & {
+  readonly [Name in keyof Endpoints]: Endpoints[Name] extends Endpoint<infer Args, infer T> ? (...args: Args) => Promise<Cached<T>> : never;
+};
 
 export function cachedUpstream(
   name: string,
@@ -58,29 +94,20 @@ export function cachedUpstream(
   cache: ResourceCache,
   revalidate: 'background' | 'wait' = 'background',
 ): CachedUpstream {
-  const key = (...parts: Array<string | number | boolean | undefined>) => [name, ...parts].join('|');
-  const get = <T>(cacheKey: string, policy: CachePolicy<T>, load: () => Promise<T>) => cache.get(cacheKey, policy, load, revalidate);
   let fresh: CachedUpstream | undefined;
+  const calls = Object.fromEntries(
+    Object.entries(ENDPOINTS).map(([endpointName, definition]) => {
+      const { policy: cachePolicy, call, keyOf } = definition as Endpoint<unknown[], unknown>;
+      const cached = (...args: unknown[]) =>
+        cache.get([name, endpointName, ...(keyOf?.(...args) ?? args)].join('|'), cachePolicy, () => call(client, ...args), revalidate);
+      return [endpointName, cached];
+    }),
+  );
   return {
     name,
     get fresh() {
       return revalidate === 'wait' ? this : (fresh ??= cachedUpstream(name, client, cache, 'wait'));
     },
-    liveGames: (league, recentDays) =>
-      get(key('live-games', league, recentDays), POLICIES.liveGames, () => client.liveGames({ sport: league, recentDays })),
-    lines: (league, exchange) => get(key('lines', league, exchange), POLICIES.lines, () => client.lines({ league, exchange })),
-    teams: (league) => get(key('teams', league), POLICIES.teams, () => client.teams({ league })),
-    games: (league, date) => get(key('games', league, date), POLICIES.games, () => client.games({ league, date })),
-    injuries: (league) => get(key('injuries', league), POLICIES.injuries, () => client.injuries({ league })),
-    recentForm: (league) => get(key('recent-form', league), POLICIES.recentForm, () => client.recentForm({ league, limit: FORM_GAMES })),
-    headToHead: (league, teamA, teamB) => {
-      const [first, second] = [teamA.toUpperCase(), teamB.toUpperCase()].sort() as [string, string];
-      return get(key('head-to-head', league, first, second), POLICIES.headToHead, () =>
-        client.headToHead({ league, teamA: first, teamB: second, limit: FORM_GAMES }),
-      );
-    },
-    playerProps: (league, gameId) => get(key('props', league, gameId), POLICIES.props, () => client.playerProps({ league, gameId })),
-    propSplits: (league, gameId) =>
-      get(key('prop-splits', league, gameId), POLICIES.propSplits, () => client.playerPropSplits({ league, gameId })),
-  };
+    ...calls,
+  } as CachedUpstream;
 }
