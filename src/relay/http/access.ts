@@ -29,6 +29,8 @@ export function patternsOf(key: WidgetKey): DomainPattern[] {
 interface Verdict {
   page: PageOrigin | null;
   allowed: boolean;
+  /** Once granted: the access every request of that page shares. */
+  access?: Access;
 }
 
 // Every request of a page repeats its Origin: each key remembers its verdicts on the origins it has seen lately.
@@ -102,7 +104,8 @@ export function widgetAuthorizer(
         'origin_not_allowed',
         'This widget key answers browsers only (it was set --browser-only): the request carried no Sec-Fetch-Site header, which every current browser sends.',
       );
-    const { page, allowed } = verdictOn(key, request.origin, request.referer);
+    const verdict = verdictOn(key, request.origin, request.referer);
+    const { page, allowed } = verdict;
     if (!allowed) {
       const where = page ? page.origin : 'this page';
       throw new RelayError(
@@ -111,7 +114,8 @@ export function widgetAuthorizer(
           (page ? '.' : ', and make sure the page sends an Origin or Referer header.'),
       );
     }
-    return { key, page: page!, upstream: key.test ? upstreams.test : upstreams.live };
+    verdict.access ??= { key, page: page!, upstream: key.test ? upstreams.test : upstreams.live };
+    return verdict.access;
   };
   return (request) => {
     if (!request.key)

@@ -5,7 +5,7 @@ import { RelayError } from '../errors.js';
 import { refusal, refuseSpentKey } from '../http/deliver.js';
 import type { RelayEnv } from '../http/env.js';
 import { monthlyLoadLimit } from '../keys/model.js';
-import { dayBucket, monthBucket } from '../metering/month.js';
+import { monthBucket } from '../metering/month.js';
 import type { UsageStore } from '../store/types.js';
 import type { LiveHub, LiveUpdate, Subscriber } from './hub.js';
 import { sseFrame, SseConnection } from './sse-connection.js';
@@ -74,7 +74,6 @@ export function liveRoute(options: LiveRouteOptions) {
     if (!outgoing) throw new Error('Live streams need the Node server (@hono/node-server): there is no socket to stream to.');
     const { key, upstream } = access;
     const limit = monthlyLoadLimit(key.plan);
-    const detail = loadDetail(access, request, ROUTE, options.now());
 
     perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
     let heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -99,7 +98,7 @@ export function liveRoute(options: LiveRouteOptions) {
     // Counted before it is written: a spent key gets the error instead of the data.
     const deliverNow = async (update: LiveUpdate): Promise<boolean> => {
       const now = options.now();
-      const result = await options.usage.countLoad(key.key, monthBucket(now), limit, { ...detail, day: dayBucket(now) });
+      const result = await options.usage.countLoad(key.key, monthBucket(now), limit, loadDetail(access, request, ROUTE, now));
       if (stream.closed) return false;
       if (!result.counted) {
         const error = refusal(result, now, key);

@@ -36,14 +36,30 @@ export function clientKind(fetchSite: string | undefined): 'browser' | 'script' 
   return fetchSite ? 'browser' : 'script';
 }
 
+// A page's requests share their attribution: one object per access, route and address, while the day lasts (the
+// store then counts a batch of them as one group).
+const details = new WeakMap<Access, Map<string, Map<string, LoadDetail>>>();
+const ADDRESSES_PER_ROUTE = 1_000;
+
 /** What a counted load is attributed to: page origin, route, day, address prefix and kind of client. */
 export function loadDetail(access: Access, request: WidgetRequest, route: string, now: number): LoadDetail {
-  return {
+  let byRoute = details.get(access);
+  if (!byRoute) details.set(access, (byRoute = new Map()));
+  let byAddress = byRoute.get(route);
+  if (!byAddress) byRoute.set(route, (byAddress = new Map()));
+  const day = dayBucket(now);
+  const client = clientKind(request.fetchSite);
+  const known = byAddress.get(request.address);
+  if (known && known.day === day && known.client === client) return known;
+  if (byAddress.size >= ADDRESSES_PER_ROUTE) byAddress.clear();
+  const detail: LoadDetail = {
     route,
     origin: access.page.origin,
-    day: dayBucket(now),
+    day,
     prefix: addressPrefix(request.address),
-    client: clientKind(request.fetchSite),
+    client,
     dailyLimit: access.key.dailyLimit ?? null,
   };
+  byAddress.set(request.address, detail);
+  return detail;
 }

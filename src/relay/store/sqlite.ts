@@ -168,22 +168,25 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
     });
   };
 
-  const sameCount = ({ key, month, limit, detail }: PendingLoad): string =>
-    [key, month, limit, detail.route, detail.origin, detail.day, detail.prefix, detail.client, detail.dailyLimit].join('\n');
+  const sameCount = (one: PendingLoad, other: PendingLoad): boolean =>
+    one.key === other.key && one.month === other.month && one.limit === other.limit;
 
   // Group commit: every load asked for in one turn of the event loop is checked and counted in one transaction, and
   // each caller hears back only once it is committed. A commit costs far more than the counting.
   const commitBatch = db.transaction((batch: PendingLoad[]): Array<[PendingLoad, CountResult]> => {
-    const groups = new Map<string, PendingLoad[]>();
+    // Grouped by attribution object: the relay hands a page's loads the same one (attribution.ts), so finding a
+    // load's group costs no string building; loads attributed alike through different objects are counted apart.
+    const byDetail = new Map<LoadDetail, PendingLoad[][]>();
     for (const load of batch) {
-      const id = sameCount(load);
-      const group = groups.get(id);
+      let groups = byDetail.get(load.detail);
+      if (!groups) byDetail.set(load.detail, (groups = []));
+      const group = groups.find((candidate) => sameCount(candidate[0]!, load));
       if (group) group.push(load);
-      else groups.set(id, [load]);
+      else groups.push([load]);
     }
-    return [...groups.values()].flatMap((group) =>
-      countGroup(group).map((result, index): [PendingLoad, CountResult] => [group[index]!, result]),
-    );
+    return [...byDetail.values()]
+      .flat()
+      .flatMap((group) => countGroup(group).map((result, index): [PendingLoad, CountResult] => [group[index]!, result]));
   });
   let pending: PendingLoad[] = [];
   const commitPending = () => {
