@@ -190,7 +190,7 @@ export const gameHeaderStyles = css`
       gap: 2px;
     }
     .line div {
-      grid-template-columns: 1fr 1fr;
+      grid-template-columns: auto auto;
       gap: 0 8px;
     }
     dt {
