@@ -4,7 +4,7 @@ import { CONTRACT_HEADER, CONTRACT_VERSION } from '../../contract/version.js';
 import { RelayError } from '../errors.js';
 import type { Logger } from './logger.js';
 import type { ResourceContext } from '../resources/context.js';
-import { matchRoute, type WidgetRoute } from '../resources/routes.js';
+import { matchRoute, type Planned, type WidgetRoute } from '../resources/routes.js';
 import type { HistoryStore, UsageStore } from '../store/types.js';
 import { corsHeaderList, type Authorize } from './access.js';
 import { countLoad, LOADS_REMAINING_HEADER, prepareBody, refuseKnownSpentKey, type PreparedBody } from './deliver.js';
@@ -57,9 +57,9 @@ interface Target {
 /** A widget route's parameters as the route reads them, or the bad_request it gets: the same query gives the same. */
 type ReadParams = Reading | { error: RelayError };
 
-/** Valid parameters, with the payloads last built for them (one per upstream: live or sandbox). */
+/** A validated request, with the payloads last built for it (one per upstream: live or sandbox). */
 interface Reading {
-  params: unknown;
+  planned: Planned;
   payloads: Map<string, SharedPayload>;
 }
 
@@ -73,8 +73,8 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
   // Thousands of viewers asking for the same data get one build, one serialisation and one ETag hash between two
   // changes of the upstream cache (and at most a second apart), instead of one per request. The payload does not
   // depend on the key, only on the upstream (live or sandbox), the route and its parameters.
-  const prepare = (route: WidgetRoute, ctx: ResourceContext, reading: Reading): PreparedBody | Promise<PreparedBody> => {
-    const build = () => route.build(ctx, reading.params as never).then(prepareBody);
+  const prepare = (ctx: ResourceContext, reading: Reading): PreparedBody | Promise<PreparedBody> => {
+    const build = () => reading.planned.build(ctx).then((built) => prepareBody(built.payload));
     if (!deps.cacheVersion) return build();
     const { name } = ctx.upstream;
     const version = deps.cacheVersion();
@@ -96,7 +96,7 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
     let reading = readings.get(id);
     if (!reading) {
       try {
-        reading = { params: route.read(firstValues(query), path), payloads: new Map() };
+        reading = { planned: route.read(firstValues(query), path), payloads: new Map() };
       } catch (error) {
         if (!(error instanceof RelayError)) throw error;
         reading = { error };
@@ -120,7 +120,7 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
       const reading = readParams(target, query);
       const now = deps.now();
       refuseKnownSpentKey(access.key, now);
-      const payload = prepare(route, { upstream: access.upstream, history: deps.history, now }, reading);
+      const payload = prepare({ upstream: access.upstream, history: deps.history, now }, reading);
       const prepared = payload instanceof Promise ? await payload : payload;
       headers.push('ETag', prepared.etag, 'Cache-Control', 'private, no-cache', CONTRACT_HEADER, CONTRACT);
       if (request.headers['if-none-match'] === prepared.etag) return { status: 304, headers };

@@ -193,10 +193,11 @@ export class LiveHub {
     let wait: number;
     poller.polledAt = performance.now();
     try {
-      const payload = await poller.topic.route.build(
-        { upstream: poller.upstream.fresh, history: this.options.history, now: this.options.now() },
-        poller.topic.params,
-      );
+      const { payload, pollMs } = await poller.topic.planned.build({
+        upstream: poller.upstream.fresh,
+        history: this.options.history,
+        now: this.options.now(),
+      });
       if (this.pollers.get(key) !== poller) return;
       poller.lastError = undefined;
       const changeKey = changeKeyOf(payload);
@@ -215,7 +216,7 @@ export class LiveHub {
           await this.broadcast(poller);
         }
       }
-      wait = this.options.pollMs?.(poller.topic, payload) ?? poller.topic.route.pollMs(payload);
+      wait = this.options.pollMs?.(poller.topic, payload) ?? pollMs;
     } catch (error) {
       const failure = fromUpstream(error);
       // Tell each page once per kind of failure; a recovering topic tells them again if it fails again.

@@ -1,13 +1,13 @@
 import { RelayError } from '../errors.js';
-import { matchRoute, type WidgetRoute } from '../resources/routes.js';
+import { matchRoute, type Planned } from '../resources/routes.js';
 
 export interface Topic {
   /** As the page sent it; events name it back this way. */
   asked: string;
   /** Path and query with parameters sorted: one poller serves every spelling of the same topic. */
   canonical: string;
-  route: WidgetRoute;
-  params: unknown;
+  /** The validated request the hub builds the topic's data from. */
+  planned: Planned;
 }
 
 const MAX_TOPICS = 20;
@@ -30,15 +30,15 @@ export function parseTopic(asked: string): Topic {
   url.searchParams.delete('key');
   url.searchParams.sort();
   const query = Object.fromEntries(url.searchParams);
-  let params: unknown;
+  let planned: Planned;
   try {
-    params = matched.route.read(query, matched.path);
+    planned = matched.route.read(query, matched.path);
   } catch (error) {
     if (error instanceof RelayError) throw new RelayError('bad_request', `${error.message.replace(/\.$/, '')} (in topic ${asked}).`);
     throw error;
   }
   const search = url.searchParams.toString();
-  return { asked, canonical: `${url.pathname}${search ? `?${search}` : ''}`, route: matched.route, params };
+  return { asked, canonical: `${url.pathname}${search ? `?${search}` : ''}`, planned };
 }
 
 export function parseTopics(asked: readonly string[]): Topic[] {

@@ -9,14 +9,23 @@ import { propsResource } from './props.js';
 import { scoresResource } from './scores.js';
 import { winProbabilityResource } from './win-probability.js';
 
-/** One widget data route: how to read its parameters, build its payload, and how often it changes. */
+/** A payload built for one validated request, with how soon the live hub should read it again. */
+export interface Built {
+  payload: object;
+  /** Live ≈ 10 s, upcoming ≈ 60 s, settled ≈ 5 min: from the payload's own state. */
+  pollMs: number;
+}
+
+/** One validated request of a route: its parameters stay inside, with their type. */
+export interface Planned {
+  build(ctx: ResourceContext): Promise<Built>;
+}
+
+/** One widget data route: its path, and how to read a request's parameters (a `bad_request` when they are wrong). */
 export interface WidgetRoute {
-  /** As Hono writes it: `/v1/games/:gameId`. */
+  /** `/v1/games/:gameId` */
   pattern: string;
-  read(query: Record<string, string>, path: Record<string, string>): unknown;
-  build(ctx: ResourceContext, params: unknown): Promise<unknown>;
-  /** How often the live hub re-reads it, from its last payload: live ≈ 10 s, upcoming ≈ 60 s, settled ≈ 5 min. */
-  pollMs(payload: unknown): number;
+  read(query: Record<string, string>, path: Record<string, string>): Planned;
 }
 
 type Status = 'scheduled' | 'live' | 'final';
@@ -30,13 +39,24 @@ const gameParamsQuery = z.object({ league: leagueParam, gameId: gameIdParam });
 const propsQuery = z.object({ league: leagueParam, gameId: gameIdParam, markets: marketsParam.optional() });
 const injuriesQuery = z.object({ league: leagueParam, team: teamParam.optional() });
 
-function route<Params>(
+function route<Params, Payload extends object>(
   pattern: string,
   read: (query: Record<string, string>, path: Record<string, string>) => Params,
-  build: (ctx: ResourceContext, params: Params) => Promise<unknown>,
-  pollMs: (payload: unknown) => number,
+  build: (ctx: ResourceContext, params: Params) => Promise<Payload>,
+  pollMs: (payload: Payload) => number,
 ): WidgetRoute {
-  return { pattern, read, build: build as WidgetRoute['build'], pollMs };
+  return {
+    pattern,
+    read(query, path) {
+      const params = read(query, path);
+      return {
+        async build(ctx) {
+          const payload = await build(ctx, params);
+          return { payload, pollMs: pollMs(payload) };
+        },
+      };
+    },
+  };
 }
 
 export const WIDGET_ROUTES: readonly WidgetRoute[] = [
@@ -47,7 +67,7 @@ export const WIDGET_ROUTES: readonly WidgetRoute[] = [
       return { leagues: params.league, date: params.date, team: params.team };
     },
     scoresResource,
-    (payload) => byStatus((payload as { games: Array<{ status: Status }> }).games.map((game) => game.status)),
+    (payload) => byStatus(payload.games.map((game) => game.status)),
   ),
   route(
     '/v1/games/:gameId',
@@ -56,7 +76,7 @@ export const WIDGET_ROUTES: readonly WidgetRoute[] = [
       gameId: parseParams(z.object({ gameId: gameIdParam }), path).gameId,
     }),
     gameResource,
-    (payload) => byStatus([(payload as { game: { status: Status } }).game.status]),
+    (payload) => byStatus([payload.game.status]),
   ),
   route(
     '/v1/form',
@@ -68,7 +88,7 @@ export const WIDGET_ROUTES: readonly WidgetRoute[] = [
     '/v1/win-probability',
     (query) => parseParams(gameParamsQuery, query),
     winProbabilityResource,
-    (payload) => byStatus([(payload as { status: Status }).status]),
+    (payload) => byStatus([payload.status]),
   ),
   route(
     '/v1/props',
