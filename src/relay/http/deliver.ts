@@ -55,7 +55,7 @@ const spent = new LRUCache<string, { month: string; limit: number }>({ max: 10_0
 
 /**
  * The data routes' version of `refuseSpentKey`, without a store read per request (it cost as much as counting the
- * load): a key this relay saw refused this month is refused at once; any other is counted, and `deliver` refuses it
+ * load): a key this relay saw refused this month is refused at once; any other is counted, and `countLoad` refuses it
  * then if it is spent (the count is the authority, on every relay).
  */
 export function refuseKnownSpentKey(key: WidgetKey, now: number): void {
@@ -64,16 +64,15 @@ export function refuseKnownSpentKey(key: WidgetKey, now: number): void {
   if (refused && refused.limit === limit && refused.month === monthBucket(now)) throw quotaExceeded(now, limit);
 }
 
-/** A payload ready to send: its JSON (as text and as the bytes written) and the ETag of that JSON. */
+/** A payload ready to send: the bytes of its JSON and the ETag of that JSON. */
 export interface PreparedBody {
-  body: string;
   bytes: Buffer;
   etag: string;
 }
 
 export function prepareBody(payload: unknown): PreparedBody {
   const body = JSON.stringify(payload);
-  return { body, bytes: Buffer.from(body), etag: etagOf(body) };
+  return { bytes: Buffer.from(body), etag: etagOf(body) };
 }
 
 /**

@@ -10,7 +10,7 @@ export type RelayEnv = {
   };
   /** From @hono/node-server; absent when the app is called without a socket (app.request). */
   Bindings: {
-    incoming?: { destroyed?: boolean; socket?: { remoteAddress?: string; destroyed?: boolean } };
+    incoming?: { socket?: { remoteAddress?: string } };
     outgoing?: import('node:http').ServerResponse;
   };
 };

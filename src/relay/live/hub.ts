@@ -181,10 +181,7 @@ export class LiveHub {
   private receive(key: string, state: TopicState): void {
     const poller = this.pollers.get(key);
     if (!poller || state.id <= poller.eventId) return;
-    poller.json = state.json;
-    poller.etag = state.etag;
-    poller.eventId = state.id;
-    poller.updates.clear();
+    this.adopt(poller, state);
     poller.changeKey = changeKeyOf(JSON.parse(state.json));
     void this.broadcast(poller);
   }
@@ -209,10 +206,7 @@ export class LiveHub {
         poller.changeKey = changeKey;
         // Redis may have echoed the publish back already (see `receive`): then it has been sent.
         if (id > poller.eventId) {
-          poller.json = json;
-          poller.etag = etag;
-          poller.eventId = id;
-          poller.updates.clear();
+          this.adopt(poller, { json, etag, id });
           await this.broadcast(poller);
         }
       }
@@ -228,6 +222,14 @@ export class LiveHub {
     }
     this.options.onPoll?.(poller.topic.canonical);
     poller.pollEveryMs = wait;
+  }
+
+  /** A topic's new state, from this relay's poll or another's: what `send` hands out from now on. */
+  private adopt(poller: Poller, state: TopicState): void {
+    poller.json = state.json;
+    poller.etag = state.etag;
+    poller.eventId = state.id;
+    poller.updates.clear();
   }
 
   /**

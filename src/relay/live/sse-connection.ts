@@ -20,12 +20,11 @@ export interface SseMessage {
  * goes to, written to each socket as they are.
  */
 export function sseFrame(message: SseMessage): Buffer {
-  const event = Buffer.from(`event: ${message.event}\n${message.id ? `id: ${message.id}\n` : ''}data: ${message.data}\n\n`);
-  return Buffer.concat([Buffer.from(`${event.length.toString(16)}\r\n`), event, Buffer.from('\r\n')]);
+  return chunk(`event: ${message.event}\n${message.id ? `id: ${message.id}\n` : ''}data: ${message.data}\n\n`);
 }
 
 /**
- * One Server-Sent Events stream written straight to the Node response. Per viewer it holds the response and two
+ * One Server-Sent Events stream written straight to the Node response's socket. Per viewer it holds the response and two
  * closures; going through web streams (a TransformStream, its reader and writer per stream) cost about three times
  * the memory per open stream at thousands of viewers.
  */
@@ -105,6 +104,7 @@ export class SseConnection {
   }
 }
 
+/** Text as one chunk of a chunked HTTP/1.1 body: its length in hex, the bytes, a line end. */
 function chunk(text: string): Buffer {
   const bytes = Buffer.from(text);
   return Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from('\r\n')]);
