@@ -3,6 +3,6 @@
 export default {
   litelement: true,
   packagejson: false,
-  globs: ['src/widgets/elements/**/*.ts', 'src/widgets/ui/pressbox-element.ts'],
+  globs: ['src/widgets/elements/**/*.ts', 'src/widgets/ui/pressbox-element.ts', 'src/widgets/i18n/season-messages.ts'],
   exclude: ['src/widgets/elements/**/*.styles.ts'],
 };

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { defaultStrategy, minifyHTMLLiterals } from 'minify-html-literals';
 import { defineConfig, type Plugin } from 'vite';
-import { collectMessages, messageNumbers, packCatalog } from './scripts/messages.mjs';
+import { collectMessages, messageNumbers, packCatalog, seasonRuntimeIds, seasonStart } from './scripts/messages.mjs';
 import { reservedSizesCss } from './src/widgets/reserved-sizes.js';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
@@ -14,7 +14,7 @@ const VERSION_DIR = `${CDN_DIR}/v/${version}`;
  * messages (one lazy chunk per locale) and what reads a page's own wording (fetched only by pages that have some).
  */
 const OUTSIDE_CORE =
-  /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|runtime[\\/]page-settings\.ts|i18n[\\/](messages[\\/]|message-numbers\.ts|page-wording\.ts))/;
+  /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|runtime[\\/]page-settings\.ts|i18n[\\/](messages[\\/]|message-numbers\.ts|page-wording\.ts|season-messages\.ts))/;
 
 /**
  * The latest URL of an entry: a copy of this version's file whose chunk imports point into the version folder, so a
@@ -86,13 +86,24 @@ function foldCss(css: string): string {
  * gets the table, which only pages that change wording fetch. Lines stay where they were, so source maps hold.
  */
 function numberedMessages(): Plugin {
-  const numbers = messageNumbers(collectMessages());
+  const messages = collectMessages();
+  const numbers = messageNumbers(messages);
+  const start = seasonStart(messages);
+  const seasonIds = seasonRuntimeIds(messages);
   return {
     name: 'pressbox-numbered-messages',
     enforce: 'pre',
     load(id) {
-      if (/[\\/]i18n[\\/]messages[\\/][\w-]+\.json$/.test(id))
-        return JSON.stringify(packCatalog(JSON.parse(readFileSync(id, 'utf8')), numbers));
+      // A locale's catalog ships in two parts: what every element says, and (`?season`) what only the season elements say.
+      const catalog = /^(.*[\\/]i18n[\\/]messages[\\/][\w-]+\.json)(\?season)?$/.exec(id);
+      if (catalog) {
+        const part = catalog[2]
+          ? { from: start, rest: (key: string) => seasonIds.has(key) }
+          : { to: start, rest: (key: string) => !seasonIds.has(key) };
+        const packed = JSON.stringify(packCatalog(JSON.parse(readFileSync(catalog[1]!, 'utf8')), numbers, part));
+        // With a query the id no longer ends in .json, so the part is handed over as the module it would become.
+        return catalog[2] ? `export default ${packed};` : packed;
+      }
       if (/[\\/]i18n[\\/]message-numbers\.ts$/.test(id)) return `export default ${JSON.stringify(Object.fromEntries(numbers))};`;
       return null;
     },
@@ -123,9 +134,11 @@ function minifyTemplates(): Plugin {
  * Two builds of the browser code, ES modules, minified, with Lit bundled in:
  * - default: the loader (pressbox.js) with one chunk per element and one shared core chunk;
  * - `--mode all-in-one`: every element in one file (pressbox-all.js) for those who prefer one request.
+ * - `--mode embed`: the scripts of the relay's own pages, the embed frame and the snippet builder (dist/cdn/embed).
  * Library mode, so dynamic imports stay plain `import()` resolved from the loader's own URL (no preload helper).
  */
 export default defineConfig(({ mode }) => {
+  if (mode === 'embed') return embedPagesBuild();
   const allInOne = mode === 'all-in-one';
   const entry = allInOne ? 'pressbox-all' : 'pressbox';
   return {
@@ -150,7 +163,9 @@ export default defineConfig(({ mode }) => {
       },
       rolldownOptions: {
         output: {
-          chunkFileNames: 'chunks/[name]-[hash].js',
+          // A locale's season part is named apart from its main catalog: `ar.season-….js` beside `ar-….js`.
+          chunkFileNames: (chunk) =>
+            chunk.facadeModuleId?.endsWith('?season') ? 'chunks/[name].season-[hash].js' : 'chunks/[name]-[hash].js',
           // Library mode only minifies syntax by itself; this also drops whitespace and shortens names.
           minify: true,
           // All in one: every element in the entry file; only the locales' messages (dynamic imports) stay apart.
@@ -162,3 +177,23 @@ export default defineConfig(({ mode }) => {
     },
   };
 });
+
+/** The relay's own pages' scripts: small, no Lit, one file each, served by the relay at /embed/frame.js and /builder/builder.js. */
+function embedPagesBuild() {
+  return {
+    build: {
+      outDir: `${CDN_DIR}/embed`,
+      emptyOutDir: true,
+      target: 'es2022',
+      minify: true,
+      sourcemap: true,
+      copyPublicDir: false,
+      lib: {
+        entry: { frame: 'src/embed/frame.ts', builder: 'src/embed/builder.ts' },
+        formats: ['es' as const],
+        fileName: (_format: string, name: string) => `${name}.js`,
+      },
+      rolldownOptions: { output: { minify: true } },
+    },
+  };
+}

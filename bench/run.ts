@@ -42,10 +42,15 @@ function bundle(): void {
   );
   row(
     'bundle',
-    'all seven through the loader',
+    'the first seven through the loader',
     `${kilobytes(sizes.allSevenByLoader.gzip)} gzip, ${verdict(sizes.allSevenByLoader.gzip, BUDGETS.allSevenByLoader)}`,
   );
-  row('bundle', 'all seven, all-in-one file', `${size(sizes.allInOne)}, ${verdict(sizes.allInOne.gzip, BUDGETS.allInOne)}`);
+  row(
+    'bundle',
+    'all ten through the loader',
+    `${kilobytes(sizes.allByLoader.gzip)} gzip, ${verdict(sizes.allByLoader.gzip, BUDGETS.allTenByLoader)}`,
+  );
+  row('bundle', 'all ten, all-in-one file', `${size(sizes.allInOne)}, ${verdict(sizes.allInOne.gzip, BUDGETS.allInOne)}`);
   for (const [locale, chunk] of Object.entries(sizes.locales))
     row('bundle', `${locale} messages (lazy, ${locale} pages only)`, `${size(chunk)}, ${verdict(chunk.gzip, BUDGETS.localeChunk)}`);
 }

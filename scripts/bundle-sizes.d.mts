@@ -6,6 +6,7 @@ export const BUDGETS: {
   loader: number;
   oneElement: number;
   allSevenByLoader: number;
+  allTenByLoader: number;
   allInOne: number;
   laterChunk: number;
   localeChunk: number;
@@ -26,6 +27,9 @@ export function bundleSizes(root?: string): {
   allInOne: Size;
   oneElement: Size & { tag: string };
   allSevenByLoader: Size;
+  allByLoader: Size;
   locales: Record<string, Size & { file: string; eager: boolean }>;
+  seasonLocales: Record<string, Size & { file: string; eager: boolean }>;
 };
+export const FIRST_SEVEN: string[];
 export function kilobytes(bytes: number): string;

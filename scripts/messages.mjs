@@ -89,29 +89,52 @@ export function collectMessages(dir = WIDGETS_DIR) {
   return new Map([...messages].sort(([a], [b]) => a.localeCompare(b)));
 }
 
+/** Elements whose words ship apart: a page fetches them only when one of these elements is on it. */
+export const SEASON_ELEMENTS = ['standings-table', 'team-stats', 'pitching-matchup'];
+
+/** Whether only the season elements say this message. */
+export function isSeasonMessage({ files }) {
+  return [...files].every((file) => SEASON_ELEMENTS.some((tag) => file.includes(join('elements', tag))));
+}
+
+const writtenIds = (messages, season) =>
+  [...messages].filter(([, message]) => message.written && isSeasonMessage(message) === season).map(([id]) => id);
+
 /**
- * The numbers the built bundle writes for the ids of `t()` calls, in catalog order (ids made at run time by `term` and
- * `relayTerm` keep their names). Publishers and translators only ever see the names.
+ * The numbers the built bundle writes for the ids of `t()` calls, in catalog order, the season elements' after every
+ * other (ids made at run time by `term` and `relayTerm` keep their names). Publishers and translators only ever see
+ * the names.
  */
 export function messageNumbers(messages) {
-  return new Map([...messages].filter(([, { written }]) => written).map(([id], index) => [id, index]));
+  return new Map([...writtenIds(messages, false), ...writtenIds(messages, true)].map((id, index) => [id, index]));
+}
+
+/** The first number of the season elements' messages: a locale's main catalog holds the ones before it. */
+export function seasonStart(messages) {
+  return writtenIds(messages, false).length;
 }
 
 /**
  * A flat catalog as the bundle ships it (see `PackedCatalog` in src/widgets/i18n/translate.ts): the numbered messages
  * as an array, a plural one as its forms by category, then one object with the rest. Names are most of a catalog's
- * weight; this keeps each locale's chunk small.
+ * weight; this keeps each locale's chunk small. `from`, `to` and `rest` pack one part: the main catalog (to the season
+ * start) or the season elements' words (from it), each with its own ids made at run time; the page joins them.
  */
-export function packCatalog(catalog, numbers) {
+export function packCatalog(catalog, numbers, { from = 0, to = numbers.size, rest: inPart = () => true } = {}) {
   const packed = [];
   const rest = {};
   for (const [key, text] of Object.entries(catalog)) {
     const at = key.lastIndexOf('_');
     if (numbers.has(key)) packed[numbers.get(key)] = text;
     else if (at > 0 && numbers.has(key.slice(0, at))) (packed[numbers.get(key.slice(0, at))] ??= {})[key.slice(at + 1)] = text;
-    else rest[key] = text;
+    else if (inPart(key)) rest[key] = text;
   }
-  return [...Array.from({ length: numbers.size }, (_, index) => packed[index] ?? null), rest];
+  return [...Array.from({ length: to - from }, (_, index) => packed[from + index] ?? null), rest];
+}
+
+/** The ids made at run time (`relayTerm`, `term`) that only the season elements use: their part's flat entries. */
+export function seasonRuntimeIds(messages) {
+  return new Set([...messages].filter(([, message]) => !message.written && isSeasonMessage(message)).map(([id]) => id));
 }
 
 /** The plural categories a locale needs for a message: none for a plain message. */

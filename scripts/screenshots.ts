@@ -8,7 +8,18 @@ import { silentLogger } from '../src/relay/http/logger.js';
 import { startRelay } from '../src/relay/server.js';
 import { CHROMIUM_ARGS, findBrowser } from './browser.mjs';
 
-const ELEMENTS = ['score-ticker', 'score-strip', 'game-header', 'win-probability', 'player-props', 'last-five', 'injury-report'];
+const ELEMENTS = [
+  'score-ticker',
+  'score-strip',
+  'game-header',
+  'win-probability',
+  'player-props',
+  'last-five',
+  'injury-report',
+  'standings-table',
+  'team-stats',
+  'pitching-matchup',
+];
 /** English in both themes, then German and Arabic (right to left) in the light theme. */
 const VARIANTS = [
   { theme: 'light', locale: '', suffix: 'light' },
@@ -43,7 +54,7 @@ try {
   await mkdir(OUT, { recursive: true });
   for (const { theme, locale, suffix } of VARIANTS) {
     const page = await browser.newPage({
-      viewport: { width: 1040, height: 3200 },
+      viewport: { width: 1040, height: 4400 },
       colorScheme: theme,
       deviceScaleFactor: 1,
       locale: 'en-US',

@@ -59,6 +59,7 @@ export function relayCommands(program: Command): void {
             `  upstream  ${relay.liveUpstream}`,
             `  store     ${options.redis ? 'redis' : options.db}`,
             `  script    ${relay.origin}/pressbox.js   (and ${relay.origin}/pressbox.css)`,
+            `  builder   ${relay.origin}/builder   (snippets: script tag, iframe, oEmbed, AMP, React, Vue, WordPress)`,
             `  health    ${relay.origin}/health`,
           ].join('\n'),
         );
@@ -98,6 +99,8 @@ export function relayCommands(program: Command): void {
           `  gallery     ${site.origin}/   (every element, with controls and the tag to copy)`,
           `  publisher   ${site.origin}/publisher.html   (a plain page: only the script tag)`,
           `  cms         ${site.origin}/cms.html   (hostile global CSS)`,
+          `  no scripts  ${site.origin}/no-script.html   (iframes only, as editors that strip <script> allow)`,
+          `  builder     ${relay.origin}/builder?key=${demo.key}   (every snippet, with a live preview)`,
           `  demo key    ${demo.key}   (test key, allowed on localhost)`,
           `  try         curl -H 'Origin: http://localhost' '${relay.origin}/v1/scores?league=nba&key=${demo.key}'`,
           `  keys        npx pressbox keys create --plan free --domain example.com --db ${options.db}`,

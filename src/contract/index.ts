@@ -2,3 +2,4 @@ export * from './common.js';
 export * from './scores.js';
 export * from './insights.js';
 export * from './version.js';
+export * from './season.js';

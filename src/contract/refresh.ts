@@ -14,6 +14,17 @@ export const REFRESH_MS = {
   form: 600_000,
 } as const;
 
+/** The season elements' rhythms, apart so that pages without them carry none of it. */
+export const SEASON_REFRESH_MS = {
+  /** Team statistics are compiled nightly. */
+  seasonStats: 3_600_000,
+  /** Probable starters firm up over the hours before a game. */
+  starters: 300_000,
+  weather: 1_800_000,
+  /** Standings move when a game ends. */
+  standings: 300_000,
+} as const;
+
 export type GameState = 'scheduled' | 'live' | 'final';
 
 /** The refresh interval of data about these games: the liveliest game decides. */

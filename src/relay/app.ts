@@ -3,7 +3,10 @@ import { Hono, type Context, type Handler } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { HTTPException } from 'hono/http-exception';
 import type { RequestListener } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import { adminRoutes } from './admin/routes.js';
+import { embedRoutes } from './embed/routes.js';
+import { embedTokens, type EmbedTokens } from './embed/token.js';
 import { RelayError } from './errors.js';
 import { corsHeaders, eachHeader, widgetAccess, widgetAuthorizer, type Authorize } from './http/access.js';
 import { dataRoutes, SECURITY_HEADERS } from './http/data-routes.js';
@@ -30,6 +33,8 @@ export interface RelayDeps {
   files?: StaticOptions;
   /** GET /v1/live (see live/route.ts). */
   live?: Handler<RelayEnv>;
+  /** Signs the tokens embed pages give their frames (the store keeps one for every relay that shares it). */
+  embedSecret?: string;
   /** The upstream cache's change counter, so identical requests can share one built payload. */
   cacheVersion?: () => number;
   /** What GET /ready checks: each part's name and whether it answers. */
@@ -68,8 +73,9 @@ export function createRelayListener(deps: RelayDeps): RequestListener {
   const now = deps.now ?? Date.now;
   const logger = deps.logger ?? silentLogger;
   const keys = cachedKeys(deps.store);
+  const tokens = embedTokens(deps.embedSecret ?? randomBytes(32).toString('base64url'), now);
   const gate: WidgetGate = {
-    authorize: widgetAuthorizer(keys, deps.upstreams, now),
+    authorize: widgetAuthorizer(keys, deps.upstreams, now, tokens),
     limit: rateLimiter({ perMinute: 600, burst: 120, ...deps.rateLimit, now }),
     observe: requestObserver(deps.metrics, logger),
   };
@@ -82,14 +88,14 @@ export function createRelayListener(deps: RelayDeps): RequestListener {
     now,
     cacheVersion: deps.cacheVersion,
   });
-  const other = getRequestListener(createApp(deps, keys, gate).fetch);
+  const other = getRequestListener(createApp(deps, keys, gate, tokens).fetch);
   return (request, response) => {
     if (!data(request, response)) void other(request, response);
   };
 }
 
 /** Operator routes, the bundle, live streams and every path that is not a data route. */
-function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate): Hono<RelayEnv> {
+function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate, tokens: EmbedTokens): Hono<RelayEnv> {
   const now = deps.now ?? Date.now;
   const logger = deps.logger ?? silentLogger;
   const app = new Hono<RelayEnv>();
@@ -112,6 +118,10 @@ function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate): Hono<Rela
     return c.json({ status: ready ? 'ready' : 'not_ready', ...checks }, ready ? 200 : 503);
   });
   if (deps.files) app.route('/', bundleRoutes(deps.files));
+  app.route(
+    '/',
+    embedRoutes({ keys, tokens, now, limit: gate.limit, bundleDir: deps.files?.bundleDir, upstreams: deps.upstreams, history: deps.store }),
+  );
 
   const operator = deps.adminToken
     ? bearerAuth({ token: deps.adminToken })

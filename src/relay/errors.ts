@@ -36,6 +36,7 @@ const FEATURE_NAMES: Record<string, string> = {
   '/player-props/splits': 'Player prop splits',
   '/lines': 'Exchange prices',
   '/live-games': 'Recent results',
+  '/mlb/strikeout-predictor': 'Strikeout projections',
 };
 
 /** What an upstream failure means to the page; details stay in the operator's log. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox, type RunningSandbox } from '../sandbox/server.js';
@@ -142,6 +143,8 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
     now,
     rateLimit: options.rateLimit,
     files: options.files,
+    // Every relay on the same store signs embed tokens alike, so a frame may be served by any of them.
+    embedSecret: await store.sharedSecret('embed-tokens', () => randomBytes(32).toString('base64url')),
     cacheVersion: () => cache.version,
     readiness: async () => ({
       store: await answers(store.loadsUsed('readiness-probe', new Date(now()).toISOString().slice(0, 7))),

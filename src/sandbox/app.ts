@@ -10,7 +10,11 @@ import { formRoutes } from './routes/form.js';
 import { gameRoutes } from './routes/games.js';
 import { lineRoutes } from './routes/lines.js';
 import { propRoutes } from './routes/props.js';
+import { marketHistoryRoutes } from './routes/market-history.js';
+import { mlbRoutes } from './routes/mlb.js';
+import { nflRoutes } from './routes/nfl.js';
 import { teamRoutes } from './routes/teams.js';
+import { teamStatsRoutes } from './routes/team-stats.js';
 
 export interface SandboxOptions {
   /** Start the game clock here instead of at the wall clock (ms since the epoch). */
@@ -51,6 +55,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   v1.route('/', teamRoutes);
   v1.route('/', formRoutes);
   v1.route('/', propRoutes);
+  v1.route('/', mlbRoutes);
+  v1.route('/', nflRoutes);
+  v1.route('/', marketHistoryRoutes);
+  v1.route('/', teamStatsRoutes);
   app.route('/v1', v1);
 
   app.notFound((c) => c.json({ success: false, error: { code: 'not_found', message: `No endpoint ${c.req.method} ${c.req.path}.` } }, 404));

@@ -101,3 +101,23 @@ export function publicSplits(snap: GameSnapshot, nowMs: number): PublicSplits {
     total: { overBets, underBets: 100 - overBets, overMoney, underMoney: 100 - overMoney },
   };
 }
+
+/** The splits as /splits and /splits-history write them: bet and money percentages per market and side. */
+export function splitsPercents(splits: PublicSplits) {
+  const sides = (market: { homeBets: number; awayBets: number; homeMoney: number; awayMoney: number }) => ({
+    homeBetsPercent: market.homeBets,
+    awayBetsPercent: market.awayBets,
+    homeMoneyPercent: market.homeMoney,
+    awayMoneyPercent: market.awayMoney,
+  });
+  return {
+    spread: sides(splits.spread),
+    moneyline: sides(splits.moneyline),
+    total: {
+      overBetsPercent: splits.total.overBets,
+      underBetsPercent: splits.total.underBets,
+      overMoneyPercent: splits.total.overMoney,
+      underMoneyPercent: splits.total.underMoney,
+    },
+  };
+}

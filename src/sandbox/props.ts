@@ -2,7 +2,7 @@ import type { Sport } from './leagues.js';
 import { priceTwoWay, roundToHalf, clamp } from './odds.js';
 import { rosterOf, type Player } from './players.js';
 import { createRandom } from './random.js';
-import type { GameSnapshot } from './schedule.js';
+import type { Game, GameSnapshot } from './schedule.js';
 
 export interface MarketSpec {
   key: string;
@@ -61,7 +61,7 @@ export const MARKETS: Record<Sport, readonly MarketSpec[]> = {
     { key: 'saves', label: 'Saves', mean: (p) => (p.position === 'G' && p.depth === 1 ? 26.5 : undefined) },
   ],
   baseball: [
-    { key: 'pitcherStrikeouts', label: 'Pitcher strikeouts', mean: (p, g) => (isStartingPitcher(p, g) ? 5.6 : undefined) },
+    { key: 'pitcherStrikeouts', label: 'Pitcher strikeouts', mean: (p, g) => (isStartingPitcher(p, g.game) ? 5.6 : undefined) },
     { key: 'hits', label: 'Hits', mean: (p) => (isRegularBatter(p) ? 0.95 : undefined) },
     { key: 'totalBases', label: 'Total bases', mean: (p) => (isRegularBatter(p) ? 1.5 : undefined) },
     { key: 'homeRuns', label: 'Home runs', mean: (p) => (isRegularBatter(p) ? 0.3 : undefined) },
@@ -76,9 +76,9 @@ function isRegularBatter(player: Player): boolean {
 }
 
 /** The rotation turns over by date and slot, so each game has one starting pitcher per side. */
-export function isStartingPitcher(player: Player, snap: GameSnapshot): boolean {
+export function isStartingPitcher(player: Player, game: Game): boolean {
   if (player.position !== 'SP') return false;
-  const turn = (Number(snap.game.date.replaceAll('-', '')) + snap.game.slot) % 5;
+  const turn = (Number(game.date.replaceAll('-', '')) + game.slot) % 5;
   return player.depth === turn + 1;
 }
 

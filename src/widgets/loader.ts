@@ -10,6 +10,9 @@ const ELEMENT_CHUNKS = {
   'score-strip': () => import('./elements/score-strip/score-strip.js'),
   'score-ticker': () => import('./elements/score-ticker/score-ticker.js'),
   'win-probability': () => import('./elements/win-probability/win-probability.js'),
+  'standings-table': () => import('./elements/standings-table/standings-table.js'),
+  'team-stats': () => import('./elements/team-stats/team-stats.js'),
+  'pitching-matchup': () => import('./elements/pitching-matchup/pitching-matchup.js'),
 } satisfies Record<keyof HTMLElementTagNameMap & `${string}-${string}`, () => Promise<unknown>>;
 
 export type PressboxTag = keyof typeof ELEMENT_CHUNKS;

@@ -1,5 +1,5 @@
 // A publisher's setup end to end: the relay started as `npx pressbox serve` with a key made by `pressbox keys create`,
-// a page on another origin with all seven elements, phone to desktop widths, with and without a strict
+// a page on another origin with all ten elements, phone to desktop widths, with and without a strict
 // Content-Security-Policy. Measures what a reader sees: overlapping text, overflow, reserved against rendered height,
 // the smallest text, target sizes, layout shift and CSP violations. PRESSBOX_SCREENSHOTS=DIR keeps a picture of each page.
 import assert from 'node:assert/strict';
@@ -17,7 +17,18 @@ import { freePort } from '../../scripts/local-servers.mjs';
 import { RESERVED_SIZES } from '../../src/widgets/reserved-sizes.js';
 import { measureElements, type ElementMeasure } from './measure.js';
 
-const TAGS = ['score-ticker', 'score-strip', 'game-header', 'win-probability', 'player-props', 'last-five', 'injury-report'];
+const TAGS = [
+  'score-ticker',
+  'score-strip',
+  'game-header',
+  'win-probability',
+  'player-props',
+  'last-five',
+  'injury-report',
+  'standings-table',
+  'team-stats',
+  'pitching-matchup',
+];
 /** Phones to desktops, with and without the strict CSP; then the elements' own widths at both ends (a 280 px sidebar column
  * on a desktop page, a 1600 px wide column), where the page's own column style needs no CSP. */
 const LAYOUTS: Array<{ viewport: number; csp: boolean; column: number; lang?: string }> = [
@@ -46,6 +57,7 @@ let pageServer: Server;
 let pageOrigin = '';
 let key = '';
 let gameId = '';
+let mlbGameId = '';
 let browser: Browser;
 
 function cli(...args: string[]): Promise<string> {
@@ -71,7 +83,8 @@ const HOUSE_WORDING = { de: { 'status.final': 'Abpfiff', 'injuries.players': '{c
 function publisherPage(options: { script: boolean; stylesheet: boolean; column: number; lang: string; wording: boolean }): string {
   const elements = TAGS.map((tag) => {
     if (tag === 'score-ticker') return '<score-ticker leagues="nba,nhl,nfl"></score-ticker>';
-    if (tag === 'last-five') return '<last-five league="nba" team="BOS"></last-five>';
+    if (tag === 'last-five' || tag === 'standings-table' || tag === 'team-stats') return `<${tag} league="nba" team="BOS"></${tag}>`;
+    if (tag === 'pitching-matchup') return `<pitching-matchup game-id="${mlbGameId}"></pitching-matchup>`;
     if (['game-header', 'win-probability', 'player-props'].includes(tag)) return `<${tag} league="nba" game-id="${gameId}"></${tag}>`;
     return `<${tag} league="nba"></${tag}>`;
   });
@@ -106,6 +119,8 @@ before(async () => {
   }
   const slate = await (await fetch(`${relay}/v1/scores?league=nba&key=${key}`, { headers: { origin: pageOrigin } })).json();
   gameId = (slate.games.find((game: { status: string }) => game.status === 'live') ?? slate.games[0]).id;
+  const baseball = await (await fetch(`${relay}/v1/scores?league=mlb&key=${key}`, { headers: { origin: pageOrigin } })).json();
+  mlbGameId = (baseball.games.find((game: { status: string }) => game.status === 'scheduled') ?? baseball.games[0]).id;
   pageServer = createServer((request, response) => {
     const url = new URL(request.url ?? '/', pageOrigin);
     const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
@@ -261,16 +276,17 @@ describe('a publisher page served by `pressbox serve`, at phone to desktop width
       );
       return {
         total: sizes.reduce((sum, { gzip }) => sum + gzip, 0),
-        locales: sizes.filter(({ url }) => /\/(de|ar|ja|es|fr|it|nl|pl|pt-BR)-[\w-]+\.js$/.test(url)),
+        // A locale's main catalog (de-….js) and, with a season element on the page, its season words (de.season-….js).
+        locales: sizes.filter(({ url }) => /\/(de|ar|ja|es|fr|it|nl|pl|pt-BR)(\.season)?-[\w-]+\.js$/.test(url)),
       };
     };
     const english = await scripts('en');
     const german = await scripts('de');
-    reports.push(`JS downloaded (gzip -9), all seven elements: English page ${english.total} B, German page ${german.total} B`);
+    reports.push(`JS downloaded (gzip -9), all ten elements: English page ${english.total} B, German page ${german.total} B`);
     assert.deepEqual(english.locales, []);
-    assert.equal(german.locales.length, 1);
-    assert.ok(german.locales[0]!.gzip <= 3 * 1024, `the German messages are ${german.locales[0]!.gzip} B gzipped`);
-    assert.equal(german.total, english.total + german.locales[0]!.gzip);
+    assert.equal(german.locales.length, 2, 'the German catalog and its season part');
+    for (const part of german.locales) assert.ok(part.gzip <= 3 * 1024, `${part.url} is ${part.gzip} B gzipped`);
+    assert.equal(german.total, english.total + german.locales.reduce((sum, part) => sum + part.gzip, 0));
   });
 
   it("a page's own wording replaces messages in the built bundle, without a build step", async () => {

@@ -103,6 +103,15 @@ for (const [name, open] of STORES) {
       assert.equal((await store.usage({ key, month: '2026-12' })).length, 1);
     });
 
+    it('keeps the first shared secret made under a name, for every relay that asks after', async () => {
+      const name = `embed-${Math.random()}`;
+      const first = await store.sharedSecret(name, () => 'first');
+      const again = await store.sharedSecret(name, () => 'second');
+      assert.equal(first, 'first');
+      assert.equal(again, 'first');
+      assert.equal(await store.sharedSecret(`${name}-other`, () => 'third'), 'third');
+    });
+
     it('keeps a win-probability history without repeats', async () => {
       const game = `${name}:nba:g1`;
       await store.recordProbability(game, { at: 1000, home: 0.55 });

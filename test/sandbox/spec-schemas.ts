@@ -352,3 +352,175 @@ export const splits = z.object({
     }),
   ),
 });
+
+const statGroups = z.object({
+  offense: z.record(z.string(), z.number()),
+  defense: z.record(z.string(), z.number()),
+  derived: z.record(z.string(), z.number()),
+});
+const rankGroups = z.object({
+  offense: z.record(z.string(), z.string().regex(/^(T-)?\d+$/)),
+  defense: z.record(z.string(), z.string().regex(/^(T-)?\d+$/)),
+  derived: z.record(z.string(), z.string().regex(/^(T-)?\d+$/)),
+});
+
+export const teamStats = z.object({
+  league: upper,
+  season: z.string(),
+  split: z.literal('season'),
+  schemaVersion: z.string(),
+  source: z.string(),
+  lastUpdated: timestamp,
+  count: int,
+  teams: z.array(
+    z.object({
+      team: z.object({ id: z.string().regex(/^[a-z]+$/), name: z.string(), abbreviation: z.string() }),
+      meta: z.object({ gp: int }),
+      stats: statGroups,
+      ranks: rankGroups,
+    }),
+  ),
+  definitions: z.object({
+    meta: z.record(z.string(), z.string()),
+    offense: z.record(z.string(), z.string()),
+    defense: z.record(z.string(), z.string()),
+    derived: z.record(z.string(), z.string()),
+  }),
+  disclaimer: z.string(),
+});
+
+const starterStatus = z.enum(['new', 'probable', 'at_risk', 'unknown']);
+
+export const probableStarter = z.object({
+  gameId: z.string().regex(/^[0-9a-f]{32}$/),
+  startTime: timestamp,
+  homeTeamId: upper,
+  awayTeamId: upper,
+  homeTeamName: z.string(),
+  awayTeamName: z.string(),
+  starters: z.object({
+    home: z.object({
+      name: z.string().nullable(),
+      teamId: upper,
+      throws: z.enum(['R', 'L']).nullable(),
+      playerKey: z.string().nullable(),
+      status: starterStatus,
+      firstSeenAt: timestamp.nullable(),
+      lastSeenAt: timestamp.nullable(),
+    }),
+    away: z.object({
+      name: z.string().nullable(),
+      teamId: upper,
+      throws: z.enum(['R', 'L']).nullable(),
+      playerKey: z.string().nullable(),
+      status: starterStatus,
+      firstSeenAt: timestamp.nullable(),
+      lastSeenAt: timestamp.nullable(),
+    }),
+  }),
+});
+
+/** The fields every plan gets; `flags`, `edge`, `inputs` and more of `model` depend on the plan (checked in the test). */
+export const strikeoutProjection = z.object({
+  league: z.literal('MLB'),
+  date,
+  countGames: int,
+  countProps: int,
+  meta: z.object({
+    model: z.string(),
+    generatedAt: timestamp,
+    sourceLastUpdate: timestamp,
+    statsUpdatedAt: timestamp,
+    disclaimer: z.string(),
+  }),
+  data: z.array(
+    z.object({
+      gameId: z.string(),
+      date,
+      startTime: timestamp,
+      startTimeEt: z.string().regex(/^\d{1,2}:\d{2} (AM|PM) ET$/),
+      homeTeam: z.object({ id: z.string(), name: z.string() }),
+      awayTeam: z.object({ id: z.string(), name: z.string() }),
+      count: int,
+      props: z.array(
+        z.object({
+          side: z.enum(['home', 'away']),
+          propLine: z.object({ playerName: z.string(), line: z.number(), lastUpdate: timestamp }),
+          pitcher: z.object({ name: z.string(), teamId: z.string(), throws: z.enum(['R', 'L']), playerKey: z.string() }),
+          opponent: z.object({ id: z.string(), name: z.string() }),
+          model: z.object({ projectedKs: z.number(), confidence: z.string(), range: z.tuple([z.number(), z.number()]) }),
+        }),
+      ),
+    }),
+  ),
+});
+
+export const strikeoutFullProp = z.object({
+  model: z.object({ confidenceScore: z.number(), expectedInnings: z.number() }),
+  flags: z.object({ missingLine: z.boolean(), opponentKRateFallback: z.boolean() }),
+  edge: z.object({ diff: z.number(), abs: z.number(), direction: z.enum(['OVER', 'UNDER']) }),
+});
+
+export const strikeoutInputs = z.object({
+  inputs: z.object({ kPerIp: z.number(), opponentKRate: z.number(), leagueAvgKRate: z.number(), opponentKRateUsed: z.number() }),
+});
+
+export const venueWeather = z.object({
+  teamId: upper,
+  teamName: z.string(),
+  venue: z.object({ park: z.string(), parkProfile: z.string(), roof: z.string(), altitudeFt: int, parkFactor: z.number() }),
+  conditions: z.object({
+    summary: z.string(),
+    tempF: z.number(),
+    humidity: z.number(),
+    wind: z.object({ dir: z.string(), mph: z.number(), type: z.string(), component: z.number() }),
+    precipProb: z.number().min(0).max(1),
+    isDay: z.boolean(),
+  }),
+  impact: z.object({ projectedTotal: z.number(), lean: z.string(), strength: z.string(), confidence: z.string() }),
+  alerts: z.array(z.object({ type: z.string(), severity: z.string(), message: z.string() })),
+});
+
+export const venueWeatherDetail = venueWeather.extend({
+  impact: z.object({
+    projectedTotal: z.number(),
+    lean: z.string(),
+    strength: z.string(),
+    confidence: z.string(),
+    components: z.object({
+      tempAdjustment: z.number(),
+      windAdjustment: z.number(),
+      humidityAdjustment: z.number(),
+      altitudeAdjustment: z.number(),
+      parkFactorAdjustment: z.number(),
+      dayNightAdjustment: z.number(),
+    }),
+  }),
+  insights: z.object({
+    hrEnv: z.string(),
+    xbhEnv: z.string(),
+    props: z.object({
+      homeRuns: z.object({ environment: z.string(), expectedTotal: z.number() }),
+      extraBaseHits: z.object({ environment: z.string(), expectedTotal: z.number() }),
+    }),
+  }),
+});
+
+export const nflRoster = z.object({
+  league: z.literal('NFL'),
+  season: int,
+  team: z.object({ id: z.string(), name: z.string() }),
+  filters: z.object({ status: z.string().nullable(), position: z.string().nullable(), playerId: z.string().nullable() }),
+  players: z.array(
+    z.object({ playerId: z.string(), name: z.string(), position: z.string(), jerseyNumber: z.string(), status: z.string() }),
+  ),
+  count: int,
+  meta: z.object({
+    provider: z.string(),
+    dataset: z.string(),
+    definitionVersion: z.string(),
+    season: int,
+    datasetBuiltAt: timestamp,
+    rosterFetchedAt: timestamp,
+  }),
+});

@@ -15,6 +15,11 @@ export function GamePage({ gameId }: { gameId: string }) {
       <player-props league="nba" game-id={gameId} markets="points,assists"></player-props>
       <last-five league="nba" team="BOS" opponent="LAL"></last-five>
       <injury-report league="nfl" team="KC" live="off"></injury-report>
+      <standings-table league="nba" team="BOS"></standings-table>
+      <team-stats league="nba" team="BOS" layout="full"></team-stats>
+      <pitching-matchup game-id={gameId}></pitching-matchup>
+      {/* @ts-expect-error the layout is compact or full */}
+      <team-stats league="nba" team="BOS" layout="wide"></team-stats>
       {/* @ts-expect-error the theme is auto, light or dark */}
       <score-strip league="nba" theme="sepia"></score-strip>
       {/* @ts-expect-error not an attribute of last-five */}

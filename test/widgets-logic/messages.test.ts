@@ -10,11 +10,14 @@ import {
   catalogJson,
   collectMessages,
   englishCatalog,
+  isSeasonMessage,
   messageNumbers,
   packCatalog,
   placeholdersOf,
   readmeWithTable,
   requiredKeys,
+  seasonRuntimeIds,
+  seasonStart,
 } from '../../scripts/messages.mjs';
 import { MARKETS } from '../../src/sandbox/props.js';
 import { MLB_SHORT_LISTS, REASONS, STATUS_LADDER } from '../../src/sandbox/injuries.js';
@@ -76,6 +79,23 @@ describe('message catalogs', () => {
       });
     });
   }
+
+  it('ships each catalog in two parts that join into the whole, the season elements’ words in the second', () => {
+    const numbers = messageNumbers(messages);
+    const start = seasonStart(messages);
+    assert.ok(start > 0 && start < numbers.size);
+    for (const [id, message] of messages)
+      if (message.written) assert.equal(numbers.get(id)! >= start, isSeasonMessage(message), `${id} is numbered in the wrong part`);
+    const seasonIds = seasonRuntimeIds(messages);
+    assert.ok(seasonIds.has('stat.fgm'), 'statistics names are the season part’s');
+    for (const locale of translations) {
+      const flat = readCatalog(locale);
+      const main = packCatalog(flat, numbers, { to: start, rest: (key) => !seasonIds.has(key) });
+      const season = packCatalog(flat, numbers, { from: start, rest: (key) => seasonIds.has(key) });
+      const joined = [...main.slice(0, -1), ...season.slice(0, -1), { ...(main.at(-1) as object), ...(season.at(-1) as object) }];
+      assert.deepEqual(joined, packCatalog(flat, numbers), locale);
+    }
+  });
 
   it('the packed catalogs the bundle ships say exactly what the translators wrote, in every plural form', () => {
     const numbers = messageNumbers(messages);

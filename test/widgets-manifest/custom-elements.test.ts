@@ -4,6 +4,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { elementsOf, markdown } from '../../scripts/element-reference.mjs';
+import { attributesOf, type EmbedTag } from '../../src/embed/tags.js';
 
 const run = promisify(execFile);
 const OUT = '.manifest-test';
@@ -29,9 +30,12 @@ describe('custom-elements.json', () => {
         'game-header',
         'injury-report',
         'last-five',
+        'pitching-matchup',
         'player-props',
         'score-strip',
         'score-ticker',
+        'standings-table',
+        'team-stats',
         'win-probability',
       ]);
       const names = (list: Array<{ name: string }> | undefined) => (list ?? []).map((item) => item.name);
@@ -48,6 +52,11 @@ describe('custom-elements.json', () => {
       const strip = elements.find((element) => element.tagName === 'score-strip')!;
       assert.ok(names(strip.events).includes('pb-game-select'));
       assert.ok(names(strip.attributes).includes('game-href'));
+      // An embed page takes each attribute by its own name, except the key and relay it decides and the reader's pause.
+      for (const element of elements) {
+        const embeddable = names(element.attributes).filter((name) => !['key', 'relay', 'paused'].includes(name));
+        assert.deepEqual([...attributesOf(element.tagName as EmbedTag)].sort(), embeddable.sort(), `/embed/${element.tagName} attributes`);
+      }
       assert.equal(
         markdown(elementsOf(manifest)),
         await readFile('docs/elements.md', 'utf8'),

@@ -1,4 +1,4 @@
-// The seven elements as the state and locale tests mount them: attributes that show data, or nothing, for a league.
+// The elements as the state and locale tests mount them: attributes that show data, or nothing, for a league.
 import { fixture, html } from '@open-wc/testing';
 import type { PressboxElement } from '../../src/widgets/ui/pressbox-element.js';
 import { hasState, until } from './helpers.js';
@@ -53,7 +53,32 @@ export const ELEMENTS: ElementCase[] = [
     dataSelector: 'details',
     live: false,
   },
+  { tag: 'standings-table', attributes: async (league) => ({ league, team: teamOf(league) }), dataSelector: 'table', live: false },
+  {
+    tag: 'team-stats',
+    // Team statistics exist for these four leagues only; any other asks for the NHL's.
+    attributes: async (league) => {
+      const stats = ['nba', 'nfl', 'nhl', 'mlb'].includes(league) ? league : 'nhl';
+      return { league: stats, team: teamOf(stats) };
+    },
+    dataSelector: '.tile',
+    live: false,
+  },
+  {
+    tag: 'pitching-matchup',
+    // A baseball element: every league's case shows an MLB game that has not started.
+    attributes: async (_league, setup) => ({ 'game-id': await gameId(setup, 'mlb', 'scheduled') }),
+    dataSelector: '.side',
+    live: false,
+  },
 ];
+
+/** A game of the league in the given state, as /v1/scores lists it. */
+export async function gameId(setup: BrowserTestSetup, league: string, status: 'scheduled' | 'live' | 'final'): Promise<string> {
+  const response = await fetch(`${setup.relay}/v1/scores?league=${league}&key=${setup.keys.test}`);
+  const body = (await response.json()) as { games: Array<{ id: string; status: string }> };
+  return body.games.find((game) => game.status === status)!.id;
+}
 
 /** A team of the league, by abbreviation, for elements about one team. */
 export function teamOf(league: string): string {

@@ -9,6 +9,7 @@ import type { KeyStore } from '../store/types.js';
 import type { CachedUpstream } from '../upstream/cached.js';
 import type { RelayEnv } from './env.js';
 import { widgetRequestOfContext, type WidgetRequest } from './widget-request.js';
+import { isEmbedToken, type EmbedTokens } from '../embed/token.js';
 
 // Keys come from a short-lived in-memory cache as the same objects, so their parsed patterns can be kept with them.
 const parsedPatterns = new WeakMap<WidgetKey, DomainPattern[]>();
@@ -91,8 +92,10 @@ export function widgetAuthorizer(
   keys: KeyStore & { cached?(value: string): WidgetKey | undefined },
   upstreams: { live: CachedUpstream; test: CachedUpstream },
   now: () => number = Date.now,
+  embeds?: EmbedTokens,
 ): Authorize {
-  const accessFor = (key: WidgetKey | undefined, request: WidgetRequest): Access => {
+  /** `ownPage`: the relay's own page (the snippet builder's preview), which every key may show. */
+  const accessFor = (key: WidgetKey | undefined, request: WidgetRequest, ownPage?: PageOrigin): Access => {
     if (!key)
       throw new RelayError(
         'invalid_key',
@@ -104,6 +107,7 @@ export function widgetAuthorizer(
         'origin_not_allowed',
         'This widget key answers browsers only (it was set --browser-only): the request carried no Sec-Fetch-Site header, which every current browser sends.',
       );
+    if (ownPage) return { key, page: ownPage, upstream: key.test ? upstreams.test : upstreams.live };
     const verdict = verdictOn(key, request.origin, request.referer);
     const { page, allowed } = verdict;
     if (!allowed) {
@@ -117,12 +121,43 @@ export function widgetAuthorizer(
     verdict.access ??= { key, page: page!, upstream: key.test ? upstreams.test : upstreams.live };
     return verdict.access;
   };
+  const lookUp = (value: string, request: WidgetRequest, ownPage?: PageOrigin) => {
+    const known = keys.cached?.(value);
+    return known ? accessFor(known, request, ownPage) : keys.getKey(value).then((key) => accessFor(key, request, ownPage));
+  };
+  // An embed frame asks with a token instead of the key: from the relay's own embed page only, and for the page that
+  // framed it, which must still be on the key's allowed domains (see embed/token.ts).
+  const embedAccess = (token: string, request: WidgetRequest) => {
+    const read = embeds?.read(token);
+    if (!read?.ok)
+      throw new RelayError(
+        'invalid_key',
+        read?.expired
+          ? 'This embed’s access has expired: reload the page to renew it.'
+          : 'Invalid embed token: embed pages get theirs from the relay; on your own pages use the publishable key.',
+      );
+    const frame = pageOrigin(request.origin, request.referer);
+    if (!frame || !isAddressedHost(frame, request.host))
+      throw new RelayError(
+        'origin_not_allowed',
+        'An embed token works only inside the relay’s own embed frame (/embed/…): on your own pages use the publishable key.',
+      );
+    const framing = pageOrigin(read.grant.origin, undefined)!;
+    const ownPage = isAddressedHost(framing, request.host) ? framing : undefined;
+    return lookUp(read.grant.key, { ...request, origin: read.grant.origin, referer: undefined }, ownPage);
+  };
   return (request) => {
     if (!request.key)
       throw new RelayError('missing_key', 'Missing widget key: add key="pk_live_…" to the element or data-key to the Pressbox script tag.');
-    const known = keys.cached?.(request.key);
-    return known ? accessFor(known, request) : keys.getKey(request.key).then((key) => accessFor(key, request));
+    return isEmbedToken(request.key) ? embedAccess(request.key, request) : lookUp(request.key, request);
   };
+}
+
+/** Whether a page is on the host (and port) the request was addressed to: one of the relay's own pages. */
+export function isAddressedHost(page: PageOrigin, host: string | undefined): boolean {
+  if (!host) return false;
+  const addressed = host.toLowerCase();
+  return addressed === new URL(page.origin).host;
 }
 
 /** The authorizer as Hono middleware (live streams): the access is kept on the context with the request it was for. */

@@ -4,6 +4,7 @@ import { CONTRACT_HEADER, CONTRACT_VERSION } from '../../contract/version.js';
 import { RelayError } from '../errors.js';
 import type { Logger } from './logger.js';
 import type { ResourceContext } from '../resources/context.js';
+import { firstValues } from '../resources/params.js';
 import { matchRoute, type Planned, type WidgetRoute } from '../resources/routes.js';
 import type { HistoryStore, UsageStore } from '../store/types.js';
 import { corsHeaderList, type Authorize } from './access.js';
@@ -116,7 +117,7 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
       const widgetRequest = widgetRequestOf(request, key);
       const granted = deps.authorize(widgetRequest);
       const access = granted instanceof Promise ? await granted : granted;
-      deps.limit(access, widgetRequest);
+      deps.limit(access.key.key, widgetRequest);
       const reading = readParams(target, query);
       const now = deps.now();
       refuseKnownSpentKey(access.key, now);
@@ -176,13 +177,6 @@ function splitQuery(search: string): { key: string | undefined; query: string } 
     else if (pair) rest.push(pair);
   }
   return { key, query: rest.join('&') };
-}
-
-/** Parameters by name; the first of a repeated one counts, as it always has. */
-function firstValues(query: string): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(query)) if (!(name in values)) values[name] = value;
-  return values;
 }
 
 function unexpected(error: unknown, target: Target, logger: Logger): RelayError {

@@ -2,7 +2,6 @@ import type { MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
 import { RelayError } from '../errors.js';
 import type { RelayEnv } from './env.js';
-import type { Access } from './access.js';
 import type { WidgetRequest } from './widget-request.js';
 
 export interface RateLimitOptions {
@@ -18,8 +17,8 @@ interface Bucket {
   at: number;
 }
 
-/** Takes one request from its bucket or throws `rate_limited`. */
-export type RateLimiter = (access: Access, request: WidgetRequest) => void;
+/** Takes one request of a key (its value, `pk_…`) from a client's bucket, or throws `rate_limited`. */
+export type RateLimiter = (key: string, request: Pick<WidgetRequest, 'address'>) => void;
 
 /** A token bucket per key and client address (from the socket, never from headers a client can forge). */
 export function rateLimiter(options: RateLimitOptions): RateLimiter {
@@ -27,12 +26,12 @@ export function rateLimiter(options: RateLimitOptions): RateLimiter {
   // By address, then key: no key string is built per request.
   const buckets = new LRUCache<string, Map<string, Bucket>>({ max: 100_000 });
   const perMs = options.perMinute / 60_000;
-  return (access, request) => {
+  return (key, request) => {
     let ofAddress = buckets.get(request.address);
     if (!ofAddress) buckets.set(request.address, (ofAddress = new Map()));
     const at = now();
-    let bucket = ofAddress.get(access.key.key);
-    if (!bucket) ofAddress.set(access.key.key, (bucket = { tokens: options.burst, at }));
+    let bucket = ofAddress.get(key);
+    if (!bucket) ofAddress.set(key, (bucket = { tokens: options.burst, at }));
     // A clock that steps back (NTP) refills nothing rather than draining the bucket.
     bucket.tokens = Math.min(options.burst, bucket.tokens + Math.max(0, at - bucket.at) * perMs);
     bucket.at = at;
@@ -49,7 +48,7 @@ export function rateLimiter(options: RateLimitOptions): RateLimiter {
 /** The limiter as Hono middleware, after `widgetAccess`. */
 export function rateLimit(limit: RateLimiter): MiddlewareHandler<RelayEnv> {
   return async (c, next) => {
-    limit(c.get('access'), c.get('request'));
+    limit(c.get('access').key.key, c.get('request'));
     await next();
   };
 }

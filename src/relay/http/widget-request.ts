@@ -11,6 +11,8 @@ export interface WidgetRequest {
   fetchSite: string | undefined;
   /** From the socket, never from headers a client can forge. */
   address: string;
+  /** The Host the browser addressed: an embed token is honoured only on requests from the relay's own pages. */
+  host: string | undefined;
 }
 
 const header = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
@@ -23,6 +25,7 @@ export function widgetRequestOf(request: IncomingMessage, key: string | undefine
     referer: header(headers.referer),
     fetchSite: header(headers['sec-fetch-site']),
     address: request.socket.remoteAddress ?? 'local',
+    host: header(headers.host),
   };
 }
 
@@ -33,5 +36,6 @@ export function widgetRequestOfContext(c: Context<RelayEnv>): WidgetRequest {
     referer: c.req.header('referer'),
     fetchSite: c.req.header('sec-fetch-site'),
     address: c.env?.incoming?.socket?.remoteAddress ?? 'local',
+    host: c.req.header('host'),
   };
 }

@@ -59,6 +59,13 @@ export const marketsParam = z
     message: 'market keys are words such as points or passingYards',
   });
 
+/** Parameters by name from a query string; the first of a repeated one counts, as it always has. */
+export function firstValues(query: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(query)) if (!(name in values)) values[name] = value;
+  return values;
+}
+
 /** Validates query parameters (of a GET or of a live topic); a failure names the parameter and what was expected. */
 export function parseParams<Schema extends z.ZodType>(schema: Schema, params: Record<string, string>): z.output<Schema> {
   const query = { ...params };

@@ -4,9 +4,12 @@ import type { ResourceContext } from './context.js';
 import { formResource } from './form.js';
 import { gameResource } from './game.js';
 import { injuriesResource } from './injuries.js';
+import { pitchingMatchupResource } from './pitching-matchup.js';
 import { dateParam, gameIdParam, leagueListParam, leagueParam, marketsParam, parseParams, teamParam } from './params.js';
 import { propsResource } from './props.js';
 import { scoresResource } from './scores.js';
+import { standingsResource } from './standings.js';
+import { TEAM_STATS_LEAGUES, teamStatsResource } from './team-stats.js';
 import { winProbabilityResource } from './win-probability.js';
 
 /** A payload built for one validated request, with how soon the live hub should read it again. */
@@ -38,6 +41,17 @@ const formQuery = z.object({ league: leagueParam, team: teamParam, opponent: tea
 const gameParamsQuery = z.object({ league: leagueParam, gameId: gameIdParam });
 const propsQuery = z.object({ league: leagueParam, gameId: gameIdParam, markets: marketsParam.optional() });
 const injuriesQuery = z.object({ league: leagueParam, team: teamParam.optional() });
+const standingsQuery = z.object({ league: leagueParam });
+const teamStatsQuery = z.object({
+  league: leagueParam.refine((league) => (TEAM_STATS_LEAGUES as readonly string[]).includes(league), {
+    message: `team statistics are offered for ${TEAM_STATS_LEAGUES.join(', ')}`,
+  }),
+  team: teamParam,
+});
+const matchupQuery = z.object({
+  gameId: gameIdParam,
+  league: leagueParam.refine((league) => league === 'mlb', { message: 'pitching matchups are for mlb games' }).optional(),
+});
 
 function route<Params, Payload extends object>(
   pattern: string,
@@ -101,6 +115,24 @@ export const WIDGET_ROUTES: readonly WidgetRoute[] = [
     (query) => parseParams(injuriesQuery, query),
     injuriesResource,
     () => REFRESH_MS.injuries,
+  ),
+  route(
+    '/v1/standings',
+    (query) => parseParams(standingsQuery, query),
+    standingsResource,
+    (payload) => payload.refreshMs,
+  ),
+  route(
+    '/v1/team-stats',
+    (query) => parseParams(teamStatsQuery, query),
+    teamStatsResource,
+    (payload) => payload.refreshMs,
+  ),
+  route(
+    '/v1/pitching-matchup',
+    (query) => ({ gameId: parseParams(matchupQuery, query).gameId }),
+    pitchingMatchupResource,
+    (payload) => payload.refreshMs,
   ),
 ];
 

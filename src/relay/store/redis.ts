@@ -189,6 +189,11 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
         return { at: Number(at), home: Number(home) };
       });
     },
+    async sharedSecret(name, create) {
+      const stored = `${PREFIX}secret:${name}`;
+      await redis.set(stored, create(), 'NX');
+      return (await redis.get(stored))!;
+    },
     close: async () => {
       keyEvents?.disconnect();
       await redis.quit();

@@ -25,6 +25,7 @@ const SCHEMA = `
     key TEXT NOT NULL, day TEXT NOT NULL, route TEXT NOT NULL, origin TEXT NOT NULL, prefix TEXT NOT NULL,
     client TEXT NOT NULL, loads INTEGER NOT NULL, PRIMARY KEY (key, day, route, origin, prefix, client)
   ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS win_probability (
     game TEXT NOT NULL, at INTEGER NOT NULL, home REAL NOT NULL, PRIMARY KEY (game, at)
   ) WITHOUT ROWID;
@@ -132,6 +133,8 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
     ),
     addPoint: db.prepare('INSERT OR REPLACE INTO win_probability (game, at, home) VALUES (?, ?, ?)'),
     history: db.prepare<[string], { at: number; home: number }>('SELECT at, home FROM win_probability WHERE game = ? ORDER BY at'),
+    addSecret: db.prepare('INSERT OR IGNORE INTO secrets (name, value) VALUES (?, ?)'),
+    secret: db.prepare<[string], { value: string }>('SELECT value FROM secrets WHERE name = ?'),
   };
 
   /**
@@ -249,6 +252,10 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
       statements.addPoint.run(game, point.at, point.home);
     },
     probabilityHistory: async (game) => statements.history.all(game),
+    async sharedSecret(name, create) {
+      statements.addSecret.run(name, create());
+      return statements.secret.get(name)!.value;
+    },
     close: async () => {
       if (pending.length > 0) commitPending();
       db.close();

@@ -76,6 +76,12 @@ export interface HistoryStore {
   probabilityHistory(game: string): Promise<ProbabilityPoint[]>;
 }
 
-export interface RelayStore extends KeyStore, UsageStore, HistoryStore {
+/** Secrets every relay on the same store must share (the embed tokens' signing key): made once, then read by all. */
+export interface SecretStore {
+  /** The secret stored under `name`, or `create()`'s value stored there first when there is none yet. */
+  sharedSecret(name: string, create: () => string): Promise<string>;
+}
+
+export interface RelayStore extends KeyStore, UsageStore, HistoryStore, SecretStore {
   close(): Promise<void>;
 }

@@ -1,7 +1,21 @@
-import { REFRESH_MS, refreshMsFor } from '../../contract/refresh.js';
+import { REFRESH_MS, refreshMsFor, SEASON_REFRESH_MS } from '../../contract/refresh.js';
 import type { Cached, CachePolicy, ResourceCache } from '../cache/resource-cache.js';
 import type { UpstreamClient } from './client.js';
-import type { HeadToHead, Injuries, Lines, LiveGames, PlayerProps, PropSplits, RecentForm, StoredGames, Teams } from './schemas.js';
+import type {
+  HeadToHead,
+  Injuries,
+  Lines,
+  LiveGames,
+  PlayerProps,
+  PropSplits,
+  RecentForm,
+  StartingPitchers,
+  StoredGames,
+  StrikeoutPredictor,
+  Teams,
+  TeamStats,
+  VenueWeather,
+} from './schemas.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -40,6 +54,11 @@ const ENDPOINTS = {
     call: (client, league: string, exchange: boolean) => client.lines({ league, exchange }),
   }),
   teams: endpoint({ policy: policy<Teams>(6 * HOUR, HOUR), call: (client, league: string) => client.teams({ league }) }),
+  // The same /teams answer read for its standings, which move whenever a game ends: kept minutes, not hours.
+  standings: endpoint({
+    policy: policy<Teams>(SEASON_REFRESH_MS.standings, SEASON_REFRESH_MS.standings),
+    call: (client, league: string) => client.teams({ league }),
+  }),
   games: endpoint({
     policy: policy<StoredGames>(MINUTE, MINUTE),
     call: (client, league: string, date: string) => client.games({ league, date }),
@@ -67,6 +86,25 @@ const ENDPOINTS = {
   propSplits: endpoint({
     policy: policy<PropSplits>(REFRESH_MS.props, REFRESH_MS.props),
     call: (client, league: string, gameId: string) => client.playerPropSplits({ league, gameId }),
+  }),
+  // The whole league for 5 units rather than a team for 1: one call an hour serves every team's widget.
+  teamStats: endpoint({
+    policy: policy<TeamStats>(SEASON_REFRESH_MS.seasonStats, SEASON_REFRESH_MS.seasonStats),
+    call: (client, league: string) => client.teamStats({ league }),
+  }),
+  // The live slate for 1 unit (a date's games for 2): one call serves every game's matchup.
+  startingPitchers: endpoint({
+    policy: policy<StartingPitchers>(SEASON_REFRESH_MS.starters, SEASON_REFRESH_MS.starters),
+    call: (client, date?: string) => client.startingPitchers({ date }),
+  }),
+  strikeoutPredictor: endpoint({
+    policy: policy<StrikeoutPredictor>(SEASON_REFRESH_MS.starters, SEASON_REFRESH_MS.starters),
+    call: (client, date?: string) => client.strikeoutPredictor({ date }),
+  }),
+  // Per home club, list format: 1 × (1 + 1) = 2 units, against 31 for every club at once.
+  venueWeather: endpoint({
+    policy: policy<VenueWeather>(SEASON_REFRESH_MS.weather, SEASON_REFRESH_MS.weather),
+    call: (client, teamId: string, date?: string) => client.venueWeather({ teamId, date }),
   }),
 };
 

@@ -132,9 +132,12 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     const units = unitCost(endpoint, stringParams);
     const perEndpoint = endpointStats(endpoint);
 
+    // Set once this request has slept out a short Retry-After itself: a timer may fire a millisecond before the clock
+    // reaches the hold it set, and the request that waited must not then refuse itself.
+    let sleptOut = false;
     for (let attempt = 0; ; attempt++) {
       const held = (heldUntil.get(endpoint) ?? 0) - now();
-      if (held > 0)
+      if (held > 0 && !sleptOut)
         throw new UpstreamRateLimitError(
           endpoint,
           `Upstream ${endpoint} asked to wait: not called again for ${Math.ceil(held / 1000)} s (cached data is served meanwhile).`,
@@ -211,6 +214,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         // A short wait is slept out for this request; a longer one is not worth a viewer waiting (stale data serves).
         if (canRetry && waitMs <= SHORT_RATE_LIMIT_WAIT_MS) {
           await retry(status, waitMs);
+          sleptOut = true;
           continue;
         }
         report(status, 0, waitMs);
@@ -295,5 +299,13 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
         call,
       ),
     splits: (params: { league: string }, call?: CallOptions) => get('/splits', params, schemas.splitsSchema, call),
+    teamStats: (params: { league: string; teamId?: string }, call?: CallOptions) =>
+      get(`/${params.league.toLowerCase()}/team-stats`, { teamId: params.teamId }, schemas.teamStatsSchema, call),
+    startingPitchers: (params: { date?: string; gameId?: string }, call?: CallOptions) =>
+      get('/mlb/starting-pitchers', params, schemas.startingPitchersSchema, call),
+    strikeoutPredictor: (params: { date?: string; gameId?: string }, call?: CallOptions) =>
+      get('/mlb/strikeout-predictor', params, schemas.strikeoutPredictorSchema, call),
+    venueWeather: (params: { teamId?: string; date?: string; format?: 'list' | 'detail' }, call?: CallOptions) =>
+      get('/mlb/venue-weather', params, schemas.venueWeatherSchema, call),
   };
 }

@@ -8,5 +8,7 @@ export function unitCost(endpoint: string, params: Record<string, string | undef
   if (endpoint === '/splits' || endpoint === '/splits-history') return 5;
   if (/^\/[a-z]+\/team-stats$/.test(endpoint)) return params.teamId ? 1 : 5;
   if (endpoint === '/mlb/starting-pitchers') return params.date ? 2 : 1;
+  // Format multiplier × (1 + rows): one row for one team, else one per MLB club (30), as the relay never asks for more.
+  if (endpoint === '/mlb/venue-weather') return (params.format === 'detail' ? 2 : 1) * (1 + (params.teamId ? 1 : 30));
   return 1;
 }

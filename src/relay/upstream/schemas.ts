@@ -372,6 +372,111 @@ export const splitsSchema = z.looseObject({
 
 export const healthSchema = z.looseObject({ status: z.string().optional() });
 
+const numberRecord = z.record(z.string(), z.number()).catch({});
+const rankRecord = z.record(z.string(), z.union([z.string(), z.number()]).transform(String)).catch({});
+const statGroups = z.looseObject({ offense: numberRecord.optional(), defense: numberRecord.optional(), derived: numberRecord.optional() });
+
+// /{league}/team-stats: groups and keys as the spec shows them for the NBA; other leagues' keys are not shown, so any
+// numeric key is kept, ranks may come as numbers, and a missing group is an empty one.
+export const teamStatsSchema = z.looseObject({
+  league: z.string().optional(),
+  season: z.string().optional(),
+  schemaVersion: z.string().optional(),
+  lastUpdated: timestamp.optional(),
+  teams: lenientArray(
+    z.looseObject({
+      team: z.looseObject({ id: id.optional(), name: z.string().optional(), abbreviation: z.string() }),
+      meta: z.looseObject({ gp: integer.optional() }).optional(),
+      stats: statGroups,
+      ranks: z.looseObject({ offense: rankRecord.optional(), defense: rankRecord.optional(), derived: rankRecord.optional() }).optional(),
+    }),
+  ),
+  definitions: z.record(z.string(), z.record(z.string(), z.string()).catch({})).optional(),
+});
+
+const starterSchema = z.looseObject({
+  name: z.string().nullable().optional(),
+  teamId: id.optional(),
+  throws: z.string().nullable().optional(),
+  playerKey: z.string().nullable().optional(),
+  // new, probable, at_risk, unknown in the spec; anything else is read as unknown.
+  status: z.string().optional(),
+  firstSeenAt: timestamp.nullable().optional(),
+  lastSeenAt: timestamp.nullable().optional(),
+});
+
+const probableStarterSchema = z.looseObject({
+  gameId: id,
+  startTime: timestamp.optional(),
+  homeTeamId: id.optional(),
+  awayTeamId: id.optional(),
+  homeTeamName: z.string().optional(),
+  awayTeamName: z.string().optional(),
+  starters: z.looseObject({ home: starterSchema.nullable().optional(), away: starterSchema.nullable().optional() }),
+});
+
+/** Records the answer holds, whatever it wraps them in: the shape for several games is not shown in the spec. */
+function records<Item extends z.ZodType>(item: Item) {
+  return z
+    .unknown()
+    .transform((body) => {
+      if (Array.isArray(body)) return body;
+      if (body && typeof body === 'object' && Array.isArray((body as { data?: unknown }).data)) return (body as { data: unknown[] }).data;
+      return body && typeof body === 'object' ? [body] : [];
+    })
+    .pipe(lenientArray(item));
+}
+
+export const startingPitchersSchema = records(probableStarterSchema);
+
+export const strikeoutPredictorSchema = z.looseObject({
+  date: z.string().optional(),
+  data: lenientArray(
+    z.looseObject({
+      gameId: id,
+      props: lenientArray(
+        z.looseObject({
+          side: z.enum(['home', 'away']),
+          propLine: z.looseObject({ line: z.number().nullable().optional() }).nullable().optional(),
+          pitcher: z.looseObject({
+            name: z.string(),
+            teamId: id.optional(),
+            throws: z.string().optional(),
+            playerKey: z.string().optional(),
+          }),
+          model: z.looseObject({
+            projectedKs: z.number(),
+            confidence: z.string().optional(),
+            range: z.array(z.number()).optional(),
+            confidenceScore: z.number().optional(),
+          }),
+        }),
+      ),
+    }),
+  ),
+});
+
+const venueWeatherRecord = z.looseObject({
+  teamId: id,
+  teamName: z.string().optional(),
+  venue: z.looseObject({ park: z.string().optional(), roof: z.string().optional(), altitudeFt: z.number().optional() }).optional(),
+  conditions: z
+    .looseObject({
+      summary: z.string().optional(),
+      tempF: z.number().optional(),
+      humidity: z.number().optional(),
+      wind: z.looseObject({ dir: z.string().optional(), mph: z.number().optional(), type: z.string().optional() }).optional(),
+      precipProb: z.number().optional(),
+      isDay: z.boolean().optional(),
+    })
+    .optional(),
+  impact: z.looseObject({ projectedTotal: z.number().optional(), lean: z.string().optional() }).optional(),
+  alerts: lenientArray(z.looseObject({ type: z.string(), severity: z.string().optional(), message: z.string() })).optional(),
+});
+
+// One team answers the record itself; several teams' shape is not shown (read as a list under `data`, or an array).
+export const venueWeatherSchema = records(venueWeatherRecord);
+
 export type Account = z.output<typeof accountSchema>;
 export type LiveGame = z.output<typeof liveGameSchema>;
 export type LiveGames = z.output<typeof liveGamesSchema>;
@@ -386,3 +491,7 @@ export type HeadToHead = z.output<typeof headToHeadSchema>;
 export type PlayerProps = z.output<typeof playerPropsSchema>;
 export type PropSplits = z.output<typeof propSplitsSchema>;
 export type Splits = z.output<typeof splitsSchema>;
+export type TeamStats = z.output<typeof teamStatsSchema>;
+export type StartingPitchers = z.output<typeof startingPitchersSchema>;
+export type StrikeoutPredictor = z.output<typeof strikeoutPredictorSchema>;
+export type VenueWeather = z.output<typeof venueWeatherSchema>;

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { dateOf, easternClock } from '../dates.js';
-import { bookLine, exchangeLine, publicSplits, type GameLine } from '../markets.js';
+import { bookLine, exchangeLine, publicSplits, splitsPercents, type GameLine } from '../markets.js';
 import { boardGames, type GameSnapshot } from '../schedule.js';
 import { deps, iso, isoSeconds, leagueParam, metered, parseQuery, requirePlan, type SandboxEnv } from '../http.js';
 
@@ -61,7 +61,6 @@ export const lineRoutes = new Hono<SandboxEnv>()
     const now = deps(c).clock.now();
     const snaps = league.offersOdds ? boardGames(league, now) : [];
     const data = snaps.map((snap) => {
-      const splits = publicSplits(snap, now);
       return {
         gameId: snap.game.ids.odds,
         date: snap.game.date,
@@ -69,26 +68,7 @@ export const lineRoutes = new Hono<SandboxEnv>()
         homeTeamName: snap.game.home.fullName,
         awayTeamName: snap.game.away.fullName,
         lines: bookLine(snap, now),
-        splits: {
-          spread: {
-            homeBetsPercent: splits.spread.homeBets,
-            awayBetsPercent: splits.spread.awayBets,
-            homeMoneyPercent: splits.spread.homeMoney,
-            awayMoneyPercent: splits.spread.awayMoney,
-          },
-          moneyline: {
-            homeBetsPercent: splits.moneyline.homeBets,
-            awayBetsPercent: splits.moneyline.awayBets,
-            homeMoneyPercent: splits.moneyline.homeMoney,
-            awayMoneyPercent: splits.moneyline.awayMoney,
-          },
-          total: {
-            overBetsPercent: splits.total.overBets,
-            underBetsPercent: splits.total.underBets,
-            overMoneyPercent: splits.total.overMoney,
-            underMoneyPercent: splits.total.underMoney,
-          },
-        },
+        splits: splitsPercents(publicSplits(snap, now)),
         updatedAt: iso(now),
       };
     });

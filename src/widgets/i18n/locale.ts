@@ -71,7 +71,8 @@ export function resolveLocale(element: HTMLElement, attribute: string): Resolved
   }
   return { messages, format, dir: messages === 'ar' ? 'rtl' : attribute ? 'ltr' : undefined };
 }
-const catalogs = new Map<SupportedLocale, Catalog | PackedCatalog>();
+/** Each locale's loaded catalog; a part fetched later (i18n/season-messages.ts) joins its entry. */
+export const catalogs = new Map<SupportedLocale, Catalog | PackedCatalog>();
 const pending = new Map<SupportedLocale, Promise<void>>();
 
 /** The locale's catalog once loaded (English has none: its words are in the code). */

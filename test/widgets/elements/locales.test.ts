@@ -25,7 +25,7 @@ import {
  * (Position, Rebounds, Yards, Pause…). Japanese and Arabic share none.
  */
 const SHARED_WITH_ENGLISH: Record<string, string[]> = {
-  de: 'widget website pos position status college basketball football touchdowns yards strikeouts rebounds runs bases pause ticker'.split(
+  de: 'widget website pos position status college basketball football touchdowns yards strikeouts rebounds runs bases pause ticker team assists pitcher wind'.split(
     ' ',
   ),
   ja: [],

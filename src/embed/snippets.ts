@@ -1,0 +1,147 @@
+import { escapeHtml } from './html.js';
+import { attributesOf, DEFAULT_FRAME_WIDTH, reservedHeight, type EmbedTag } from './tags.js';
+
+/** One widget as a publisher chose it in the builder: which element, with which key, from which relay. */
+export interface WidgetChoice {
+  /** The relay's origin, `https://widgets.example.com`. */
+  relay: string;
+  tag: EmbedTag;
+  key: string;
+  /** Attribute values by name; empty values are left out. */
+  attributes: Readonly<Record<string, string | undefined>>;
+}
+
+export type SnippetKind = 'script' | 'iframe' | 'oembed' | 'amp' | 'react' | 'vue' | 'wordpress';
+
+const TITLES: Record<EmbedTag, string> = {
+  'score-ticker': 'Live scores ticker',
+  'score-strip': 'Scores',
+  'game-header': 'Game',
+  'win-probability': 'Win probability',
+  'player-props': 'Player props',
+  'last-five': 'Recent form',
+  'injury-report': 'Injury report',
+  'standings-table': 'Standings',
+  'team-stats': 'Team statistics',
+  'pitching-matchup': 'Pitching matchup',
+};
+
+export function frameTitle(tag: EmbedTag): string {
+  return `${TITLES[tag]} (Pressbox)`;
+}
+
+/** The element's own attributes in the order the element documents them, without empty ones. */
+function chosenAttributes(choice: WidgetChoice): [string, string][] {
+  return attributesOf(choice.tag).flatMap((name) => {
+    const value = choice.attributes[name]?.trim();
+    return value ? [[name, value] as [string, string]] : [];
+  });
+}
+
+function elementMarkup(choice: WidgetChoice, extra: [string, string][] = []): string {
+  const attributes = [...chosenAttributes(choice), ...extra].map(([name, value]) => ` ${name}="${escapeHtml(value)}"`).join('');
+  return `<${choice.tag}${attributes}></${choice.tag}>`;
+}
+
+/** The address of the script-free embed page for this widget. */
+export function embedUrl(choice: WidgetChoice): string {
+  const url = new URL(`/embed/${choice.tag}`, choice.relay);
+  url.searchParams.set('key', choice.key);
+  for (const [name, value] of chosenAttributes(choice)) url.searchParams.set(name, value);
+  return url.href;
+}
+
+export function oembedUrl(choice: WidgetChoice): string {
+  const url = new URL('/oembed', choice.relay);
+  url.searchParams.set('url', embedUrl(choice));
+  url.searchParams.set('format', 'json');
+  return url.href;
+}
+
+/** Frame size: the element's reserved height, so the box is right before (and without) any resize message. */
+export function frameSize(tag: EmbedTag, maxWidth?: number, maxHeight?: number): { width: number; height: number } {
+  return {
+    width: Math.min(DEFAULT_FRAME_WIDTH, maxWidth ?? Infinity),
+    height: Math.min(reservedHeight(tag), maxHeight ?? Infinity),
+  };
+}
+
+/**
+ * The iframe a page without scripts can hold. `width="100%"` and `frameborder` are attributes rather than a style, so
+ * they survive a page's strict Content-Security-Policy and editors that strip `style`; `scrolling="no"` because the
+ * element keeps its own reserved box.
+ */
+export function iframeMarkup(choice: WidgetChoice, size = frameSize(choice.tag)): string {
+  return (
+    `<iframe src="${escapeHtml(embedUrl(choice))}" title="${escapeHtml(frameTitle(choice.tag))}" ` +
+    `width="${size.width === DEFAULT_FRAME_WIDTH ? '100%' : size.width}" height="${size.height}" ` +
+    `frameborder="0" scrolling="no" loading="lazy"></iframe>`
+  );
+}
+
+function scriptSnippet(choice: WidgetChoice): string {
+  const src = new URL('/pressbox.js', choice.relay).href;
+  return `<script type="module" src="${escapeHtml(src)}" data-key="${escapeHtml(choice.key)}"></script>\n${elementMarkup(choice)}`;
+}
+
+function ampSnippet(choice: WidgetChoice): string {
+  const { height } = frameSize(choice.tag);
+  return [
+    '<!-- once, in <head>: <script async custom-element="amp-iframe" src="https://cdn.ampproject.org/v0/amp-iframe-0.1.js"></script> -->',
+    `<amp-iframe src="${escapeHtml(embedUrl(choice))}" title="${escapeHtml(frameTitle(choice.tag))}" height="${height}" layout="fixed-height"`,
+    '  sandbox="allow-scripts allow-same-origin allow-popups" frameborder="0" resizable>',
+    '  <div overflow tabindex="0" role="button" aria-label="Show all">Show all</div>',
+    '</amp-iframe>',
+  ].join('\n');
+}
+
+/** JSX cannot pass `key` to an element (React keeps it), so the key goes through configure(). */
+function reactSnippet(choice: WidgetChoice): string {
+  const name = choice.tag
+    .split('-')
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('');
+  return [
+    "import { configure } from 'pressbox';",
+    "import type {} from 'pressbox/jsx';",
+    '',
+    `configure({ key: '${choice.key}', relay: '${choice.relay}' });`,
+    '',
+    `export function ${name}Widget() {`,
+    `  return ${elementMarkup(choice)};`,
+    '}',
+  ].join('\n');
+}
+
+function vueSnippet(choice: WidgetChoice): string {
+  return [
+    '<script setup>',
+    "import { configure } from 'pressbox';",
+    '',
+    `configure({ key: '${choice.key}', relay: '${choice.relay}' });`,
+    '</script>',
+    '',
+    '<template>',
+    `  ${elementMarkup(choice)}`,
+    '</template>',
+    '',
+    '<!-- vite.config: vue({ template: { compilerOptions: { isCustomElement: (tag) => tag.includes("-") } } }) -->',
+  ].join('\n');
+}
+
+function wordpressSnippet(choice: WidgetChoice): string {
+  return `<!-- wp:html -->\n${iframeMarkup(choice)}\n<!-- /wp:html -->`;
+}
+
+/** Every snippet the builder offers for one widget. */
+export function snippetsFor(choice: WidgetChoice): Record<SnippetKind, string> {
+  return {
+    script: scriptSnippet(choice),
+    iframe: iframeMarkup(choice),
+    oembed: oembedUrl(choice),
+    amp: ampSnippet(choice),
+    react: reactSnippet(choice),
+    vue: vueSnippet(choice),
+    wordpress: wordpressSnippet(choice),
+  };
+}

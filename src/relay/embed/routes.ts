@@ -1,0 +1,196 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { frameSize, frameTitle, iframeMarkup, type WidgetChoice } from '../../embed/snippets.js';
+import { isEmbedTag } from '../../embed/tags.js';
+import { RelayError } from '../errors.js';
+import { isAddressedHost, patternsOf } from '../http/access.js';
+import type { RelayEnv } from '../http/env.js';
+import type { RateLimiter } from '../http/rate-limit.js';
+import { widgetRequestOfContext } from '../http/widget-request.js';
+import { fileUnder } from '../http/static.js';
+import { decideOrigin, pageOrigin } from '../keys/domains.js';
+import { isActive, type WidgetKey } from '../keys/model.js';
+import { firstValues } from '../resources/params.js';
+import type { KeyStore } from '../store/types.js';
+import { BUILDER_CSS, builderPage } from './builder-page.js';
+import { catalogFor, type CatalogDeps } from './catalog.js';
+import { frameAncestors } from './frame-ancestors.js';
+import { EMBED_CSS, embedPage, NOTICE_CSS, openedDirectlyPage, problemPage, REFUSED_PAGE } from './pages.js';
+import { EMBED_TAG_LIST, readEmbedQuery } from './params.js';
+import type { EmbedTokens } from './token.js';
+
+export interface EmbedDeps extends CatalogDeps {
+  keys: KeyStore;
+  tokens: EmbedTokens;
+  /** The widget routes' limiter: an embed page, an oEmbed answer and a catalog take from the same key's bucket. */
+  limit: RateLimiter;
+  now: () => number;
+  /** The built bundle, which also holds the embed frame's and the builder's scripts (dist/cdn/embed). */
+  bundleDir?: string;
+}
+
+/** What the relay's own pages may load: its own scripts, styles and data, nothing inline, Lit under Trusted Types. */
+const OWN_PAGE_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "require-trusted-types-for 'script'",
+  'trusted-types lit-html pressbox',
+].join('; ');
+
+/** The relay's address as the browser used it (a proxy in front that ends TLS says so in X-Forwarded-Proto). */
+function ownOrigin(c: Context): string {
+  const url = new URL(c.req.url);
+  const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
+  const scheme = forwarded === 'https' || forwarded === 'http' ? forwarded : url.protocol.slice(0, -1);
+  return `${scheme}://${c.req.header('host') ?? url.host}`;
+}
+
+/** The request's own query parameters, the first of a repeated one counting, as on the data routes. */
+const queryOf = (c: Context) => firstValues(new URL(c.req.url).search.slice(1));
+
+/** Takes a request from the key's bucket: the refusal when the client is over the limit, else undefined. */
+function overLimit(limit: RateLimiter, key: string, c: Context<RelayEnv>): RelayError | undefined {
+  try {
+    limit(key, widgetRequestOfContext(c));
+    return undefined;
+  } catch (error) {
+    if (error instanceof RelayError) return error;
+    throw error;
+  }
+}
+
+function html(c: Context, status: 200 | 400 | 401 | 403 | 404 | 429, body: string): Response {
+  c.header('Content-Type', 'text/html; charset=utf-8');
+  c.header('Cache-Control', 'private, no-store');
+  return c.body(body, status);
+}
+
+function usableKey(key: WidgetKey | undefined, now: number): key is WidgetKey {
+  return key !== undefined && isActive(key, now);
+}
+
+const maxDimension = z.coerce.number().int().positive().optional();
+
+/**
+ * Script-free embeds: `/embed/{tag}` (a page with one element, for an iframe), `/oembed` (the iframe for editors that
+ * speak oEmbed), and `/builder` (pick a widget, preview it, copy a snippet). See token.ts for how the frame gets data.
+ */
+export function embedRoutes(deps: EmbedDeps): Hono<RelayEnv> {
+  const app = new Hono<RelayEnv>();
+  const script = async (c: Context, path: string) => {
+    const file = deps.bundleDir ? await fileUnder(deps.bundleDir, path) : undefined;
+    if (!file) return c.text('The embed scripts are not built: run npm run build.', 404);
+    return c.body(new Uint8Array(file), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' });
+  };
+  const stylesheet = (c: Context, css: string) =>
+    c.body(css, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=300' });
+
+  app.get('/embed/frame.js', (c) => script(c, 'embed/frame.js'));
+  app.get('/embed/frame.css', (c) => stylesheet(c, EMBED_CSS));
+  app.get('/embed/notice.css', (c) => stylesheet(c, NOTICE_CSS));
+  app.get('/builder/builder.js', (c) => script(c, 'embed/builder.js'));
+  app.get('/builder/builder.css', (c) => stylesheet(c, BUILDER_CSS));
+
+  app.get('/embed/:tag', async (c) => {
+    const tag = c.req.param('tag');
+    if (!isEmbedTag(tag))
+      return html(c, 404, problemPage(`there is no element <${tag}> to embed; embeddable elements: ${EMBED_TAG_LIST}.`));
+    const read = readEmbedQuery(tag, queryOf(c));
+    if (!read.ok) return html(c, 400, problemPage(`${read.message}.`));
+    const choice: WidgetChoice = { relay: ownOrigin(c), tag, ...read.query };
+    const key = await deps.keys.getKey(read.query.key);
+    if (!usableKey(key, deps.now()))
+      return html(c, 401, problemPage('this widget key is unknown to the relay or was revoked: check that it was copied whole.'));
+    const limited = overLimit(deps.limit, key.key, c);
+    if (limited) {
+      c.header('Retry-After', limited.headers['Retry-After'] ?? '60');
+      return html(c, 429, problemPage(limited.message));
+    }
+    // The browser's half of the allow-list: only the key's domains (and the relay's own builder) may frame the page.
+    c.header('Content-Security-Policy', `${OWN_PAGE_POLICY}; ${frameAncestors(patternsOf(key), key.test)}`);
+    const destination = c.req.header('sec-fetch-dest');
+    if (destination === 'document') return html(c, 200, openedDirectlyPage(choice));
+    // A navigation carries no Origin: the framing page is the Referer's origin (browsers send at least that by default).
+    const framing = pageOrigin(c.req.header('referer'), undefined);
+    if (!framing)
+      return destination === 'iframe'
+        ? html(
+            c,
+            403,
+            problemPage(
+              'the page around this frame sent no Referer, so the relay cannot tell which site it is on: remove referrerpolicy="no-referrer" from the iframe.',
+            ),
+          )
+        : html(c, 200, openedDirectlyPage(choice));
+    const own = isAddressedHost(framing, c.req.header('host'));
+    if (!own && !decideOrigin(patternsOf(key), framing, key.test).allowed) return html(c, 403, REFUSED_PAGE);
+    const { token, expiresAt } = deps.tokens.mint(key.key, framing.origin);
+    return html(c, 200, embedPage(choice, token, expiresAt));
+  });
+
+  app.get('/oembed', async (c) => {
+    // Consumers are editors' servers and browsers alike; nothing here is secret.
+    c.header('Access-Control-Allow-Origin', '*');
+    const refuse = (status: 400 | 404 | 501, message: string) =>
+      c.json({ error: { code: status === 404 ? 'not_found' : 'bad_request', message } }, status);
+    const format = c.req.query('format') ?? 'json';
+    if (format !== 'json') return refuse(501, `Only format=json is offered, not ${format}.`);
+    const url = c.req.query('url');
+    if (!url) return refuse(400, 'url is required: the address of a Pressbox embed page, /embed/{element}?key=…');
+    const sizes = z.object({ maxwidth: maxDimension, maxheight: maxDimension }).safeParse(queryOf(c));
+    if (!sizes.success) return refuse(400, 'maxwidth and maxheight are whole numbers of pixels above zero.');
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return refuse(404, `${url} is not an address.`);
+    }
+    const own = pageOrigin(target.origin, undefined);
+    const tag = /^\/embed\/([a-z-]+)$/.exec(target.pathname)?.[1];
+    if (!own || !isAddressedHost(own, c.req.header('host')) || !tag || !isEmbedTag(tag))
+      return refuse(404, `${url} is not an embed of this relay: its embeds are ${ownOrigin(c)}/embed/{element}?key=….`);
+    const read = readEmbedQuery(tag, firstValues(target.search.slice(1)));
+    if (!read.ok) return refuse(404, `${url} is not a valid embed: ${read.message}.`);
+    if (!usableKey(await deps.keys.getKey(read.query.key), deps.now()))
+      return refuse(404, `${url} names a widget key this relay does not know (or one that was revoked).`);
+    const limited = overLimit(deps.limit, read.query.key, c);
+    if (limited) return c.json(limited.body(), 429, limited.headers);
+    const choice: WidgetChoice = { relay: target.origin, tag, ...read.query };
+    const size = frameSize(tag, sizes.data.maxwidth, sizes.data.maxheight);
+    return c.json({
+      version: '1.0',
+      type: 'rich',
+      provider_name: 'Pressbox',
+      provider_url: `${target.origin}/builder`,
+      title: frameTitle(tag),
+      html: iframeMarkup(choice, size),
+      width: size.width,
+      height: size.height,
+      cache_age: 86_400,
+    });
+  });
+
+  app.get('/builder', (c) => {
+    c.header(
+      'Content-Security-Policy',
+      `${OWN_PAGE_POLICY.replace("default-src 'none'", "default-src 'none'; frame-src 'self'")}; frame-ancestors 'none'`,
+    );
+    return html(c, 200, builderPage(ownOrigin(c)));
+  });
+
+  app.get('/builder/catalog', async (c) => {
+    const key = await deps.keys.getKey(c.req.query('key') ?? '');
+    if (!usableKey(key, deps.now()))
+      return c.json({ error: { code: 'invalid_key', message: 'Enter a publishable key this relay knows (pk_live_… or pk_test_…).' } }, 401);
+    const limited = overLimit(deps.limit, key.key, c);
+    if (limited) return c.json(limited.body(), 429, limited.headers);
+    const catalog = await catalogFor(deps, key, c.req.query('league') ?? '');
+    return 'error' in catalog ? c.json(catalog, 400) : c.json(catalog);
+  });
+  return app;
+}

@@ -1,0 +1,115 @@
+import { css } from 'lit';
+
+export const standingsTableStyles = css`
+  section {
+    display: flex;
+    flex-direction: column;
+    height: 100%;
+  }
+  .end {
+    margin-inline-start: auto;
+  }
+  .scroll-area {
+    flex: 1;
+    min-height: 0;
+  }
+  table {
+    width: 100%;
+    border-collapse: collapse;
+    font-size: 14px;
+    font-variant-numeric: tabular-nums;
+  }
+  th,
+  td {
+    padding: 5px 8px;
+    border-bottom: 1px solid var(--_border);
+    text-align: end;
+    white-space: nowrap;
+  }
+  thead th {
+    position: sticky;
+    top: 0;
+    z-index: 1;
+    background: var(--_surface);
+    font-size: 12px;
+    color: var(--_muted);
+  }
+  th[scope='row'],
+  thead th:nth-child(2) {
+    text-align: start;
+    width: 100%;
+  }
+  th button {
+    /* WCAG 2.5.8: at least 24 by 24 px to tap. */
+    min-width: 24px;
+    min-height: 24px;
+    padding: 0 2px;
+    border: 0;
+    background: none;
+    font: inherit;
+    font-weight: 700;
+    color: inherit;
+    cursor: pointer;
+  }
+  th button:focus-visible {
+    outline: 2px solid var(--_focus);
+  }
+  /* ".750" keeps its point in front on right-to-left pages. */
+  .number {
+    direction: ltr;
+    unicode-bidi: isolate;
+  }
+  .place {
+    color: var(--_muted);
+    text-align: center;
+  }
+  .team {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    font-weight: 600;
+    --_badge-size: 14px;
+  }
+  .abbreviation {
+    display: none;
+  }
+  tr.mine {
+    background: var(--_raised);
+    box-shadow: inset 3px 0 0 var(--pb-color-accent, var(--_accent));
+  }
+  :host([dir='rtl']) tr.mine {
+    box-shadow: inset -3px 0 0 var(--pb-color-accent, var(--_accent));
+  }
+  .table-skeleton {
+    width: 100%;
+    height: 360px;
+  }
+  @media (forced-colors: active) {
+    tr.mine th {
+      outline: 2px solid Highlight;
+      outline-offset: -2px;
+    }
+  }
+  /* A phone or a sidebar: abbreviations for names, and no points columns. */
+  @container (max-width: 460px) {
+    th,
+    td {
+      padding: 5px 4px;
+    }
+    .points {
+      display: none;
+    }
+    /* Still read out: only the abbreviation is shown. */
+    .full-name {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
+    .abbreviation {
+      display: inline;
+    }
+  }
+`;

@@ -1,0 +1,204 @@
+import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import type { StandingsPayload } from '../../../contract/season.js';
+import { PressboxError } from '../../runtime/errors.js';
+import { formatNumber } from '../../runtime/format.js';
+import { ResourceController } from '../../runtime/resource-controller.js';
+import { leagueNames } from '../../ui/leagues.js';
+import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
+import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
+import { SeasonElement } from '../../i18n/season-messages.js';
+import { elementStyles } from '../../ui/pressbox-element.js';
+import { emptyState } from '../../ui/states.js';
+import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
+import { standingsTableStyles } from './standings-table.styles.js';
+
+type Row = StandingsPayload['rows'][number];
+type SortKey = 'pct' | 'wins' | 'losses' | 'ties' | 'pointsFor' | 'pointsAgainst' | 'team';
+type Direction = 'ascending' | 'descending';
+
+/**
+ * @summary A league's standings: wins, losses, ties where the league has them, winning percentage, points for and
+ * against, and the current streak; sortable by any column, with one team highlighted.
+ *
+ * @attr league - League code: nfl, nba, wnba, mlb, nhl, cfb, ncaab.
+ * @attr team - A team to highlight, by abbreviation (BOS).
+ *
+ * @csspart row - One team's row.
+ * @csspart message - The loading, empty or error message.
+ * @csspart notice - The freshness notice over stale data.
+ *
+ * @cssproperty --pb-standings-height - Reserved height (420px); the table scrolls inside it.
+ * @cssproperty --pb-color-accent - Colour of the highlighted team's marker.
+ *
+ * @event pb-load - First data shown.
+ * @event pb-update - Newer data shown.
+ * @event pb-error - No data could be loaded; `code` says why.
+ *
+ * @cssstate loading - Waiting for the first data.
+ * @cssstate error - The last request failed.
+ * @cssstate stale - The data shown is older than it should be.
+ * @cssstate live - Never set: standings change when games end.
+ */
+export class StandingsTable extends SeasonElement<StandingsPayload> {
+  static override properties: PropertyDeclarations = {
+    team: {},
+    sortKey: { state: true, attribute: false },
+    direction: { state: true, attribute: false },
+  };
+
+  static override styles = elementStyles(
+    'standings-table',
+    teamBadgeStyles,
+    panelStyles,
+    scrollAreaStyles,
+    pauseButtonStyles,
+    standingsTableStyles,
+  );
+
+  team = '';
+  private sortKey: SortKey = 'pct';
+  private direction: Direction = 'descending';
+
+  protected readonly resource = new ResourceController<StandingsPayload>(this, {
+    request: () => {
+      if (!this.league) return new PressboxError('bad_request', '<standings-table> needs a league attribute, such as league="nba".');
+      return { path: '/v1/standings', params: { league: this.league } };
+    },
+    refreshMs: (data) => data.refreshMs,
+  });
+
+  protected isLive(): boolean {
+    return false;
+  }
+
+  protected get regionLabel(): string {
+    return this.t('standings.region', '{league} standings', { league: leagueNames(this.league, this.localized) });
+  }
+
+  protected readonly skeletonBlocks = [1, 'table-skeleton'] as const;
+
+  protected renderData(data: StandingsPayload): TemplateResult {
+    const t = this.t;
+    return html`<section aria-label=${this.regionLabel}>
+      <div class="title-row">
+        <div>
+          <p class="title">${this.regionLabel}</p>
+          <p class="subtitle">${t('standings.subtitle', 'Best record first · select a column to sort')}</p>
+        </div>
+        <span class="end">${pauseButton(this.paused, this.togglePaused, t)}</span>
+      </div>
+      ${
+        data.rows.length === 0
+          ? emptyState(t('standings.none', 'No standings yet this season.'))
+          : html`<div class="scroll-area" tabindex="0" role="group" aria-label=${t('standings.tableRegion', 'Standings table')}>
+              ${this.#table(data)}
+            </div>`
+      }
+    </section>`;
+  }
+
+  #table(data: StandingsPayload): TemplateResult {
+    const t = this.t;
+    const number = (value: number | null) => (value === null ? '—' : formatNumber(value, this.localized));
+    const highlighted = this.team.toUpperCase();
+    const rows = this.#sorted(data.rows);
+    return html`<table>
+      <caption class="visually-hidden">
+        ${this.regionLabel}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col" class="place">
+            <span aria-hidden="true">#</span><span class="visually-hidden">${t('standings.place', 'Place')}</span>
+          </th>
+          ${this.#header('team', t('standings.team', 'Team'))}
+          ${this.#header('wins', t('standings.wins', 'W'), t('standings.winsName', 'Wins'))}
+          ${this.#header('losses', t('standings.losses', 'L'), t('standings.lossesName', 'Losses'))}
+          ${data.hasTies ? this.#header('ties', t('standings.ties', 'T'), t('standings.tiesName', 'Ties')) : nothing}
+          ${this.#header('pct', t('standings.pct', 'Pct'), t('standings.pctName', 'Winning percentage'))}
+          ${this.#header('pointsFor', t('standings.pointsFor', 'PF'), t('standings.pointsForName', 'Points for'), 'points')}
+          ${this.#header('pointsAgainst', t('standings.pointsAgainst', 'PA'), t('standings.pointsAgainstName', 'Points against'), 'points')}
+          <th scope="col">${t('standings.streak', 'Streak')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${rows.map((row) => {
+          const mine = row.team.abbreviation === highlighted;
+          return html`<tr part="row" class=${mine ? 'mine' : ''} aria-current=${mine ? 'true' : 'false'}>
+            <td class="place">${formatNumber(data.rows.indexOf(row) + 1, this.localized)}</td>
+            <th scope="row">
+              <span class="team"
+                >${teamBadge(row.team, { withText: false })}<span class="full-name">${row.team.name}</span
+                ><span class="abbreviation" aria-hidden="true">${row.team.abbreviation}</span></span
+              >
+            </th>
+            <td>${number(row.wins)}</td>
+            <td>${number(row.losses)}</td>
+            ${data.hasTies ? html`<td>${number(row.ties)}</td>` : nothing}
+            <td><span class="number">${this.#pct(row.pct)}</span></td>
+            <td class="points">${number(row.pointsFor)}</td>
+            <td class="points">${number(row.pointsAgainst)}</td>
+            <td>${this.#streak(row.streak)}</td>
+          </tr>`;
+        })}
+      </tbody>
+    </table>`;
+  }
+
+  /** `.750`, as tables print it, in the reader's digits and decimal sign. */
+  #pct(value: number): string {
+    const text = new Intl.NumberFormat(this.localized.locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(value);
+    return value < 1 ? text.replace(/^0(?=\D)/, '') : text;
+  }
+
+  #streak(streak: string | null): TemplateResult | string {
+    const match = streak ? /^([WLT])(\d+)$/.exec(streak) : null;
+    if (!match) return '—';
+    const t = this.t;
+    const count = Number(match[2]);
+    const [letter, spoken] = {
+      W: [t('standings.wins', 'W'), t('standings.winningStreak', 'Winning streak: {count}', { count })],
+      L: [t('standings.losses', 'L'), t('standings.losingStreak', 'Losing streak: {count}', { count })],
+      T: [t('standings.ties', 'T'), t('standings.tiedStreak', 'Tied streak: {count}', { count })],
+    }[match[1] as 'W'];
+    const short = `${letter}${formatNumber(count, this.localized)}`;
+    return html`<span aria-hidden="true">${short}</span><span class="visually-hidden">${spoken}</span>`;
+  }
+
+  #sorted(rows: readonly Row[]): Row[] {
+    const key = this.sortKey;
+    const value = (row: Row) => (key === 'team' ? 0 : (row[key] ?? -1));
+    return [...rows].sort((a, b) => {
+      const order = key === 'team' ? a.team.name.localeCompare(b.team.name, this.localized.locale) : value(a) - value(b);
+      return this.direction === 'ascending' ? order : -order;
+    });
+  }
+
+  #header(key: SortKey, label: string, name = label, className = ''): TemplateResult {
+    const sorted = this.sortKey === key;
+    return html`<th scope="col" class=${className} aria-sort=${sorted ? this.direction : 'none'}>
+      <button @click=${() => this.#sort(key)}>
+        ${name === label ? label : html`<span aria-hidden="true">${label}</span><span class="visually-hidden">${name}</span>`}<span
+          aria-hidden="true"
+          >${sorted ? (this.direction === 'ascending' ? ' ▲' : ' ▼') : ''}</span
+        >
+      </button>
+    </th>`;
+  }
+
+  #sort(key: SortKey): void {
+    if (this.sortKey === key) this.direction = this.direction === 'ascending' ? 'descending' : 'ascending';
+    else {
+      this.sortKey = key;
+      this.direction = key === 'team' || key === 'losses' || key === 'pointsAgainst' ? 'ascending' : 'descending';
+    }
+  }
+}
+
+customElements.define('standings-table', StandingsTable);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'standings-table': StandingsTable;
+  }
+}

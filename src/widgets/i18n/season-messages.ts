@@ -1,0 +1,52 @@
+import { PressboxElement } from '../ui/pressbox-element.js';
+import { catalogs, loadCatalog, resolveLocale, type SupportedLocale } from './locale.js';
+import type { Catalog, PackedCatalog } from './translate.js';
+
+type CatalogModule = Promise<{ default: Catalog | PackedCatalog }>;
+
+/** The season elements' words in each locale: one more lazy chunk, fetched only by pages that show one of them. */
+const PARTS: Record<Exclude<SupportedLocale, 'en'>, () => CatalogModule> = {
+  es: () => import('./messages/es.json?season', { with: { type: 'json' } }),
+  fr: () => import('./messages/fr.json?season', { with: { type: 'json' } }),
+  de: () => import('./messages/de.json?season', { with: { type: 'json' } }),
+  it: () => import('./messages/it.json?season', { with: { type: 'json' } }),
+  'pt-BR': () => import('./messages/pt-BR.json?season', { with: { type: 'json' } }),
+  nl: () => import('./messages/nl.json?season', { with: { type: 'json' } }),
+  pl: () => import('./messages/pl.json?season', { with: { type: 'json' } }),
+  ja: () => import('./messages/ja.json?season', { with: { type: 'json' } }),
+  ar: () => import('./messages/ar.json?season', { with: { type: 'json' } }),
+};
+
+const loading = new Map<SupportedLocale, Promise<void>>();
+
+/**
+ * Joins the part to the locale's loaded main catalog. Built, both are packed: the part's numbers follow the main ones
+ * (scripts/messages.mjs `messageNumbers`) and each ends with its ids made at run time; unbuilt (tests), both are flat.
+ */
+function join(locale: SupportedLocale, part: Catalog | PackedCatalog): void {
+  const main = catalogs.get(locale);
+  if (Array.isArray(main) && Array.isArray(part))
+    catalogs.set(locale, [...main.slice(0, -1), ...part.slice(0, -1), { ...(main.at(-1) as Catalog), ...(part.at(-1) as Catalog) }]);
+  else if (main && !Array.isArray(main) && !Array.isArray(part)) catalogs.set(locale, { ...main, ...part });
+}
+
+function loadSeasonMessages(locale: SupportedLocale): Promise<void> | undefined {
+  if (locale === 'en') return undefined;
+  let loaded = loading.get(locale);
+  if (!loaded) {
+    loaded = Promise.all([loadCatalog(locale), PARTS[locale]()]).then(
+      ([, part]) => join(locale, part.default),
+      (error: unknown) => console.warn(`Pressbox: could not load the "${locale}" messages (${(error as Error).message}); showing English.`),
+    );
+    loading.set(locale, loaded);
+  }
+  return loaded;
+}
+
+/** An element whose words ship apart from the seven's (standings, team statistics, pitching matchup). */
+export abstract class SeasonElement<T extends { stale: boolean; updatedAt: string }> extends PressboxElement<T> {
+  protected override async scheduleUpdate(): Promise<void> {
+    await loadSeasonMessages(resolveLocale(this, this.locale).messages);
+    return super.scheduleUpdate();
+  }
+}
