@@ -17,7 +17,7 @@ const sizes = bundleSizes();
  */
 const ONE_ELEMENT_CEILING = 20.15 * 1024;
 const ALL_SEVEN_CEILING = 32.85 * 1024;
-const ALL_TEN_CEILING = 40.6 * 1024;
+const ALL_TEN_CEILING = 40.65 * 1024;
 const ALL_IN_ONE_CEILING = 28.85 * 1024;
 
 describe('bundle budgets (min + gzip)', () => {

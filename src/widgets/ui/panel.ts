@@ -53,4 +53,9 @@ export const scrollAreaStyles = css`
     outline: 2px solid var(--_focus);
     outline-offset: -2px;
   }
+  /* Below a body that scrolls, the notice takes room of its own: the body shrinks, and no row hides behind it. */
+  .scroll-area ~ .notice {
+    position: static;
+    flex: none;
+  }
 `;

@@ -1,6 +1,6 @@
 import { LitElement, html, unsafeCSS, type CSSResult, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
 import { RESERVED_SIZES } from '../reserved-sizes.js';
-import { errorState, freshnessNotice, skeleton, stateStyles, type NotFound } from './states.js';
+import { errorState, freshnessNotice, skeleton, stateStyles, type NotFound, type Notice } from './states.js';
 import { tokens } from './tokens.js';
 import type { OddsFormat } from '../runtime/odds-format.js';
 import { loadCatalog, loadedCatalog, loadPageWording, overridesFor, resolveLocale, type ResolvedLocale } from '../i18n/locale.js';
@@ -127,14 +127,14 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
   protected abstract readonly skeletonBlocks: readonly [count: number, className: string];
   /** What the element looked for, when the relay answers not_found (a game, unless it says otherwise). */
   protected readonly notFound?: NotFound;
-  /** The element with its data; the freshness notice follows it. */
-  protected abstract renderData(data: T): TemplateResult;
+  /** The element with its data; `notice` (the freshness notice, or nothing) goes last in its region. */
+  protected abstract renderData(data: T, notice: Notice): TemplateResult;
 
   /** Loading, error and data states the same way in every element; only the data differs. */
   protected override render(): TemplateResult {
     const { status, data, error } = this.resource;
     if (data) {
-      return html`${this.renderData(data)}${freshnessNotice(error, data.stale, data.updatedAt, this.localized)}`;
+      return this.renderData(data, freshnessNotice(error, data.stale, data.updatedAt, this.localized));
     }
     const loading = status === 'loading';
     return html`<section aria-label=${this.regionLabel} aria-busy=${loading ? 'true' : 'false'}>

@@ -54,13 +54,11 @@ export function emptyState(text: string): TemplateResult {
   return html`<div class="message" part="message" role="status">${text}</div>`;
 }
 
-/** Shown over data that is older than it should be, or that a refresh could not replace. */
-export function freshnessNotice(
-  error: PressboxError | undefined,
-  stale: boolean,
-  updatedAt: string,
-  localized: Localized,
-): TemplateResult | typeof nothing {
+/** The freshness notice, where there is something to say. */
+export type Notice = TemplateResult | typeof nothing;
+
+/** Shown with data that is older than it should be, or that a refresh could not replace. */
+export function freshnessNotice(error: PressboxError | undefined, stale: boolean, updatedAt: string, localized: Localized): Notice {
   if (!error && !stale) return nothing;
   const age = formatAge(updatedAt, Date.now(), localized);
   const text = error

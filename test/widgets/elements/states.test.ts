@@ -65,13 +65,19 @@ describe('every element in every state', () => {
       it('stale: keeps its data and says how old it is while the data service fails', async () => {
         const element = await mount(tag, await attributes('mlb', setup));
         await settled(element);
+        const box = element.getBoundingClientRect().height;
         await setFaults([{ kind: 'status', status: 503 }]);
         await advanceRelayClock(60 * 60_000);
         await element.refresh();
         await element.updateComplete;
         expect(hasState(element, 'stale')).to.equal(true);
         expect(shadow(element).querySelector(dataSelector)).to.exist;
-        expect(shadow(element).querySelector('.notice')!.textContent).to.match(/Updated/);
+        const notice = shadow(element).querySelector('.notice')!;
+        expect(notice.textContent).to.match(/Updated/);
+        expect(element.getBoundingClientRect().height).to.equal(box);
+        // Where the body scrolls, the notice takes room of its own: no row can hide behind it.
+        for (const area of shadow(element).querySelectorAll('.scroll-area'))
+          expect(area.getBoundingClientRect().bottom).to.be.at.most(notice.getBoundingClientRect().top + 0.5);
         await expect(element).to.be.accessible();
       });
 

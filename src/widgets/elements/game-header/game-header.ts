@@ -14,6 +14,7 @@ import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
 import { matchupColours, type MatchupColours } from '../../ui/color.js';
 import { cssProps } from '../../ui/css-props.js';
 import { shareBar, shareBarStyles, type BarShare } from '../../ui/share-bar.js';
+import type { Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { gameHeaderStyles } from './game-header.styles.js';
 
@@ -142,7 +143,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
 
   protected readonly skeletonBlocks = [1, 'header-skeleton'] as const;
 
-  protected renderData(data: GameDetailPayload): TemplateResult {
+  protected renderData(data: GameDetailPayload, notice: Notice): TemplateResult {
     const { game } = data;
     const colours = matchupColours(game.away.team, game.home.team);
     const matchup = this.t('game.matchup', '{away} at {home}', { away: game.away.team.name, home: game.home.team.name });
@@ -158,7 +159,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
         ${this.#team(game, 'home')}
       </div>
       ${this.#line(game, data.line)} ${this.#splits(game, data.splits, colours)}
-      ${this.announce ? html`<div class="visually-hidden" role="status">${this.announcement}</div>` : nothing}
+      ${this.announce ? html`<div class="visually-hidden" role="status">${this.announcement}</div>` : nothing} ${notice}
     </article>`;
   }
 

@@ -8,7 +8,7 @@ import { leagueNames } from '../../ui/leagues.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
-import { emptyState } from '../../ui/states.js';
+import { emptyState, type Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { injuryReportStyles } from './injury-report.styles.js';
 import { injuryReason, injuryStatus, practiceText } from './injury-words.js';
@@ -74,7 +74,7 @@ export class InjuryReport extends PressboxElement<InjuriesPayload> {
   protected readonly skeletonBlocks = [1, 'list-skeleton'] as const;
   protected override readonly notFound = 'team';
 
-  protected renderData(data: InjuriesPayload): TemplateResult {
+  protected renderData(data: InjuriesPayload, notice: Notice): TemplateResult {
     const t = this.t;
     const label = this.regionLabel;
     const teams = data.teams.filter((team) => team.players.length > 0);
@@ -101,6 +101,7 @@ export class InjuryReport extends PressboxElement<InjuriesPayload> {
               ${teams.map((team) => this.#teamSection(team, teams.length === 1))}
             </div>`
       }
+      ${notice}
     </section>`;
   }
 

@@ -9,7 +9,7 @@ import { ResourceController } from '../../runtime/resource-controller.js';
 import { panelStyles } from '../../ui/panel.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
-import { emptyState } from '../../ui/states.js';
+import { emptyState, type Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { lastFiveStyles } from './last-five.styles.js';
 
@@ -81,7 +81,7 @@ export class LastFive extends PressboxElement<FormPayload> {
   protected readonly skeletonBlocks = [5, 'chip-skeleton'] as const;
   protected override readonly notFound = 'team';
 
-  protected renderData(data: FormPayload): TemplateResult {
+  protected renderData(data: FormPayload, notice: Notice): TemplateResult {
     const t = this.t;
     const title = data.opponent
       ? t('form.versus', '{team} vs {opponent}', { team: data.team.name, opponent: data.opponent.name })
@@ -128,6 +128,7 @@ export class LastFive extends PressboxElement<FormPayload> {
               )}
             </ol>`
       }
+      ${notice}
     </section>`;
   }
 

@@ -7,6 +7,7 @@ import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { SeasonElement } from '../../i18n/season-messages.js';
 import { elementStyles } from '../../ui/pressbox-element.js';
+import type { Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { pitchingMatchupStyles } from './pitching-matchup.styles.js';
 
@@ -73,7 +74,7 @@ export class PitchingMatchup extends SeasonElement<PitchingMatchupPayload> {
 
   protected readonly skeletonBlocks = [2, 'side-skeleton'] as const;
 
-  protected renderData(data: PitchingMatchupPayload): TemplateResult {
+  protected renderData(data: PitchingMatchupPayload, notice: Notice): TemplateResult {
     const t = this.t;
     const when =
       data.status === 'live'
@@ -100,6 +101,7 @@ export class PitchingMatchup extends SeasonElement<PitchingMatchupPayload> {
         <div class="sides">${this.#side(data.away, t('matchup.away', 'Away'))}${this.#side(data.home, t('matchup.home', 'Home'))}</div>
         ${this.#weather(data)}
       </div>
+      ${notice}
     </section>`;
   }
 

@@ -9,7 +9,7 @@ import { ResourceController } from '../../runtime/resource-controller.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
-import { emptyState } from '../../ui/states.js';
+import { emptyState, type Notice } from '../../ui/states.js';
 import { cssProps } from '../../ui/css-props.js';
 import { playerPropsStyles } from './player-props.styles.js';
 
@@ -78,13 +78,14 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
 
   protected readonly skeletonBlocks = [1, 'props-skeleton'] as const;
 
-  protected renderData(data: PropsPayload): TemplateResult {
+  protected renderData(data: PropsPayload, notice: Notice): TemplateResult {
     const t = this.t;
     const markets = data.markets.filter((market) => market.players.length > 0);
     const label = t('props.label', 'Player props: {away} at {home}', { away: data.away.abbreviation, home: data.home.abbreviation });
     if (markets.length === 0) {
       return html`<section aria-label=${label}>
         ${emptyState(data.closed ? t('props.closed', 'Props are closed: this game has ended.') : t('props.none', 'No player props for these markets.'))}
+        ${notice}
       </section>`;
     }
     const active = markets.find((market) => market.key === this.selected) ?? markets[0]!;
@@ -111,6 +112,7 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
         )}
       </div>
       <div class="scroll-area" role="tabpanel" id="panel" aria-labelledby="tab-${active.key}" tabindex="0">${this.#table(active)}</div>
+      ${notice}
     </section>`;
   }
 

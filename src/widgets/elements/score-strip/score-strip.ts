@@ -7,7 +7,7 @@ import { PbGameSelectEvent } from '../../events.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
-import { emptyState } from '../../ui/states.js';
+import { emptyState, type Notice } from '../../ui/states.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { leagueNames, scoresRefreshMs } from '../../ui/leagues.js';
@@ -116,11 +116,12 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
 
   protected readonly skeletonBlocks = [6, 'card-skeleton'] as const;
 
-  protected renderData(data: ScoresPayload): TemplateResult {
+  protected renderData(data: ScoresPayload, notice: Notice): TemplateResult {
     const label = this.regionLabel;
     if (data.games.length === 0)
       return html`<section aria-label=${label}>
         ${emptyState(this.date ? this.t('scores.noGamesOnDay', 'No games on this day.') : this.t('scores.noGames', 'No games right now.'))}
+        ${notice}
       </section>`;
     const focusIndex = Math.min(this.focusIndex, data.games.length - 1);
     return html`<section aria-label=${label}>
@@ -132,6 +133,7 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
       </ul>
       <button class="nav" part="next" aria-label=${this.t('scores.next', 'Next games')} @click=${() => this.#page(1)}>›</button>
       <span class="pause-slot">${pauseButton(this.paused, this.togglePaused, this.t)}</span>
+      ${notice}
     </section>`;
   }
 

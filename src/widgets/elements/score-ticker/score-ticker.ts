@@ -6,7 +6,7 @@ import { PressboxError } from '../../runtime/errors.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { leagueNames, scoresRefreshMs } from '../../ui/leagues.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
-import { emptyState } from '../../ui/states.js';
+import { emptyState, type Notice } from '../../ui/states.js';
 import { statusPillStyles, statusText } from '../../ui/status-pill.js';
 import { cssProps } from '../../ui/css-props.js';
 import { scoreTickerStyles } from './score-ticker.styles.js';
@@ -77,11 +77,11 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
 
   protected readonly skeletonBlocks = [5, 'ticker-skeleton'] as const;
 
-  protected renderData(data: ScoresPayload): TemplateResult {
+  protected renderData(data: ScoresPayload, notice: Notice): TemplateResult {
     const label = this.regionLabel;
     if (data.games.length === 0)
       return html`<div class="ticker" role="region" aria-label=${label}>
-        ${emptyState(this.t('scores.noGames', 'No games right now.'))}
+        ${emptyState(this.t('scores.noGames', 'No games right now.'))} ${notice}
       </div>`;
     const games = tickerOrder(data.games);
     return html`<div class="ticker">
@@ -102,6 +102,7 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
           ${games.map((game) => this.#item(game, false))} ${games.map((game) => this.#item(game, true))}
         </ul>
       </div>
+      ${notice}
     </div>`;
   }
 

@@ -8,7 +8,7 @@ import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { SeasonElement } from '../../i18n/season-messages.js';
 import { elementStyles } from '../../ui/pressbox-element.js';
-import { emptyState } from '../../ui/states.js';
+import { emptyState, type Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { standingsTableStyles } from './standings-table.styles.js';
 
@@ -77,7 +77,7 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
 
   protected readonly skeletonBlocks = [1, 'table-skeleton'] as const;
 
-  protected renderData(data: StandingsPayload): TemplateResult {
+  protected renderData(data: StandingsPayload, notice: Notice): TemplateResult {
     const t = this.t;
     return html`<section aria-label=${this.regionLabel}>
       <div class="title-row">
@@ -94,6 +94,7 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
               ${this.#table(data)}
             </div>`
       }
+      ${notice}
     </section>`;
   }
 

@@ -8,7 +8,7 @@ import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { SeasonElement } from '../../i18n/season-messages.js';
 import { elementStyles } from '../../ui/pressbox-element.js';
 import { ordinal } from '../../ui/status-pill.js';
-import { emptyState } from '../../ui/states.js';
+import { emptyState, type Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { statName } from './stat-names.js';
 import { teamStatsStyles } from './team-stats.styles.js';
@@ -71,7 +71,7 @@ export class TeamStats extends SeasonElement<TeamStatsPayload> {
   protected readonly skeletonBlocks = [6, 'tile-skeleton'] as const;
   protected override readonly notFound = 'team';
 
-  protected renderData(data: TeamStatsPayload): TemplateResult {
+  protected renderData(data: TeamStatsPayload, notice: Notice): TemplateResult {
     const t = this.t;
     const season = data.season ?? '';
     const games =
@@ -103,6 +103,7 @@ export class TeamStats extends SeasonElement<TeamStatsPayload> {
                 })}
               </ul>`
       }
+      ${notice}
     </section>`;
   }
 

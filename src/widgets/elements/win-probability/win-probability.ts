@@ -8,6 +8,7 @@ import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { matchupColours } from '../../ui/color.js';
 import { shareBar, shareBarStyles } from '../../ui/share-bar.js';
+import type { Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { biggestSwing, probabilityChart, type ChartPoint } from './chart.js';
 import { winProbabilityStyles } from './win-probability.styles.js';
@@ -63,7 +64,7 @@ export class WinProbability extends PressboxElement<WinProbabilityPayload> {
 
   protected readonly skeletonBlocks = [1, 'chart-skeleton'] as const;
 
-  protected renderData(data: WinProbabilityPayload): TemplateResult {
+  protected renderData(data: WinProbabilityPayload, notice: Notice): TemplateResult {
     const t = this.t;
     const current = data.current;
     const percent = (share: number) => formatPercent(share, this.localized);
@@ -94,7 +95,7 @@ export class WinProbability extends PressboxElement<WinProbabilityPayload> {
             )
           : html`<p class="source">${t('probability.noOdds', 'No odds for this game right now.')}</p>`
       }
-      ${this.#chart(data, colours.home)}
+      ${this.#chart(data, colours.home)} ${notice}
     </section>`;
   }
 
