@@ -26,6 +26,12 @@ export function bundleSizes(root?: string): {
   elements: Record<string, ElementSize>;
   allInOne: Size;
   oneElement: Size & { tag: string };
+  /** What the loader fetches for a page with these tags (the all-in-one file from loader-strategy.ts's count on). */
+  pageByLoader(tags: string[]): Size;
+  /** Loader, core and the tags' own chunks. */
+  chunkedPage(tags: string[]): Size;
+  /** Loader and the all-in-one file. */
+  oneFilePage: Size;
   allSevenByLoader: Size;
   allByLoader: Size;
   locales: Record<string, Size & { file: string; eager: boolean }>;

@@ -3,6 +3,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { ALL_IN_ONE_FROM } from '../src/widgets/loader-strategy.ts';
 
 const KIB = 1024;
 
@@ -86,18 +87,28 @@ export function bundleSizes(root = 'dist/cdn') {
   const everyChunk = new Set(elementNames.flatMap(([, chunk]) => [...closure(chunk)]));
   const chunksOf = (tags) => new Set(elementNames.filter(([tag]) => tags.includes(tag)).flatMap(([, chunk]) => [...closure(chunk)]));
   const heaviest = Object.entries(elements).sort((a, b) => b[1].page.gzip - a[1].page.gzip)[0];
+  const allInOne = readBuilt(join(dir, 'pressbox-all.js')).size;
+  /** Loader, core and the tags' chunks. */
+  const chunkedPage = (tags) => sum([loader, ...[...chunksOf(tags)].map((name) => chunks[name])]);
+  /** Loader and the all-in-one file. */
+  const oneFilePage = sum([loader, allInOne]);
+  /** What the loader fetches for a page with these tags: the one file from ALL_IN_ONE_FROM tags on (loader-strategy.ts). */
+  const pageByLoader = (tags) => (tags.length >= ALL_IN_ONE_FROM ? oneFilePage : chunkedPage(tags));
   return {
     version,
     loader,
     core: chunks.core,
     elements,
-    allInOne: readBuilt(join(dir, 'pressbox-all.js')).size,
+    allInOne,
     /** The heaviest page with one element: loader, and every chunk that element needs. */
     oneElement: { tag: heaviest[0], ...heaviest[1].page },
-    /** A page with the first seven elements through the loader: loader and every chunk they need. */
-    allSevenByLoader: sum([loader, ...[...chunksOf(FIRST_SEVEN)].map((name) => chunks[name])]),
+    pageByLoader,
+    chunkedPage,
+    oneFilePage,
+    /** A page with the first seven elements through the loader. */
+    allSevenByLoader: pageByLoader(FIRST_SEVEN),
     /** A page with every element through the loader. */
-    allByLoader: sum([loader, ...[...everyChunk].map((name) => chunks[name])]),
+    allByLoader: pageByLoader(elementNames.map(([tag]) => tag)),
     /** Each locale's messages chunk, and whether any page needs it before it asks for that locale. */
     locales: Object.fromEntries(
       Object.keys(chunks)

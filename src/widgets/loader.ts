@@ -1,3 +1,4 @@
+import { ALL_IN_ONE_FILE, ALL_IN_ONE_FROM } from './loader-strategy.js';
 import { reservedSizesCss } from './reserved-sizes.js';
 import { installGlobal } from './runtime/page-settings.js';
 
@@ -20,31 +21,47 @@ export type PressboxTag = keyof typeof ELEMENT_CHUNKS;
 const TAGS = Object.keys(ELEMENT_CHUNKS) as PressboxTag[];
 const SELECTOR = TAGS.join(',');
 const requested = new Map<PressboxTag, Promise<void>>();
+/** Every element at once, when the page's first look found enough tags to make one file the smaller download. */
+let everything: Promise<void> | undefined;
 
 function isPressboxTag(tag: string): tag is PressboxTag {
   return tag in ELEMENT_CHUNKS;
 }
 
 /** Imports and defines the elements named (once each); unknown names are ignored. */
-export function load(...tags: string[]): Promise<void> {
-  return Promise.all(
-    tags.filter(isPressboxTag).map((tag) => {
-      let loading = requested.get(tag);
-      if (!loading && customElements.get(tag)) loading = Promise.resolve();
-      if (!loading) {
-        // The shared core is fetched beside the chunk rather than after it (the chunk imports it too: one request).
-        loading = Promise.all([import('./ui/pressbox-element.js'), ELEMENT_CHUNKS[tag]()]).then(
-          () => undefined,
-          (error: unknown) => {
-            requested.delete(tag);
-            console.error(`Pressbox: could not load <${tag}> from the relay (${(error as Error).message}).`);
-          },
-        );
-      }
-      requested.set(tag, loading);
-      return loading;
-    }),
-  ).then(() => undefined);
+export function load(...names: string[]): Promise<void> {
+  if (everything) return everything;
+  const tags = [...new Set(names)].filter(isPressboxTag);
+  // Only before any chunk ran: the one file defines every element, and an element cannot be defined twice.
+  if (requested.size === 0 && tags.length >= ALL_IN_ONE_FROM) return (everything = loadEverything());
+  return Promise.all(tags.map(loadChunk)).then(() => undefined);
+}
+
+function loadEverything(): Promise<void> {
+  return import(/* @vite-ignore */ ALL_IN_ONE_FILE).then(
+    () => observer.disconnect(),
+    (error: unknown) => {
+      everything = undefined;
+      console.error(`Pressbox: could not load its elements from the relay (${(error as Error).message}).`);
+    },
+  );
+}
+
+function loadChunk(tag: PressboxTag): Promise<void> {
+  let loading = requested.get(tag);
+  if (!loading && customElements.get(tag)) loading = Promise.resolve();
+  if (!loading) {
+    // The shared core is fetched beside the chunk rather than after it (the chunk imports it too: one request).
+    loading = Promise.all([import('./ui/pressbox-element.js'), ELEMENT_CHUNKS[tag]()]).then(
+      () => undefined,
+      (error: unknown) => {
+        requested.delete(tag);
+        console.error(`Pressbox: could not load <${tag}> from the relay (${(error as Error).message}).`);
+      },
+    );
+  }
+  requested.set(tag, loading);
+  return loading;
 }
 
 function loadWithin(root: ParentNode): void {

@@ -2,6 +2,7 @@
 // on other origins, driven in Debian's Chromium. Host names map to 127.0.0.1 inside the browser, so the pages are
 // truly cross-origin: courier.example is on the key's allowed domains, news.example is not.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -10,6 +11,7 @@ import { startDemoSite, type RunningDemoSite } from '../../src/demo/server.js';
 import type { RunningRelay } from '../../src/relay/server.js';
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.mjs';
 import { addKey, testRelay } from '../helpers/relay.js';
+import { ALL_IN_ONE_FROM } from '../../src/widgets/loader-strategy.js';
 
 const TAGS = ['score-ticker', 'score-strip', 'game-header', 'win-probability', 'player-props', 'last-five', 'injury-report'];
 
@@ -64,6 +66,17 @@ async function waitForLoads(page: Page, tags: string[]): Promise<void> {
       { timeout: 20_000 },
     );
   }
+}
+
+/** The first NBA game of the sandbox's day, for the elements that show one game. */
+async function gameOfTheNight(): Promise<string> {
+  const scores = await fetch(`${relay.origin}/v1/scores?league=nba&key=${key}`, { headers: { origin: 'http://localhost' } });
+  return ((await scores.json()) as { games: { id: string }[] }).games[0]!.id;
+}
+
+/** An element with data to show: each reads the attributes it knows and ignores the others. */
+function elementMarkup(tag: string, gameId: string): string {
+  return `<${tag} league="nba" leagues="nba" team="BOS" game-id="${gameId}"></${tag}>`;
 }
 
 function errorsOf(record: PageRecord): string[] {
@@ -249,10 +262,53 @@ describe('the script-tag loader', () => {
     await record.page.close();
   });
 
+  it('fetches every element in one file when the page starts with many tags, and defines a tag added later without a request', async () => {
+    const gameId = await gameOfTheNight();
+    const first = TAGS.slice(0, ALL_IN_ONE_FROM);
+    testPages.set(
+      '/many-elements.html',
+      `<!doctype html><html lang="en"><head><title>Many elements</title><link rel="icon" href="data:,">
+          <script type="module" src="${relay.origin}/pressbox.js" data-key="${key}"></script></head>
+          <body>${first.map((tag) => elementMarkup(tag, gameId)).join('')}</body></html>`,
+    );
+    const record = await open(`${testPagesOrigin}/many-elements.html`);
+    await waitForLoads(record.page, first);
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    assert.deepEqual(record.scripts, ['/pressbox.js', `/v/${version}/pressbox-all.js`]);
+
+    const later = TAGS.find((tag) => !first.includes(tag))!;
+    await record.page.evaluate((markup) => document.body.insertAdjacentHTML('beforeend', markup), elementMarkup(later, gameId));
+    await waitForLoads(record.page, [later]);
+    assert.deepEqual(record.scripts, ['/pressbox.js', `/v/${version}/pressbox-all.js`], 'the one file defined it already');
+    assert.deepEqual(errorsOf(record), []);
+    await record.page.close();
+  });
+
+  it('keeps to chunks when many tags arrive after the page started with one', async () => {
+    const gameId = await gameOfTheNight();
+    testPages.set(
+      '/one-then-many.html',
+      `<!doctype html><html lang="en"><head><title>One, then many</title><link rel="icon" href="data:,">
+          <script type="module" src="${relay.origin}/pressbox.js" data-key="${key}"></script></head>
+          <body>${elementMarkup('score-strip', gameId)}</body></html>`,
+    );
+    const record = await open(`${testPagesOrigin}/one-then-many.html`);
+    await waitForLoads(record.page, ['score-strip']);
+    const rest = TAGS.filter((tag) => tag !== 'score-strip');
+    await record.page.evaluate(
+      (markup) => document.body.insertAdjacentHTML('beforeend', markup),
+      rest.map((tag) => elementMarkup(tag, gameId)).join(''),
+    );
+    await waitForLoads(record.page, rest);
+    assert.deepEqual(new Set(record.scripts.map(chunkOf).filter(Boolean)), new Set(['core', ...TAGS]));
+    assert.ok(!record.scripts.some((path) => path.endsWith('pressbox-all.js')), 'no element is defined twice');
+    assert.deepEqual(errorsOf(record), []);
+    await record.page.close();
+  });
+
   it('holds every element’s box from the first paint with pressbox.css, so nothing moves while code and data arrive', async () => {
-    const scores = await fetch(`${relay.origin}/v1/scores?league=nba&key=${key}`, { headers: { origin: 'http://localhost' } });
-    const gameId = ((await scores.json()) as { games: { id: string }[] }).games[0]!.id;
-    const tags = TAGS.map((tag) => `<${tag} league="nba" leagues="nba" team="BOS" game-id="${gameId}"></${tag}>`).join('');
+    const gameId = await gameOfTheNight();
+    const tags = TAGS.map((tag) => elementMarkup(tag, gameId)).join('');
     testPages.set(
       '/reserved.html',
       `<!doctype html><html lang="en"><head><title>Reserved</title><link rel="icon" href="data:,">
@@ -261,7 +317,8 @@ describe('the script-tag loader', () => {
         <body><p>Above the widgets.</p>${tags}<p>Below the widgets.</p></body></html>`,
     );
     const page = await browser.newPage({ viewport: { width: 1100, height: 2400 } });
-    await page.route('**/v/*/chunks/*.js', async (route) => {
+    // Seven tags: the loader fetches the one file (loader-strategy.ts); either way, the code is held back.
+    await page.route(/\/v\/[\d.]+\/(chunks\/[\w.-]+|pressbox-all)\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 400));
       await route.continue();
     });
@@ -288,7 +345,7 @@ describe('the script-tag loader', () => {
     const before = await boxes();
     assert.ok(
       before.every((box) => box.includes('waiting')),
-      'the chunks are still on the way',
+      'the code is still on the way',
     );
     await page.waitForFunction(
       (names) => names.every((tag) => customElements.get(tag) && !document.querySelector(tag)!.matches(':state(loading)')),
