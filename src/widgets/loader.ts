@@ -21,8 +21,13 @@ export type PressboxTag = keyof typeof ELEMENT_CHUNKS;
 const TAGS = Object.keys(ELEMENT_CHUNKS) as PressboxTag[];
 const SELECTOR = TAGS.join(',');
 const requested = new Map<PressboxTag, Promise<void>>();
-/** Every element at once, when the page's first look found enough tags to make one file the smaller download. */
-let everything: Promise<void> | undefined;
+/** Every tag the page asked for, so that a failed one file can hand them all to the chunks. */
+const asked = new Set<PressboxTag>();
+/**
+ * Every element at once, when the page's first look found enough tags to make one file the smaller download
+ * (loader-strategy.ts); false once that file could not be fetched.
+ */
+let everything: Promise<void> | false | undefined;
 
 function isPressboxTag(tag: string): tag is PressboxTag {
   return tag in ELEMENT_CHUNKS;
@@ -30,10 +35,11 @@ function isPressboxTag(tag: string): tag is PressboxTag {
 
 /** Imports and defines the elements named (once each); unknown names are ignored. */
 export function load(...names: string[]): Promise<void> {
-  if (everything) return everything;
   const tags = [...new Set(names)].filter(isPressboxTag);
+  for (const tag of tags) asked.add(tag);
+  if (everything) return everything;
   // Only before any chunk ran: the one file defines every element, and an element cannot be defined twice.
-  if (requested.size === 0 && tags.length >= ALL_IN_ONE_FROM) return (everything = loadEverything());
+  if (everything === undefined && requested.size === 0 && tags.length >= ALL_IN_ONE_FROM) return (everything = loadEverything());
   return Promise.all(tags.map(loadChunk)).then(() => undefined);
 }
 
@@ -41,8 +47,10 @@ function loadEverything(): Promise<void> {
   return import(/* @vite-ignore */ ALL_IN_ONE_FILE).then(
     () => observer.disconnect(),
     (error: unknown) => {
-      everything = undefined;
-      console.error(`Pressbox: could not load its elements from the relay (${(error as Error).message}).`);
+      // A copy of the bundle without the one file, say: each element's own chunk still serves.
+      everything = false;
+      console.warn(`Pressbox: could not load pressbox-all.js (${(error as Error).message}); loading each element on its own.`);
+      return load(...asked);
     },
   );
 }

@@ -34,8 +34,9 @@ interface PageRecord {
   scripts: string[];
 }
 
-async function open(url: string): Promise<PageRecord> {
+async function open(url: string, prepare?: (page: Page) => Promise<unknown>): Promise<PageRecord> {
   const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  await prepare?.(page);
   const record: PageRecord = { page, console: [], pageErrors: [], scripts: [] };
   page.on('console', (message) => record.console.push({ type: message.type(), text: message.text() }));
   page.on('pageerror', (error) => record.pageErrors.push(error.message));
@@ -281,6 +282,25 @@ describe('the script-tag loader', () => {
     await waitForLoads(record.page, [later]);
     assert.deepEqual(record.scripts, ['/pressbox.js', `/v/${version}/pressbox-all.js`], 'the one file defined it already');
     assert.deepEqual(errorsOf(record), []);
+    await record.page.close();
+  });
+
+  it('falls back to each element’s chunk when the one file cannot be fetched (a bundle mirror without it)', async () => {
+    const gameId = await gameOfTheNight();
+    const first = TAGS.slice(0, ALL_IN_ONE_FROM);
+    testPages.set(
+      '/no-one-file.html',
+      `<!doctype html><html lang="en"><head><title>No one file</title><link rel="icon" href="data:,">
+          <script type="module" src="${relay.origin}/pressbox.js" data-key="${key}"></script></head>
+          <body>${first.map((tag) => elementMarkup(tag, gameId)).join('')}</body></html>`,
+    );
+    const record = await open(`${testPagesOrigin}/no-one-file.html`, (opened) =>
+      opened.route('**/pressbox-all.js', (route) => route.fulfill({ status: 404, body: 'Not found' })),
+    );
+    await waitForLoads(record.page, first);
+    assert.deepEqual(new Set(record.scripts.map(chunkOf).filter(Boolean)), new Set(['core', ...first]));
+    assert.ok(record.console.some((line) => line.type === 'warning' && line.text.includes('loading each element on its own')));
+    assert.deepEqual(record.pageErrors, []);
     await record.page.close();
   });
 
