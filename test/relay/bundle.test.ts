@@ -26,10 +26,19 @@ describe('the script-tag bundle served by the relay', () => {
       const versioned = await (await get(`/v/${version}/${entry}`)).text();
       assert.equal(
         latest.replace(/\/\/# sourceMappingURL=.*$/m, ''),
-        versioned.replaceAll('`./chunks/', `\`./v/${version}/chunks/`).replace(/\/\/# sourceMappingURL=.*$/m, ''),
+        versioned
+          .replaceAll('`./chunks/', `\`./v/${version}/chunks/`)
+          .replaceAll('`./pressbox-all.js`', `\`./v/${version}/pressbox-all.js\``)
+          .replace(/\/\/# sourceMappingURL=.*$/m, ''),
       );
     }
-    assert.equal((await (await get('/pressbox.js')).text()).match(/import\(`\.\/v\/[^/]+\/chunks\//g)?.length, 11);
+    const loader = await (await get('/pressbox.js')).text();
+    assert.equal(loader.match(/import\(`\.\/v\/[^/]+\/chunks\//g)?.length, 11);
+    assert.equal(
+      loader.match(/import\(`\.\/v\/[^/]+\/pressbox-all\.js`\)/g)?.length,
+      1,
+      'the one file for pages with many tags, of the same version',
+    );
   });
 
   it('serves the versioned loader and every chunk it imports as immutable', async () => {
