@@ -69,6 +69,19 @@ async function waitForLoads(page: Page, tags: string[]): Promise<void> {
   }
 }
 
+/**
+ * A page of the allowed site with the script tag in its head (the loader unless told otherwise), served at `path`;
+ * returns its address.
+ */
+function loaderTestPage(path: string, body: string, { script = 'pressbox.js', head = '' } = {}): string {
+  testPages.set(
+    path,
+    `<!doctype html><html lang="en"><head><title>${path}</title><link rel="icon" href="data:,">${head}
+      <script type="module" src="${relay.origin}/${script}" data-key="${key}"></script></head><body>${body}</body></html>`,
+  );
+  return `${testPagesOrigin}${path}`;
+}
+
 /** The first NBA game of the sandbox's day, for the elements that show one game. */
 async function gameOfTheNight(): Promise<string> {
   const scores = await fetch(`${relay.origin}/v1/scores?league=nba&key=${key}`, { headers: { origin: 'http://localhost' } });
@@ -239,13 +252,8 @@ describe('the script-tag loader', () => {
   const chunkOf = (path: string) => /\/chunks\/([a-z-]+)-[\w-]+\.js$/.exec(path)?.[1];
 
   it('imports only the chunks of the tags on the page, then the chunk of a tag added later', async () => {
-    testPages.set(
-      '/one-element.html',
-      `<!doctype html><html lang="en"><head><title>One element</title><link rel="icon" href="data:,">
-          <script type="module" src="${relay.origin}/pressbox.js" data-key="${key}"></script></head>
-          <body><score-strip league="nba"></score-strip></body></html>`,
-    );
-    const record = await open(`${testPagesOrigin}/one-element.html`);
+    const url = loaderTestPage('/one-element.html', `<score-strip league="nba"></score-strip>`);
+    const record = await open(url);
     await waitForLoads(record.page, ['score-strip']);
     assert.equal(record.scripts[0], '/pressbox.js', 'the latest loader, one request');
     assert.deepEqual(new Set(record.scripts.map(chunkOf).filter(Boolean)), new Set(['core', 'score-strip']));
@@ -266,13 +274,8 @@ describe('the script-tag loader', () => {
   it('fetches every element in one file when the page starts with many tags, and defines a tag added later without a request', async () => {
     const gameId = await gameOfTheNight();
     const first = TAGS.slice(0, ALL_IN_ONE_FROM);
-    testPages.set(
-      '/many-elements.html',
-      `<!doctype html><html lang="en"><head><title>Many elements</title><link rel="icon" href="data:,">
-          <script type="module" src="${relay.origin}/pressbox.js" data-key="${key}"></script></head>
-          <body>${first.map((tag) => elementMarkup(tag, gameId)).join('')}</body></html>`,
-    );
-    const record = await open(`${testPagesOrigin}/many-elements.html`);
+    const url = loaderTestPage('/many-elements.html', first.map((tag) => elementMarkup(tag, gameId)).join(''));
+    const record = await open(url);
     await waitForLoads(record.page, first);
     const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
     assert.deepEqual(record.scripts, ['/pressbox.js', `/v/${version}/pressbox-all.js`]);
@@ -288,13 +291,8 @@ describe('the script-tag loader', () => {
   it('falls back to each element’s chunk when the one file cannot be fetched (a bundle mirror without it)', async () => {
     const gameId = await gameOfTheNight();
     const first = TAGS.slice(0, ALL_IN_ONE_FROM);
-    testPages.set(
-      '/no-one-file.html',
-      `<!doctype html><html lang="en"><head><title>No one file</title><link rel="icon" href="data:,">
-          <script type="module" src="${relay.origin}/pressbox.js" data-key="${key}"></script></head>
-          <body>${first.map((tag) => elementMarkup(tag, gameId)).join('')}</body></html>`,
-    );
-    const record = await open(`${testPagesOrigin}/no-one-file.html`, (opened) =>
+    const url = loaderTestPage('/no-one-file.html', first.map((tag) => elementMarkup(tag, gameId)).join(''));
+    const record = await open(url, (opened) =>
       opened.route('**/pressbox-all.js', (route) => route.fulfill({ status: 404, body: 'Not found' })),
     );
     await waitForLoads(record.page, first);
@@ -306,13 +304,8 @@ describe('the script-tag loader', () => {
 
   it('keeps to chunks when many tags arrive after the page started with one', async () => {
     const gameId = await gameOfTheNight();
-    testPages.set(
-      '/one-then-many.html',
-      `<!doctype html><html lang="en"><head><title>One, then many</title><link rel="icon" href="data:,">
-          <script type="module" src="${relay.origin}/pressbox.js" data-key="${key}"></script></head>
-          <body>${elementMarkup('score-strip', gameId)}</body></html>`,
-    );
-    const record = await open(`${testPagesOrigin}/one-then-many.html`);
+    const url = loaderTestPage('/one-then-many.html', elementMarkup('score-strip', gameId));
+    const record = await open(url);
     await waitForLoads(record.page, ['score-strip']);
     const rest = TAGS.filter((tag) => tag !== 'score-strip');
     await record.page.evaluate(
@@ -329,13 +322,9 @@ describe('the script-tag loader', () => {
   it('holds every element’s box from the first paint with pressbox.css, so nothing moves while code and data arrive', async () => {
     const gameId = await gameOfTheNight();
     const tags = TAGS.map((tag) => elementMarkup(tag, gameId)).join('');
-    testPages.set(
-      '/reserved.html',
-      `<!doctype html><html lang="en"><head><title>Reserved</title><link rel="icon" href="data:,">
-        <link rel="stylesheet" href="${relay.origin}/pressbox.css">
-        <script type="module" src="${relay.origin}/pressbox.js" data-key="${key}"></script></head>
-        <body><p>Above the widgets.</p>${tags}<p>Below the widgets.</p></body></html>`,
-    );
+    const url = loaderTestPage('/reserved.html', `<p>Above the widgets.</p>${tags}<p>Below the widgets.</p>`, {
+      head: `<link rel="stylesheet" href="${relay.origin}/pressbox.css">`,
+    });
     const page = await browser.newPage({ viewport: { width: 1100, height: 2400 } });
     // Seven tags: the loader fetches the one file (loader-strategy.ts); either way, the code is held back.
     await page.route(/\/v\/[\d.]+\/(chunks\/[\w.-]+|pressbox-all)\.js$/, async (route) => {
@@ -352,7 +341,7 @@ describe('the script-tag loader', () => {
         buffered: true,
       });
     });
-    await page.goto(`${testPagesOrigin}/reserved.html`, { waitUntil: 'domcontentloaded' });
+    await page.goto(url, { waitUntil: 'domcontentloaded' });
     const boxes = () =>
       page.evaluate(
         (names) =>
@@ -380,13 +369,8 @@ describe('the script-tag loader', () => {
   });
 
   it('leaves every element defined from the all-in-one file, with no chunk requests', async () => {
-    testPages.set(
-      '/all-in-one.html',
-      `<!doctype html><html lang="en"><head><title>All in one</title><link rel="icon" href="data:,">
-          <script type="module" src="${relay.origin}/pressbox-all.js" data-key="${key}"></script></head>
-          <body><last-five league="nba" team="BOS"></last-five></body></html>`,
-    );
-    const record = await open(`${testPagesOrigin}/all-in-one.html`);
+    const url = loaderTestPage('/all-in-one.html', `<last-five league="nba" team="BOS"></last-five>`, { script: 'pressbox-all.js' });
+    const record = await open(url);
     await waitForLoads(record.page, ['last-five']);
     assert.deepEqual(await record.page.evaluate((tags) => tags.filter((tag) => !customElements.get(tag)), TAGS), []);
     assert.deepEqual(record.scripts, ['/pressbox-all.js']);
