@@ -1,7 +1,6 @@
 import { rosterOf, type Player } from './players.js';
 import { createRandom, hexIdOf } from './random.js';
-import { isStartingPitcher } from './props.js';
-import type { Game } from './schedule.js';
+import type { Game, GameSnapshot } from './schedule.js';
 
 export type StarterStatus = 'new' | 'probable' | 'at_risk' | 'unknown';
 
@@ -25,6 +24,13 @@ interface Sighting {
   firstSeenAt: number;
   /** When he stopped appearing (a scratch), or undefined while he still does. */
   goneAt?: number;
+}
+
+/** The rotation turns over by date and slot, so each game has one planned starting pitcher per side. */
+export function isStartingPitcher(player: Player, game: Game): boolean {
+  if (player.position !== 'SP') return false;
+  const turn = (Number(game.date.replaceAll('-', '')) + game.slot) % 5;
+  return player.depth === turn + 1;
 }
 
 export function pitcherHand(pitcher: Player): 'R' | 'L' {
@@ -68,6 +74,16 @@ export function starterAt(game: Game, side: 'home' | 'away', nowMs: number): Sta
   const lastSeenAt = Math.min(nowMs, game.startMs);
   const status = lastSeenAt - current.firstSeenAt >= PROBABLE_AFTER_MS ? 'probable' : 'new';
   return { pitcher: current.pitcher, status, firstSeenAt: current.firstSeenAt, lastSeenAt };
+}
+
+/**
+ * Whether the prop markets list this pitcher as his side's starter at the snapshot's instant: from his sighting on,
+ * and no longer once scratched (which is how the service tells `at_risk`), so props and starters agree.
+ */
+export function isListedStarter(pitcher: Player, snap: GameSnapshot): boolean {
+  const side = pitcher.team.abbreviation === snap.game.home.abbreviation ? 'home' : 'away';
+  const view = starterAt(snap.game, side, snap.atMs);
+  return view.pitcher?.playerId === pitcher.playerId && view.status !== 'at_risk';
 }
 
 export interface PitcherSeason {

@@ -1,8 +1,9 @@
 import type { Sport } from './leagues.js';
 import { priceTwoWay, roundToHalf, clamp } from './odds.js';
 import { rosterOf, type Player } from './players.js';
+import { isListedStarter } from './pitchers.js';
 import { createRandom } from './random.js';
-import type { Game, GameSnapshot } from './schedule.js';
+import type { GameSnapshot } from './schedule.js';
 
 export interface MarketSpec {
   key: string;
@@ -61,7 +62,7 @@ export const MARKETS: Record<Sport, readonly MarketSpec[]> = {
     { key: 'saves', label: 'Saves', mean: (p) => (p.position === 'G' && p.depth === 1 ? 26.5 : undefined) },
   ],
   baseball: [
-    { key: 'pitcherStrikeouts', label: 'Pitcher strikeouts', mean: (p, g) => (isStartingPitcher(p, g.game) ? 5.6 : undefined) },
+    { key: 'pitcherStrikeouts', label: 'Pitcher strikeouts', mean: (p, g) => (isListedStarter(p, g) ? 5.6 : undefined) },
     { key: 'hits', label: 'Hits', mean: (p) => (isRegularBatter(p) ? 0.95 : undefined) },
     { key: 'totalBases', label: 'Total bases', mean: (p) => (isRegularBatter(p) ? 1.5 : undefined) },
     { key: 'homeRuns', label: 'Home runs', mean: (p) => (isRegularBatter(p) ? 0.3 : undefined) },
@@ -73,13 +74,6 @@ export const MARKETS: Record<Sport, readonly MarketSpec[]> = {
 
 function isRegularBatter(player: Player): boolean {
   return !['SP', 'RP', 'IF', 'OF'].includes(player.position) && player.depth === 1;
-}
-
-/** The rotation turns over by date and slot, so each game has one starting pitcher per side. */
-export function isStartingPitcher(player: Player, game: Game): boolean {
-  if (player.position !== 'SP') return false;
-  const turn = (Number(game.date.replaceAll('-', '')) + game.slot) % 5;
-  return player.depth === turn + 1;
 }
 
 export function marketsOf(sport: Sport): readonly MarketSpec[] {

@@ -49,6 +49,8 @@ export interface GameSnapshot {
   played: number;
   /** Instant the game became (or will become) final. */
   endMs: number;
+  /** The instant this snapshot shows. */
+  atMs: number;
 }
 
 const PLANNED_SHARE_OF_GAP = 1.35;
@@ -161,10 +163,10 @@ export function snapshot(game: Game, nowMs: number): GameSnapshot {
   const msPerUnit = game.plannedMs / script.regulationUnits;
   const endMs = game.startMs + Math.round(script.endUnit * msPerUnit);
   if (nowMs < game.startMs) {
-    return { game, status: 'scheduled', score: { home: 0, away: 0 }, state: null, played: 0, endMs };
+    return { game, status: 'scheduled', score: { home: 0, away: 0 }, state: null, played: 0, endMs, atMs: nowMs };
   }
   if (nowMs >= endMs) {
-    return { game, status: 'final', score: scoreAt(script.events, script.endUnit), state: null, played: 1, endMs };
+    return { game, status: 'final', score: scoreAt(script.events, script.endUnit), state: null, played: 1, endMs, atMs: nowMs };
   }
   const unit = (nowMs - game.startMs) / msPerUnit;
   return {
@@ -174,6 +176,7 @@ export function snapshot(game: Game, nowMs: number): GameSnapshot {
     state: script.stateAt(unit),
     played: script.playedShare(unit),
     endMs,
+    atMs: nowMs,
   };
 }
 

@@ -160,6 +160,11 @@ describe('GET /mlb/starting-pitchers', () => {
       assert.equal(starter.name, name);
       if (status === 'new') assert.ok(at - Date.parse(starter.firstSeenAt) < 3_600_000, 'new: first seen within the past 60 minutes');
       if (status === 'probable') assert.ok(Date.parse(starter.lastSeenAt) - Date.parse(starter.firstSeenAt) >= 3_600_000);
+      // The props list the starter the service reports, and nobody for a side with none yet or a scratched one.
+      const team = body.data[0][found.side === 'home' ? 'homeTeamId' : 'awayTeamId'];
+      const props = await getJson(sandbox, `/player-props?league=mlb&gameId=${found.gameId}&markets=pitcherStrikeouts&team=${team}`);
+      const listed = props.body.data[0].players.map((player: { playerName: string }) => player.playerName);
+      assert.deepEqual(listed, status === 'new' || status === 'probable' ? [name] : [], `${status} at ${new Date(at).toISOString()}`);
     }
   });
 });
