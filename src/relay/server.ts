@@ -43,6 +43,8 @@ export interface RelayOptions {
 
 export interface RunningRelay {
   origin: string;
+  /** The relay's clock (injected in tests): months, days and key times are read from it. */
+  now: () => number;
   store: RelayStore;
   sandbox: RunningSandbox;
   metrics: RelayMetrics;
@@ -164,6 +166,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
   let closing: Promise<void> | undefined;
   return {
     origin,
+    now,
     store,
     sandbox,
     metrics,

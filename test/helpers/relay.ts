@@ -2,15 +2,20 @@ import { startRelay, type RelayOptions, type RunningRelay } from '../../src/rela
 import { createKey } from '../../src/relay/admin/routes.js';
 import type { Plan } from '../../src/relay/keys/model.js';
 import { silentLogger } from '../../src/relay/http/logger.js';
+import { runningClock } from './clock.js';
 import { MIDDAY } from './sandbox.js';
 
-/** A relay on a free port with an in-memory store and its sandbox clock frozen at MIDDAY. */
+/**
+ * A relay on a free port with an in-memory store, its sandbox clock frozen at MIDDAY and its own clock running from
+ * MIDDAY: the same day as the data, whatever the date of the run.
+ */
 export async function testRelay(options: RelayOptions = {}): Promise<RunningRelay> {
   return startRelay({
     port: 0,
     db: ':memory:',
     logger: silentLogger,
     adminToken: 'test-admin-token',
+    now: runningClock(MIDDAY),
     ...options,
     sandbox: { now: Date.parse(MIDDAY), rate: 0, ...options.sandbox },
   });
@@ -25,7 +30,7 @@ export async function addKey(
     await createKey(
       relay.store,
       { plan: options.plan ?? 'pro', domains, name: options.name ?? '', test: options.test ?? false },
-      Date.now(),
+      relay.now(),
     )
   ).key;
 }

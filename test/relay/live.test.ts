@@ -5,6 +5,7 @@ import type { RelayOptions, RunningRelay } from '../../src/relay/server.js';
 import { MIDDAY } from '../helpers/sandbox.js';
 import { addKey, testRelay } from '../helpers/relay.js';
 import { openStream, updates } from '../helpers/live.js';
+import { monthOf } from '../helpers/clock.js';
 
 const ORIGIN = { origin: 'https://example.com' };
 const SCORES = '/v1/scores?league=nba';
@@ -47,7 +48,7 @@ describe('live updates over Server-Sent Events', () => {
       const key = await addKey(relay, ['example.com']);
       const first = await openStream(relay, key, [SCORES]);
       const [update] = updates(await first.waitFor(1));
-      const month = new Date().toISOString().slice(0, 7);
+      const month = monthOf(relay.now());
       assert.equal(await relay.store.loadsUsed(key, month), 1);
       const get = await fetch(`${relay.origin}${SCORES}&key=${key}`, { headers: ORIGIN });
       const etag = get.headers.get('etag')!;
@@ -65,7 +66,7 @@ describe('live updates over Server-Sent Events', () => {
     let polls = 0;
     await withRelay({ live: { pollMs: () => 60, onPoll: () => polls++ } }, async (relay) => {
       const key = await addKey(relay, ['example.com']);
-      const month = new Date().toISOString().slice(0, 7);
+      const month = monthOf(relay.now());
       const connections = await Promise.all([1, 2, 3].map(() => openStream(relay, key, [SCORES])));
       await Promise.all(connections.map((stream) => stream.waitFor(1)));
       const pollsBefore = polls;

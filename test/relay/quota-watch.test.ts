@@ -54,7 +54,7 @@ describe('quota that cannot be drained quietly', () => {
   });
 
   it('a forged-origin burst from one address shows in usage --by and raises alerts, signed to the webhook', async () => {
-    const key = (await createKey(relay.store, { plan: 'custom:400', domains: ['example.com'], name: 'Courier', test: false }, Date.now()))
+    const key = (await createKey(relay.store, { plan: 'custom:400', domains: ['example.com'], name: 'Courier', test: false }, relay.now()))
       .key;
     for (let i = 0; i < 20; i++)
       assert.equal(
@@ -99,7 +99,7 @@ describe('quota that cannot be drained quietly', () => {
   });
 
   it('a daily ceiling refuses the day’s next load with quota_exceeded until midnight UTC', async () => {
-    const key = (await createKey(relay.store, { plan: 'pro', domains: ['example.com'], name: '', test: false, dailyLimit: 3 }, Date.now()))
+    const key = (await createKey(relay.store, { plan: 'pro', domains: ['example.com'], name: '', test: false, dailyLimit: 3 }, relay.now()))
       .key;
     for (let i = 0; i < 3; i++) assert.equal((await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`)).status, 200);
     const refused = await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`);
@@ -111,7 +111,7 @@ describe('quota that cannot be drained quietly', () => {
 
   it('a browser-only key refuses requests without Fetch Metadata, and serves browsers', async () => {
     const key = (
-      await createKey(relay.store, { plan: 'pro', domains: ['example.com'], name: '', test: false, browserOnly: true }, Date.now())
+      await createKey(relay.store, { plan: 'pro', domains: ['example.com'], name: '', test: false, browserOnly: true }, relay.now())
     ).key;
     const script = await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`);
     assert.deepEqual([script.status, script.body.error.code], [403, 'origin_not_allowed']);

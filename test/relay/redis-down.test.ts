@@ -11,6 +11,7 @@ import { createKey } from '../../src/relay/admin/routes.js';
 import type { RunningRelay } from '../../src/relay/server.js';
 import { freePort, startRedisServer } from '../../scripts/local-servers.mjs';
 import { testRelay, widgetGet } from '../helpers/relay.js';
+import { monthOf } from '../helpers/clock.js';
 
 describe('Redis unreachable under a running relay', () => {
   let dir: string;
@@ -36,7 +37,7 @@ describe('Redis unreachable under a running relay', () => {
   });
 
   it('refuses loads while Redis is down, with 503 and Retry-After; the loads served before are all counted', async () => {
-    const key = (await createKey(relay.store, { plan: 'pro', domains: ['example.com'], name: '', test: false }, Date.now())).key;
+    const key = (await createKey(relay.store, { plan: 'pro', domains: ['example.com'], name: '', test: false }, relay.now())).key;
     for (let i = 0; i < 5; i++) assert.equal((await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`)).status, 200);
     const ready = await fetch(`${relay.origin}/ready`);
     assert.deepEqual([ready.status, await ready.json()], [200, { status: 'ready', store: 'ok', upstream: 'ok' }]);
@@ -55,7 +56,7 @@ describe('Redis unreachable under a running relay', () => {
     assert.equal((await fetch(`${relay.origin}/health`)).status, 200, 'alive all the same');
 
     await startRedis();
-    const month = new Date().toISOString().slice(0, 7);
+    const month = monthOf(relay.now());
     for (let tries = 0; ; tries++) {
       try {
         assert.equal(await relay.store.loadsUsed(key, month), 5, 'the five loads served, no more, no fewer');

@@ -5,6 +5,7 @@ import * as contract from '../../src/contract/index.js';
 import { noVigProbabilities } from '../../src/contract/odds.js';
 import type { RunningRelay } from '../../src/relay/server.js';
 import { addKey, testRelay, widgetGet } from '../helpers/relay.js';
+import { monthOf } from '../helpers/clock.js';
 
 function conforms<Schema extends z.ZodMiniType>(schema: Schema, body: unknown, what: string): z.infer<Schema> {
   const result = z.safeParse(schema, body);
@@ -185,7 +186,7 @@ describe('widget data routes', () => {
       'invalid_key',
     );
     const revoked = await addKey(relay, ['example.com']);
-    await relay.store.revokeKey(revoked, Date.now());
+    await relay.store.revokeKey(revoked, relay.now());
     const answer = await widgetGet(relay, `/v1/scores?league=nba&key=${revoked}`);
     assert.equal(answer.status, 401);
     assert.match(answer.body.error.message, /revoked/);
@@ -251,7 +252,7 @@ describe('upstream cost does not grow with viewers', () => {
         assert.ok(answers.every((answer) => answer.status === 200));
         assert.equal(await upstreamCalls(relay, '/live-games'), 1, `${clients} clients: one /live-games call`);
         assert.equal(await upstreamCalls(relay, '/teams'), 1, `${clients} clients: one /teams call`);
-        assert.equal(await relay.store.loadsUsed(key, new Date().toISOString().slice(0, 7)), clients, 'every viewer is still a load');
+        assert.equal(await relay.store.loadsUsed(key, monthOf(relay.now())), clients, 'every viewer is still a load');
       } finally {
         await relay.close();
       }

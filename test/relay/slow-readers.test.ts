@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import { SLOW_READER_BYTES } from '../../src/relay/live/sse-connection.js';
 import { openStream, updates } from '../helpers/live.js';
 import { addKey, testRelay } from '../helpers/relay.js';
+import { monthOf } from '../helpers/clock.js';
 
 const READERS = 100;
 // Every league on one topic: a large payload, so that a few dozen changes overflow what the kernel buffers for a
@@ -76,7 +77,7 @@ describe('live readers that stop reading', () => {
       const [current] = updates(await probe.waitFor(1));
       probe.close();
 
-      const month = new Date().toISOString().slice(0, 7);
+      const month = monthOf(relay.now());
       const billedWhileBehind = await relay.store.loadsUsed(sleeperKey, month);
       const sleeper = readers[0]!;
       let text = '';

@@ -6,6 +6,7 @@ import { openStore } from '../../src/relay/store/open.js';
 import type { RelayStore } from '../../src/relay/store/types.js';
 import { testRelay, widgetGet } from '../helpers/relay.js';
 import { testRedisUrl } from '../helpers/redis.js';
+import { monthOf } from '../helpers/clock.js';
 
 const STORES: Array<[name: string, open: () => Promise<RelayStore>]> = [
   ['SQLite', () => openStore({ db: ':memory:' })],
@@ -130,11 +131,11 @@ describe('the relay on Redis', () => {
   it('serves exactly 50 of 200 simultaneous requests on a key with 50 loads left', async () => {
     const relay = await testRelay({ redis: testRedisUrl(), rateLimit: { perMinute: 100_000, burst: 10_000 } });
     try {
-      const key = (await createKey(relay.store, { plan: 'custom:50', domains: ['example.com'], name: '', test: false }, Date.now())).key;
+      const key = (await createKey(relay.store, { plan: 'custom:50', domains: ['example.com'], name: '', test: false }, relay.now())).key;
       const answers = await Promise.all(Array.from({ length: 200 }, () => widgetGet(relay, `/v1/injuries?league=nhl&key=${key}`)));
       assert.equal(answers.filter((answer) => answer.status === 200).length, 50);
       assert.ok(answers.filter((answer) => answer.status !== 200).every((answer) => answer.body.error.code === 'quota_exceeded'));
-      assert.equal(await relay.store.loadsUsed(key, new Date().toISOString().slice(0, 7)), 50);
+      assert.equal(await relay.store.loadsUsed(key, monthOf(relay.now())), 50);
     } finally {
       await relay.close();
     }

@@ -5,10 +5,11 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import type { RunningRelay } from '../../src/relay/server.js';
 import { addKey, testRelay, widgetGet } from '../helpers/relay.js';
+import { MIDDAY } from '../helpers/sandbox.js';
 
 describe('upstream faults, as viewers meet them', () => {
   let relay: RunningRelay;
-  let clock = Date.now();
+  let clock = Date.parse(MIDDAY);
   let key: string;
   before(async () => {
     relay = await testRelay({ now: () => clock, rateLimit: { perMinute: 100_000, burst: 100_000 } });
