@@ -2,6 +2,8 @@ import { InvalidArgumentError } from 'commander';
 import { PLAN_ORDER, isPlanId, type PlanId } from '../sandbox/accounts.js';
 import { parseDomainPattern } from '../relay/keys/domains.js';
 import { parsePlan, type Plan } from '../relay/keys/model.js';
+import { parseTrustList } from '../relay/http/client-address.js';
+import { parsePublicUrl } from '../relay/http/own-origins.js';
 
 /** Option parsers: each turns a flag's text into a value or a message saying what was expected. */
 
@@ -79,6 +81,20 @@ export function domain(value: string, previous: string[] = []): string[] {
   const parsed = parseDomainPattern(value);
   if (!parsed.ok) throw new InvalidArgumentError(parsed.message);
   return [...previous, parsed.pattern.source];
+}
+
+/** `--trust-proxy`, repeatable or comma-separated: every entry checked now, kept as written. */
+export function trustEntries(value: string, previous: string[] = []): string[] {
+  const parsed = parseTrustList([value]);
+  if (!parsed.ok) throw new InvalidArgumentError(parsed.message.replace(/^--trust-proxy: /, ''));
+  return [...previous, ...parsed.entries];
+}
+
+/** `--public-url`, repeatable: the relay's origins as readers reach it. */
+export function publicUrl(value: string, previous: string[] = []): string[] {
+  const parsed = parsePublicUrl(value);
+  if (!parsed.ok) throw new InvalidArgumentError(parsed.message.replace(/^--public-url: /, ''));
+  return [...previous, parsed.origin];
 }
 
 export function month(value: string): string {

@@ -6,7 +6,8 @@ import { createKey } from '../relay/admin/routes.js';
 import { relayEnvironment, startRelay } from '../relay/server.js';
 import { requestLines } from '../relay/http/logger.js';
 import { starting } from './failures.js';
-import { DEFAULT_DB, port, positive, stopOnSignals, webhookUrl } from './options.js';
+import { DEFAULT_DB, port, positive, publicUrl, stopOnSignals, trustEntries, webhookUrl } from './options.js';
+import { LIVE_STREAM_LIMITS } from '../relay/live/route.js';
 
 const DEMO_KEY_NAME = 'demo';
 const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -26,8 +27,26 @@ export function relayCommands(program: Command): void {
       '--max-streams-per-address <n>',
       'open live streams allowed from one address (a newsroom behind one NAT needs more)',
       positive,
-      50,
+      LIVE_STREAM_LIMITS.maxStreamsPerAddress,
     )
+    .option(
+      '--max-streams <n>',
+      'open live streams allowed on this relay in all (past it: 503, pages keep polling)',
+      positive,
+      LIVE_STREAM_LIMITS.maxStreams,
+    )
+    .option(
+      '--max-streams-per-key <n>',
+      'open live streams allowed for one widget key on this relay',
+      positive,
+      LIVE_STREAM_LIMITS.maxStreamsPerKey,
+    )
+    .option(
+      '--trust-proxy <list>',
+      'proxies whose X-Forwarded-For/Forwarded say who the reader is: addresses, CIDRs, loopback, private (also PRESSBOX_TRUST_PROXY)',
+      trustEntries,
+    )
+    .option('--public-url <url>', "the relay's own address as readers reach it, for embeds and snippets (repeatable)", publicUrl)
     .option('--alert-webhook <url>', 'POST usage alerts here, signed with PRESSBOX_ALERT_SECRET (HMAC-SHA256)', webhookUrl)
     .action(
       async (options: {
@@ -37,8 +56,13 @@ export function relayCommands(program: Command): void {
         redis?: string;
         rateLimit: number;
         maxStreamsPerAddress: number;
+        maxStreams: number;
+        maxStreamsPerKey: number;
+        trustProxy?: string[];
+        publicUrl?: string[];
         alertWebhook?: string;
       }) => {
+        const environment = relayEnvironment();
         const relay = await starting(options, () =>
           startRelay({
             port: options.port,
@@ -48,18 +72,27 @@ export function relayCommands(program: Command): void {
             rateLimit: { perMinute: options.rateLimit, burst: Math.max(10, Math.round(options.rateLimit / 5)) },
             files: { bundleDir: WIDGET_BUNDLE_DIR },
             alertWebhook: options.alertWebhook,
-            live: { maxStreamsPerAddress: options.maxStreamsPerAddress },
-            ...relayEnvironment(),
+            live: {
+              maxStreamsPerAddress: options.maxStreamsPerAddress,
+              maxStreams: options.maxStreams,
+              maxStreamsPerKey: options.maxStreamsPerKey,
+            },
+            ...environment,
+            trustProxy: options.trustProxy ?? environment.trustProxy,
+            publicUrls: options.publicUrl,
           }),
         );
+        const publicOrigin = options.publicUrl?.[0] ?? relay.origin;
         console.error(
           [
             'Pressbox relay listening',
             `  relay     ${relay.origin}`,
             `  upstream  ${relay.liveUpstream}`,
             `  store     ${options.redis ? 'redis' : options.db}`,
-            `  script    ${relay.origin}/pressbox.js   (and ${relay.origin}/pressbox.css)`,
-            `  builder   ${relay.origin}/builder   (snippets: script tag, iframe, oEmbed, AMP, React, Vue, WordPress)`,
+            ...(publicOrigin !== relay.origin ? [`  public    ${publicOrigin}`] : []),
+            `  proxies   ${options.trustProxy || environment.trustProxy ? `trusted: ${(options.trustProxy ?? environment.trustProxy!).join(', ')}` : 'none trusted: the reader is the socket’s peer'}`,
+            `  script    ${publicOrigin}/pressbox.js   (and ${publicOrigin}/pressbox.css)`,
+            `  builder   ${publicOrigin}/builder   (snippets: script tag, iframe, oEmbed, AMP, React, Vue, WordPress)`,
             `  health    ${relay.origin}/health`,
           ].join('\n'),
         );

@@ -16,6 +16,8 @@ import type { RelayMetrics } from './http/metrics.js';
 import { requestObserver, type AnsweredRequest } from './http/observe.js';
 import { rateLimit, rateLimiter, type RateLimiter, type RateLimitOptions } from './http/rate-limit.js';
 import { bundleRoutes, type StaticOptions } from './http/static.js';
+import { socketAddressOnly, type ClientAddress } from './http/client-address.js';
+import { OwnOrigins } from './http/own-origins.js';
 import { cachedKeys } from './keys/key-cache.js';
 import type { KeyStore, RelayStore } from './store/types.js';
 import type { CachedUpstream } from './upstream/cached.js';
@@ -37,6 +39,10 @@ export interface RelayDeps {
   embedSecret?: string;
   /** The upstream cache's change counter, so identical requests can share one built payload. */
   cacheVersion?: () => number;
+  /** The reader's address from the socket and headers (`--trust-proxy`); the socket's peer by default. */
+  clientAddress?: ClientAddress;
+  /** The relay's own origins (`--public-url`, else the listen address), for embed frames and snippets. */
+  own?: OwnOrigins;
   /** What GET /ready checks: each part's name and whether it answers. */
   readiness?: () => Promise<Record<string, boolean>>;
 }
@@ -61,6 +67,8 @@ function operatorError(c: Context, error: HTTPException): Response {
 /** What the widget-facing routes share, whichever server code answers them. */
 interface WidgetGate {
   authorize: Authorize;
+  clientAddress: ClientAddress;
+  own: OwnOrigins;
   limit: RateLimiter;
   observe: (answered: AnsweredRequest) => void;
 }
@@ -74,8 +82,11 @@ export function createRelayListener(deps: RelayDeps): RequestListener {
   const logger = deps.logger ?? silentLogger;
   const keys = cachedKeys(deps.store);
   const tokens = embedTokens(deps.embedSecret ?? randomBytes(32).toString('base64url'), now);
+  const own = deps.own ?? new OwnOrigins();
   const gate: WidgetGate = {
-    authorize: widgetAuthorizer(keys, deps.upstreams, now, tokens),
+    authorize: widgetAuthorizer(keys, deps.upstreams, now, { tokens, own }),
+    clientAddress: deps.clientAddress ?? socketAddressOnly,
+    own,
     limit: rateLimiter({ perMinute: 600, burst: 120, ...deps.rateLimit, now }),
     observe: requestObserver(deps.metrics, logger),
   };
@@ -94,6 +105,13 @@ export function createRelayListener(deps: RelayDeps): RequestListener {
   };
 }
 
+/** The path as the client sent it, still percent-encoded (Hono's `c.req.path` is decoded). */
+function rawPath(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  const end = url.indexOf('?', start);
+  return start === -1 ? '/' : url.slice(start, end === -1 ? undefined : end);
+}
+
 /** Operator routes, the bundle, live streams and every path that is not a data route. */
 function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate, tokens: EmbedTokens): Hono<RelayEnv> {
   const now = deps.now ?? Date.now;
@@ -102,11 +120,23 @@ function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate, tokens: Em
 
   app.use('*', async (c, next) => {
     const started = performance.now();
+    const incoming = c.env?.incoming;
+    c.set('address', incoming ? gate.clientAddress(incoming.socket?.remoteAddress, incoming.headers) : 'local');
+    let gone = false;
+    c.env?.outgoing?.once('close', () => (gone = true));
+    c.set('gone', () => gone);
     // Set before the answer exists: a header added to a finished Response makes the adapter rebuild it.
     eachHeader(SECURITY_HEADERS, (name, value) => c.header(name, value));
     await next();
     const route = c.get('route') ?? c.req.matchedRoutes.filter((matched) => matched.method !== 'ALL').at(-1)?.path ?? 'unmatched';
-    gate.observe({ method: c.req.method, path: c.req.path, route, status: c.res.status, ms: performance.now() - started });
+    gate.observe({
+      method: c.req.method,
+      path: rawPath(c.req.url),
+      address: c.get('address'),
+      route,
+      status: c.res.status,
+      ms: performance.now() - started,
+    });
   });
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
@@ -120,7 +150,16 @@ function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate, tokens: Em
   if (deps.files) app.route('/', bundleRoutes(deps.files));
   app.route(
     '/',
-    embedRoutes({ keys, tokens, now, limit: gate.limit, bundleDir: deps.files?.bundleDir, upstreams: deps.upstreams, history: deps.store }),
+    embedRoutes({
+      keys,
+      tokens,
+      own: gate.own,
+      now,
+      limit: gate.limit,
+      bundleDir: deps.files?.bundleDir,
+      upstreams: deps.upstreams,
+      history: deps.store,
+    }),
   );
 
   const operator = deps.adminToken
@@ -134,6 +173,13 @@ function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate, tokens: Em
   app.use('/admin/*', operator);
   app.route('/admin', adminRoutes({ keys, usage: deps.store, now }));
 
+  // A stream has no head to describe without opening it (and a HEAD answered with a body breaks the connection).
+  // (Hono dispatches HEAD as GET: the method is checked here, before the key is.)
+  app.use('/v1/live', async (c, next) => {
+    if (c.req.method === 'HEAD')
+      throw new RelayError('bad_request', 'The live route answers GET only: open it with EventSource.', { Allow: 'GET' }, 405);
+    await next();
+  });
   app.use('/v1/*', widgetAccess(gate.authorize));
   app.use('/v1/*', rateLimit(gate.limit));
   if (deps.live) app.get('/v1/live', deps.live);

@@ -13,6 +13,8 @@ import { LiveHub, type HubOptions } from './live/hub.js';
 import { localLiveShare, redisLiveShare } from './live/share.js';
 import { redisSharedEntries } from './cache/shared-redis.js';
 import { liveRoute } from './live/route.js';
+import { clientAddressResolver, parseTrustList } from './http/client-address.js';
+import { listenOrigins, OwnOrigins, parsePublicUrl } from './http/own-origins.js';
 import type { RelayStore } from './store/types.js';
 import { cachedUpstream } from './upstream/cached.js';
 import { createUpstreamClient } from './upstream/client.js';
@@ -36,7 +38,18 @@ export interface RelayOptions {
   rateLimit?: RelayDeps['rateLimit'];
   files?: RelayDeps['files'];
   /** Live streams: heartbeat interval, polling override (tests), open streams per address. */
-  live?: { heartbeatMs?: number; pollMs?: HubOptions['pollMs']; maxStreamsPerAddress?: number; onPoll?: HubOptions['onPoll'] };
+  live?: {
+    heartbeatMs?: number;
+    pollMs?: HubOptions['pollMs'];
+    onPoll?: HubOptions['onPoll'];
+    maxStreamsPerAddress?: number;
+    maxStreams?: number;
+    maxStreamsPerKey?: number;
+  };
+  /** Proxies whose forwarding headers say who the reader is (`--trust-proxy`: addresses, CIDRs, loopback, private). */
+  trustProxy?: readonly string[];
+  /** The relay's own origins as readers reach it (`--public-url`); without them, the address it listens on. */
+  publicUrls?: readonly string[];
   /** Options for the embedded sandbox (tests fix its clock). */
   sandbox?: Parameters<typeof startSandbox>[0];
 }
@@ -52,6 +65,8 @@ export interface RunningRelay {
   cache: ResourceCache;
   hub: LiveHub;
   openStreams(): number;
+  /** Addresses and keys holding live-stream slots (none once every stream has closed). */
+  streamSlotHolders(): { addresses: number; keys: number };
   /** Live streams whose reader is behind, and the bytes waiting in this process for all streams. */
   liveBacklog(): { behind: number; unreadBytes: number };
   /** Where live keys are served from: the sandbox, or the host of the real service (never its key). */
@@ -62,8 +77,9 @@ export interface RunningRelay {
 /** Reads the relay's settings from the environment: the only place that does. */
 export function relayEnvironment(
   env: NodeJS.ProcessEnv = process.env,
-): Pick<RelayOptions, 'upstreamUrl' | 'upstreamKey' | 'adminToken' | 'alertSecret'> {
+): Pick<RelayOptions, 'upstreamUrl' | 'upstreamKey' | 'adminToken' | 'alertSecret' | 'trustProxy'> {
   return {
+    trustProxy: env.PRESSBOX_TRUST_PROXY ? [env.PRESSBOX_TRUST_PROXY] : undefined,
     alertSecret: env.PRESSBOX_ALERT_SECRET || undefined,
     upstreamUrl: env.PRESSBOX_UPSTREAM_URL || undefined,
     upstreamKey: env.PRESSBOX_UPSTREAM_KEY || undefined,
@@ -86,6 +102,13 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
   }
   if (options.alertWebhook && !options.alertSecret)
     throw new Error('--alert-webhook needs PRESSBOX_ALERT_SECRET in the environment: the secret its receiver checks the signature with.');
+  const trusted = parseTrustList(options.trustProxy ?? []);
+  if (!trusted.ok) throw new Error(trusted.message);
+  const publicOrigins = (options.publicUrls ?? []).map((url) => {
+    const parsed = parsePublicUrl(url);
+    if (!parsed.ok) throw new Error(parsed.message);
+    return parsed.origin;
+  });
   const logger = options.logger ?? jsonLogger();
   const now = options.now ?? Date.now;
   const metrics = createMetrics();
@@ -133,7 +156,10 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
     onLoad: () => metrics.loads.count('/v1/live'),
     heartbeatMs: options.live?.heartbeatMs,
     maxStreamsPerAddress: options.live?.maxStreamsPerAddress,
+    maxStreams: options.live?.maxStreams,
+    maxStreamsPerKey: options.live?.maxStreamsPerKey,
   });
+  const own = new OwnOrigins();
   liveGauges(metrics, live);
   const listener = createRelayListener({
     live: live.handler,
@@ -148,6 +174,8 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
     // Every relay on the same store signs embed tokens alike, so a frame may be served by any of them.
     embedSecret: await store.sharedSecret('embed-tokens', () => randomBytes(32).toString('base64url')),
     cacheVersion: () => cache.version,
+    clientAddress: clientAddressResolver(trusted.entries.length ? trusted.list : undefined),
+    own,
     readiness: async () => ({
       store: await answers(store.loadsUsed('readiness-probe', new Date(now()).toISOString().slice(0, 7))),
       // Any HTTP answer will do (even 401): the service is there. No key is sent and no unit is spent.
@@ -162,6 +190,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
   });
   const { port } = server.address() as AddressInfo;
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  own.set(publicOrigins.length ? publicOrigins : listenOrigins(host, port));
 
   let closing: Promise<void> | undefined;
   return {
@@ -173,6 +202,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
     cache,
     hub,
     openStreams: live.openStreams,
+    streamSlotHolders: live.slotHolders,
     liveBacklog: live.backlog,
     liveUpstream: options.upstreamUrl ? new URL(options.upstreamUrl).host : 'sandbox',
     close: () =>

@@ -2,8 +2,10 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { frameSize, frameTitle, iframeMarkup, type WidgetChoice } from '../../embed/snippets.js';
 import { isEmbedTag } from '../../embed/tags.js';
+import { shortened } from '../../embed/html.js';
 import { RelayError } from '../errors.js';
-import { isAddressedHost, patternsOf } from '../http/access.js';
+import { patternsOf } from '../http/access.js';
+import type { OwnOrigins } from '../http/own-origins.js';
 import type { RelayEnv } from '../http/env.js';
 import type { RateLimiter } from '../http/rate-limit.js';
 import { widgetRequestOfContext } from '../http/widget-request.js';
@@ -25,6 +27,8 @@ export interface EmbedDeps extends CatalogDeps {
   /** The widget routes' limiter: an embed page, an oEmbed answer and a catalog take from the same key's bucket. */
   limit: RateLimiter;
   now: () => number;
+  /** The relay's own origins (`--public-url`, else the listen address): never the Host header. */
+  own: OwnOrigins;
   /** The built bundle, which also holds the embed frame's and the builder's scripts (dist/cdn/embed). */
   bundleDir?: string;
 }
@@ -42,14 +46,6 @@ const OWN_PAGE_POLICY = [
   'trusted-types lit-html pressbox',
 ].join('; ');
 
-/** The relay's address as the browser used it (a proxy in front that ends TLS says so in X-Forwarded-Proto). */
-function ownOrigin(c: Context): string {
-  const url = new URL(c.req.url);
-  const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-  const scheme = forwarded === 'https' || forwarded === 'http' ? forwarded : url.protocol.slice(0, -1);
-  return `${scheme}://${c.req.header('host') ?? url.host}`;
-}
-
 /** The request's own query parameters, the first of a repeated one counting, as on the data routes. */
 const queryOf = (c: Context) => firstValues(new URL(c.req.url).search.slice(1));
 
@@ -64,7 +60,11 @@ function overLimit(limit: RateLimiter, key: string, c: Context<RelayEnv>): Relay
   }
 }
 
+/** Pages nobody should frame: problems, the builder, the refusal. An embed that is served replaces it with its key's. */
+const UNFRAMED_POLICY = `${OWN_PAGE_POLICY}; frame-ancestors 'none'`;
+
 function html(c: Context, status: 200 | 400 | 401 | 403 | 404 | 429, body: string): Response {
+  if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', UNFRAMED_POLICY);
   c.header('Content-Type', 'text/html; charset=utf-8');
   c.header('Cache-Control', 'private, no-store');
   return c.body(body, status);
@@ -99,20 +99,20 @@ export function embedRoutes(deps: EmbedDeps): Hono<RelayEnv> {
   app.get('/embed/:tag', async (c) => {
     const tag = c.req.param('tag');
     if (!isEmbedTag(tag))
-      return html(c, 404, problemPage(`there is no element <${tag}> to embed; embeddable elements: ${EMBED_TAG_LIST}.`));
+      return html(c, 404, problemPage(`there is no element <${shortened(tag, 40)}> to embed; embeddable elements: ${EMBED_TAG_LIST}.`));
     const read = readEmbedQuery(tag, queryOf(c));
     if (!read.ok) return html(c, 400, problemPage(`${read.message}.`));
-    const choice: WidgetChoice = { relay: ownOrigin(c), tag, ...read.query };
+    const choice: WidgetChoice = { relay: deps.own.primary, tag, ...read.query };
     const key = await deps.keys.getKey(read.query.key);
     if (!usableKey(key, deps.now()))
       return html(c, 401, problemPage('this widget key is unknown to the relay or was revoked: check that it was copied whole.'));
+    // The browser's half of the allow-list: only the key's domains (and the relay's own builder) may frame the page.
+    c.header('Content-Security-Policy', `${OWN_PAGE_POLICY}; ${frameAncestors(patternsOf(key), key.test)}`);
     const limited = overLimit(deps.limit, key.key, c);
     if (limited) {
       c.header('Retry-After', limited.headers['Retry-After'] ?? '60');
       return html(c, 429, problemPage(limited.message));
     }
-    // The browser's half of the allow-list: only the key's domains (and the relay's own builder) may frame the page.
-    c.header('Content-Security-Policy', `${OWN_PAGE_POLICY}; ${frameAncestors(patternsOf(key), key.test)}`);
     const destination = c.req.header('sec-fetch-dest');
     if (destination === 'document') return html(c, 200, openedDirectlyPage(choice));
     // A navigation carries no Origin: the framing page is the Referer's origin (browsers send at least that by default).
@@ -127,7 +127,7 @@ export function embedRoutes(deps: EmbedDeps): Hono<RelayEnv> {
             ),
           )
         : html(c, 200, openedDirectlyPage(choice));
-    const own = isAddressedHost(framing, c.req.header('host'));
+    const own = deps.own.has(framing.origin);
     if (!own && !decideOrigin(patternsOf(key), framing, key.test).allowed) return html(c, 403, REFUSED_PAGE);
     const { token, expiresAt } = deps.tokens.mint(key.key, framing.origin);
     return html(c, 200, embedPage(choice, token, expiresAt));
@@ -139,7 +139,7 @@ export function embedRoutes(deps: EmbedDeps): Hono<RelayEnv> {
     const refuse = (status: 400 | 404 | 501, message: string) =>
       c.json({ error: { code: status === 404 ? 'not_found' : 'bad_request', message } }, status);
     const format = c.req.query('format') ?? 'json';
-    if (format !== 'json') return refuse(501, `Only format=json is offered, not ${format}.`);
+    if (format !== 'json') return refuse(501, `Only format=json is offered, not ${shortened(format, 20)}.`);
     const url = c.req.query('url');
     if (!url) return refuse(400, 'url is required: the address of a Pressbox embed page, /embed/{element}?key=…');
     const sizes = z.object({ maxwidth: maxDimension, maxheight: maxDimension }).safeParse(queryOf(c));
@@ -148,16 +148,15 @@ export function embedRoutes(deps: EmbedDeps): Hono<RelayEnv> {
     try {
       target = new URL(url);
     } catch {
-      return refuse(404, `${url} is not an address.`);
+      return refuse(404, `${shortened(url)} is not an address.`);
     }
-    const own = pageOrigin(target.origin, undefined);
     const tag = /^\/embed\/([a-z-]+)$/.exec(target.pathname)?.[1];
-    if (!own || !isAddressedHost(own, c.req.header('host')) || !tag || !isEmbedTag(tag))
-      return refuse(404, `${url} is not an embed of this relay: its embeds are ${ownOrigin(c)}/embed/{element}?key=….`);
+    if (!deps.own.has(target.origin) || !tag || !isEmbedTag(tag))
+      return refuse(404, `${shortened(url)} is not an embed of this relay: its embeds are ${deps.own.primary}/embed/{element}?key=….`);
     const read = readEmbedQuery(tag, firstValues(target.search.slice(1)));
-    if (!read.ok) return refuse(404, `${url} is not a valid embed: ${read.message}.`);
+    if (!read.ok) return refuse(404, `${shortened(url)} is not a valid embed: ${read.message}.`);
     if (!usableKey(await deps.keys.getKey(read.query.key), deps.now()))
-      return refuse(404, `${url} names a widget key this relay does not know (or one that was revoked).`);
+      return refuse(404, `${shortened(url)} names a widget key this relay does not know (or one that was revoked).`);
     const limited = overLimit(deps.limit, read.query.key, c);
     if (limited) return c.json(limited.body(), 429, limited.headers);
     const choice: WidgetChoice = { relay: target.origin, tag, ...read.query };
@@ -176,11 +175,8 @@ export function embedRoutes(deps: EmbedDeps): Hono<RelayEnv> {
   });
 
   app.get('/builder', (c) => {
-    c.header(
-      'Content-Security-Policy',
-      `${OWN_PAGE_POLICY.replace("default-src 'none'", "default-src 'none'; frame-src 'self'")}; frame-ancestors 'none'`,
-    );
-    return html(c, 200, builderPage(ownOrigin(c)));
+    c.header('Content-Security-Policy', UNFRAMED_POLICY.replace("default-src 'none'", "default-src 'none'; frame-src 'self'"));
+    return html(c, 200, builderPage(deps.own.primary));
   });
 
   app.get('/builder/catalog', async (c) => {

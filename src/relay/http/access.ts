@@ -10,6 +10,7 @@ import type { CachedUpstream } from '../upstream/cached.js';
 import type { RelayEnv } from './env.js';
 import { widgetRequestOfContext, type WidgetRequest } from './widget-request.js';
 import { isEmbedToken, type EmbedTokens } from '../embed/token.js';
+import type { OwnOrigins } from './own-origins.js';
 
 // Keys come from a short-lived in-memory cache as the same objects, so their parsed patterns can be kept with them.
 const parsedPatterns = new WeakMap<WidgetKey, DomainPattern[]>();
@@ -92,7 +93,7 @@ export function widgetAuthorizer(
   keys: KeyStore & { cached?(value: string): WidgetKey | undefined },
   upstreams: { live: CachedUpstream; test: CachedUpstream },
   now: () => number = Date.now,
-  embeds?: EmbedTokens,
+  embeds?: { tokens: EmbedTokens; own: OwnOrigins },
 ): Authorize {
   /** `ownPage`: the relay's own page (the snippet builder's preview), which every key may show. */
   const accessFor = (key: WidgetKey | undefined, request: WidgetRequest, ownPage?: PageOrigin): Access => {
@@ -128,7 +129,7 @@ export function widgetAuthorizer(
   // An embed frame asks with a token instead of the key: from the relay's own embed page only, and for the page that
   // framed it, which must still be on the key's allowed domains (see embed/token.ts).
   const embedAccess = (token: string, request: WidgetRequest) => {
-    const read = embeds?.read(token);
+    const read = embeds?.tokens.read(token);
     if (!read?.ok)
       throw new RelayError(
         'invalid_key',
@@ -137,13 +138,13 @@ export function widgetAuthorizer(
           : 'Invalid embed token: embed pages get theirs from the relay; on your own pages use the publishable key.',
       );
     const frame = pageOrigin(request.origin, request.referer);
-    if (!frame || !isAddressedHost(frame, request.host))
+    if (!frame || !embeds!.own.has(frame.origin))
       throw new RelayError(
         'origin_not_allowed',
         'An embed token works only inside the relay’s own embed frame (/embed/…): on your own pages use the publishable key.',
       );
     const framing = pageOrigin(read.grant.origin, undefined)!;
-    const ownPage = isAddressedHost(framing, request.host) ? framing : undefined;
+    const ownPage = embeds!.own.has(framing.origin) ? framing : undefined;
     return lookUp(read.grant.key, { ...request, origin: read.grant.origin, referer: undefined }, ownPage);
   };
   return (request) => {
@@ -151,13 +152,6 @@ export function widgetAuthorizer(
       throw new RelayError('missing_key', 'Missing widget key: add key="pk_live_…" to the element or data-key to the Pressbox script tag.');
     return isEmbedToken(request.key) ? embedAccess(request.key, request) : lookUp(request.key, request);
   };
-}
-
-/** Whether a page is on the host (and port) the request was addressed to: one of the relay's own pages. */
-export function isAddressedHost(page: PageOrigin, host: string | undefined): boolean {
-  if (!host) return false;
-  const addressed = host.toLowerCase();
-  return addressed === new URL(page.origin).host;
 }
 
 /** The authorizer as Hono middleware (live streams): the access is kept on the context with the request it was for. */

@@ -13,9 +13,11 @@ import type { RelayMetrics } from './metrics.js';
 import type { AnsweredRequest } from './observe.js';
 import type { RateLimiter } from './rate-limit.js';
 import { widgetRequestOf } from './widget-request.js';
+import type { ClientAddress } from './client-address.js';
 
 export interface DataRouteDeps {
   authorize: Authorize;
+  clientAddress: ClientAddress;
   limit: RateLimiter;
   usage: UsageStore;
   history: HistoryStore;
@@ -26,6 +28,12 @@ export interface DataRouteDeps {
   /** The upstream cache's change counter: when given, built payloads are shared between requests (see below). */
   cacheVersion?: () => number;
 }
+
+/** Spellings of requests remembered (each at most MAX_SPELLING_LENGTH characters; longer ones are read afresh). */
+const MAX_SPELLINGS = 5_000;
+const MAX_SPELLING_LENGTH = 300;
+/** Canonical requests remembered, each with the payload last built for it (per upstream). */
+const MAX_REQUESTS = 2_000;
 
 /** How long a built payload serves identical requests while the upstream cache has not changed. */
 const SHARED_PAYLOAD_MS = 1_000;
@@ -54,9 +62,6 @@ interface Target {
   pathname: string;
   search: string;
 }
-
-/** A widget route's parameters as the route reads them, or the bad_request it gets: the same query gives the same. */
-type ReadParams = Reading | { error: RelayError };
 
 /** A validated request, with the payloads last built for it (one per upstream: live or sandbox). */
 interface Reading {
@@ -90,31 +95,37 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
     return entry.prepared;
   };
 
-  // Validation is pure: the same path and query (whatever the key) read the same, so popular ones are read once.
-  const readings = new LRUCache<string, ReadParams>({ max: 2_000 });
-  const readParams = ({ route, path, pathname }: Target, query: string) => {
-    const id = `${pathname}?${query}`;
-    let reading = readings.get(id);
-    if (!reading) {
-      try {
-        reading = { planned: route.read(firstValues(query), path), payloads: new Map() };
-      } catch (error) {
-        if (!(error instanceof RelayError)) throw error;
-        reading = { error };
-      }
-      readings.set(id, reading);
+  // Validation is pure: the same path and query (whatever the key) read the same, so popular spellings are read once.
+  // Spellings point to their canonical request, which alone holds built payloads: a flood of made-up spellings of one
+  // request shares one entry, and both tables are bounded (MAX_SPELLINGS short strings, MAX_REQUESTS requests).
+  const spellings = new LRUCache<string, string | RelayError>({ max: MAX_SPELLINGS });
+  const requests = new LRUCache<string, Reading>({ max: MAX_REQUESTS });
+  const readParams = ({ route, path, pathname }: Target, query: string): Reading => {
+    const spelling = `${pathname}?${query}`;
+    const known = spelling.length <= MAX_SPELLING_LENGTH ? spellings.get(spelling) : undefined;
+    if (known instanceof RelayError) throw known;
+    const reading = known === undefined ? undefined : requests.get(known);
+    if (reading) return reading;
+    let planned: Planned;
+    try {
+      planned = route.read(firstValues(query), path);
+    } catch (error) {
+      if (error instanceof RelayError && spelling.length <= MAX_SPELLING_LENGTH) spellings.set(spelling, error);
+      throw error;
     }
-    if ('error' in reading) throw reading.error;
-    return reading;
+    if (spelling.length <= MAX_SPELLING_LENGTH) spellings.set(spelling, planned.canonical);
+    let canonical = requests.get(planned.canonical);
+    if (!canonical) requests.set(planned.canonical, (canonical = { planned, payloads: new Map() }));
+    return canonical;
   };
 
-  const answer = async (request: IncomingMessage, response: ServerResponse, target: Target): Promise<Answer> => {
+  const answer = async (request: IncomingMessage, response: ServerResponse, target: Target, address: string): Promise<Answer> => {
     const { route } = target;
     const headers = corsHeaderList(request.headers.origin);
     headers.push(...SECURITY_HEADERS);
     try {
       const { key, query } = splitQuery(target.search);
-      const widgetRequest = widgetRequestOf(request, key);
+      const widgetRequest = widgetRequestOf(request, key, address);
       const granted = deps.authorize(widgetRequest);
       const access = granted instanceof Promise ? await granted : granted;
       deps.limit(access.key.key, widgetRequest);
@@ -140,13 +151,21 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
 
   const serve = async (request: IncomingMessage, response: ServerResponse, target: Target) => {
     const started = performance.now();
-    const { status, headers, body } = await answer(request, response, target);
+    const address = deps.clientAddress(request.socket.remoteAddress, request.headers);
+    const { status, headers, body } = await answer(request, response, target, address);
     if (!response.destroyed) {
       if (body !== undefined) headers.push('Content-Length', String(Buffer.byteLength(body)));
       response.writeHead(status, headers);
       response.end(body);
     }
-    deps.observe({ method: request.method!, path: target.pathname, route: target.route.pattern, status, ms: performance.now() - started });
+    deps.observe({
+      method: request.method!,
+      path: target.pathname,
+      address,
+      route: target.route.pattern,
+      status,
+      ms: performance.now() - started,
+    });
   };
 
   /** Takes the request when it is for a data route (and answers it); otherwise leaves it to the other routes. */

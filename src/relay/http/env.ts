@@ -5,12 +5,16 @@ export type RelayEnv = {
   Variables: {
     access: Access;
     request: WidgetRequest;
+    /** The reader's address, read once per request (client-address.ts). */
+    address: string;
+    /** Whether the client has gone (its connection closed), known from the first moment of the request. */
+    gone: () => boolean;
     /** The route pattern, for metering and metrics (`/v1/live`). */
     route: string;
   };
   /** From @hono/node-server; absent when the app is called without a socket (app.request). */
   Bindings: {
-    incoming?: { socket?: { remoteAddress?: string } };
+    incoming?: import('node:http').IncomingMessage;
     outgoing?: import('node:http').ServerResponse;
   };
 };

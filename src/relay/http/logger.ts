@@ -28,6 +28,21 @@ export function batchedStdout(): (line: string) => void {
   };
 }
 
+// C0 and C1 controls, DEL and the two Unicode line separators: what could move a terminal's cursor or fake a new line.
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const hex = (ch: string) => ch.charCodeAt(0).toString(16).padStart(4, '0');
+
+/** Text for a terminal: every control character written as an escape (`\u001b`), nothing else changed. */
+export function escapeControls(text: string): string {
+  return text.replace(CONTROLS, (ch) => `\\u${hex(ch)}`);
+}
+
+/** JSON as JSON.stringify writes it, with the controls it leaves raw (DEL, C1, U+2028/9) escaped too. */
+function safeJson(value: unknown): string | undefined {
+  const json = JSON.stringify(value);
+  return json === undefined ? json : json.replace(CONTROLS, (ch) => `\\u${hex(ch)}`);
+}
+
 let stamp = { ms: 0, iso: '' };
 
 /** The current time as ISO 8601, worked out once per millisecond (thousands of lines share one). */
@@ -42,10 +57,10 @@ export function jsonLogger(write: (line: string) => void = batchedStdout()): Log
   return {
     log(level, message, fields = {}) {
       // Written field by field: the same JSON as stringifying one object, without building it for every request.
-      let line = `{"time":"${isoNow()}","level":"${level}","message":${JSON.stringify(message)}`;
+      let line = `{"time":"${isoNow()}","level":"${level}","message":${safeJson(message)}`;
       for (const name in fields) {
-        const value = JSON.stringify(fields[name]);
-        if (value !== undefined) line += `,${JSON.stringify(name)}:${value}`;
+        const value = safeJson(fields[name]);
+        if (value !== undefined) line += `,${safeJson(name)}:${value}`;
       }
       write(`${line}}`);
     },
@@ -62,11 +77,11 @@ export function requestLines(write: (line: string) => void = batchedStdout()): L
   return {
     log(level, message, fields = {}) {
       if (message === 'request') {
-        write(`${fields.method} ${fields.path} ${fields.status} ${fields.ms} ms`);
+        write(escapeControls(`${fields.method} ${fields.path} ${fields.status} ${fields.ms} ms`));
         return;
       }
       const details = Object.entries(fields).map(([name, value]) => `${name} ${typeof value === 'string' ? value : JSON.stringify(value)}`);
-      write(`${level}: ${message}${details.length ? ` (${details.join(', ')})` : ''}`);
+      write(escapeControls(`${level}: ${message}${details.length ? ` (${details.join(', ')})` : ''}`));
     },
   };
 }

@@ -9,23 +9,21 @@ export interface WidgetRequest {
   referer: string | undefined;
   /** Sec-Fetch-Site: every current browser sends it, scripts replaying a key rarely do. */
   fetchSite: string | undefined;
-  /** From the socket, never from headers a client can forge. */
+  /** The reader's address: the socket's peer, or what trusted proxies forwarded (client-address.ts). */
   address: string;
-  /** The Host the browser addressed: an embed token is honoured only on requests from the relay's own pages. */
-  host: string | undefined;
 }
 
 const header = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
 
-export function widgetRequestOf(request: IncomingMessage, key: string | undefined): WidgetRequest {
+/** `address`: the reader's, as `ClientAddress` read it (client-address.ts). */
+export function widgetRequestOf(request: IncomingMessage, key: string | undefined, address: string): WidgetRequest {
   const { headers } = request;
   return {
     key,
     origin: header(headers.origin),
     referer: header(headers.referer),
     fetchSite: header(headers['sec-fetch-site']),
-    address: request.socket.remoteAddress ?? 'local',
-    host: header(headers.host),
+    address,
   };
 }
 
@@ -35,7 +33,6 @@ export function widgetRequestOfContext(c: Context<RelayEnv>): WidgetRequest {
     origin: c.req.header('origin'),
     referer: c.req.header('referer'),
     fetchSite: c.req.header('sec-fetch-site'),
-    address: c.env?.incoming?.socket?.remoteAddress ?? 'local',
-    host: c.req.header('host'),
+    address: c.get('address'),
   };
 }

@@ -1,4 +1,5 @@
 import { parse as parseHost } from 'tldts';
+import { publicSuffixBelow } from './public-suffix.js';
 
 /**
  * Allowed-domain patterns (DESIGN.md §3). Hosts are compared as WHATWG URL parsing leaves them (lower case,
@@ -98,7 +99,7 @@ export function parseDomainPattern(input: string): PatternResult {
 function publicSuffixProblem(host: string, wildcard: boolean): string | undefined {
   if (isLoopbackHost(host) || isIpAddress(host)) return undefined;
   const parsed = parseHost(host, { allowPrivateDomains: true });
-  if (parsed.publicSuffix !== host) return undefined;
+  if (parsed.publicSuffix !== host) return wildcard ? suffixBelowProblem(host) : undefined;
   const what = parsed.isPrivate
     ? 'a public suffix (private section of the Public Suffix List: anyone can make a site under it)'
     : parsed.isIcann
@@ -106,6 +107,13 @@ function publicSuffixProblem(host: string, wildcard: boolean): string | undefine
       : 'a name with no registrable domain (a single label, or a suffix no one owns)';
   const written = wildcard ? `*.${host}` : host;
   return `${host} is ${what}, so ${written} would let every site under it use the key; write your own domain, such as example.${host} or *.example.${host}`;
+}
+
+/** Why `*.host` may not be allowed although `host` may: a public suffix lies under it (`*.amazonaws.com`: s3.amazonaws.com). */
+function suffixBelowProblem(host: string): string | undefined {
+  const below = publicSuffixBelow(host);
+  if (!below) return undefined;
+  return `${below.suffix} is a public suffix under ${host} (${below.section} section of the Public Suffix List: anyone can make a site under it), so *.${host} would let those sites use the key; allow your own names, such as mysite.${below.suffix.replace(/^\*\./, 'x.')} or ${host} alone`;
 }
 
 /**

@@ -16,8 +16,12 @@ export interface LiveRouteOptions {
   usage: UsageStore;
   now: () => number;
   onLoad: () => void;
-  /** Open streams allowed from one client address. */
+  /** Open streams allowed from one client address (behind trusted proxies, the reader's). */
   maxStreamsPerAddress?: number;
+  /** Open streams allowed on this relay, whoever opens them. */
+  maxStreams?: number;
+  /** Open streams allowed for one widget key on this relay. */
+  maxStreamsPerKey?: number;
   heartbeatMs?: number;
 }
 
@@ -39,6 +43,16 @@ function frameOf(update: LiveUpdate): Buffer {
   return frame;
 }
 
+/** Defaults sized for 20,000 readers on one relay, each page holding one stream. */
+export const LIVE_STREAM_LIMITS = { maxStreamsPerAddress: 50, maxStreams: 25_000, maxStreamsPerKey: 20_000 };
+
+/** Counts by name that forget a name at zero: slots held, never names once seen. */
+function adjust(counts: Map<string, number>, name: string, by: number): void {
+  const count = (counts.get(name) ?? 0) + by;
+  if (count > 0) counts.set(name, count);
+  else counts.delete(name);
+}
+
 function jitteredRetryMs(): number {
   return 2000 + Math.floor(Math.random() * 3000);
 }
@@ -49,12 +63,15 @@ function jitteredRetryMs(): number {
  */
 export function liveRoute(options: LiveRouteOptions) {
   const perAddress = new Map<string, number>();
+  const perKey = new Map<string, number>();
   const open = new Set<SseConnection>();
-  const maxStreams = options.maxStreamsPerAddress ?? 50;
+  const { maxStreamsPerAddress, maxStreams, maxStreamsPerKey } = { ...LIVE_STREAM_LIMITS, ...options };
   const heartbeatMs = options.heartbeatMs ?? 15_000;
 
   const handler = async (c: Context<RelayEnv>) => {
     c.set('route', ROUTE);
+    // Registered before anything is awaited (see app.ts): a reader gone while the store answers never takes a slot.
+    const gone = c.get('gone');
     const topics = parseTopics(c.req.queries('topic') ?? []);
     const have = new Map<string, string>();
     (c.req.queries('have') ?? []).forEach((etag, i) => topics[i] && etag && have.set(topics[i]!.asked, etag));
@@ -63,19 +80,31 @@ export function liveRoute(options: LiveRouteOptions) {
     const request = c.get('request');
     await refuseSpentKey(access.key, options.usage, options.now());
     const address = request.address;
-    if ((perAddress.get(address) ?? 0) >= maxStreams) {
+    const { key, upstream } = access;
+    if ((perAddress.get(address) ?? 0) >= maxStreamsPerAddress) {
       throw new RelayError(
         'rate_limited',
-        `Too many live streams from this address (at most ${maxStreams}); close other tabs or retry later.`,
+        `Too many live streams from this address (at most ${maxStreamsPerAddress}); close other tabs or retry later.`,
         { 'Retry-After': '30' },
+      );
+    }
+    // A relay or a key at its cap refuses the stream, not the reader: the element goes on polling (503, retry later).
+    if (open.size >= maxStreams || (perKey.get(key.key) ?? 0) >= maxStreamsPerKey) {
+      const which = open.size >= maxStreams ? `this relay (${maxStreams})` : `this key on this relay (${maxStreamsPerKey})`;
+      throw new RelayError(
+        'rate_limited',
+        `Live streams are at their limit for ${which}; the widget keeps refreshing without one and retries later.`,
+        { 'Retry-After': String(30 + Math.floor(Math.random() * 30)) },
+        503,
       );
     }
     const outgoing = c.env?.outgoing;
     if (!outgoing) throw new Error('Live streams need the Node server (@hono/node-server): there is no socket to stream to.');
-    const { key, upstream } = access;
+    if (gone()) return new Response(null, { headers: { 'x-hono-already-sent': 'true' } });
     const limit = monthlyLoadLimit(key.plan);
 
-    perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
+    adjust(perAddress, address, 1);
+    adjust(perKey, key.key, 1);
     let heartbeat: ReturnType<typeof setInterval> | undefined;
     // While the reader is behind, only each topic's latest update waits here (counted when it is written).
     const held = new Map<string, LiveUpdate>();
@@ -86,8 +115,8 @@ export function liveRoute(options: LiveRouteOptions) {
         clearInterval(heartbeat);
         options.hub.unsubscribe(subscriber);
         open.delete(stream);
-        perAddress.set(address, (perAddress.get(address) ?? 1) - 1);
-        if (perAddress.get(address) === 0) perAddress.delete(address);
+        adjust(perAddress, address, -1);
+        adjust(perKey, key.key, -1);
       },
       () => {
         const waiting = [...held.values()];
@@ -135,6 +164,8 @@ export function liveRoute(options: LiveRouteOptions) {
   return {
     handler,
     openStreams: () => open.size,
+    /** Addresses and keys holding stream slots: both empty when no stream is open. */
+    slotHolders: () => ({ addresses: perAddress.size, keys: perKey.size }),
     /** Streams whose reader is behind (getting latest states only), and the bytes waiting here for all streams. */
     backlog(): { behind: number; unreadBytes: number } {
       let behind = 0;

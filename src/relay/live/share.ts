@@ -45,11 +45,20 @@ export function localLiveShare(now: () => number = Date.now): LiveShare {
 const PREFIX = 'pressbox:live:';
 const CHANNEL = `${PREFIX}states`;
 
-// Takes the lease when free, renews it when ours: one atomic step, so two relays never both hold a topic.
+/**
+ * How long a topic's latest state outlives its last poller. The holder renews it at every check (every 2 s at most), so
+ * a watched topic never loses it; a topic nobody watches any more (a made-up one, a finished game) leaves Redis after
+ * this, so what anonymous clients can make Redis keep is bounded by what they can subscribe to in this time.
+ */
+export const TOPIC_STATE_TTL_MS = 10 * 60_000;
+
+// Takes the lease when free, renews it when ours: one atomic step, so two relays never both hold a topic. The holder
+// also keeps the topic's state alive (KEYS[2]).
 const HOLD = `
 local holder = redis.call('GET', KEYS[1])
 if holder == false or holder == ARGV[1] then
   redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  redis.call('PEXPIRE', KEYS[2], ARGV[3])
   return 1
 end
 return 0
@@ -62,6 +71,7 @@ return 0
 const PUBLISH = `
 local id = redis.call('INCR', KEYS[1])
 redis.call('HSET', KEYS[2], 'id', id, 'json', ARGV[1], 'etag', ARGV[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
 redis.call('PUBLISH', KEYS[3], cjson.encode({topic = ARGV[3], id = id, json = ARGV[1], etag = ARGV[2]}))
 return id
 `;
@@ -86,15 +96,17 @@ export async function redisLiveShare(url: string): Promise<LiveShare> {
   await events.subscribe(CHANNEL);
   const relay = randomUUID();
   const lease = (topic: string) => `${PREFIX}lease:${topic}`;
+  const state = (topic: string) => `${PREFIX}state:${topic}`;
+  const ttl = String(TOPIC_STATE_TTL_MS);
 
   return {
-    hold: async (topic, ms) => (await commands.eval(HOLD, 1, lease(topic), relay, String(ms))) === 1,
+    hold: async (topic, ms) => (await commands.eval(HOLD, 2, lease(topic), state(topic), relay, String(ms), ttl)) === 1,
     release: async (topic) => void (await commands.eval(RELEASE, 1, lease(topic), relay)),
     publish: async (topic, json, etag) =>
-      Number(await commands.eval(PUBLISH, 3, `${PREFIX}sequence`, `${PREFIX}state:${topic}`, CHANNEL, json, etag, topic)),
+      Number(await commands.eval(PUBLISH, 3, `${PREFIX}sequence`, state(topic), CHANNEL, json, etag, topic, ttl)),
     async latest(topic) {
-      const state = await commands.hgetall(`${PREFIX}state:${topic}`);
-      return state.id ? { id: Number(state.id), json: state.json!, etag: state.etag! } : undefined;
+      const latest = await commands.hgetall(state(topic));
+      return latest.id ? { id: Number(latest.id), json: latest.json!, etag: latest.etag! } : undefined;
     },
     onState: (listener) => void listeners.push(listener),
     async close() {

@@ -1,10 +1,12 @@
+import { shortened } from '../../embed/html.js';
 import { RelayError } from '../errors.js';
-import { matchRoute, type Planned } from '../resources/routes.js';
+import { firstValues } from '../resources/params.js';
+import { matchRoute, WIDGET_ROUTE_LIST, type Planned } from '../resources/routes.js';
 
 export interface Topic {
   /** As the page sent it; events name it back this way. */
   asked: string;
-  /** Path and query with parameters sorted: one poller serves every spelling of the same topic. */
+  /** The validated request's canonical name (routes.ts): one poller serves every spelling of the same topic. */
   canonical: string;
   /** The validated request the hub builds the topic's data from. */
   planned: Planned;
@@ -18,27 +20,22 @@ export function parseTopic(asked: string): Topic {
   try {
     url = new URL(asked, 'http://relay.invalid');
   } catch {
-    throw new RelayError('bad_request', `Bad request: topic "${asked}" is not a path such as /v1/scores?league=nba.`);
+    throw new RelayError('bad_request', `Bad request: topic "${shortened(asked)}" is not a path such as /v1/scores?league=nba.`);
   }
   const matched = matchRoute(url.pathname);
   if (!matched || url.origin !== 'http://relay.invalid') {
-    throw new RelayError(
-      'bad_request',
-      `Bad request: topic "${asked}" is not a widget route (/v1/scores, /v1/games/{id}, /v1/form, /v1/win-probability, /v1/props, /v1/injuries).`,
-    );
+    throw new RelayError('bad_request', `Bad request: topic "${shortened(asked)}" is not a widget route (${WIDGET_ROUTE_LIST}).`);
   }
   url.searchParams.delete('key');
-  url.searchParams.sort();
-  const query = Object.fromEntries(url.searchParams);
   let planned: Planned;
   try {
-    planned = matched.route.read(query, matched.path);
+    planned = matched.route.read(firstValues(url.search.slice(1)), matched.path);
   } catch (error) {
-    if (error instanceof RelayError) throw new RelayError('bad_request', `${error.message.replace(/\.$/, '')} (in topic ${asked}).`);
+    if (error instanceof RelayError)
+      throw new RelayError('bad_request', `${error.message.replace(/\.$/, '')} (in topic ${shortened(asked)}).`);
     throw error;
   }
-  const search = url.searchParams.toString();
-  return { asked, canonical: `${url.pathname}${search ? `?${search}` : ''}`, planned };
+  return { asked, canonical: planned.canonical, planned };
 }
 
 export function parseTopics(asked: readonly string[]): Topic[] {

@@ -66,10 +66,33 @@ export function firstValues(query: string): Record<string, string> {
   return values;
 }
 
-/** Validates query parameters (of a GET or of a live topic); a failure names the parameter and what was expected. */
+/** The parameter names an object schema (or a schema piped from one) takes. */
+function namesOf(schema: z.ZodType): string[] {
+  const { shape, in: from } = schema as unknown as { shape?: Record<string, unknown>; in?: z.ZodType };
+  if (shape) return Object.keys(shape);
+  return from ? namesOf(from) : [];
+}
+
+/** A name a visitor made up, echoed in a message: cut short, as written. */
+const echoed = (name: string) => JSON.stringify(name.length > 40 ? `${name.slice(0, 39)}…` : name);
+
+/**
+ * Validates query parameters (of a GET or of a live topic); a failure names the parameter and what was expected. A
+ * parameter the route does not take is refused by name: a misspelt one (`teem=BOS`) would otherwise be ignored quietly,
+ * and every made-up one would make the same request look new.
+ */
 export function parseParams<Schema extends z.ZodType>(schema: Schema, params: Record<string, string>): z.output<Schema> {
   const query = { ...params };
   delete query.key;
+  const names = namesOf(schema);
+  const unknown = Object.keys(query).filter((name) => !names.includes(name));
+  if (unknown.length > 0) {
+    const listed = unknown.slice(0, 3).map(echoed).join(', ') + (unknown.length > 3 ? ` and ${unknown.length - 3} more` : '');
+    throw new RelayError(
+      'bad_request',
+      `Bad request: unknown parameter${unknown.length > 1 ? 's' : ''} ${listed}; this route takes ${names.join(', ')} (and key).`,
+    );
+  }
   const result = schema.safeParse(query);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message));

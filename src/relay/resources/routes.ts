@@ -21,6 +21,11 @@ export interface Built {
 
 /** One validated request of a route: its parameters stay inside, with their type. */
 export interface Planned {
+  /**
+   * The request as the route reads it: path and query rebuilt from the validated parameters, sorted, nothing else. Every
+   * spelling of one request has one canonical name, and only it names topics, cache entries and Redis keys.
+   */
+  canonical: string;
   build(ctx: ResourceContext): Promise<Built>;
 }
 
@@ -36,36 +41,62 @@ type Status = 'scheduled' | 'live' | 'final';
 const byStatus = (statuses: Status[]): number => refreshMsFor(statuses);
 
 const scoresQuery = z.object({ league: leagueListParam, date: dateParam.optional(), team: teamParam.optional() });
-const gameQuery = z.object({ league: leagueParam });
+const leagueQuery = z.object({ league: leagueParam });
 const formQuery = z.object({ league: leagueParam, team: teamParam, opponent: teamParam.optional() });
 const gameParamsQuery = z.object({ league: leagueParam, gameId: gameIdParam });
 const propsQuery = z.object({ league: leagueParam, gameId: gameIdParam, markets: marketsParam.optional() });
 const injuriesQuery = z.object({ league: leagueParam, team: teamParam.optional() });
-const standingsQuery = z.object({ league: leagueParam });
 const teamStatsQuery = z.object({
   league: leagueParam.refine((league) => (TEAM_STATS_LEAGUES as readonly string[]).includes(league), {
     message: `team statistics are offered for ${TEAM_STATS_LEAGUES.join(', ')}`,
   }),
   team: teamParam,
 });
-const matchupQuery = z.object({
-  gameId: gameIdParam,
-  league: leagueParam.refine((league) => league === 'mlb', { message: 'pitching matchups are for mlb games' }).optional(),
-});
+// league is optional and may only say mlb: it is checked, and left out of the canonical name (the game id decides).
+const matchupQuery = z
+  .object({
+    gameId: gameIdParam,
+    league: leagueParam.refine((league) => league === 'mlb', { message: 'pitching matchups are for mlb games' }).optional(),
+  })
+  .transform(({ gameId }) => ({ gameId }));
+const gamePath = z.object({ gameId: gameIdParam });
 
-function route<Params, Payload extends object>(
+type ParamValue = string | readonly string[] | undefined;
+
+/** `?a=1&b=x,y`: the validated parameters by name, sorted, lists joined by commas, absent ones left out. */
+function canonicalQuery(params: Record<string, ParamValue>): string {
+  const search = new URLSearchParams();
+  for (const name of Object.keys(params).sort()) {
+    const value = params[name];
+    if (value === undefined) continue;
+    search.set(name, typeof value === 'string' ? value : value.join(','));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** `/v1/games/:gameId` with the validated path parameters, percent-encoded. */
+function canonicalPath(pattern: string, path: Record<string, string>): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(path[name]!));
+}
+
+function route<Query extends z.ZodType<Record<string, ParamValue>>, Payload extends object>(
   pattern: string,
-  read: (query: Record<string, string>, path: Record<string, string>) => Params,
-  build: (ctx: ResourceContext, params: Params) => Promise<Payload>,
+  query: Query,
+  build: (ctx: ResourceContext, params: z.output<Query> & Record<string, string>) => Promise<Payload>,
   pollMs: (payload: Payload) => number,
+  pathSchema?: z.ZodType<Record<string, string>>,
 ): WidgetRoute {
   return {
     pattern,
-    read(query, path) {
-      const params = read(query, path);
+    read(rawQuery, rawPath) {
+      const params = parseParams(query, rawQuery);
+      const path = pathSchema ? parseParams(pathSchema, rawPath) : {};
+      const all = { ...params, ...path } as z.output<Query> & Record<string, string>;
       return {
+        canonical: `${canonicalPath(pattern, path)}${canonicalQuery(params)}`,
         async build(ctx) {
-          const payload = await build(ctx, params);
+          const payload = await build(ctx, all);
           return { payload, pollMs: pollMs(payload) };
         },
       };
@@ -76,65 +107,28 @@ function route<Params, Payload extends object>(
 export const WIDGET_ROUTES: readonly WidgetRoute[] = [
   route(
     '/v1/scores',
-    (query) => {
-      const params = parseParams(scoresQuery, query);
-      return { leagues: params.league, date: params.date, team: params.team };
-    },
-    scoresResource,
+    scoresQuery,
+    (ctx, params) => scoresResource(ctx, { leagues: params.league, date: params.date, team: params.team }),
     (payload) => byStatus(payload.games.map((game) => game.status)),
   ),
   route(
     '/v1/games/:gameId',
-    (query, path) => ({
-      league: parseParams(gameQuery, query).league,
-      gameId: parseParams(z.object({ gameId: gameIdParam }), path).gameId,
-    }),
-    gameResource,
+    leagueQuery,
+    (ctx, params) => gameResource(ctx, { league: params.league, gameId: params.gameId! }),
     (payload) => byStatus([payload.game.status]),
+    gamePath,
   ),
-  route(
-    '/v1/form',
-    (query) => parseParams(formQuery, query),
-    formResource,
-    () => REFRESH_MS.form,
-  ),
-  route(
-    '/v1/win-probability',
-    (query) => parseParams(gameParamsQuery, query),
-    winProbabilityResource,
-    (payload) => byStatus([payload.status]),
-  ),
-  route(
-    '/v1/props',
-    (query) => parseParams(propsQuery, query),
-    propsResource,
-    () => REFRESH_MS.props,
-  ),
-  route(
-    '/v1/injuries',
-    (query) => parseParams(injuriesQuery, query),
-    injuriesResource,
-    () => REFRESH_MS.injuries,
-  ),
-  route(
-    '/v1/standings',
-    (query) => parseParams(standingsQuery, query),
-    standingsResource,
-    (payload) => payload.refreshMs,
-  ),
-  route(
-    '/v1/team-stats',
-    (query) => parseParams(teamStatsQuery, query),
-    teamStatsResource,
-    (payload) => payload.refreshMs,
-  ),
-  route(
-    '/v1/pitching-matchup',
-    (query) => ({ gameId: parseParams(matchupQuery, query).gameId }),
-    pitchingMatchupResource,
-    (payload) => payload.refreshMs,
-  ),
+  route('/v1/form', formQuery, formResource, () => REFRESH_MS.form),
+  route('/v1/win-probability', gameParamsQuery, winProbabilityResource, (payload) => byStatus([payload.status])),
+  route('/v1/props', propsQuery, propsResource, () => REFRESH_MS.props),
+  route('/v1/injuries', injuriesQuery, injuriesResource, () => REFRESH_MS.injuries),
+  route('/v1/standings', leagueQuery, standingsResource, (payload) => payload.refreshMs),
+  route('/v1/team-stats', teamStatsQuery, teamStatsResource, (payload) => payload.refreshMs),
+  route('/v1/pitching-matchup', matchupQuery, pitchingMatchupResource, (payload) => payload.refreshMs),
 ];
+
+/** The data routes' paths, for messages that list them. */
+export const WIDGET_ROUTE_LIST = WIDGET_ROUTES.map((widgetRoute) => widgetRoute.pattern.replace(/:(\w+)/g, '{$1}')).join(', ');
 
 const decoded = (segment: string): string | undefined => {
   try {

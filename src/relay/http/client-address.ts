@@ -1,0 +1,110 @@
+import { BlockList, isIP } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+
+/**
+ * The reader's address behind proxies the operator trusts (`serve --trust-proxy`). Forwarding headers are read only
+ * when the socket's peer is trusted, from the right: each trusted hop appended the address it saw, so the right-most
+ * entry that is not a trusted proxy is the reader. Anything a reader writes into those headers stands to the left of
+ * what the proxies appended and is never reached unless every hop to its right is trusted.
+ */
+export type ClientAddress = (socketAddress: string | undefined, headers: IncomingHttpHeaders) => string;
+
+/** Words an operator may write instead of ranges. */
+const NAMED_RANGES: Record<string, Array<[string, number, 'ipv4' | 'ipv6']>> = {
+  loopback: [
+    ['127.0.0.0', 8, 'ipv4'],
+    ['::1', 128, 'ipv6'],
+  ],
+  private: [
+    ['10.0.0.0', 8, 'ipv4'],
+    ['172.16.0.0', 12, 'ipv4'],
+    ['192.168.0.0', 16, 'ipv4'],
+    ['100.64.0.0', 10, 'ipv4'],
+    ['fc00::', 7, 'ipv6'],
+    ['fe80::', 10, 'ipv6'],
+  ],
+};
+
+export type TrustList = { ok: true; list: BlockList; entries: string[] } | { ok: false; message: string };
+
+/** Reads `--trust-proxy` entries (addresses, CIDRs, `loopback`, `private`; commas or repeats). */
+export function parseTrustList(input: readonly string[]): TrustList {
+  const list = new BlockList();
+  const entries = input
+    .flatMap((item) => item.split(','))
+    .map((item) => item.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const named = NAMED_RANGES[entry.toLowerCase()];
+    if (named) {
+      for (const [network, prefix, family] of named) list.addSubnet(network, prefix, family);
+      continue;
+    }
+    const [address, prefixText, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    if (!family || extra !== undefined)
+      return { ok: false, message: `--trust-proxy: "${entry}" is not an address, a CIDR range or one of loopback, private` };
+    const type = family === 4 ? 'ipv4' : 'ipv6';
+    if (prefixText === undefined) {
+      list.addAddress(address!, type);
+      continue;
+    }
+    const prefix = Number(prefixText);
+    if (!/^\d+$/.test(prefixText) || prefix > (family === 4 ? 32 : 128))
+      return { ok: false, message: `--trust-proxy: "${entry}" has a prefix length that is not 0–${family === 4 ? 32 : 128}` };
+    list.addSubnet(address!, prefix, type);
+  }
+  return { ok: true, list, entries };
+}
+
+/** An address as sockets and headers write it, without port, brackets or the IPv4-in-IPv6 prefix; undefined if none. */
+export function plainAddress(written: string): string | undefined {
+  let text = written.trim();
+  if (text.startsWith('"') && text.endsWith('"')) text = text.slice(1, -1);
+  if (text.startsWith('[')) text = text.slice(1, text.indexOf(']') === -1 ? undefined : text.indexOf(']'));
+  else if (text.includes('.') && text.lastIndexOf(':') > text.lastIndexOf('.')) text = text.slice(0, text.lastIndexOf(':'));
+  if (text.toLowerCase().startsWith('::ffff:') && isIP(text.slice(7)) === 4) text = text.slice(7);
+  return isIP(text) ? text.toLowerCase() : undefined;
+}
+
+function isTrusted(list: BlockList, address: string): boolean {
+  return list.check(address, isIP(address) === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** The hops a request passed, oldest first: X-Forwarded-For, else the `for=` of RFC 7239 Forwarded. */
+function forwardedHops(headers: IncomingHttpHeaders): string[] | undefined {
+  const xff = headers['x-forwarded-for'];
+  if (xff !== undefined) return (Array.isArray(xff) ? xff.join(',') : xff).split(',');
+  const forwarded = headers.forwarded;
+  if (forwarded === undefined) return undefined;
+  return (Array.isArray(forwarded) ? forwarded.join(',') : forwarded).split(',').map((element) => {
+    const pair = element.split(';').find((part) => part.trim().toLowerCase().startsWith('for='));
+    return pair ? pair.trim().slice(4) : '';
+  });
+}
+
+/**
+ * `clientAddress(socketAddress, headers)` for a trust list; with an empty one, the socket's peer, whatever the headers
+ * say. `local` stands for a request with no socket (tests calling the app directly).
+ */
+export function clientAddressResolver(trusted: BlockList | undefined): ClientAddress {
+  return (socketAddress, headers) => {
+    const peer = socketAddress === undefined ? undefined : plainAddress(socketAddress);
+    if (!peer) return socketAddress ?? 'local';
+    if (!trusted || !isTrusted(trusted, peer)) return peer;
+    const hops = forwardedHops(headers);
+    if (!hops) return peer;
+    let nearest = peer;
+    for (let i = hops.length - 1; i >= 0; i--) {
+      const hop = plainAddress(hops[i]!);
+      // A hop no proxy could have written ("unknown", garbage): the reader wrote it, and the hop after it is all we know.
+      if (!hop) return nearest;
+      if (!isTrusted(trusted, hop)) return hop;
+      nearest = hop;
+    }
+    return nearest;
+  };
+}
+
+/** The socket's peer, as a relay with no trusted proxies reads every request. */
+export const socketAddressOnly: ClientAddress = clientAddressResolver(undefined);
