@@ -29,6 +29,7 @@ export function batchedStdout(): (line: string) => void {
 }
 
 // C0 and C1 controls, DEL and the two Unicode line separators: what could move a terminal's cursor or fake a new line.
+// eslint-disable-next-line no-control-regex -- matching control characters is this expression's whole job
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 const hex = (ch: string) => ch.charCodeAt(0).toString(16).padStart(4, '0');
 
