@@ -8,7 +8,10 @@ import { createKey } from '../src/relay/admin/routes.js';
 import { silentLogger } from '../src/relay/http/logger.js';
 import { startRelay, type RelayOptions } from '../src/relay/server.js';
 
-const options = JSON.parse(process.argv[2] ?? '{}') as Pick<RelayOptions, 'db' | 'live' | 'redis' | 'upstreamUrl' | 'upstreamKey'>;
+const options = JSON.parse(process.argv[2] ?? '{}') as Pick<
+  RelayOptions,
+  'db' | 'live' | 'redis' | 'upstreamUrl' | 'upstreamKey' | 'rateLimit' | 'trustProxy'
+>;
 const relay = await startRelay({
   port: 0,
   db: ':memory:',

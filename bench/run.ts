@@ -13,6 +13,7 @@ import { openSqliteStore } from '../src/relay/store/sqlite.js';
 import { liveViewers } from './live-viewers.js';
 import { throughput, type LoadRun } from './throughput.js';
 import { scaleOut } from './scale-out.js';
+import { proxyReaders } from './proxy-readers.js';
 import { pageCost } from './page-cost.js';
 
 interface Row {
@@ -180,6 +181,19 @@ async function metering(dir: string): Promise<void> {
   }
 }
 
+async function behindProxy(): Promise<void> {
+  const run = await proxyReaders(1000);
+  results.proxyReaders = run;
+  const section = 'behind deploy/nginx.conf (3 relays on Redis, --trust-proxy 127.0.0.1)';
+  row(
+    section,
+    `live streams from ${thousands(run.distinctAddresses)} loopback addresses: opened / refused (goal 0)`,
+    `${run.streamsOpened} / ${run.streamsRefused}`,
+  );
+  row(section, `429s to readers within their limits (${thousands(run.readerRequests)} requests; goal 0)`, String(run.readerRateLimited));
+  row(section, 'one abusive address, 600 requests at once: 429s (limited alone)', `${run.abusiveRateLimited} of ${run.abusiveRequests}`);
+}
+
 async function page(): Promise<void> {
   const costs = await pageCost([1, 4]);
   results.pageCost = costs;
@@ -213,6 +227,7 @@ try {
   await upstreamFanIn();
   await live();
   await severalRelays();
+  await behindProxy();
   await metering(dir);
   await page();
 } finally {

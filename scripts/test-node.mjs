@@ -35,15 +35,25 @@ async function ensureRedis() {
   return server;
 }
 
-const files = process.argv.length > 2 ? process.argv.slice(2) : findTests('test').sort();
+// `--days-ahead N`: the whole suite again with the system clock N days on (faketime), so no test can depend on
+// today's date: every clock a test relies on must be injected.
+const args = process.argv.slice(2);
+const ahead = args[0] === '--days-ahead' ? Number(args[1]) : 0;
+if (ahead) args.splice(0, 2);
+if (ahead && spawnSync('faketime', ['-f', '+0d', 'true'], { stdio: 'ignore' }).status !== 0) {
+  console.error('The date-shifted run needs faketime. Install it with:\n\n    sudo apt-get install -y faketime\n');
+  process.exit(1);
+}
+const files = args.length > 0 ? args : findTests('test').sort();
 if (files.length === 0) {
   console.error('No node tests found under test/.');
   process.exit(1);
 }
 const redis = await ensureRedis();
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
-  stdio: 'inherit',
-  env: process.env,
-});
+const command = [process.execPath, '--import', 'tsx', '--test', '--test-reporter=spec', ...files];
+if (ahead) console.error(`Node tests with the clock ${ahead} days ahead (faketime).`);
+const result = ahead
+  ? spawnSync('faketime', ['-f', `+${ahead}d`, ...command], { stdio: 'inherit', env: process.env })
+  : spawnSync(command[0], command.slice(1), { stdio: 'inherit', env: process.env });
 redis?.kill();
 process.exit(result.status ?? 1);
