@@ -17,10 +17,13 @@ function reportHeight(): void {
   new ResizeObserver(report).observe(document.documentElement);
 }
 
-/** A reload asks the relay again with the frame's original Referer, which gives a fresh token if the site is still allowed. */
+/**
+ * A reload asks the relay again with the frame's original Referer, which gives a fresh token if the site is still allowed.
+ * The token's lifetime is counted from the page's arrival, not against the device's clock, which may be hours wrong.
+ */
 function renewBeforeExpiry(): void {
-  const expiresAt = Number(document.querySelector<HTMLScriptElement>('script[data-expires-at]')?.dataset.expiresAt);
-  if (expiresAt > 0) setTimeout(() => location.reload(), Math.max(0, expiresAt - Date.now() - RENEW_BEFORE_MS));
+  const lifetimeMs = Number(document.querySelector<HTMLScriptElement>('script[data-renew-in]')?.dataset.renewIn);
+  if (lifetimeMs > 0) setTimeout(() => location.reload(), Math.max(0, lifetimeMs - RENEW_BEFORE_MS));
 }
 
 if (parent !== window) reportHeight();

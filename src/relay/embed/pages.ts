@@ -14,7 +14,8 @@ pre{white-space:pre-wrap;word-break:break-all;padding:.75rem;border:1px solid Gr
 const viewport = '<meta name="viewport" content="width=device-width, initial-scale=1">';
 
 /** The frame's document: the element alone, the Pressbox script with the frame's own token, and the resize reporter. */
-export function embedPage(choice: WidgetChoice, token: string, expiresAt: number): string {
+/** `lifetimeMs`: how long the frame's token is good for from now (the frame renews it a minute before). */
+export function embedPage(choice: WidgetChoice, token: string, lifetimeMs: number): string {
   const attributes = Object.entries(choice.attributes)
     .map(([name, value]) => ` ${name}="${escapeHtml(value ?? '')}"`)
     .join('');
@@ -33,7 +34,7 @@ ${viewport}
 <link rel="stylesheet" href="/embed/frame.css">
 <link rel="stylesheet" href="/pressbox.css">
 <script type="module" src="/pressbox.js" data-key="${escapeHtml(token)}"></script>
-<script type="module" src="/embed/frame.js" data-expires-at="${expiresAt}"></script>
+<script type="module" src="/embed/frame.js" data-renew-in="${lifetimeMs}"></script>
 </head>
 <body><${choice.tag}${attributes}></${choice.tag}></body>
 </html>

@@ -130,7 +130,7 @@ export function embedRoutes(deps: EmbedDeps): Hono<RelayEnv> {
     const own = deps.own.has(framing.origin);
     if (!own && !decideOrigin(patternsOf(key), framing, key.test).allowed) return html(c, 403, REFUSED_PAGE);
     const { token, expiresAt } = deps.tokens.mint(key.key, framing.origin);
-    return html(c, 200, embedPage(choice, token, expiresAt));
+    return html(c, 200, embedPage(choice, token, expiresAt - deps.now()));
   });
 
   app.get('/oembed', async (c) => {
