@@ -64,6 +64,6 @@ export async function formResource(
     opponent: params.opponent ? teams.team(params.opponent) : null,
     games,
     summary: { wins: count('W'), losses: count('L'), ties: count('T') },
-    ...freshnessOf(source, teams.cached),
+    ...freshnessOf(ctx.now, source, teams.cached),
   };
 }

@@ -46,6 +46,6 @@ export async function gameResource(ctx: ResourceContext, params: { league: strin
     game: projectLiveGame(params.league, game, teams),
     line: record ? projectLine(record) : null,
     splits,
-    ...freshnessOf(feed, record ? lines : undefined, storedIndex >= 0 ? stored : undefined),
+    ...freshnessOf(ctx.now, feed, record ? lines : undefined, storedIndex >= 0 ? stored : undefined),
   };
 }

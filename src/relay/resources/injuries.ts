@@ -52,6 +52,6 @@ export async function injuriesResource(ctx: ResourceContext, params: { league: s
         designation: player.gameDesignation ?? null,
       })),
     })),
-    ...freshnessOf(report, teams.cached),
+    ...freshnessOf(ctx.now, report, teams.cached),
   };
 }

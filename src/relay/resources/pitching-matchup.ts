@@ -121,7 +121,7 @@ export async function pitchingMatchupResource(ctx: ResourceContext, params: { ga
     home: side('home'),
     away: side('away'),
     ...weatherOf(weather?.value.find((record) => record.teamId.toUpperCase() === home)),
-    ...freshnessOf(feed, starters.cached, teams.cached),
+    ...freshnessOf(ctx.now, feed, starters.cached, teams.cached),
     // Starters firm up over the hours before the game; once it is under way they are settled.
     refreshMs: game.status === 'scheduled' ? SEASON_REFRESH_MS.starters : REFRESH_MS.final,
   };

@@ -22,7 +22,8 @@ export async function propsResource(
     away: teams.team(game.awayTeam.abbreviation, game.awayTeam.name),
   };
   const record = lineFor(game, lines.value.data);
-  if (!record && game.status === 'final') return { ...fixture, markets: [], unavailableMarkets: [], closed: true, ...freshnessOf(lines) };
+  if (!record && game.status === 'final')
+    return { ...fixture, markets: [], unavailableMarkets: [], closed: true, ...freshnessOf(ctx.now, lines) };
   if (!record)
     throw new RelayError('not_found', `No props for game "${params.gameId}": it is not on the odds board (props close when a game ends).`);
   const props = await ctx.upstream.playerProps(params.league, record.gameId).catch((error) => {
@@ -59,6 +60,6 @@ export async function propsResource(
     markets,
     unavailableMarkets: [...(wanted ?? []).filter((market) => !offered.has(market)), ...(props.value.unavailableMarkets ?? [])],
     closed: false,
-    ...freshnessOf(props, splits),
+    ...freshnessOf(ctx.now, props, splits),
   };
 }

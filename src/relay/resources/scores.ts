@@ -69,5 +69,5 @@ export async function scoresResource(ctx: ResourceContext, params: ScoresParams)
   if (params.team)
     games = games.filter((game) => game.home.team.abbreviation === params.team || game.away.team.abbreviation === params.team);
   games.sort((a, b) => (a.startTime ?? '').localeCompare(b.startTime ?? '') || a.id.localeCompare(b.id));
-  return { leagues: params.leagues, date: params.date ?? null, games, ...freshnessOf(...perLeague.flatMap((part) => part.parts)) };
+  return { leagues: params.leagues, date: params.date ?? null, games, ...freshnessOf(ctx.now, ...perLeague.flatMap((part) => part.parts)) };
 }

@@ -42,7 +42,7 @@ export async function standingsResource(ctx: ResourceContext, params: { league: 
     league: params.league,
     hasTies: TIE_LEAGUES.has(params.league) || rows.some((row) => row.ties > 0),
     rows,
-    ...freshnessOf(table, teams.cached),
+    ...freshnessOf(ctx.now, table, teams.cached),
     refreshMs: SEASON_REFRESH_MS.standings,
   };
 }

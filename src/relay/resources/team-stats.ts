@@ -60,7 +60,7 @@ export async function teamStatsResource(ctx: ResourceContext, params: { league: 
     gamesPlayed: row.meta?.gp ?? null,
     teamsRanked: stats.value.teams.length || null,
     stats: list,
-    ...freshnessOf(stats, teams.cached),
+    ...freshnessOf(ctx.now, stats, teams.cached),
     refreshMs: SEASON_REFRESH_MS.seasonStats,
   };
 }

@@ -51,6 +51,6 @@ export async function winProbabilityResource(
       at: new Date(point.at).toISOString(),
       home: point.home,
     })),
-    ...freshnessOf(feed, lines),
+    ...freshnessOf(ctx.now, feed, lines),
   };
 }
