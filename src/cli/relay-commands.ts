@@ -63,6 +63,7 @@ export function relayCommands(program: Command): void {
         alertWebhook?: string;
       }) => {
         const environment = relayEnvironment();
+        const trustProxy = options.trustProxy ?? environment.trustProxy;
         const relay = await starting(options, () =>
           startRelay({
             port: options.port,
@@ -78,7 +79,7 @@ export function relayCommands(program: Command): void {
               maxStreamsPerKey: options.maxStreamsPerKey,
             },
             ...environment,
-            trustProxy: options.trustProxy ?? environment.trustProxy,
+            trustProxy,
             publicUrls: options.publicUrl,
           }),
         );
@@ -90,7 +91,7 @@ export function relayCommands(program: Command): void {
             `  upstream  ${relay.liveUpstream}`,
             `  store     ${options.redis ? 'redis' : options.db}`,
             ...(publicOrigin !== relay.origin ? [`  public    ${publicOrigin}`] : []),
-            `  proxies   ${options.trustProxy || environment.trustProxy ? `trusted: ${(options.trustProxy ?? environment.trustProxy!).join(', ')}` : 'none trusted: the reader is the socket’s peer'}`,
+            `  proxies   ${trustProxy ? `trusted: ${trustProxy.join(', ')}` : 'none trusted: the reader is the socket’s peer'}`,
             `  script    ${publicOrigin}/pressbox.js   (and ${publicOrigin}/pressbox.css)`,
             `  builder   ${publicOrigin}/builder   (snippets: script tag, iframe, oEmbed, AMP, React, Vue, WordPress)`,
             `  health    ${relay.origin}/health`,

@@ -8,3 +8,9 @@ export function shortened(value: string, max = 60): string {
   const characters = [...value];
   return characters.length <= max ? value : `${characters.slice(0, max - 1).join('')}…`;
 }
+
+/** Names a visitor made up (parameters, attributes), echoed in a message: the first three, each cut short. */
+export function echoedNames(names: readonly PropertyKey[], quote: (name: string) => string = (name) => name): string {
+  const shown = names.slice(0, 3).map((name) => quote(shortened(String(name), 40)));
+  return names.length > 3 ? `${shown.join(', ')} and ${names.length - 3} more` : shown.join(', ');
+}

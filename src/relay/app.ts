@@ -122,9 +122,6 @@ function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate, tokens: Em
     const started = performance.now();
     const incoming = c.env?.incoming;
     c.set('address', incoming ? gate.clientAddress(incoming.socket?.remoteAddress, incoming.headers) : 'local');
-    let gone = false;
-    c.env?.outgoing?.once('close', () => (gone = true));
-    c.set('gone', () => gone);
     // Set before the answer exists: a header added to a finished Response makes the adapter rebuild it.
     eachHeader(SECURITY_HEADERS, (name, value) => c.header(name, value));
     await next();
@@ -173,11 +170,15 @@ function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate, tokens: Em
   app.use('/admin/*', operator);
   app.route('/admin', adminRoutes({ keys, usage: deps.store, now }));
 
-  // A stream has no head to describe without opening it (and a HEAD answered with a body breaks the connection).
-  // (Hono dispatches HEAD as GET: the method is checked here, before the key is.)
+  // Before the key is read (which may wait on the store): a stream has no head to describe without opening it (a HEAD
+  // answered with a body breaks the connection; Hono dispatches HEAD as GET, so the method is checked here), and a
+  // reader who leaves while the store answers must be known to have left (live/route.ts takes no slot for them).
   app.use('/v1/live', async (c, next) => {
     if (c.req.method === 'HEAD')
       throw new RelayError('bad_request', 'The live route answers GET only: open it with EventSource.', { Allow: 'GET' }, 405);
+    let gone = false;
+    c.env?.outgoing?.once('close', () => (gone = true));
+    c.set('gone', () => gone);
     await next();
   });
   app.use('/v1/*', widgetAccess(gate.authorize));

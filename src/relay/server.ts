@@ -154,10 +154,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
     usage: store,
     now,
     onLoad: () => metrics.loads.count('/v1/live'),
-    heartbeatMs: options.live?.heartbeatMs,
-    maxStreamsPerAddress: options.live?.maxStreamsPerAddress,
-    maxStreams: options.live?.maxStreams,
-    maxStreamsPerKey: options.live?.maxStreamsPerKey,
+    ...options.live,
   });
   const own = new OwnOrigins();
   liveGauges(metrics, live);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { shortened } from '../../embed/html.js';
+import { echoedNames } from '../../embed/html.js';
 import { attributesOf, EMBED_TAGS, type EmbedTag } from '../../embed/tags.js';
 
 const attributeValue = z.string().trim().max(200, 'at most 200 characters');
@@ -14,12 +14,6 @@ const CHOICES: Record<string, readonly [string, ...string[]]> = {
 function attributeSchema(name: string) {
   const choices = CHOICES[name];
   return (choices ? z.enum(choices, { error: `${name} is one of ${choices.join(', ')}` }) : attributeValue).optional();
-}
-
-/** Names a visitor made up, echoed: the first three, each cut short. */
-function unknownNames(names: readonly PropertyKey[]): string {
-  const shown = names.slice(0, 3).map((name) => shortened(String(name), 40));
-  return names.length > 3 ? `${shown.join(', ')} (and ${names.length - 3} more)` : shown.join(', ');
 }
 
 const schemas = new Map<EmbedTag, z.ZodType<EmbedQuery>>();
@@ -43,7 +37,7 @@ function embedQuerySchema(tag: EmbedTag): z.ZodType<EmbedQuery> {
       {
         error: (issue) =>
           issue.code === 'unrecognized_keys'
-            ? `<${tag}> has no attribute ${unknownNames(issue.keys)}; it takes ${attributesOf(tag).join(', ')}`
+            ? `<${tag}> has no attribute ${echoedNames(issue.keys)}; it takes ${attributesOf(tag).join(', ')}`
             : undefined,
       },
     )

@@ -61,7 +61,7 @@ export function parseTrustList(input: readonly string[]): TrustList {
 export function plainAddress(written: string): string | undefined {
   let text = written.trim();
   if (text.startsWith('"') && text.endsWith('"')) text = text.slice(1, -1);
-  if (text.startsWith('[')) text = text.slice(1, text.indexOf(']') === -1 ? undefined : text.indexOf(']'));
+  if (text.startsWith('[')) text = text.slice(1).split(']')[0]!;
   else if (text.includes('.') && text.lastIndexOf(':') > text.lastIndexOf('.')) text = text.slice(0, text.lastIndexOf(':'));
   if (text.toLowerCase().startsWith('::ffff:') && isIP(text.slice(7)) === 4) text = text.slice(7);
   return isIP(text) ? text.toLowerCase() : undefined;

@@ -7,7 +7,7 @@ export type RelayEnv = {
     request: WidgetRequest;
     /** The reader's address, read once per request (client-address.ts). */
     address: string;
-    /** Whether the client has gone (its connection closed), known from the first moment of the request. */
+    /** On /v1/live: whether the client has gone (its connection closed), known from before anything was awaited. */
     gone: () => boolean;
     /** The route pattern, for metering and metrics (`/v1/live`). */
     route: string;

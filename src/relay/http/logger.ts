@@ -41,7 +41,7 @@ export function escapeControls(text: string): string {
 /** JSON as JSON.stringify writes it, with the controls it leaves raw (DEL, C1, U+2028/9) escaped too. */
 function safeJson(value: unknown): string | undefined {
   const json = JSON.stringify(value);
-  return json === undefined ? json : json.replace(CONTROLS, (ch) => `\\u${hex(ch)}`);
+  return json === undefined ? json : escapeControls(json);
 }
 
 let stamp = { ms: 0, iso: '' };

@@ -70,7 +70,7 @@ export function liveRoute(options: LiveRouteOptions) {
 
   const handler = async (c: Context<RelayEnv>) => {
     c.set('route', ROUTE);
-    // Registered before anything is awaited (see app.ts): a reader gone while the store answers never takes a slot.
+    // Known from before anything was awaited (app.ts): a reader gone while the store answered never takes a slot.
     const gone = c.get('gone');
     const topics = parseTopics(c.req.queries('topic') ?? []);
     const have = new Map<string, string>();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { echoedNames } from '../../embed/html.js';
 import { RelayError } from '../errors.js';
 import { WIDGET_LEAGUES, widgetLeague } from '../../contract/leagues.js';
 
@@ -73,9 +74,6 @@ function namesOf(schema: z.ZodType): string[] {
   return from ? namesOf(from) : [];
 }
 
-/** A name a visitor made up, echoed in a message: cut short, as written. */
-const echoed = (name: string) => JSON.stringify(name.length > 40 ? `${name.slice(0, 39)}…` : name);
-
 /**
  * Validates query parameters (of a GET or of a live topic); a failure names the parameter and what was expected. A
  * parameter the route does not take is refused by name: a misspelt one (`teem=BOS`) would otherwise be ignored quietly,
@@ -87,10 +85,9 @@ export function parseParams<Schema extends z.ZodType>(schema: Schema, params: Re
   const names = namesOf(schema);
   const unknown = Object.keys(query).filter((name) => !names.includes(name));
   if (unknown.length > 0) {
-    const listed = unknown.slice(0, 3).map(echoed).join(', ') + (unknown.length > 3 ? ` and ${unknown.length - 3} more` : '');
     throw new RelayError(
       'bad_request',
-      `Bad request: unknown parameter${unknown.length > 1 ? 's' : ''} ${listed}; this route takes ${names.join(', ')} (and key).`,
+      `Bad request: unknown parameter${unknown.length > 1 ? 's' : ''} ${echoedNames(unknown, (name) => JSON.stringify(name))}; this route takes ${names.join(', ')} (and key).`,
     );
   }
   const result = schema.safeParse(query);
