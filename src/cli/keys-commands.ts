@@ -8,7 +8,7 @@ import { openStore } from '../relay/store/open.js';
 import type { DailyUsageRow, RelayStore } from '../relay/store/types.js';
 import { existsSync } from 'node:fs';
 import { CliFailure, describeFailure } from './failures.js';
-import { DEFAULT_DB, day, domain, duration, month, plan, positive, wholeNumber } from './options.js';
+import { DEFAULT_DB, day, domain, duration, month, plan, positive, redisUrl, wholeNumber } from './options.js';
 
 interface StoreFlags {
   db: string;
@@ -112,7 +112,7 @@ function usageTable(groups: UsageGroup[], dimension: UsageDimension): string {
 function storeOptions(command: Command): Command {
   return command
     .option('--db <file>', 'SQLite file the relay uses', DEFAULT_DB)
-    .option('--redis <url>', 'Redis the relay uses, instead of --db')
+    .option('--redis <url>', 'Redis the relay uses, instead of --db', redisUrl)
     .option('--json', 'print JSON');
 }
 

@@ -4,6 +4,7 @@ import { parseDomainPattern } from '../relay/keys/domains.js';
 import { parsePlan, type Plan } from '../relay/keys/model.js';
 import { parseTrustList } from '../relay/http/client-address.js';
 import { parsePublicUrl } from '../relay/http/own-origins.js';
+import { parseRedisUrl } from '../relay/store/redis-connection.js';
 
 /** Option parsers: each turns a flag's text into a value or a message saying what was expected. */
 
@@ -113,10 +114,19 @@ export function duration(value: string): number {
 }
 
 export const DEFAULT_DB = 'pressbox.db';
+/** Where a relay on Redis keeps the loads it served while Redis was unreachable (relays sharing a folder may share it). */
+export const DEFAULT_JOURNAL = 'pressbox-journal.db';
 
 /** Ends the process cleanly on Ctrl+C or SIGTERM, after `close` has finished. */
 export function stopOnSignals(close: () => Promise<void>): void {
   const stop = () => void close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/** `--redis`: one server (redis://, rediss://) or a Sentinel group (redis+sentinel://host:port,host:port/name). */
+export function redisUrl(value: string): string {
+  const target = parseRedisUrl(value);
+  if (!target.ok) throw new InvalidArgumentError(target.message);
+  return value;
 }

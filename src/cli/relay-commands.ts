@@ -6,7 +6,7 @@ import { createKey } from '../relay/admin/routes.js';
 import { relayEnvironment, startRelay } from '../relay/server.js';
 import { requestLines } from '../relay/http/logger.js';
 import { starting } from './failures.js';
-import { DEFAULT_DB, port, positive, publicUrl, stopOnSignals, trustEntries, webhookUrl } from './options.js';
+import { DEFAULT_DB, DEFAULT_JOURNAL, port, positive, publicUrl, redisUrl, stopOnSignals, trustEntries, webhookUrl } from './options.js';
 import { LIVE_STREAM_LIMITS } from '../relay/live/route.js';
 
 const DEMO_KEY_NAME = 'demo';
@@ -21,7 +21,12 @@ export function relayCommands(program: Command): void {
     .option('--port <port>', 'port to listen on', port, 8787)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--db <file>', 'SQLite file for keys and usage', DEFAULT_DB)
-    .option('--redis <url>', 'Redis for keys and usage, instead of --db (for several relays)')
+    .option(
+      '--redis <url>',
+      'Redis for keys and usage, instead of --db (for several relays): redis://, rediss:// (TLS) or redis+sentinel://h:p,h:p/name',
+      redisUrl,
+    )
+    .option('--journal <file>', 'with --redis: SQLite file where loads served while Redis is unreachable wait to be counted', DEFAULT_JOURNAL)
     .option('--rate-limit <n>', 'requests per minute for one key from one address (bursts of a fifth of it)', positive, 600)
     .option(
       '--max-streams-per-address <n>',
@@ -54,6 +59,7 @@ export function relayCommands(program: Command): void {
         host: string;
         db: string;
         redis?: string;
+        journal: string;
         rateLimit: number;
         maxStreamsPerAddress: number;
         maxStreams: number;
@@ -64,12 +70,13 @@ export function relayCommands(program: Command): void {
       }) => {
         const environment = relayEnvironment();
         const trustProxy = options.trustProxy ?? environment.trustProxy;
-        const relay = await starting(options, () =>
+        const relay = await starting({ ...options, db: options.redis ? options.journal : options.db }, () =>
           startRelay({
             port: options.port,
             host: options.host,
             db: options.db,
             redis: options.redis,
+            journal: options.journal,
             rateLimit: { perMinute: options.rateLimit, burst: Math.max(10, Math.round(options.rateLimit / 5)) },
             files: { bundleDir: WIDGET_BUNDLE_DIR },
             alertWebhook: options.alertWebhook,

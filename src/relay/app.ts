@@ -44,7 +44,8 @@ export interface RelayDeps {
   /** The relay's own origins (`--public-url`, else the listen address), for embed frames and snippets. */
   own?: OwnOrigins;
   /** What GET /ready checks: each part's name and whether it answers. */
-  readiness?: () => Promise<Record<string, boolean>>;
+  /** Each part's state: `degraded` still serves (Redis away, known keys within their allowance); `unreachable` does not. */
+  readiness?: () => Promise<Record<string, 'ok' | 'degraded' | 'unreachable'>>;
 }
 
 /**
@@ -140,9 +141,9 @@ function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate, tokens: Em
   // Liveness says the process runs; readiness says it can serve: its store and the data service answer.
   app.get('/ready', async (c) => {
     const parts = (await deps.readiness?.()) ?? {};
-    const ready = Object.values(parts).every(Boolean);
-    const checks = Object.fromEntries(Object.entries(parts).map(([name, ok]) => [name, ok ? 'ok' : 'unreachable']));
-    return c.json({ status: ready ? 'ready' : 'not_ready', ...checks }, ready ? 200 : 503);
+    const states = Object.values(parts);
+    const status = states.includes('unreachable') ? 'not_ready' : states.includes('degraded') ? 'degraded' : 'ready';
+    return c.json({ status, ...parts }, status === 'not_ready' ? 503 : 200);
   });
   if (deps.files) app.route('/', bundleRoutes(deps.files));
   app.route(

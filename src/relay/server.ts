@@ -7,7 +7,9 @@ import { ResourceCache } from './cache/resource-cache.js';
 import { jsonLogger, type Logger } from './http/logger.js';
 import { alertingUsage, usageAlerts } from './metering/alerts.js';
 import { refusingWhenUnreachable } from './store/unreachable.js';
-import { createMetrics, liveGauges, type RelayMetrics } from './http/metrics.js';
+import { createMetrics, liveGauges, storeGauges, type RelayMetrics } from './http/metrics.js';
+import { degradableUsage } from './metering/degraded.js';
+import { openLoadJournal } from './metering/journal.js';
 import { openStore } from './store/open.js';
 import { LiveHub, type HubOptions } from './live/hub.js';
 import { localLiveShare, redisLiveShare } from './live/share.js';
@@ -26,6 +28,8 @@ export interface RelayOptions {
   db?: string;
   /** Redis URL instead of the SQLite file, for several relays sharing keys and usage. */
   redis?: string;
+  /** With Redis: the SQLite file journaling loads served while Redis is unreachable (default `pressbox-journal.db`). */
+  journal?: string;
   /** The real Sports Data Service; without both, live keys are served from the embedded sandbox. */
   upstreamUrl?: string;
   upstreamKey?: string;
@@ -118,7 +122,30 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
     now,
     webhook: options.alertWebhook ? { url: options.alertWebhook, secret: options.alertSecret! } : undefined,
   });
-  const store = refusingWhenUnreachable(alertingUsage(await openStore({ db: options.db, redis: options.redis }), alerts));
+  const counted = alertingUsage(await openStore({ db: options.db, redis: options.redis }), alerts);
+  // With Redis, a relay cut off from it goes on serving known keys within an allowance, journaling every load.
+  const degradable = options.redis
+    ? degradableUsage(counted, {
+        journal: openLoadJournal(options.journal ?? 'pressbox-journal.db'),
+        logger,
+        afterReplay: alerts.afterReplay,
+        onJournaled: () => metrics.journaledLoads.inc(),
+        onReplayed: (loads) => metrics.replayedLoads.inc(loads),
+      })
+    : undefined;
+  if (degradable) storeGauges(metrics, degradable);
+  const store = refusingWhenUnreachable(
+    degradable
+      ? {
+          ...counted,
+          countLoad: degradable.countLoad,
+          close: async () => {
+            await degradable.close();
+            await counted.close();
+          },
+        }
+      : counted,
+  );
   const sandbox = await startSandbox({ port: 0, ...options.sandbox, host: '127.0.0.1' });
   // With Redis, upstream answers are shared too: a cold relay answers from what another one fetched.
   const sharedEntries = options.redis ? await redisSharedEntries(options.redis) : undefined;
@@ -147,7 +174,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
       : cachedUpstream('live', client('live', sandbox.baseUrl, SANDBOX_KEY), cache);
 
   // With Redis, relays share live topics: one polls each, all pass its changes on (live/share.ts).
-  const share = options.redis ? await redisLiveShare(options.redis) : localLiveShare(now);
+  const share = options.redis ? await redisLiveShare(options.redis, now) : localLiveShare(now);
   const hub = new LiveHub({ history: store, now, share, pollMs: options.live?.pollMs, onPoll: options.live?.onPoll });
   const live = liveRoute({
     hub,
@@ -174,9 +201,18 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
     clientAddress: clientAddressResolver(trusted.entries.length ? trusted.list : undefined),
     own,
     readiness: async () => ({
-      store: await answers(store.loadsUsed('readiness-probe', new Date(now()).toISOString().slice(0, 7))),
+      // Without Redis a relay still serves the keys it knows, within their allowance: the load balancer keeps it.
+      store: (await answers(store.loadsUsed('readiness-probe', new Date(now()).toISOString().slice(0, 7))))
+        ? degradable?.unreachableSince() === undefined
+          ? 'ok'
+          : 'degraded'
+        : degradable
+          ? 'degraded'
+          : 'unreachable',
       // Any HTTP answer will do (even 401): the service is there. No key is sent and no unit is spent.
-      upstream: await answers(fetch(options.upstreamUrl ?? sandbox.baseUrl, { method: 'HEAD', signal: AbortSignal.timeout(2000) })),
+      upstream: (await answers(fetch(options.upstreamUrl ?? sandbox.baseUrl, { method: 'HEAD', signal: AbortSignal.timeout(2000) })))
+        ? 'ok'
+        : 'unreachable',
     }),
   });
   const host = options.host ?? '127.0.0.1';

@@ -13,6 +13,7 @@ export async function testRelay(options: RelayOptions = {}): Promise<RunningRela
   return startRelay({
     port: 0,
     db: ':memory:',
+    journal: ':memory:',
     logger: silentLogger,
     adminToken: 'test-admin-token',
     now: runningClock(MIDDAY),

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { connectRedis } from '../store/redis-connection.js';
 import type { SharedEntries } from './resource-cache.js';
 
 const PREFIX = 'pressbox:cache:';
@@ -6,9 +6,7 @@ const CLAIM_PREFIX = 'pressbox:cache-claim:';
 
 /** The upstream answers several relays share, in Redis as JSON with the time they were fetched. */
 export async function redisSharedEntries(url: string): Promise<SharedEntries & { close(): void }> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  redis.on('error', () => {});
-  await redis.connect();
+  const redis = await connectRedis(url);
   return {
     async get(key) {
       const json = await redis.get(PREFIX + key);

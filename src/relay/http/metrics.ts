@@ -70,6 +70,16 @@ export function createMetrics() {
       labelNames: ['upstream', 'endpoint'],
       registers: [registry],
     }),
+    journaledLoads: new Counter({
+      name: 'pressbox_degraded_loads_total',
+      help: 'Widget loads served while Redis was unreachable, journaled on local disk to be counted when it returns.',
+      registers: [registry],
+    }),
+    replayedLoads: new Counter({
+      name: 'pressbox_replayed_loads_total',
+      help: 'Journaled widget loads replayed to Redis (each batch counted once).',
+      registers: [registry],
+    }),
     cache: new Counter({
       name: 'pressbox_cache_total',
       help: 'Cache outcomes: hit, swr, miss, stale_if_error.',
@@ -109,6 +119,27 @@ export function liveGauges(
     registers,
     collect() {
       this.set(live.backlog().unreadBytes);
+    },
+  });
+}
+
+/** Degraded mode as an operator watches it: whether Redis is out of reach, and the loads waiting to be counted. */
+export function storeGauges(metrics: RelayMetrics, usage: { unreachableSince(): number | undefined; pendingLoads(): number }): void {
+  const registers = [metrics.registry];
+  new Gauge({
+    name: 'pressbox_store_degraded',
+    help: '1 while this relay cannot reach Redis and serves known keys within their degraded allowance, else 0.',
+    registers,
+    collect() {
+      this.set(usage.unreachableSince() === undefined ? 0 : 1);
+    },
+  });
+  new Gauge({
+    name: 'pressbox_journal_pending_loads',
+    help: 'Loads in the local journal not yet counted in Redis.',
+    registers,
+    collect() {
+      this.set(usage.pendingLoads());
     },
   });
 }

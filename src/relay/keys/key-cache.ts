@@ -12,8 +12,10 @@ export const KEY_CACHE_MS = 5_000;
  */
 export function cachedKeys(store: KeyStore, ttlMs = KEY_CACHE_MS): KeyStore & { cached(value: string): WidgetKey | undefined } {
   const cache = new LRUCache<string, WidgetKey>({ max: 10_000, ttl: ttlMs });
-  const forget = <T>(value: string, result: T): T => {
+  const lastRead = new LRUCache<string, WidgetKey>({ max: 10_000 });
+  const forget = <T extends WidgetKey | undefined>(value: string, result: T): T => {
     cache.delete(value);
+    if (result) lastRead.set(value, result);
     return result;
   };
   store.onKeyChange?.((value) => cache.delete(value)).catch(() => {});
@@ -23,8 +25,18 @@ export function cachedKeys(store: KeyStore, ttlMs = KEY_CACHE_MS): KeyStore & { 
     async getKey(value) {
       const cached = cache.get(value);
       if (cached) return cached;
-      const key = await store.getKey(value);
-      if (key) cache.set(value, key);
+      let key: WidgetKey | undefined;
+      try {
+        key = await store.getKey(value);
+      } catch (error) {
+        const known = lastRead.get(value);
+        if (known) return known;
+        throw error;
+      }
+      if (key) {
+        cache.set(value, key);
+        lastRead.set(value, key);
+      } else lastRead.delete(value);
       return key;
     },
     createKey: (key) => store.createKey(key),

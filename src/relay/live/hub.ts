@@ -181,6 +181,12 @@ export class LiveHub {
   private receive(key: string, state: TopicState): void {
     const poller = this.pollers.get(key);
     if (!poller || state.id <= poller.eventId) return;
+    // The same data under a newer id (another relay polled it too while Redis was away): nothing to send.
+    if (state.etag === poller.etag) {
+      poller.eventId = state.id;
+      poller.updates.clear();
+      return;
+    }
     this.adopt(poller, state);
     poller.changeKey = changeKeyOf(JSON.parse(state.json));
     void this.broadcast(poller);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { connectRedis } from '../store/redis-connection.js';
 
 /** A topic's state as every relay knows it: a global id, the payload's JSON and its ETag. */
 export interface TopicState {
@@ -53,8 +53,10 @@ const CHANNEL = `${PREFIX}states`;
 export const TOPIC_STATE_TTL_MS = 10 * 60_000;
 
 // Takes the lease when free, renews it when ours: one atomic step, so two relays never both hold a topic. The holder
-// also keeps the topic's state alive (KEYS[2]).
+// also keeps the topic's state alive (KEYS[2]). Every check also lifts the id counter (KEYS[3]) to the ids this relay
+// has handed out (ARGV[4]), those it stamped itself while Redis was away included: ids only grow, for every relay.
 const HOLD = `
+if tonumber(redis.call('GET', KEYS[3]) or '0') < tonumber(ARGV[4]) then redis.call('SET', KEYS[3], ARGV[4]) end
 local holder = redis.call('GET', KEYS[1])
 if holder == false or holder == ARGV[1] then
   redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
@@ -67,46 +69,99 @@ const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 `;
-// The id comes from one counter for all topics, so a page's single Last-Event-ID orders every topic it follows.
+// The id comes from one counter for all topics, so a page's single Last-Event-ID orders every topic it follows. Ids
+// travel as text: past 2^53 / 10 Lua's number formatting would round them.
 const PUBLISH = `
-local id = redis.call('INCR', KEYS[1])
+if tonumber(redis.call('GET', KEYS[1]) or '0') < tonumber(ARGV[5]) then redis.call('SET', KEYS[1], ARGV[5]) end
+local id = string.format('%d', redis.call('INCR', KEYS[1]))
 redis.call('HSET', KEYS[2], 'id', id, 'json', ARGV[1], 'etag', ARGV[2])
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
 redis.call('PUBLISH', KEYS[3], cjson.encode({topic = ARGV[3], id = id, json = ARGV[1], etag = ARGV[2]}))
 return id
 `;
 
+/** A state this relay stamped itself while Redis was away, and the highest id it knew when it began to. */
+interface LocalState {
+  id: number;
+  etag: string;
+  since: number;
+}
+
 /**
  * Topics shared through Redis. Changes travel by Pub/Sub, and each topic's latest state is also kept in a hash: Pub/Sub
  * alone loses what is sent while a relay reconnects, but only the latest state matters to a viewer, and the hash has
  * it (a relay that subscribes, or takes a topic over, reads it first). Streams would keep every intermediate change,
  * which no viewer needs.
+ *
+ * While Redis is away, every relay polls its own viewers' topics (a lease it cannot check is taken as its own) and
+ * stamps their changes with time-based ids above every id it has seen, as one relay alone does. When Redis returns,
+ * one relay polls each topic again; a state from Redis that is newer than the outage but carries a lower id than this
+ * relay's own is passed on under a fresh id of this relay's, so a viewer who stays misses nothing and gets nothing
+ * twice, until the counter (lifted by every relay's checks) has passed the ids stamped here.
  */
-export async function redisLiveShare(url: string): Promise<LiveShare> {
-  const commands = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  commands.on('error', () => {});
-  await commands.connect();
+export async function redisLiveShare(url: string, now: () => number = Date.now): Promise<LiveShare> {
+  const commands = await connectRedis(url);
   const events = commands.duplicate();
   events.on('error', () => {});
+  await events.connect();
   const listeners: Array<(topic: string, state: TopicState) => void> = [];
-  events.on('message', (_channel: string, message: string) => {
-    const { topic, ...state } = JSON.parse(message) as TopicState & { topic: string };
-    for (const listener of listeners) listener(topic, state);
-  });
-  await events.subscribe(CHANNEL);
   const relay = randomUUID();
+  const sequence = `${PREFIX}sequence`;
   const lease = (topic: string) => `${PREFIX}lease:${topic}`;
   const state = (topic: string) => `${PREFIX}state:${topic}`;
   const ttl = String(TOPIC_STATE_TTL_MS);
 
+  let highest = 0;
+  const stamped = new Map<string, LocalState>();
+  const stampHere = (topic: string, etag: string): number => {
+    const since = stamped.get(topic)?.since ?? highest;
+    const id = (highest = Math.max(highest + 1, now() * 1000));
+    stamped.set(topic, { id, etag, since });
+    return id;
+  };
+  /** A state from Redis as this relay's viewers should get it, or undefined when they must not get it. */
+  const reconcile = (topic: string, incoming: TopicState): TopicState | undefined => {
+    const own = stamped.get(topic);
+    if (!own || incoming.id > own.id) {
+      stamped.delete(topic);
+      highest = Math.max(highest, incoming.id);
+      return incoming;
+    }
+    // Older than the outage, or what this relay already has.
+    if (incoming.id <= own.since || incoming.etag === own.etag) return undefined;
+    return { ...incoming, id: stampHere(topic, incoming.etag) };
+  };
+
+  events.on('message', (_channel: string, message: string) => {
+    const { topic, id, ...rest } = JSON.parse(message) as Omit<TopicState, 'id'> & { topic: string; id: string };
+    const passed = reconcile(topic, { ...rest, id: Number(id) });
+    if (passed) for (const listener of listeners) listener(topic, passed);
+  });
+  await events.subscribe(CHANNEL);
+
   return {
-    hold: async (topic, ms) => (await commands.eval(HOLD, 2, lease(topic), state(topic), relay, String(ms), ttl)) === 1,
-    release: async (topic) => void (await commands.eval(RELEASE, 1, lease(topic), relay)),
-    publish: async (topic, json, etag) =>
-      Number(await commands.eval(PUBLISH, 3, `${PREFIX}sequence`, state(topic), CHANNEL, json, etag, topic, ttl)),
+    async hold(topic, ms) {
+      try {
+        return (await commands.eval(HOLD, 3, lease(topic), state(topic), sequence, relay, String(ms), ttl, String(highest))) === 1;
+      } catch {
+        // Redis away: this relay's viewers still need the topic polled.
+        return true;
+      }
+    },
+    release: async (topic) => void (await commands.eval(RELEASE, 1, lease(topic), relay).catch(() => {})),
+    async publish(topic, json, etag) {
+      try {
+        const id = Number(await commands.eval(PUBLISH, 3, sequence, state(topic), CHANNEL, json, etag, topic, ttl, String(highest)));
+        stamped.delete(topic);
+        highest = Math.max(highest, id);
+        return id;
+      } catch {
+        return stampHere(topic, etag);
+      }
+    },
     async latest(topic) {
-      const latest = await commands.hgetall(state(topic));
-      return latest.id ? { id: Number(latest.id), json: latest.json!, etag: latest.etag! } : undefined;
+      const latest = await commands.hgetall(state(topic)).catch(() => ({}) as Record<string, string>);
+      return latest.id ? reconcile(topic, { id: Number(latest.id), json: latest.json!, etag: latest.etag! }) : undefined;
     },
     onState: (listener) => void listeners.push(listener),
     async close() {

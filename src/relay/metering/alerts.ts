@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Counter } from 'prom-client';
 import type { Logger } from '../http/logger.js';
-import type { CountResult, LoadDetail, UsageStore } from '../store/types.js';
+import type { CountResult, LoadDetail, ReplayedUsage, UsageStore } from '../store/types.js';
 
 /** Shares of the month that raise an alert, once each per key and month. */
 const MONTH_THRESHOLDS = [0.5, 0.8, 1] as const;
@@ -90,6 +90,15 @@ export function usageAlerts(options: AlertOptions) {
       if (prefixes.has(detail.prefix ?? '')) return;
       prefixes.add(detail.prefix ?? '');
       raise({ kind: 'outsized_prefix', key, at: at(), day: detail.day, prefix: detail.prefix, loads: today.prefix, dayLoads: today.loads });
+    },
+    /** Loads replayed after a Redis outage: the month's thresholds they carried the key across are raised now. */
+    afterReplay({ key, used, added }: ReplayedUsage, limit: number): void {
+      const before = used - added;
+      for (const share of MONTH_THRESHOLDS) {
+        const mark = Math.ceil(limit * share);
+        if (before < mark && used >= mark)
+          raise({ kind: `month_${share * 100}` as UsageAlert['kind'], key, at: new Date(options.now()).toISOString(), used, limit });
+      }
     },
     /** Waits for webhooks in flight (on close, and in tests). */
     settled: () => Promise.all([...sending]).then(() => undefined),

@@ -1,6 +1,17 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { WidgetKey } from '../keys/model.js';
-import type { CountResult, DailyUsageRow, LoadDetail, ProbabilityPoint, RelayStore, UsageRow } from './types.js';
+import { connectRedis } from './redis-connection.js';
+import type {
+  CountResult,
+  DailyUsageRow,
+  JournaledLoad,
+  LoadDetail,
+  LoadReceipt,
+  ProbabilityPoint,
+  RelayStore,
+  ReplayedUsage,
+  UsageRow,
+} from './types.js';
 
 /**
  * Keys, usage and history in Redis, for several relays sharing one view. Check-and-increment is one Lua script,
@@ -10,15 +21,20 @@ import type { CountResult, DailyUsageRow, LoadDetail, ProbabilityPoint, RelaySto
 const PREFIX = 'pressbox:';
 const SEPARATOR = '\u001f';
 
-// KEYS: month usage, month detail, months, day usage, day detail, day shares, days.
+// KEYS: month usage, month detail, months, day usage, day detail, day shares, days, receipts.
 // ARGV: key, month limit, month detail field, month, day ('' for none), daily limit ('' for none), day detail field,
-// prefix share field, origin share field. Returns {counted, used, refused by (1 month, 2 day), today, prefix, origin}.
+// prefix share field, origin share field, receipt bit ('' for none), receipts' lifetime (s).
+// Returns {counted, used, refused by (1 month, 2 day), today, prefix, origin}.
 const COUNT_LOAD = `
 local used = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
 if ARGV[5] ~= '' and ARGV[6] ~= '' and tonumber(redis.call('HGET', KEYS[4], ARGV[1]) or '0') >= tonumber(ARGV[6]) then
   return {0, used, 2}
 end
 if used >= tonumber(ARGV[2]) then return {0, used, 1} end
+if ARGV[10] ~= '' then
+  redis.call('SETBIT', KEYS[8], ARGV[10], 1)
+  redis.call('EXPIRE', KEYS[8], ARGV[11])
+end
 used = redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
 redis.call('HINCRBY', KEYS[2], ARGV[3], 1)
 redis.call('SADD', KEYS[3], ARGV[4])
@@ -38,6 +54,61 @@ redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])
 return 1
 `;
 
+// Replays journaled loads as one batch, once: a batch id seen before changes nothing, and a load whose receipt bit is
+// set was counted when it was served (its answer was lost, not its count). KEYS: the batch's marker. ARGV: the
+// marker's lifetime (s), groups as JSON: the names and fields a load touches (as COUNT_LOAD builds them) and the receipts of its loads.
+// Returns {applied, then per key and month: key, month, loads of the month after, loads added}.
+const REPLAY_BATCH = `
+if redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[1]) == false then return {0} end
+local totals = {}
+local order = {}
+for _, group in ipairs(cjson.decode(ARGV[2])) do
+  local n = 0
+  for _, receipt in ipairs(group.receipts) do
+    if receipt[1] == '' or redis.call('GETBIT', receipt[1], receipt[2]) == 0 then n = n + 1 end
+  end
+  if n > 0 then
+    local used = redis.call('HINCRBY', group.usage, group.key, n)
+    redis.call('HINCRBY', group.detail, group.detailField, n)
+    redis.call('SADD', group.months, group.month)
+    if group.day ~= '' then
+      redis.call('HINCRBY', group.dayUsage, group.key, n)
+      redis.call('HINCRBY', group.dayDetail, group.dayDetailField, n)
+      redis.call('HINCRBY', group.shares, group.prefixField, n)
+      redis.call('HINCRBY', group.shares, group.originField, n)
+      redis.call('SADD', group.days, group.day)
+    end
+    local id = group.key .. '|' .. group.month
+    if totals[id] == nil then
+      totals[id] = {group.key, group.month, used, 0}
+      table.insert(order, id)
+    end
+    totals[id][3] = used
+    totals[id][4] = totals[id][4] + n
+  end
+end
+local result = {1}
+for _, id in ipairs(order) do
+  for _, value in ipairs(totals[id]) do table.insert(result, value) end
+end
+return result
+`;
+
+/**
+ * Receipts: one bit per load a relay process asked Redis to count, set by the same script that counts it. When the
+ * answer is lost (Redis died with the command in flight), the load is journaled; on replay its bit says whether it
+ * was counted after all. 2^20 loads per key (128 KiB), kept while in use and 35 days after.
+ */
+const RECEIPTS_PER_KEY = 2 ** 20;
+const RECEIPT_LIFETIME_S = 35 * 86_400;
+/** A replayed batch's id is remembered this long: a journal replayed again within it counts nothing twice. */
+const REPLAYED_BATCH_LIFETIME_S = 400 * 86_400;
+
+function receiptBit(receipt: LoadReceipt | undefined): [name: string, bit: string] {
+  if (!receipt) return [`${PREFIX}receipts:none`, ''];
+  return [`${PREFIX}receipts:${receipt.relay}:${Math.floor(receipt.seq / RECEIPTS_PER_KEY)}`, String(receipt.seq % RECEIPTS_PER_KEY)];
+}
+
 /** Where a key change is announced, so every relay forgets its copy at once. */
 const KEY_CHANGES = `${PREFIX}key-changes`;
 
@@ -46,6 +117,7 @@ interface Scripts {
   pressboxCountLoad(...args: string[]): Promise<number[]>;
   pressboxRecordPoint(...args: string[]): Promise<number>;
   pressboxCreateKey(...args: string[]): Promise<number>;
+  pressboxReplayBatch(...args: string[]): Promise<Array<string | number>>;
 }
 
 const RECORD_POINT = `
@@ -56,18 +128,9 @@ return 1
 `;
 
 export async function openRedisStore(url: string): Promise<RelayStore> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  // Connection trouble surfaces as failed commands (and at start, below); ioredis would otherwise print its own trace.
-  let connectionError: Error | undefined;
-  redis.on('error', (error: Error) => (connectionError = error));
-  try {
-    await redis.connect();
-  } catch (error) {
-    // Otherwise the client keeps retrying in the background and the failing command never ends.
-    redis.disconnect();
-    throw connectionError ?? error;
-  }
-  redis.defineCommand('pressboxCountLoad', { numberOfKeys: 7, lua: COUNT_LOAD });
+  const redis = await connectRedis(url);
+  redis.defineCommand('pressboxCountLoad', { numberOfKeys: 8, lua: COUNT_LOAD });
+  redis.defineCommand('pressboxReplayBatch', { numberOfKeys: 1, lua: REPLAY_BATCH });
   redis.defineCommand('pressboxRecordPoint', { numberOfKeys: 1, lua: RECORD_POINT });
   redis.defineCommand('pressboxCreateKey', { numberOfKeys: 2, lua: CREATE_KEY });
   const scripts = redis as unknown as Scripts;
@@ -79,6 +142,8 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
   const months = `${PREFIX}usage-months`;
   const days = `${PREFIX}usage-days`;
   const dailyDetailOf = (day: string) => `${PREFIX}usage-daily:${day}`;
+  const dayUsageOf = (day: string) => `${PREFIX}usage-day:${day}`;
+  const sharesOf = (day: string) => `${PREFIX}usage-share:${day}`;
   const allKeys = `${PREFIX}keys`;
 
   const read = (json: string | null): WidgetKey | undefined => (json ? (JSON.parse(json) as WidgetKey) : undefined);
@@ -117,21 +182,24 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
       if (!keyEvents) {
         keyEvents = redis.duplicate();
         keyEvents.on('error', () => {});
+        await keyEvents.connect();
         await keyEvents.subscribe(KEY_CHANGES);
       }
       keyEvents.on('message', (_channel: string, key: string) => listener(key));
     },
-    async countLoad(key, month, limit, detail: LoadDetail): Promise<CountResult> {
+    async countLoad(key, month, limit, detail: LoadDetail, receipt?: LoadReceipt): Promise<CountResult> {
       const day = detail.day ?? '';
       const prefix = detail.prefix ?? 'unknown';
+      const [receipts, bit] = receiptBit(receipt);
       const [counted, used, refused, today, fromPrefix, fromOrigin] = (await scripts.pressboxCountLoad(
         usageOf(month),
         detailOf(month),
         months,
-        `${PREFIX}usage-day:${day}`,
+        dayUsageOf(day),
         dailyDetailOf(day),
-        `${PREFIX}usage-share:${day}`,
+        sharesOf(day),
         days,
+        receipts,
         key,
         String(limit),
         [key, detail.route, detail.origin].join(SEPARATOR),
@@ -141,6 +209,8 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
         [key, detail.route, detail.origin, prefix, detail.client ?? 'script'].join(SEPARATOR),
         [key, 'prefix', prefix].join(SEPARATOR),
         [key, 'origin', detail.origin].join(SEPARATOR),
+        bit,
+        String(RECEIPT_LIFETIME_S),
       )) as number[];
       return {
         counted: counted === 1,
@@ -148,6 +218,51 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
         ...(refused ? { refusedBy: refused === 2 ? ('day' as const) : ('month' as const) } : {}),
         ...(today !== undefined ? { today: { loads: Number(today), prefix: Number(fromPrefix), origin: Number(fromOrigin) } } : {}),
       };
+    },
+    async replayLoads(batch: string, loads: readonly JournaledLoad[]): Promise<ReplayedUsage[] | undefined> {
+      // Loads attributed alike are one group: a batch is mostly the same pages asking again.
+      const groups = new Map<string, Record<string, unknown> & { receipts: Array<[string, number | string]> }>();
+      for (const load of loads) {
+        const { key, month, detail } = load;
+        const day = detail.day ?? '';
+        const prefix = detail.prefix ?? 'unknown';
+        const fields = [key, month, detail.route, detail.origin, day, prefix, detail.client ?? 'script'];
+        const id = fields.join(SEPARATOR);
+        let group = groups.get(id);
+        if (!group)
+          groups.set(
+            id,
+            (group = {
+              key,
+              month,
+              day,
+              usage: usageOf(month),
+              detail: detailOf(month),
+              detailField: [key, detail.route, detail.origin].join(SEPARATOR),
+              months,
+              dayUsage: dayUsageOf(day),
+              dayDetail: dailyDetailOf(day),
+              dayDetailField: [key, detail.route, detail.origin, prefix, detail.client ?? 'script'].join(SEPARATOR),
+              shares: sharesOf(day),
+              prefixField: [key, 'prefix', prefix].join(SEPARATOR),
+              originField: [key, 'origin', detail.origin].join(SEPARATOR),
+              days,
+              receipts: [],
+            }),
+          );
+        const [receipts, bit] = receiptBit(load.receipt);
+        group.receipts.push(bit === '' ? ['', 0] : [receipts, Number(bit)]);
+      }
+      const reply = await scripts.pressboxReplayBatch(
+        `${PREFIX}replayed:${batch}`,
+        String(REPLAYED_BATCH_LIFETIME_S),
+        JSON.stringify([...groups.values()]),
+      );
+      if (Number(reply[0]) !== 1) return undefined;
+      const replayed: ReplayedUsage[] = [];
+      for (let i = 1; i < reply.length; i += 4)
+        replayed.push({ key: String(reply[i]), month: String(reply[i + 1]), used: Number(reply[i + 2]), added: Number(reply[i + 3]) });
+      return replayed;
     },
     async dailyUsage({ key, day, month }) {
       const wanted = day ? [day] : (await redis.smembers(days)).filter((member) => !month || member.startsWith(month)).sort();

@@ -56,9 +56,42 @@ export interface UsageRow {
   loads: number;
 }
 
+/** Names one attempt to count a load: the relay process that made it and its place in that process's sequence. */
+export interface LoadReceipt {
+  relay: string;
+  seq: number;
+}
+
+/** A load served while the store was out of reach, as the relay's journal keeps it until it is replayed. */
+export interface JournaledLoad {
+  key: string;
+  month: string;
+  /** The month's limit when it was served (alerts compare the replayed total with it). */
+  limit: number;
+  detail: LoadDetail;
+  /** Set when the load may have been counted already (its answer was lost): the replay asks the store. */
+  receipt?: LoadReceipt;
+}
+
+/** One key's month after a replay: its loads then, and how many the replay added. */
+export interface ReplayedUsage {
+  key: string;
+  month: string;
+  used: number;
+  added: number;
+}
+
 export interface UsageStore {
-  /** Counts one load if the month stays within `limit`, atomically and durably before returning. */
-  countLoad(key: string, month: string, limit: number, detail: LoadDetail): Promise<CountResult>;
+  /**
+   * Counts one load if the month stays within `limit`, atomically and durably before returning. With a receipt
+   * (Redis), the store also records that this attempt was counted, for a replay to ask later.
+   */
+  countLoad(key: string, month: string, limit: number, detail: LoadDetail, receipt?: LoadReceipt): Promise<CountResult>;
+  /**
+   * Where a relay can serve while the store is away (Redis): counts journaled loads once per batch id, whatever the
+   * limits (they were delivered); undefined when that batch was counted before.
+   */
+  replayLoads?(batch: string, loads: readonly JournaledLoad[]): Promise<ReplayedUsage[] | undefined>;
   loadsUsed(key: string, month: string): Promise<number>;
   usage(filter: { key?: string; month?: string }): Promise<UsageRow[]>;
   /** Loads by day, route, origin, prefix and client; `day` or `month` (YYYY-MM) narrow it. */

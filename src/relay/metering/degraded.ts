@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { RelayError } from '../errors.js';
+import type { Logger } from '../http/logger.js';
+import type { CountResult, LoadDetail, LoadReceipt, ReplayedUsage, UsageStore } from '../store/types.js';
+import type { LoadJournal } from './journal.js';
+
+/**
+ * The share of what a key had left at its last sync with Redis (of its month, and of its day when it has a daily
+ * ceiling) that one relay cut off from Redis may serve, rounded up. With every relay cut off at once, N relays serve
+ * at most N/4 of what was left: no key goes past its limit with four relays or fewer. In a partition, where others
+ * still count in Redis, each cut-off relay can take a key past its limit by at most a quarter of what it had left at
+ * that relay's last sync (a key with 1,000 left: 250 per cut-off relay; with 8 left: 2).
+ */
+export const DEGRADED_SHARE = 0.25;
+
+/** Loads replayed to Redis in one script call (one batch id). */
+const REPLAY_BATCH = 500;
+/** After a failed attempt, loads go straight to the journal for this long before Redis is tried again. */
+const RETRY_MS = 1000;
+
+/** What the relay last heard from Redis about a key, and what it has served of it since without Redis. */
+interface Sync {
+  month: string;
+  used: number;
+  day?: string;
+  dayLoads: number;
+  servedMonth: number;
+  servedDay: number;
+}
+
+export interface DegradedOptions {
+  journal: LoadJournal;
+  logger: Logger;
+  /** Counted loads and ceilings that replayed loads crossed (alerts catch up). */
+  afterReplay?: (replayed: ReplayedUsage, limit: number) => void;
+  /** Each load served without Redis (metrics). */
+  onJournaled?: () => void;
+  onReplayed?: (loads: number) => void;
+}
+
+export interface DegradableUsage extends UsageStore {
+  /** Since when Redis has been out of reach (performance.now()), or undefined while it answers. */
+  unreachableSince(): number | undefined;
+  /** Loads journaled and not yet counted in Redis. */
+  pendingLoads(): number;
+  /** Replays the journal now (it also runs by itself once Redis answers again); resolves when it is empty. */
+  replay(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const unreachable = (why: string) =>
+  new RelayError('upstream_unavailable', `The relay cannot reach its store right now${why}; the widget will retry.`, { 'Retry-After': '5' });
+
+/**
+ * Metering that outlives a Redis outage. While Redis answers, every load is counted there (with a receipt). When it
+ * does not, a key this relay has counted before is served within DEGRADED_SHARE of what it had left, each load
+ * journaled on local disk before its answer leaves; keys never counted here, revoked keys and spent keys are refused
+ * as before. When Redis answers again, the journal is replayed in batches, each under an id Redis remembers, so a
+ * replay repeated (after a crash, or by mistake) counts nothing twice; usage then equals loads delivered.
+ */
+export function degradableUsage(store: UsageStore, options: DegradedOptions): DegradableUsage {
+  const { journal, logger } = options;
+  const relay = randomUUID();
+  let seq = 0;
+  const synced = new LRUCache<string, Sync>({ max: 100_000 });
+  let downSince: number | undefined;
+  let retryAt = 0;
+  let replaying: Promise<void> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let closed = false;
+
+  const remember = (key: string, month: string, detail: LoadDetail, result: CountResult) =>
+    synced.set(key, { month, used: result.used, day: detail.day, dayLoads: result.today?.loads ?? 0, servedMonth: 0, servedDay: 0 });
+
+  const cutOff = (error: unknown) => {
+    retryAt = performance.now() + RETRY_MS;
+    if (downSince !== undefined) return;
+    downSince = performance.now();
+    logger.log('error', 'store unreachable: serving in degraded mode, loads journaled locally', {
+      error: error instanceof Error ? error.message : 'unknown',
+      allowance: DEGRADED_SHARE,
+    });
+    schedule();
+  };
+
+  const schedule = () => {
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void replay();
+    }, RETRY_MS);
+    timer.unref?.();
+  };
+
+  const replay = (): Promise<void> =>
+    (replaying ??= (async () => {
+      const started = performance.now();
+      let loads = 0;
+      try {
+        for (let batch = journal.nextBatch(REPLAY_BATCH); batch; batch = journal.nextBatch(REPLAY_BATCH)) {
+          const replayed = await store.replayLoads!(batch.id, batch.loads);
+          journal.finish(batch.id);
+          loads += batch.loads.length;
+          options.onReplayed?.(batch.loads.length);
+          const limits = new Map(batch.loads.map((load) => [`${load.key}|${load.month}`, load.limit]));
+          for (const usage of replayed ?? []) options.afterReplay?.(usage, limits.get(`${usage.key}|${usage.month}`) ?? Infinity);
+        }
+        // An empty journal says nothing about Redis: ask it.
+        if (loads === 0) await store.loadsUsed('reachability-probe', '0000-00');
+        if (downSince !== undefined || loads > 0)
+          logger.log('info', 'store reachable again: journal replayed', {
+            loads,
+            replayMs: Math.round(performance.now() - started),
+            ...(downSince !== undefined ? { outageMs: Math.round(performance.now() - downSince) } : {}),
+          });
+        downSince = undefined;
+        retryAt = 0;
+      } catch (error) {
+        cutOff(error);
+        schedule();
+      } finally {
+        replaying = undefined;
+      }
+    })());
+
+  const serveWithoutStore = async (key: string, month: string, limit: number, detail: LoadDetail, receipt?: LoadReceipt) => {
+    let sync = synced.get(key);
+    if (!sync) throw unreachable(', and this relay has not counted this widget key before, so it cannot serve it');
+    if (sync.month !== month) synced.set(key, (sync = { month, used: 0, dayLoads: 0, servedMonth: 0, servedDay: 0 }));
+    if (sync.used >= limit) return { counted: false, used: sync.used, refusedBy: 'month' as const };
+    if (detail.day !== sync.day) Object.assign(sync, { day: detail.day, dayLoads: 0, servedDay: 0 });
+    const dayLeft = detail.day && detail.dailyLimit ? detail.dailyLimit - sync.dayLoads : Infinity;
+    if (dayLeft <= 0) return { counted: false, used: sync.used + sync.servedMonth, refusedBy: 'day' as const };
+    if (sync.servedMonth >= Math.ceil(DEGRADED_SHARE * (limit - sync.used)) || sync.servedDay >= Math.ceil(DEGRADED_SHARE * dayLeft))
+      throw unreachable(', and this relay has served this widget key all it may until it can count again');
+    // Taken before the journal is written: loads of one key in flight together cannot all slip past the allowance.
+    sync.servedMonth++;
+    sync.servedDay++;
+    try {
+      await journal.append({ key, month, limit, detail, ...(receipt ? { receipt } : {}) });
+    } catch (error) {
+      sync.servedMonth--;
+      sync.servedDay--;
+      logger.log('error', 'load journal write failed', { error: error instanceof Error ? error.message : 'unknown' });
+      throw unreachable(' or write its journal, so it cannot count this widget load');
+    }
+    options.onJournaled?.();
+    return { counted: true, used: sync.used + sync.servedMonth };
+  };
+  // Loads left by an earlier run (killed while cut off, or mid-replay) are counted as soon as Redis answers.
+  if (journal.pending() > 0) schedule();
+
+  return {
+    ...store,
+    async countLoad(key, month, limit, detail) {
+      const attemptAt = performance.now();
+      if (downSince === undefined || attemptAt >= retryAt) {
+        const receipt = { relay, seq: seq++ };
+        try {
+          const result = await store.countLoad(key, month, limit, detail, receipt);
+          remember(key, month, detail, result);
+          if (downSince !== undefined || journal.pending() > 0) void replay();
+          return result;
+        } catch (error) {
+          if (error instanceof RelayError) throw error;
+          cutOff(error);
+          // Its answer may be all that was lost: the receipt lets the replay ask whether it was counted.
+          return serveWithoutStore(key, month, limit, detail, receipt);
+        }
+      }
+      return serveWithoutStore(key, month, limit, detail);
+    },
+    unreachableSince: () => downSince,
+    pendingLoads: () => journal.pending(),
+    replay,
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await replaying;
+      journal.close();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+import type { JournaledLoad } from '../store/types.js';
+
+/** A batch of journaled loads under the id that makes its replay count once. */
+export interface JournalBatch {
+  id: string;
+  loads: JournaledLoad[];
+}
+
+/**
+ * The loads a relay served while Redis was out of reach, on its own disk until they are counted in Redis.
+ * `append` resolves once the load is committed and synced (SQLite, WAL, synchronous=FULL): it survives a killed
+ * process and a power cut. Loads appended in one turn of the event loop share one commit.
+ */
+export interface LoadJournal {
+  append(load: JournaledLoad): Promise<void>;
+  /** Loads not yet replayed. */
+  pending(): number;
+  /**
+   * The next batch to replay: one that was started and not finished (a relay killed mid-replay) under the id it had,
+   * else up to `max` loads under a new id, written down before it is sent.
+   */
+  nextBatch(max: number): JournalBatch | undefined;
+  /** The batch is counted in Redis: its loads leave the journal. */
+  finish(id: string): void;
+  close(): void;
+}
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS journal (id INTEGER PRIMARY KEY, batch TEXT, load TEXT NOT NULL);
+  CREATE INDEX IF NOT EXISTS journal_batch ON journal (batch);
+`;
+
+export function openLoadJournal(file: string): LoadJournal {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 5000');
+  db.exec(SCHEMA);
+  const statements = {
+    insert: db.prepare<[string]>('INSERT INTO journal (load) VALUES (?)'),
+    pending: db.prepare<[], { count: number }>('SELECT count(*) AS count FROM journal'),
+    started: db.prepare<[], { batch: string }>('SELECT batch FROM journal WHERE batch IS NOT NULL ORDER BY id LIMIT 1'),
+    claim: db.prepare<[string, number]>(
+      'UPDATE journal SET batch = ? WHERE id IN (SELECT id FROM journal WHERE batch IS NULL ORDER BY id LIMIT ?)',
+    ),
+    batch: db.prepare<[string], { load: string }>('SELECT load FROM journal WHERE batch = ? ORDER BY id'),
+    finish: db.prepare<[string]>('DELETE FROM journal WHERE batch = ?'),
+  };
+  let count = statements.pending.get()!.count;
+
+  let waiting: Array<{ load: JournaledLoad; resolve: () => void; reject: (error: unknown) => void }> = [];
+  const insertAll = db.transaction((loads: JournaledLoad[]) => {
+    for (const load of loads) statements.insert.run(JSON.stringify(load));
+  });
+  const commit = () => {
+    const batch = waiting;
+    waiting = [];
+    try {
+      insertAll.immediate(batch.map((entry) => entry.load));
+      count += batch.length;
+      for (const entry of batch) entry.resolve();
+    } catch (error) {
+      for (const entry of batch) entry.reject(error);
+    }
+  };
+  const claim = db.transaction((max: number): string | undefined => {
+    const started = statements.started.get()?.batch;
+    if (started) return started;
+    const id = randomUUID();
+    return statements.claim.run(id, max).changes > 0 ? id : undefined;
+  });
+
+  return {
+    append: (load) =>
+      new Promise<void>((resolve, reject) => {
+        if (waiting.length === 0) setImmediate(commit);
+        waiting.push({ load, resolve, reject });
+      }),
+    pending: () => count,
+    nextBatch(max) {
+      const id = claim.immediate(max);
+      if (!id) return undefined;
+      return { id, loads: statements.batch.all(id).map((row) => JSON.parse(row.load) as JournaledLoad) };
+    },
+    finish(id) {
+      count -= statements.finish.run(id).changes;
+    },
+    close() {
+      if (waiting.length > 0) commit();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,160 @@
+// Redis goes away under two relays serving steady traffic and live viewers: readers see no error, live updates go on
+// (each relay polls its own viewers' topics), keys near their limit get only their degraded allowance, and when Redis
+// is back the journals are replayed so that usage equals what was delivered, exactly.
+import assert from 'node:assert/strict';
+import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createKey } from '../../src/relay/admin/routes.js';
+import type { RunningRelay } from '../../src/relay/server.js';
+import type { RunningSandbox } from '../../src/sandbox/server.js';
+import { freePort, startRedisServer } from '../../scripts/local-servers.mjs';
+import { monthOf } from '../helpers/clock.js';
+import { openStream, updates, type Stream } from '../helpers/live.js';
+import { testRelay, widgetGet } from '../helpers/relay.js';
+import { frozenSandbox } from '../helpers/sandbox.js';
+
+const TOPIC = '/v1/scores?league=nba';
+const LIVE_EVENING = '2026-11-23T01:00:00Z';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const started = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await sleep(50);
+  }
+}
+
+describe('Redis stopped under traffic on two relays', () => {
+  let dir: string;
+  let port: number;
+  let redis: ChildProcess;
+  let sandbox: RunningSandbox;
+  let relays: RunningRelay[];
+
+  // Appended and synced on every write, so what was counted survives the kill: what is measured here is the relays.
+  const startRedis = async () => {
+    redis = await startRedisServer(port, ['--dir', dir, '--appendonly', 'yes', '--appendfsync', 'always', '--save', '']);
+  };
+  const stopRedis = async () => {
+    redis.kill('SIGKILL');
+    await once(redis, 'exit');
+  };
+  const keyOn = async (plan: 'pro' | `custom:${number}`) =>
+    (await createKey(relays[0]!.store, { plan, domains: ['example.com'], name: plan, test: false }, relays[0]!.now())).key;
+
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pressbox-redis-outage-'));
+    port = await freePort();
+    await startRedis();
+    sandbox = await frozenSandbox(LIVE_EVENING);
+    relays = await Promise.all(
+      [0, 1].map((index) =>
+        testRelay({
+          redis: `redis://127.0.0.1:${port}`,
+          journal: join(dir, `journal-${index}.db`),
+          upstreamUrl: sandbox.baseUrl,
+          upstreamKey: 'sk_sandbox_pro',
+          rateLimit: { perMinute: 1_000_000, burst: 1_000_000 },
+          live: { pollMs: () => 200 },
+        }),
+      ),
+    );
+  });
+  after(async () => {
+    await Promise.all(relays.map((relay) => relay.close().catch(() => {})));
+    await sandbox.close();
+    redis.kill('SIGKILL');
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('serves every reader, keeps live updates coming, and counts each delivered load exactly once after', async () => {
+    const key = await keyOn('pro');
+    let delivered = 0;
+    const failures: string[] = [];
+    let traffic = true;
+    const paths = [`/v1/injuries?league=nba&key=${key}`, `/v1/scores?league=nba&key=${key}`, `/v1/standings?league=nba&key=${key}`];
+    const readers = [0, 1].map(async (index) => {
+      for (let i = 0; traffic; i++) {
+        const answer = await widgetGet(relays[index]!, paths[i % paths.length]!);
+        if (answer.status === 200) delivered++;
+        else failures.push(`${answer.status} ${JSON.stringify(answer.body)}`);
+        await sleep(40);
+      }
+    });
+    const streams: Stream[] = await Promise.all(relays.map((relay) => openStream(relay, key, [TOPIC])));
+    await until(() => streams.every((stream) => updates(stream.events).length >= 1), 'first data on both streams');
+    const ready = await fetch(`${relays[0]!.origin}/ready`);
+    assert.deepEqual([ready.status, await ready.json()], [200, { status: 'ready', store: 'ok', upstream: 'ok' }]);
+
+    await stopRedis();
+    const before = streams.map((stream) => updates(stream.events).length);
+    // Past the 5 s key cache: keys read before are still served.
+    await sleep(5_500);
+    sandbox.clock.advance(20 * 60_000);
+    await Promise.all(relays.map((relay) => relay.cache.clear()));
+    await until(
+      () => streams.every((stream, index) => updates(stream.events).length > before[index]!),
+      'a live update on both relays while Redis is down',
+    );
+    const degraded = await fetch(`${relays[1]!.origin}/ready`);
+    assert.deepEqual([degraded.status, await degraded.json()], [200, { status: 'degraded', store: 'degraded', upstream: 'ok' }]);
+    assert.match(await relays[0]!.metrics.registry.metrics(), /pressbox_store_degraded 1/);
+    const journaled = (await relays[0]!.metrics.journaledLoads.get()).values[0]?.value ?? 0;
+    assert.ok(journaled > 0, 'loads were journaled while Redis was down');
+
+    await startRedis();
+    await sleep(3_000);
+    traffic = false;
+    await Promise.all(readers);
+    // Let the last pushes land before counting what the viewers received.
+    await sleep(1_000);
+    streams.forEach((stream) => stream.close());
+    await Promise.all(streams.map((stream) => stream.ended));
+    delivered += streams.reduce((sum, stream) => sum + updates(stream.events).length, 0);
+
+    assert.deepEqual(failures, [], 'no reader saw an error');
+    const month = monthOf(relays[0]!.now());
+    await until(async () => (await relays[0]!.store.loadsUsed(key, month)) === delivered, `usage reaching ${delivered} delivered`);
+    await sleep(1_500);
+    assert.equal(await relays[1]!.store.loadsUsed(key, month), delivered, 'usage equals loads delivered, and stays there');
+    const back = await fetch(`${relays[0]!.origin}/ready`);
+    assert.deepEqual(await back.json(), { status: 'ready', store: 'ok', upstream: 'ok' });
+    assert.match(await relays[0]!.metrics.registry.metrics(), /pressbox_journal_pending_loads 0/);
+  });
+
+  it('gives a key near its limit only its allowance while cut off, and refuses keys it never counted', async () => {
+    const [nearLimit, unseen] = [await keyOn('custom:40'), await keyOn('pro')];
+    const get = (relay: RunningRelay, key: string) => widgetGet(relay, `/v1/injuries?league=nba&key=${key}`);
+    for (const relay of relays) for (let i = 0; i < 10; i++) assert.equal((await get(relay, nearLimit)).status, 200);
+    // Known to the relay (its key cache) but never counted on it.
+    assert.equal((await widgetGet(relays[0]!, `/v1/injuries?league=nba&teem=x&key=${unseen}`)).status, 400);
+
+    await stopRedis();
+    const served = [0, 0];
+    for (const [index, relay] of relays.entries())
+      for (let i = 0; i < 20; i++) {
+        const answer = await get(relay, nearLimit);
+        if (answer.status === 200) served[index]!++;
+        else {
+          assert.equal(answer.status, 503);
+          assert.match(answer.body.error.message, /served this widget key all it may/);
+          assert.ok(answer.headers.get('retry-after'));
+        }
+      }
+    // A quarter of what was left at each relay's last sync: relay 0 saw 10 used (30 left), relay 1 saw 20 (20 left).
+    assert.deepEqual(served, [8, 5]);
+    const refused = await get(relays[0]!, unseen);
+    assert.equal(refused.status, 503);
+    assert.match(refused.body.error.message, /has not counted this widget key before/);
+
+    await startRedis();
+    const month = monthOf(relays[0]!.now());
+    await until(async () => (await relays[0]!.store.loadsUsed(nearLimit, month).catch(() => -1)) === 33, 'the 13 replayed');
+    await until(async () => (await get(relays[0]!, nearLimit)).status === 200, 'counting in Redis again');
+  });
+});
