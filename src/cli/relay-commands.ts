@@ -26,7 +26,11 @@ export function relayCommands(program: Command): void {
       'Redis for keys and usage, instead of --db (for several relays): redis://, rediss:// (TLS) or redis+sentinel://h:p,h:p/name',
       redisUrl,
     )
-    .option('--journal <file>', 'with --redis: SQLite file where loads served while Redis is unreachable wait to be counted', DEFAULT_JOURNAL)
+    .option(
+      '--journal <file>',
+      'with --redis: SQLite file where loads served while Redis is unreachable wait to be counted',
+      DEFAULT_JOURNAL,
+    )
     .option('--rate-limit <n>', 'requests per minute for one key from one address (bursts of a fifth of it)', positive, 600)
     .option(
       '--max-streams-per-address <n>',

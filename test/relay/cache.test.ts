@@ -13,7 +13,9 @@ function setup() {
     () => now,
     (outcome) => outcomes.push(outcome),
   );
+  let attempts = 0;
   const load = async () => {
+    attempts++;
     await new Promise((resolve) => setTimeout(resolve, 5));
     if (failing) throw new Error('upstream down');
     return ++version;
@@ -23,6 +25,7 @@ function setup() {
     load,
     outcomes,
     loads: () => version,
+    attempts: () => attempts,
     advance: (ms: number) => (now += ms),
     fail: (on: boolean) => (failing = on),
   };
@@ -71,5 +74,29 @@ describe('resource cache', () => {
     await assert.rejects(t.cache.get('other', POLICY, t.load), /upstream down/);
     t.advance(60_000);
     await assert.rejects(t.cache.get('k', POLICY, t.load), /upstream down/, 'too old even to serve stale');
+  });
+
+  it('after a failed refresh, serves stale at once with no wait, and retries in the background every few seconds', async () => {
+    const t = setup();
+    await t.cache.get('k', POLICY, t.load, 'wait');
+    t.fail(true);
+    t.advance(12_000);
+    assert.equal((await t.cache.get('k', POLICY, t.load, 'wait')).stale, true, 'the first one waited for the failure');
+    const tried = t.attempts();
+    for (let i = 0; i < 4; i++) {
+      t.advance(1_000);
+      const started = performance.now();
+      const served = await t.cache.get('k', POLICY, t.load, 'wait');
+      assert.deepEqual([served.value, served.stale], [1, true]);
+      assert.ok(performance.now() - started < 5, 'no wait for upstream');
+    }
+    assert.equal(t.attempts(), tried, 'no call upstream within RETRY_AFTER_FAILURE_MS of the failure');
+    t.advance(1_000);
+    t.fail(false);
+    assert.equal((await t.cache.get('k', POLICY, t.load, 'wait')).stale, true, 'still stale while the retry runs');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(t.attempts(), tried + 1, 'one retry');
+    const fresh = await t.cache.get('k', POLICY, t.load);
+    assert.deepEqual([fresh.value, fresh.stale], [2, false], 'fresh once the retry landed');
   });
 });

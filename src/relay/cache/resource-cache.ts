@@ -40,12 +40,20 @@ export interface SharedEntries {
 const SHARED_WAIT_MS = 3000;
 
 /**
+ * After a refresh fails, the key's last answer is served stale at once, without a request waiting for upstream again;
+ * one refresh at a time is tried in the background, no sooner than this after the last failure.
+ */
+export const RETRY_AFTER_FAILURE_MS = 5000;
+
+/**
  * Stale-while-revalidate, singleflight and stale-if-error over a bounded LRU: a cold burst costs one
  * upstream call, a warm key never makes a viewer wait, and an outage serves the last good answer.
  */
 export class ResourceCache {
   private readonly entries: LRUCache<string, Entry>;
   private readonly inflight = new Map<string, Promise<Entry>>();
+  /** Keys whose last refresh failed, and when (the relay's clock); cleared by the next success. */
+  private readonly failing = new LRUCache<string, number>({ max: 5000 });
   private changes = 0;
 
   constructor(
@@ -88,6 +96,12 @@ export class ResourceCache {
         this.onOutcome('hit', key);
         return { value: entry.value as T, fetchedAt: entry.fetchedAt, stale: false };
       }
+      const failedAt = this.failing.get(key);
+      if (failedAt !== undefined && age <= (policy.staleIfErrorMs ?? 0)) {
+        this.onOutcome('stale_if_error', key);
+        if (this.now() - failedAt >= RETRY_AFTER_FAILURE_MS) this.refresh(key, load, policy.staleIfErrorMs ?? 0).catch(() => {});
+        return { value: entry.value as T, fetchedAt: entry.fetchedAt, stale: true };
+      }
       if (revalidate === 'background' && age <= ttl + (policy.swrMs ?? 0)) {
         this.onOutcome('swr', key);
         this.refresh(key, load, policy.staleIfErrorMs ?? 0).catch(() => {});
@@ -123,7 +137,17 @@ export class ResourceCache {
   private refresh(key: string, load: () => Promise<unknown>, keepMs: number): Promise<Entry> {
     const running = this.inflight.get(key);
     if (running) return running;
-    const promise = this.refreshOnce(key, load, keepMs).finally(() => this.inflight.delete(key));
+    const promise = this.refreshOnce(key, load, keepMs).then(
+      (entry) => {
+        this.failing.delete(key);
+        return entry;
+      },
+      (error: unknown) => {
+        this.failing.set(key, this.now());
+        throw error;
+      },
+    );
+    promise.finally(() => this.inflight.delete(key)).catch(() => {});
     this.inflight.set(key, promise);
     return promise;
   }

@@ -50,7 +50,9 @@ export interface DegradableUsage extends UsageStore {
 }
 
 const unreachable = (why: string) =>
-  new RelayError('upstream_unavailable', `The relay cannot reach its store right now${why}; the widget will retry.`, { 'Retry-After': '5' });
+  new RelayError('upstream_unavailable', `The relay cannot reach its store right now${why}; the widget will retry.`, {
+    'Retry-After': '5',
+  });
 
 /**
  * Metering that outlives a Redis outage. While Redis answers, every load is counted there (with a receipt). When it

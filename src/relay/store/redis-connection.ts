@@ -24,11 +24,13 @@ export function parseRedisUrl(value: string): RedisTarget {
   const rest = value.slice(scheme.length + 3);
   const at = rest.lastIndexOf('@', rest.indexOf('/') === -1 ? rest.length : rest.indexOf('/'));
   const credentials = at === -1 ? '' : rest.slice(0, at);
-  const [hostList = '', ...path] = rest.slice(at + 1).split('?')[0]!.split('/');
+  const [hostList = '', ...path] = rest
+    .slice(at + 1)
+    .split('?')[0]!
+    .split('/');
   const query = new URLSearchParams(rest.split('?')[1] ?? '');
   const [name, db] = path;
-  if (!name)
-    return { ok: false, message: 'A Sentinel address names its master group: redis+sentinel://host:26379,host:26380/mymaster' };
+  if (!name) return { ok: false, message: 'A Sentinel address names its master group: redis+sentinel://host:26379,host:26380/mymaster' };
   const sentinels: Array<{ host: string; port: number }> = [];
   for (const entry of hostList.split(',')) {
     const match = /^(\[[^\]]+\]|[^:]+)(?::(\d{1,5}))?$/.exec(entry);
@@ -37,7 +39,8 @@ export function parseRedisUrl(value: string): RedisTarget {
       return { ok: false, message: `--redis: "${entry}" is not host:port; list the sentinels as host:port,host:port` };
     sentinels.push({ host: match[1]!.replace(/^\[|\]$/g, ''), port });
   }
-  if (db !== undefined && !/^\d+$/.test(db)) return { ok: false, message: `--redis: the database after the master name is a number, not "${db}"` };
+  if (db !== undefined && !/^\d+$/.test(db))
+    return { ok: false, message: `--redis: the database after the master name is a number, not "${db}"` };
   const [username, password] = credentials.split(':').map(decodeURIComponent) as [string | undefined, string | undefined];
   const tls = scheme === 'rediss+sentinel';
   return {
