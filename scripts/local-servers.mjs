@@ -46,3 +46,74 @@ export async function startRedisServer(port, args = ['--save', '', '--appendonly
   child.kill('SIGKILL');
   throw new Error('redis-server did not start: install it with  sudo apt-get install -y redis-server');
 }
+
+/**
+ * A Redis primary, one replica and three sentinels (quorum 2, a primary is down after 1 s) on free ports, for
+ * failover tests and the bench. Resolves once the sentinels know the replica and each other, so that killing the
+ * primary leads to a failover. `url` is what `--redis` takes.
+ */
+export async function startSentinelGroup(dir, name = 'pressbox') {
+  const { Redis } = await import('ioredis');
+  const { writeFile } = await import('node:fs/promises');
+  const { join } = await import('node:path');
+  const primaryPort = await freePort();
+  const replicaPort = await freePort();
+  const servers = [];
+  const common = ['--save', '', '--appendonly', 'no', '--dir', dir];
+  servers.push(await startRedisServer(primaryPort, common));
+  servers.push(await startRedisServer(replicaPort, [...common, '--replicaof', '127.0.0.1', String(primaryPort)]));
+  const ask = async (port, ...command) => {
+    const client = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0 });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      return await client.call(...command);
+    } catch {
+      return undefined;
+    } finally {
+      client.disconnect();
+    }
+  };
+  const until = async (what, condition) => {
+    for (let tries = 0; tries < 300; tries++) {
+      if (await condition()) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`Sentinel group: ${what} did not happen within 30 s`);
+  };
+  await until('the replica syncing', async () => /master_link_status:up/.test((await ask(replicaPort, 'INFO', 'replication')) ?? ''));
+  const sentinelPorts = [];
+  for (let index = 0; index < 3; index++) {
+    const port = await freePort();
+    const config = join(dir, `sentinel-${index}.conf`);
+    await writeFile(
+      config,
+      [
+        `port ${port}`,
+        'bind 127.0.0.1',
+        `dir ${dir}`,
+        `sentinel monitor ${name} 127.0.0.1 ${primaryPort} 2`,
+        `sentinel down-after-milliseconds ${name} 1000`,
+        `sentinel failover-timeout ${name} 5000`,
+        `sentinel parallel-syncs ${name} 1`,
+        '',
+      ].join('\n'),
+    );
+    const { LD_PRELOAD: _faketime, ...env } = process.env;
+    servers.push(spawn('redis-server', [config, '--sentinel'], { stdio: 'ignore', env }));
+    sentinelPorts.push(port);
+  }
+  for (const port of sentinelPorts) {
+    await until('a sentinel seeing the replica', async () => ((await ask(port, 'SENTINEL', 'REPLICAS', name)) ?? []).length === 1);
+    await until('the sentinels seeing each other', async () => ((await ask(port, 'SENTINEL', 'SENTINELS', name)) ?? []).length === 2);
+  }
+  return {
+    url: `redis+sentinel://${sentinelPorts.map((port) => `127.0.0.1:${port}`).join(',')}/${name}`,
+    primaryPort,
+    replicaPort,
+    /** The port of the server the sentinels call primary now. */
+    primaryNow: async () => Number(((await ask(sentinelPorts[0], 'SENTINEL', 'GET-MASTER-ADDR-BY-NAME', name)) ?? [])[1]),
+    killPrimary: () => servers[0].kill('SIGKILL'),
+    stop: () => servers.forEach((server) => server.kill('SIGKILL')),
+  };
+}

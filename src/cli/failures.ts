@@ -34,7 +34,10 @@ export function describeFailure(error: unknown, where: Where): string {
     return `port ${where.port} on ${where.host ?? '127.0.0.1'} is already in use: stop what is using it, or pass --port with another port.`;
   if (code === 'EACCES' && where.port !== undefined)
     return `no permission to listen on port ${where.port}: pass --port with a port above 1023.`;
-  if (where.redis && (/ECONNREFUSED|ENOTFOUND|ETIMEDOUT|EHOSTUNREACH|Connection is closed|connect|sentinel/i.test(text) || code?.startsWith('E')))
+  if (
+    where.redis &&
+    (/ECONNREFUSED|ENOTFOUND|ETIMEDOUT|EHOSTUNREACH|Connection is closed|connect|sentinel/i.test(text) || code?.startsWith('E'))
+  )
     return `cannot reach Redis at ${redisHost(where.redis)} (${code ?? text}): start Redis there, or check --redis.`;
   if (where.db && (code?.startsWith('SQLITE_CANTOPEN') || /directory does not exist|unable to open database/i.test(text)))
     return `cannot open the database ${where.db}: its folder does not exist or cannot be written; create the folder, or pass --db with a file in one that does.`;

@@ -15,7 +15,7 @@ export interface Stream {
 
 /** Opens /v1/live and collects what arrives, parsed by eventsource-parser. */
 export async function openStream(
-  relay: RunningRelay,
+  relay: Pick<RunningRelay, 'origin'>,
   key: string,
   topics: string[],
   extra: { have?: string[]; lastEventId?: number } = {},

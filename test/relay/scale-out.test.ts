@@ -66,7 +66,8 @@ describe('three relays on one Redis', () => {
         }),
       ),
     );
-    key = (await createKey(relays[0]!.store, { plan: 'pro', domains: ['example.com'], name: 'scale-out', test: false }, relays[0]!.now())).key;
+    key = (await createKey(relays[0]!.store, { plan: 'pro', domains: ['example.com'], name: 'scale-out', test: false }, relays[0]!.now()))
+      .key;
   });
   after(async () => {
     await Promise.all(relays.map((relay) => relay.close()));
@@ -139,7 +140,8 @@ describe('three relays on one Redis', () => {
   });
 
   it('a key revoked anywhere stops working on every relay at once, not after the 5 s key cache', async () => {
-    const other = (await createKey(relays[0]!.store, { plan: 'pro', domains: ['example.com'], name: '', test: false }, relays[0]!.now())).key;
+    const other = (await createKey(relays[0]!.store, { plan: 'pro', domains: ['example.com'], name: '', test: false }, relays[0]!.now()))
+      .key;
     const get = (relay: RunningRelay) =>
       fetch(`${relay.origin}/v1/injuries?league=nba&key=${other}`, { headers: { origin: 'https://example.com' } }).then((r) => r.status);
     assert.deepEqual(await Promise.all(relays.map(get)), [200, 200, 200], 'every relay has the key cached');

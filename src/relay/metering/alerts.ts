@@ -111,8 +111,8 @@ export type UsageAlerts = ReturnType<typeof usageAlerts>;
 export function alertingUsage<Store extends UsageStore>(store: Store, alerts: UsageAlerts): Store {
   return {
     ...store,
-    countLoad: (key, month, limit, detail) =>
-      store.countLoad(key, month, limit, detail).then((result) => {
+    countLoad: (key, month, limit, detail, receipt) =>
+      store.countLoad(key, month, limit, detail, receipt).then((result) => {
         alerts.afterLoad(key, limit, result, detail);
         return result;
       }),

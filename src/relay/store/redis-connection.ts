@@ -73,6 +73,9 @@ export async function connectRedis(url: string, extra: RedisOptions = {}): Promi
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    // A command that failed has been dealt with (a load journaled with its receipt): sending it again after a
+    // reconnect would run it a second time.
+    autoResendUnfulfilledCommands: false,
     connectTimeout: 2000,
     retryStrategy: (attempt) => Math.min(100 * attempt, 1000),
     sentinelRetryStrategy: (attempt) => Math.min(100 * attempt, 1000),

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { WidgetKey } from '../keys/model.js';
-import { connectRedis } from './redis-connection.js';
+import { connectRedis, parseRedisUrl } from './redis-connection.js';
 import type {
   CountResult,
   DailyUsageRow,
@@ -109,6 +109,9 @@ function receiptBit(receipt: LoadReceipt | undefined): [name: string, bit: strin
   return [`${PREFIX}receipts:${receipt.relay}:${Math.floor(receipt.seq / RECEIPTS_PER_KEY)}`, String(receipt.seq % RECEIPTS_PER_KEY)];
 }
 
+/** With Sentinel, how long a count waits for a replica to have it (WAIT) before it is treated as possibly lost. */
+const REPLICA_WAIT_MS = 250;
+
 /** Where a key change is announced, so every relay forgets its copy at once. */
 const KEY_CHANGES = `${PREFIX}key-changes`;
 
@@ -134,6 +137,19 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
   redis.defineCommand('pressboxRecordPoint', { numberOfKeys: 1, lua: RECORD_POINT });
   redis.defineCommand('pressboxCreateKey', { numberOfKeys: 2, lua: CREATE_KEY });
   const scripts = redis as unknown as Scripts;
+  const target = parseRedisUrl(url);
+  const failover = target.ok && target.kind === 'sentinel';
+  /**
+   * With Sentinel, a count stands once a replica has it: a failover promotes a replica, and a write only the dead
+   * primary had would be gone. One not acknowledged in time (while a replica is connected) fails like an unreachable
+   * Redis: the load is journaled with its receipt, and the replay, on whichever server is primary then, counts it
+   * unless its receipt bit got there.
+   */
+  const replicated = async (): Promise<void> => {
+    if (!failover || Number(await redis.call('WAIT', '1', String(REPLICA_WAIT_MS))) >= 1) return;
+    const [, , replicas] = (await redis.call('ROLE')) as [string, number, unknown[]];
+    if (replicas?.length) throw new Error('the count did not reach a replica in time');
+  };
   const announce = (key: string) => redis.publish(KEY_CHANGES, key);
   let keyEvents: Redis | undefined;
   const keyOf = (key: string) => `${PREFIX}key:${key}`;
@@ -212,6 +228,7 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
         bit,
         String(RECEIPT_LIFETIME_S),
       )) as number[];
+      if (counted === 1) await replicated();
       return {
         counted: counted === 1,
         used: Number(used),
@@ -258,6 +275,7 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
         String(REPLAYED_BATCH_LIFETIME_S),
         JSON.stringify([...groups.values()]),
       );
+      await replicated();
       if (Number(reply[0]) !== 1) return undefined;
       const replayed: ReplayedUsage[] = [];
       for (let i = 1; i < reply.length; i += 4)

@@ -1,0 +1,94 @@
+// The relay polling a live topic for all relays dies with kill -9: it gives nothing up, its lease simply runs out,
+// and another relay takes the topic over; its viewers get the next change.
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { after, before, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
+import { createKey } from '../../src/relay/admin/routes.js';
+import type { RunningRelay } from '../../src/relay/server.js';
+import type { RunningSandbox } from '../../src/sandbox/server.js';
+import { freePort, startRedisServer } from '../../scripts/local-servers.mjs';
+import { openStream, updates } from '../helpers/live.js';
+import { testRelay } from '../helpers/relay.js';
+import { frozenSandbox } from '../helpers/sandbox.js';
+
+const TOPIC = '/v1/scores?league=nba';
+
+async function relayProcess(redisUrl: string, upstreamUrl: string): Promise<{ child: ChildProcess; origin: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0', '--redis', redisUrl, '--journal', ':memory:'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, PRESSBOX_UPSTREAM_URL: upstreamUrl, PRESSBOX_UPSTREAM_KEY: 'sk_sandbox_pro' },
+    },
+  );
+  let output = '';
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  const deadline = Date.now() + 20_000;
+  while (!/relay\s+(http:\/\/\S+)/.test(output)) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`relay did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { child, origin: /relay\s+(http:\/\/\S+)/.exec(output)![1]! };
+}
+
+describe('kill -9 of the polling relay', () => {
+  let redis: ChildProcess;
+  let url: string;
+  let sandbox: RunningSandbox;
+  let survivor: RunningRelay;
+  let polled: { child: ChildProcess; origin: string };
+  let survivorPolls = 0;
+
+  before(async () => {
+    const port = await freePort();
+    redis = await startRedisServer(port);
+    url = `redis://127.0.0.1:${port}`;
+    sandbox = await frozenSandbox('2026-11-23T01:00:00Z');
+    polled = await relayProcess(url, sandbox.baseUrl);
+    survivor = await testRelay({
+      redis: url,
+      upstreamUrl: sandbox.baseUrl,
+      upstreamKey: 'sk_sandbox_pro',
+      live: { pollMs: () => 200, onPoll: () => survivorPolls++ },
+    });
+  });
+  after(async () => {
+    polled.child.kill('SIGKILL');
+    await survivor.close();
+    await sandbox.close();
+    redis.kill('SIGKILL');
+  });
+
+  it('its lease runs out and another relay polls the topic: the viewers there get the next change', async () => {
+    const key = (await createKey(survivor.store, { plan: 'pro', domains: ['example.com'], name: 'kill', test: false }, survivor.now())).key;
+    // The process's viewer comes first, so the process holds the topic.
+    const theirs = await openStream(polled, key, [TOPIC]);
+    await theirs.waitFor(1, 10_000);
+    const ours = await openStream(survivor, key, [TOPIC]);
+    await ours.waitFor(1, 10_000);
+    survivorPolls = 0;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    assert.equal(survivorPolls, 0, 'the process polls the topic, not this relay');
+
+    polled.child.kill('SIGKILL');
+    await once(polled.child, 'exit');
+    theirs.close();
+    const inspect = new Redis(url);
+    assert.equal((await inspect.keys('pressbox:live:lease:*')).length, 1, 'the dead relay gave nothing up: its lease is still there');
+    inspect.disconnect();
+
+    const before = updates(ours.events).length;
+    const killedAt = Date.now();
+    sandbox.clock.advance(20 * 60_000);
+    await survivor.cache.clear();
+    await ours.waitFor(before + 1, 15_000);
+    const seconds = (Date.now() - killedAt) / 1000;
+    assert.ok(survivorPolls > 0, 'this relay polls the topic now');
+    assert.ok(seconds < 8, `the next change within the lease (6 s) and one poll: ${seconds.toFixed(1)} s`);
+    ours.close();
+  });
+});
