@@ -65,6 +65,8 @@ export interface RelayStats {
   openStreams: number;
   upstreamCalls: number;
   longestBlockMs: number;
+  /** With Redis: loads in the relay's journal not yet counted there. */
+  journalPending?: number;
 }
 
 const UPDATE_MARK = 'event: update\nid: ';

@@ -3,6 +3,7 @@
 // answers commands on stdin, one JSON line each: `stats` (memory and the longest event-loop block since `reset`),
 // `reset`.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { Gauge } from 'prom-client';
 import { createInterface } from 'node:readline';
 import { createKey } from '../src/relay/admin/routes.js';
 import { silentLogger } from '../src/relay/http/logger.js';
@@ -10,7 +11,7 @@ import { startRelay, type RelayOptions } from '../src/relay/server.js';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Pick<
   RelayOptions,
-  'db' | 'live' | 'redis' | 'upstreamUrl' | 'upstreamKey' | 'rateLimit' | 'trustProxy'
+  'db' | 'live' | 'redis' | 'journal' | 'upstreamUrl' | 'upstreamKey' | 'rateLimit' | 'trustProxy'
 >;
 const relay = await startRelay({
   port: 0,
@@ -30,6 +31,7 @@ async function stats() {
   (globalThis as { gc?: () => void }).gc?.();
   const memory = process.memoryUsage();
   const upstreamCalls = (await relay.metrics.upstreamRequests.get()).values.reduce((sum, value) => sum + value.value, 0);
+  const pending = relay.metrics.registry.getSingleMetric('pressbox_journal_pending_loads') as Gauge | undefined;
   return {
     rss: memory.rss,
     heapUsed: memory.heapUsed,
@@ -37,6 +39,7 @@ async function stats() {
     openStreams: relay.openStreams(),
     upstreamCalls,
     longestBlockMs: loop.max / 1e6,
+    journalPending: pending ? (await pending.get()).values[0]?.value : undefined,
   };
 }
 

@@ -1,7 +1,7 @@
 // `npm run bench`: bundle sizes against their budgets, relay throughput beside nginx proxy_cache, upstream fan-in,
-// live viewers (memory, delivery, event-loop blocking), three relays on one Redis (bench/scale-out.ts), durable metering,
-// and what the widgets cost a page. One run, one table, bench/results.json; ratios are measured side by side so noisy
-// machines still compare.
+// live viewers (memory, delivery, event-loop blocking), three relays on one Redis (bench/scale-out.ts), a 60 s Redis
+// outage under them (bench/redis-outage.ts), durable metering, and what the widgets cost a page. One run, one table,
+// bench/results.json; ratios are measured side by side so noisy machines still compare.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, freemem, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { liveViewers } from './live-viewers.js';
 import { throughput, type LoadRun } from './throughput.js';
 import { scaleOut } from './scale-out.js';
 import { proxyReaders } from './proxy-readers.js';
+import { redisOutage } from './redis-outage.js';
 import { pageCost } from './page-cost.js';
 
 interface Row {
@@ -159,6 +160,38 @@ async function severalRelays(): Promise<void> {
   );
 }
 
+async function redisAway(): Promise<void> {
+  const run = await redisOutage(60);
+  results.redisOutage = run;
+  const section = `Redis killed for ${run.outageSeconds} s under ${run.relays} relays (AOF, always)`;
+  row(
+    section,
+    `reader errors (${thousands(run.readerRequests)} data requests; goal 0): all / during the outage`,
+    `${run.readerErrors} / ${run.readerErrorsDuringOutage}`,
+  );
+  row(
+    section,
+    `live updates delivered during the outage (${thousands(run.viewers)} viewers of one live game)`,
+    `${thousands(run.liveUpdatesDuringOutage)}, every viewer: ${run.viewersUpdatedDuringOutage === run.viewers ? 'yes' : `no (${run.viewersUpdatedDuringOutage})`}`,
+  );
+  row(
+    section,
+    'upstream calls per minute: before / during (each relay polls its own viewers)',
+    `${run.upstreamCallsPerMinuteBefore} / ${run.upstreamCallsPerMinuteDuring}`,
+  );
+  row(
+    section,
+    'loads delivered / counted in Redis after the replay (goal equal)',
+    `${thousands(run.delivered)} / ${thousands(run.counted)}`,
+  );
+  row(
+    section,
+    `a key with ${run.nearLimit.leftAtOutage} of ${thousands(run.nearLimit.limit)} loads left: served during the outage / over its limit`,
+    `${run.nearLimit.servedDuringOutage} / ${run.nearLimit.overLimit}`,
+  );
+  row(section, 'from Redis back to every journal replayed', `${run.reconcileSeconds} s`);
+}
+
 async function metering(dir: string): Promise<void> {
   for (const synchronous of ['NORMAL', 'FULL'] as const) {
     for (const concurrency of [1, 100]) {
@@ -228,6 +261,7 @@ try {
   await live();
   await severalRelays();
   await behindProxy();
+  await redisAway();
   await metering(dir);
   await page();
 } finally {

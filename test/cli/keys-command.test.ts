@@ -134,6 +134,13 @@ describe('pressbox keys and pressbox usage', () => {
         ],
         [['serve', '--db', db, '--port', String(busyPort)], 1, new RegExp(`port ${busyPort} on 127.0.0.1 is already in use`)],
         [['keys', 'list', '--redis', 'redis://:secret@127.0.0.1:1'], 1, /cannot reach Redis at 127\.0\.0\.1:1/],
+        [['keys', 'list', '--redis', 'http://127.0.0.1:6379'], 2, /--redis takes redis:\/\/host:port/],
+        [['serve', '--redis', 'redis+sentinel://127.0.0.1:26379'], 2, /names its master group/],
+        [
+          ['keys', 'list', '--redis', 'redis+sentinel://:secret@127.0.0.1:1/pressbox'],
+          1,
+          /cannot reach Redis at the sentinels 127\.0\.0\.1:1 \(master pressbox\)/,
+        ],
       ];
       for (const [args, code, message] of cases) {
         const result = await pressbox(...args);

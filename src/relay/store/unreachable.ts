@@ -2,10 +2,10 @@ import { RelayError } from '../errors.js';
 import type { RelayStore } from './types.js';
 
 /**
- * When the store (Redis, usually) cannot be reached, a widget request cannot be counted, so it is not served: the
- * relay answers 503 `upstream_unavailable` with Retry-After, the element keeps its data and retries. Every load that
- * was answered was counted first; none is served uncounted, so none can be lost (no local journal to replay, and no
- * way for a relay cut off from Redis to hand out loads the others cannot see).
+ * When the store cannot be reached, whatever still needs it (a key this relay never read, the admin API, a load past
+ * the degraded allowance, every load on a SQLite store that fails) is answered 503 `upstream_unavailable` with
+ * Retry-After, never a 500: the element keeps its data and retries. Loads a relay on Redis can still serve are
+ * journaled instead (metering/degraded.ts).
  */
 export function refusingWhenUnreachable(store: RelayStore): RelayStore {
   const guarded = { ...store };

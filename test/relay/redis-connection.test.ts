@@ -1,0 +1,57 @@
+// What `--redis` accepts: one server (redis://, rediss://) or a Sentinel group, read into the client's options; a
+// mistake says what to write instead.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseRedisUrl } from '../../src/relay/store/redis-connection.js';
+
+describe('--redis addresses', () => {
+  it('passes one server on as it is, TLS included', () => {
+    assert.deepEqual(parseRedisUrl('redis://127.0.0.1:6379/2'), { ok: true, kind: 'server', url: 'redis://127.0.0.1:6379/2', options: {} });
+    assert.equal(parseRedisUrl('rediss://:secret@redis.internal:6380').ok, true);
+  });
+
+  it('reads a Sentinel group: sentinels, master name, database, credentials and TLS', () => {
+    assert.deepEqual(parseRedisUrl('redis+sentinel://10.0.0.1:26379,10.0.0.2,[::1]:26380/pressbox'), {
+      ok: true,
+      kind: 'sentinel',
+      options: {
+        sentinels: [
+          { host: '10.0.0.1', port: 26379 },
+          { host: '10.0.0.2', port: 26379 },
+          { host: '::1', port: 26380 },
+        ],
+        name: 'pressbox',
+      },
+    });
+    const secured = parseRedisUrl('rediss+sentinel://relay:p%40ss@s1:26379/pressbox/3?sentinelPassword=other');
+    assert.ok(secured.ok && secured.kind === 'sentinel');
+    assert.deepEqual(
+      { ...secured.options, sentinels: undefined },
+      {
+        sentinels: undefined,
+        name: 'pressbox',
+        db: 3,
+        username: 'relay',
+        password: 'p@ss',
+        sentinelPassword: 'other',
+        tls: {},
+        enableTLSForSentinelMode: true,
+        sentinelTLS: {},
+      },
+    );
+  });
+
+  it('says what to write instead of a wrong address', () => {
+    const cases: Array<[string, RegExp]> = [
+      ['http://127.0.0.1:6379', /redis:\/\/host:port, rediss:\/\/host:port \(TLS\) or redis\+sentinel:\/\//],
+      ['redis+sentinel://127.0.0.1:26379', /names its master group/],
+      ['redis+sentinel://127.0.0.1:99999/pressbox', /"127.0.0.1:99999" is not host:port/],
+      ['redis+sentinel://127.0.0.1:26379/pressbox/x', /database after the master name is a number/],
+    ];
+    for (const [value, message] of cases) {
+      const parsed = parseRedisUrl(value);
+      assert.equal(parsed.ok, false, value);
+      assert.match((parsed as { message: string }).message, message);
+    }
+  });
+});
