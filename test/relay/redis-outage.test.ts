@@ -35,6 +35,7 @@ describe('Redis stopped under traffic on two relays', () => {
   let redis: ChildProcess;
   let sandbox: RunningSandbox;
   let relays: RunningRelay[];
+  const polls = [0, 0];
 
   // Appended and synced on every write, so what was counted survives the kill: what is measured here is the relays.
   const startRedis = async () => {
@@ -60,7 +61,7 @@ describe('Redis stopped under traffic on two relays', () => {
           upstreamUrl: sandbox.baseUrl,
           upstreamKey: 'sk_sandbox_pro',
           rateLimit: { perMinute: 1_000_000, burst: 1_000_000 },
-          live: { pollMs: () => 200 },
+          live: { pollMs: () => 200, onPoll: () => polls[index]!++ },
         }),
       ),
     );
@@ -101,6 +102,12 @@ describe('Redis stopped under traffic on two relays', () => {
       () => streams.every((stream, index) => updates(stream.events).length > before[index]!),
       'a live update on both relays while Redis is down',
     );
+    polls.fill(0);
+    await sleep(1_000);
+    assert.ok(
+      polls.every((count) => count > 0),
+      `each relay polls its own viewers' topic while the lease cannot be checked (${polls})`,
+    );
     const degraded = await fetch(`${relays[1]!.origin}/ready`);
     assert.deepEqual([degraded.status, await degraded.json()], [200, { status: 'degraded', store: 'degraded', upstream: 'ok' }]);
     assert.match(await relays[0]!.metrics.registry.metrics(), /pressbox_store_degraded 1/);
@@ -109,6 +116,9 @@ describe('Redis stopped under traffic on two relays', () => {
 
     await startRedis();
     await sleep(3_000);
+    polls.fill(0);
+    await sleep(1_500);
+    assert.equal(polls.filter((count) => count > 0).length, 1, `one poller for the topic again (${polls})`);
     traffic = false;
     await Promise.all(readers);
     // Let the last pushes land before counting what the viewers received.

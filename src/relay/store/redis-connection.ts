@@ -57,6 +57,9 @@ export function parseRedisUrl(value: string): RedisTarget {
   };
 }
 
+/** How long a relay (or a CLI command) tries to reach Redis when it starts. */
+const CONNECT_WAIT_MS = 5000;
+
 /** How long a command may take before the relay stops waiting for it and treats Redis as unreachable. */
 export const REDIS_COMMAND_TIMEOUT_MS = 1000;
 
@@ -86,12 +89,21 @@ export async function connectRedis(url: string, extra: RedisOptions = {}): Promi
   // Connection trouble surfaces as failed commands (and at start, below); ioredis would otherwise print its own trace.
   let connectionError: Error | undefined;
   redis.on('error', (error: Error) => (connectionError = error));
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    await redis.connect();
+    // With Sentinel the client would go on asking the sentinels for ever: a relay that cannot start says so.
+    await Promise.race([
+      redis.connect(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`connect timed out after ${CONNECT_WAIT_MS} ms`)), CONNECT_WAIT_MS);
+      }),
+    ]);
   } catch (error) {
     // Otherwise the client keeps retrying in the background.
     redis.disconnect();
     throw connectionError ?? error;
+  } finally {
+    clearTimeout(timer);
   }
   return redis;
 }
