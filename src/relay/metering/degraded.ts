@@ -103,10 +103,12 @@ export function degradableUsage(store: UsageStore, options: DegradedOptions): De
         for (let batch = journal.nextBatch(REPLAY_BATCH); batch; batch = journal.nextBatch(REPLAY_BATCH)) {
           const replayed = await store.replayLoads!(batch.id, batch.loads);
           journal.finish(batch.id);
+          // Undefined: counted before (by this relay before a crash, or by another sharing the journal).
+          if (!replayed) continue;
           loads += batch.loads.length;
           options.onReplayed?.(batch.loads.length);
           const limits = new Map(batch.loads.map((load) => [`${load.key}|${load.month}`, load.limit]));
-          for (const usage of replayed ?? []) options.afterReplay?.(usage, limits.get(`${usage.key}|${usage.month}`) ?? Infinity);
+          for (const usage of replayed) options.afterReplay?.(usage, limits.get(`${usage.key}|${usage.month}`) ?? Infinity);
         }
         // An empty journal says nothing about Redis: ask it.
         if (loads === 0) await store.loadsUsed('reachability-probe', '0000-00');

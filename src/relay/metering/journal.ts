@@ -81,11 +81,14 @@ export function openLoadJournal(file: string): LoadJournal {
     pending: () => count,
     nextBatch(max) {
       const id = claim.immediate(max);
+      // Relays sharing the file strike off each other's loads: the count is read again rather than kept.
+      if (!id) count = statements.pending.get()!.count;
       if (!id) return undefined;
       return { id, loads: statements.batch.all(id).map((row) => JSON.parse(row.load) as JournaledLoad) };
     },
     finish(id) {
-      count -= statements.finish.run(id).changes;
+      statements.finish.run(id);
+      count = statements.pending.get()!.count;
     },
     close() {
       if (waiting.length > 0) commit();
