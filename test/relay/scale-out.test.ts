@@ -150,6 +150,32 @@ describe('three relays on one Redis', () => {
     assert.deepEqual(await Promise.all(relays.map(get)), [401, 401, 401]);
   });
 
+  it("an upstream failure seen by the polling relay reaches every relay's viewers as the same stale mark", async () => {
+    const streams = await Promise.all(relays.map((relay) => openStream(relay, key)));
+    await until(() => streams.every((stream) => updates(stream.events).length >= 1), 'first data');
+    const before = streams.map((stream) => updates(stream.events).length);
+    sandbox.faults.add({ kind: 'status', status: 503 });
+    try {
+      // Once the slate is past its freshness (10 s while games are live), the poller's refresh fails and it publishes
+      // the last data, marked stale.
+      await until(
+        () =>
+          streams.every((stream, index) =>
+            updates(stream.events)
+              .slice(before[index]!)
+              .some((update) => update.data.stale === true),
+          ),
+        'the stale mark on every relay',
+        15_000,
+      );
+      const marks = streams.map((stream) => updates(stream.events).find((update) => update.data.stale === true)!.id);
+      assert.equal(new Set(marks).size, 1, `one published state, the same id everywhere (${marks})`);
+    } finally {
+      sandbox.faults.clear();
+      streams.forEach((stream) => stream.close());
+    }
+  });
+
   it('when the polling relay stops, another takes the topic over and viewers get the next change', async () => {
     const streams = await Promise.all(relays.map((relay) => openStream(relay, key)));
     await until(() => streams.every((stream) => updates(stream.events).length >= 1), 'first data');
