@@ -167,4 +167,30 @@ describe('Redis stopped under traffic on two relays', () => {
     await until(async () => (await relays[0]!.store.loadsUsed(nearLimit, month).catch(() => -1)) === 33, 'the 13 replayed');
     await until(async () => (await get(relays[0]!, nearLimit)).status === 200, 'counting in Redis again');
   });
+
+  it('a Redis that hangs (SIGSTOP) holds no request up for more than its 1 s timeout, and nothing counts twice', async () => {
+    const key = await keyOn('pro');
+    for (const relay of relays)
+      for (let i = 0; i < 10; i++) assert.equal((await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`)).status, 200);
+    redis.kill('SIGSTOP');
+    const started = performance.now();
+    let slowest = 0;
+    try {
+      for (let i = 0; i < 40; i++) {
+        const asked = performance.now();
+        const answer = await widgetGet(relays[i % 2]!, `/v1/${i % 4 < 2 ? 'injuries' : 'standings'}?league=nba&key=${key}`);
+        slowest = Math.max(slowest, performance.now() - asked);
+        assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      }
+    } finally {
+      redis.kill('SIGCONT');
+    }
+    assert.ok(slowest < 1_500, `the slowest request took ${Math.round(slowest)} ms`);
+    assert.ok(performance.now() - started < 12_000, 'forty requests are not forty timeouts');
+    // Counts that timed out on the client ran once Redis went on: their receipts keep the replay from adding them again.
+    const month = monthOf(relays[0]!.now());
+    await until(async () => (await relays[0]!.store.loadsUsed(key, month).catch(() => -1)) === 60, 'the 60 loads counted');
+    await sleep(2_500);
+    assert.equal(await relays[1]!.store.loadsUsed(key, month), 60, 'and no more');
+  });
 });

@@ -3,19 +3,31 @@ import type { SharedEntries } from './resource-cache.js';
 
 const PREFIX = 'pressbox:cache:';
 const CLAIM_PREFIX = 'pressbox:cache-claim:';
+/** After a command fails, the shared tier is skipped this long: a Redis that hangs must not hold up every refresh. */
+const SKIP_AFTER_FAILURE_MS = 2000;
 
 /** The upstream answers several relays share, in Redis as JSON with the time they were fetched. */
 export async function redisSharedEntries(url: string): Promise<SharedEntries & { close(): void }> {
   const redis = await connectRedis(url);
+  let skipUntil = 0;
+  const guarded = async <T>(run: () => Promise<T>): Promise<T> => {
+    if (performance.now() < skipUntil) throw new Error('the shared cache is skipped for a moment after a failure');
+    try {
+      return await run();
+    } catch (error) {
+      skipUntil = performance.now() + SKIP_AFTER_FAILURE_MS;
+      throw error;
+    }
+  };
   return {
-    async get(key) {
-      const json = await redis.get(PREFIX + key);
-      return json ? (JSON.parse(json) as { value: unknown; fetchedAt: number }) : undefined;
-    },
-    async set(key, entry, keepMs) {
-      await redis.set(PREFIX + key, JSON.stringify(entry), 'PX', Math.max(1000, keepMs));
-    },
-    claim: async (key, ms) => (await redis.set(CLAIM_PREFIX + key, '1', 'PX', ms, 'NX')) === 'OK',
+    get: (key) =>
+      guarded(async () => {
+        const json = await redis.get(PREFIX + key);
+        return json ? (JSON.parse(json) as { value: unknown; fetchedAt: number }) : undefined;
+      }),
+    set: (key, entry, keepMs) =>
+      guarded(async () => void (await redis.set(PREFIX + key, JSON.stringify(entry), 'PX', Math.max(1000, keepMs)))),
+    claim: (key, ms) => guarded(async () => (await redis.set(CLAIM_PREFIX + key, '1', 'PX', ms, 'NX')) === 'OK'),
     async clear() {
       for (const prefix of [PREFIX, CLAIM_PREFIX]) {
         let cursor = '0';

@@ -30,8 +30,10 @@ export function cachedKeys(store: KeyStore, ttlMs = KEY_CACHE_MS): KeyStore & { 
         key = await store.getKey(value);
       } catch (error) {
         const known = lastRead.get(value);
-        if (known) return known;
-        throw error;
+        if (!known) throw error;
+        // Kept for another KEY_CACHE_MS: requests meanwhile do not wait on a store that hangs.
+        cache.set(value, known);
+        return known;
       }
       if (key) {
         cache.set(value, key);

@@ -16,7 +16,7 @@ export const DEGRADED_SHARE = 0.25;
 
 /** Loads replayed to Redis in one script call (one batch id). */
 const REPLAY_BATCH = 500;
-/** After a failed attempt, loads go straight to the journal for this long before Redis is tried again. */
+/** While Redis is away, how often the relay tries it again (by replaying the journal); loads never wait on it. */
 const RETRY_MS = 1000;
 
 /** What the relay last heard from Redis about a key, and what it has served of it since without Redis. */
@@ -67,7 +67,6 @@ export function degradableUsage(store: UsageStore, options: DegradedOptions): De
   let seq = 0;
   const synced = new LRUCache<string, Sync>({ max: 100_000 });
   let downSince: number | undefined;
-  let retryAt = 0;
   let replaying: Promise<void> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
@@ -76,7 +75,6 @@ export function degradableUsage(store: UsageStore, options: DegradedOptions): De
     synced.set(key, { month, used: result.used, day: detail.day, dayLoads: result.today?.loads ?? 0, servedMonth: 0, servedDay: 0 });
 
   const cutOff = (error: unknown) => {
-    retryAt = performance.now() + RETRY_MS;
     if (downSince !== undefined) return;
     downSince = performance.now();
     logger.log('error', 'store unreachable: serving in degraded mode, loads journaled locally', {
@@ -119,7 +117,6 @@ export function degradableUsage(store: UsageStore, options: DegradedOptions): De
             ...(downSince !== undefined ? { outageMs: Math.round(performance.now() - downSince) } : {}),
           });
         downSince = undefined;
-        retryAt = 0;
       } catch (error) {
         cutOff(error);
         schedule();
@@ -158,8 +155,8 @@ export function degradableUsage(store: UsageStore, options: DegradedOptions): De
   return {
     ...store,
     async countLoad(key, month, limit, detail) {
-      const attemptAt = performance.now();
-      if (downSince === undefined || attemptAt >= retryAt) {
+      // Once Redis is known to be away, loads go to the journal at once; the replay timer finds out when it is back.
+      if (downSince === undefined) {
         const receipt = { relay, seq: seq++ };
         try {
           const result = await store.countLoad(key, month, limit, detail, receipt);
