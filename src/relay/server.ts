@@ -202,13 +202,14 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
     own,
     readiness: async () => ({
       // Without Redis a relay still serves the keys it knows, within their allowance: the load balancer keeps it.
-      store: (await answers(store.loadsUsed('readiness-probe', new Date(now()).toISOString().slice(0, 7))))
-        ? degradable?.unreachableSince() === undefined
-          ? 'ok'
-          : 'degraded'
-        : degradable
+      store:
+        degradable?.unreachableSince() !== undefined
           ? 'degraded'
-          : 'unreachable',
+          : (await answers(store.loadsUsed('readiness-probe', new Date(now()).toISOString().slice(0, 7))))
+            ? 'ok'
+            : degradable
+              ? 'degraded'
+              : 'unreachable',
       // Any HTTP answer will do (even 401): the service is there. No key is sent and no unit is spent.
       upstream: (await answers(fetch(options.upstreamUrl ?? sandbox.baseUrl, { method: 'HEAD', signal: AbortSignal.timeout(2000) })))
         ? 'ok'
