@@ -119,6 +119,14 @@ describe('Redis stopped under traffic on two relays', () => {
     polls.fill(0);
     await sleep(1_500);
     assert.equal(polls.filter((count) => count > 0).length, 1, `one poller for the topic again (${polls})`);
+    // A change after Redis is back reaches both viewers, under an id above the ones stamped while it was away.
+    const beforeRecoveredChange = streams.map((stream) => updates(stream.events).length);
+    sandbox.clock.advance(20 * 60_000);
+    await Promise.all(relays.map((relay) => relay.cache.clear()));
+    await until(
+      () => streams.every((stream, index) => updates(stream.events).length > beforeRecoveredChange[index]!),
+      'the change after the outage on both relays',
+    );
     traffic = false;
     await Promise.all(readers);
     // Let the last pushes land before counting what the viewers received.
@@ -126,6 +134,15 @@ describe('Redis stopped under traffic on two relays', () => {
     streams.forEach((stream) => stream.close());
     await Promise.all(streams.map((stream) => stream.ended));
     delivered += streams.reduce((sum, stream) => sum + updates(stream.events).length, 0);
+    for (const stream of streams) {
+      const seen = updates(stream.events);
+      for (let i = 1; i < seen.length; i++) {
+        assert.ok(seen[i]!.id > seen[i - 1]!.id, `event ids only grow for a viewer who stays (${seen.map((update) => update.id)})`);
+        const { updatedAt: _now, ...current } = seen[i]!.data;
+        const { updatedAt: _before, ...previous } = seen[i - 1]!.data;
+        assert.notDeepEqual(current, previous, 'no update sent twice');
+      }
+    }
 
     assert.deepEqual(failures, [], 'no reader saw an error');
     const month = monthOf(relays[0]!.now());
