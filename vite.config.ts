@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { defaultStrategy, minifyHTMLLiterals } from 'minify-html-literals';
 import { defineConfig, type Plugin } from 'vite';
-import { collectMessages, messageNumbers, packCatalog, seasonRuntimeIds, seasonStart } from './scripts/messages.mjs';
-import { reservedSizesCss } from './src/widgets/reserved-sizes.js';
+import { collectMessages, messageNumbers, packCatalog, seasonRuntimeIds, seasonStart } from './scripts/messages.js';
+import { reservedSizesCss } from './src/contract/elements.js';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 /** Versioned files never change once published; pressbox.js and pressbox-all.js one level up are the moving latest. */
@@ -83,7 +83,7 @@ function foldCss(css: string): string {
 
 /**
  * Message ids are names for people (translators, publishers); the bundle writes numbers. Each `t('status.final', …)`
- * becomes `t(56, …)`, each locale's catalog is packed to match (scripts/messages.mjs), and i18n/message-numbers.ts
+ * becomes `t(56, …)`, each locale's catalog is packed to match (scripts/messages.js), and i18n/message-numbers.ts
  * gets the table, which only pages that change wording fetch. Lines stay where they were, so source maps hold.
  */
 function numberedMessages(): Plugin {
@@ -147,7 +147,7 @@ export default defineConfig(({ mode }) => {
       numberedMessages(),
       minifyTemplates(),
       latestAlias(entry),
-      loaderOwnCopy('reserved-sizes'),
+      loaderOwnCopy('elements'),
       ...(allInOne ? [] : [reservedSizesStylesheet()]),
     ],
     build: {

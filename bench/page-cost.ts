@@ -4,8 +4,8 @@
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findBrowser } from '../scripts/browser.mjs';
 import { startDemoSite } from '../src/demo/server.js';
-import { createKey } from '../src/relay/admin/routes.js';
-import { silentLogger } from '../src/relay/http/logger.js';
+import { createKey } from '../src/relay/keys/service.js';
+import { silentLogger } from '../src/relay/logger.js';
 import { startRelay } from '../src/relay/server.js';
 
 const TAGS = ['score-ticker', 'score-strip', 'game-header', 'win-probability', 'player-props', 'last-five', 'injury-report'];

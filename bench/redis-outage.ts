@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Socket } from 'node:net';
 import { freePort, startRedisServer } from '../scripts/local-servers.mjs';
-import { createKey } from '../src/relay/admin/routes.js';
+import { createKey } from '../src/relay/keys/service.js';
 import { openRedisStore } from '../src/relay/store/redis.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { openViewer, RelayProcess, type RelayStats } from './live-viewers.js';

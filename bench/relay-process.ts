@@ -5,8 +5,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Gauge } from 'prom-client';
 import { createInterface } from 'node:readline';
-import { createKey } from '../src/relay/admin/routes.js';
-import { silentLogger } from '../src/relay/http/logger.js';
+import { createKey } from '../src/relay/keys/service.js';
+import { silentLogger } from '../src/relay/logger.js';
 import { startRelay, type RelayOptions } from '../src/relay/server.js';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Pick<

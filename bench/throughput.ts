@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { createKey } from '../src/relay/admin/routes.js';
+import { createKey } from '../src/relay/keys/service.js';
 import { openSqliteStore } from '../src/relay/store/sqlite.js';
 import { findDebianTool, startNginx } from './nginx.js';
 

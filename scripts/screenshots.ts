@@ -2,24 +2,13 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { ELEMENT_TAGS as ELEMENTS } from '../src/contract/elements.js';
 import { startDemoSite } from '../src/demo/server.js';
-import { createKey } from '../src/relay/admin/routes.js';
-import { silentLogger } from '../src/relay/http/logger.js';
+import { createKey } from '../src/relay/keys/service.js';
+import { silentLogger } from '../src/relay/logger.js';
 import { startRelay } from '../src/relay/server.js';
 import { CHROMIUM_ARGS, findBrowser } from './browser.mjs';
 
-const ELEMENTS = [
-  'score-ticker',
-  'score-strip',
-  'game-header',
-  'win-probability',
-  'player-props',
-  'last-five',
-  'injury-report',
-  'standings-table',
-  'team-stats',
-  'pitching-matchup',
-];
 /** English in both themes, then German and Arabic (right to left) in the light theme. */
 const VARIANTS = [
   { theme: 'light', locale: '', suffix: 'light' },

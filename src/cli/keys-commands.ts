@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { createKey, describeKey, rotateKey } from '../relay/admin/routes.js';
-import { patternsOf } from '../relay/http/access.js';
+import { createKey, describeKey, rotateKey } from '../relay/keys/service.js';
+import { patternsOf } from '../relay/keys/service.js';
 import { decideOrigin, pageOrigin } from '../relay/keys/domains.js';
 import { isActive, type Plan, type WidgetKey } from '../relay/keys/model.js';
 import { loadCount } from '../relay/metering/month.js';

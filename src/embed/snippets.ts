@@ -1,3 +1,4 @@
+import { ELEMENT_DETAILS } from '../contract/elements.js';
 import { escapeHtml } from './html.js';
 import { attributesOf, DEFAULT_FRAME_WIDTH, reservedHeight, type EmbedTag } from './tags.js';
 
@@ -13,21 +14,8 @@ export interface WidgetChoice {
 
 export type SnippetKind = 'script' | 'iframe' | 'oembed' | 'amp' | 'react' | 'vue' | 'wordpress';
 
-const TITLES: Record<EmbedTag, string> = {
-  'score-ticker': 'Live scores ticker',
-  'score-strip': 'Scores',
-  'game-header': 'Game',
-  'win-probability': 'Win probability',
-  'player-props': 'Player props',
-  'last-five': 'Recent form',
-  'injury-report': 'Injury report',
-  'standings-table': 'Standings',
-  'team-stats': 'Team statistics',
-  'pitching-matchup': 'Pitching matchup',
-};
-
 export function frameTitle(tag: EmbedTag): string {
-  return `${TITLES[tag]} (Pressbox)`;
+  return `${ELEMENT_DETAILS[tag].title} (Pressbox)`;
 }
 
 /** The element's own attributes in the order the element documents them, without empty ones. */

@@ -1,4 +1,4 @@
-import { RESERVED_SIZES } from '../widgets/reserved-sizes.js';
+import { ELEMENT_BOXES, ELEMENT_DETAILS, isElementTag, type ElementTag } from '../contract/elements.js';
 
 /**
  * What an embed page may put on its element: the attributes every element takes, except `key` and `relay` (the
@@ -6,32 +6,17 @@ import { RESERVED_SIZES } from '../widgets/reserved-sizes.js';
  */
 export const COMMON_ATTRIBUTES = ['league', 'theme', 'locale', 'time-zone', 'odds-format', 'live'] as const;
 
-export const EMBED_TAGS = {
-  'score-ticker': ['leagues'],
-  'score-strip': ['date', 'team', 'game-href'],
-  'game-header': ['game-id', 'announce'],
-  'win-probability': ['game-id'],
-  'player-props': ['game-id', 'markets'],
-  'last-five': ['team', 'opponent'],
-  'injury-report': ['team'],
-  'standings-table': ['team'],
-  'team-stats': ['team', 'layout'],
-  'pitching-matchup': ['game-id'],
-} as const satisfies Record<keyof typeof RESERVED_SIZES, readonly string[]>;
-
-export type EmbedTag = keyof typeof EMBED_TAGS;
-
-export function isEmbedTag(tag: string): tag is EmbedTag {
-  return Object.hasOwn(EMBED_TAGS, tag);
-}
+/** Every element can be embedded. */
+export type EmbedTag = ElementTag;
+export const isEmbedTag = isElementTag;
 
 export function attributesOf(tag: EmbedTag): readonly string[] {
-  return [...COMMON_ATTRIBUTES, ...EMBED_TAGS[tag]];
+  return [...COMMON_ATTRIBUTES, ...ELEMENT_DETAILS[tag].embedAttributes];
 }
 
 /** The element's reserved height in CSS pixels: what a frame around it starts at, before the page reports its own. */
 export function reservedHeight(tag: EmbedTag): number {
-  return Number(/(\d+)px/.exec(RESERVED_SIZES[tag])![1]);
+  return ELEMENT_BOXES[tag].height;
 }
 
 /** Width a frame gets when nothing else says: wide enough for every element's full layout, narrower pages shrink it. */

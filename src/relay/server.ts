@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { startSandbox, type RunningSandbox } from '../sandbox/server.js';
 import { createRelayListener, type RelayDeps } from './app.js';
 import { ResourceCache } from './cache/resource-cache.js';
-import { jsonLogger, type Logger } from './http/logger.js';
+import { jsonLogger, type Logger } from './logger.js';
 import { alertingUsage, usageAlerts } from './metering/alerts.js';
 import { refusingWhenUnreachable } from './store/unreachable.js';
 import { createMetrics, liveGauges, storeGauges, type RelayMetrics } from './http/metrics.js';

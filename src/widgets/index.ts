@@ -12,7 +12,7 @@ export { TeamStats } from './elements/team-stats/team-stats.js';
 export { PitchingMatchup } from './elements/pitching-matchup/pitching-matchup.js';
 export { PbErrorEvent, PbGameSelectEvent, PbLoadEvent, PbUpdateEvent } from './events.js';
 export { configure, setMessages, type PressboxConfig, type PressboxMessages } from './runtime/page-settings.js';
-export { SUPPORTED_LOCALES, type SupportedLocale } from './i18n/locale.js';
+export { SUPPORTED_LOCALES, type SupportedLocale } from '../contract/locales.js';
 export { formatOdds, type OddsFormat } from './runtime/odds-format.js';
 
 // For pages that configure Pressbox from a classic script: Pressbox.configure({ key, relay }), Pressbox.setMessages(…).

@@ -1,41 +1,34 @@
 import { ALL_IN_ONE_FILE, ALL_IN_ONE_FROM } from './loader-strategy.js';
-import { reservedSizesCss } from './reserved-sizes.js';
+import { ELEMENT_TAGS, isElementTag, reservedSizesCss, type ElementTag } from '../contract/elements.js';
 import { installGlobal } from './runtime/page-settings.js';
 
-/** Each tag's chunk: only the chunks of tags on the page are ever fetched. */
-const ELEMENT_CHUNKS = {
-  'game-header': () => import('./elements/game-header/game-header.js'),
-  'injury-report': () => import('./elements/injury-report/injury-report.js'),
-  'last-five': () => import('./elements/last-five/last-five.js'),
-  'player-props': () => import('./elements/player-props/player-props.js'),
-  'score-strip': () => import('./elements/score-strip/score-strip.js'),
+/** Each tag's chunk: only the chunks of tags on the page are ever fetched. The compiler holds this to the element list. */
+const ELEMENT_CHUNKS: Record<ElementTag, () => Promise<unknown>> = {
   'score-ticker': () => import('./elements/score-ticker/score-ticker.js'),
+  'score-strip': () => import('./elements/score-strip/score-strip.js'),
+  'game-header': () => import('./elements/game-header/game-header.js'),
   'win-probability': () => import('./elements/win-probability/win-probability.js'),
+  'player-props': () => import('./elements/player-props/player-props.js'),
+  'last-five': () => import('./elements/last-five/last-five.js'),
+  'injury-report': () => import('./elements/injury-report/injury-report.js'),
   'standings-table': () => import('./elements/standings-table/standings-table.js'),
   'team-stats': () => import('./elements/team-stats/team-stats.js'),
   'pitching-matchup': () => import('./elements/pitching-matchup/pitching-matchup.js'),
-} satisfies Record<keyof HTMLElementTagNameMap & `${string}-${string}`, () => Promise<unknown>>;
+};
 
-export type PressboxTag = keyof typeof ELEMENT_CHUNKS;
-
-const TAGS = Object.keys(ELEMENT_CHUNKS) as PressboxTag[];
-const SELECTOR = TAGS.join(',');
-const requested = new Map<PressboxTag, Promise<void>>();
+const SELECTOR = ELEMENT_TAGS.join(',');
+const requested = new Map<ElementTag, Promise<void>>();
 /** Every tag the page asked for, so that a failed one file can hand them all to the chunks. */
-const asked = new Set<PressboxTag>();
+const asked = new Set<ElementTag>();
 /**
  * Every element at once, when the page's first look found enough tags to make one file the smaller download
  * (loader-strategy.ts); false once that file could not be fetched.
  */
 let everything: Promise<void> | false | undefined;
 
-function isPressboxTag(tag: string): tag is PressboxTag {
-  return tag in ELEMENT_CHUNKS;
-}
-
 /** Imports and defines the elements named (once each); unknown names are ignored. */
 export function load(...names: string[]): Promise<void> {
-  const tags = [...new Set(names)].filter(isPressboxTag);
+  const tags = [...new Set(names)].filter(isElementTag);
   for (const tag of tags) asked.add(tag);
   if (everything) return everything;
   // Only before any chunk ran: the one file defines every element, and an element cannot be defined twice.
@@ -55,7 +48,7 @@ function loadEverything(): Promise<void> {
   );
 }
 
-function loadChunk(tag: PressboxTag): Promise<void> {
+function loadChunk(tag: ElementTag): Promise<void> {
   let loading = requested.get(tag);
   if (!loading && customElements.get(tag)) loading = Promise.resolve();
   if (!loading) {
@@ -74,7 +67,7 @@ function loadChunk(tag: PressboxTag): Promise<void> {
 
 function loadWithin(root: ParentNode): void {
   const tags = new Set<string>();
-  if (root instanceof Element && isPressboxTag(root.localName)) tags.add(root.localName);
+  if (root instanceof Element && isElementTag(root.localName)) tags.add(root.localName);
   for (const element of root.querySelectorAll(SELECTOR)) tags.add(element.localName);
   if (tags.size) void load(...tags);
 }
@@ -94,7 +87,7 @@ loadWithin(document);
 // Tags added later (a CMS block, a client-side route) load when they arrive; the observer stops once all are in.
 const observer = new MutationObserver((mutations) => {
   for (const mutation of mutations) for (const node of mutation.addedNodes) if (node instanceof Element) loadWithin(node);
-  if (requested.size === TAGS.length) observer.disconnect();
+  if (requested.size === ELEMENT_TAGS.length) observer.disconnect();
 });
 observer.observe(document, { childList: true, subtree: true });
 installGlobal({ load });

@@ -14,21 +14,10 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.mjs';
 import { freePort } from '../../scripts/local-servers.mjs';
-import { RESERVED_SIZES } from '../../src/widgets/reserved-sizes.js';
+import { ELEMENT_BOXES, ELEMENT_TAGS, type ElementTag } from '../../src/contract/elements.js';
 import { measureElements, type ElementMeasure } from './measure.js';
 
-const TAGS = [
-  'score-ticker',
-  'score-strip',
-  'game-header',
-  'win-probability',
-  'player-props',
-  'last-five',
-  'injury-report',
-  'standings-table',
-  'team-stats',
-  'pitching-matchup',
-];
+const TAGS = ELEMENT_TAGS;
 /** Phones to desktops, with and without the strict CSP; then the elements' own widths at both ends (a 280 px sidebar column
  * on a desktop page, a 1600 px wide column), where the page's own column style needs no CSP. */
 const LAYOUTS: Array<{ viewport: number; csp: boolean; column: number; lang?: string }> = [
@@ -254,7 +243,7 @@ describe('a publisher page served by `pressbox serve`, at phone to desktop width
         const page = await openPage(width, 'nocss');
         await loadAll(page);
         const heights = await page.evaluate((tags) => tags.map((tag) => document.querySelector(tag)!.getBoundingClientRect().height), TAGS);
-        const reservedPx = (tag: string) => Number(RESERVED_SIZES[tag as keyof typeof RESERVED_SIZES].match(/(\d+)px/)![1]);
+        const reservedPx = (tag: string) => ELEMENT_BOXES[tag as ElementTag].height;
         assert.deepEqual(heights, TAGS.map(reservedPx));
         shifts.push(await page.evaluate(() => (window as any).__seen.shift as number));
         await page.close();

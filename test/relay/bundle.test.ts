@@ -66,7 +66,7 @@ describe('the script-tag bundle served by the relay', () => {
       assert.equal(response.headers.get('content-type'), 'text/css; charset=utf-8');
       assert.match(
         await response.text(),
-        /:where\(score-strip:not\(:defined\)\)\{display:block;box-sizing:border-box;height:var\(--pb-strip-height,136px\);\}/,
+        /:where\(score-strip:not\(:defined\)\)\{display:block;box-sizing:border-box;height:var\(--pb-score-strip-height,var\(--pb-strip-height,136px\)\);\}/,
       );
     }
   });

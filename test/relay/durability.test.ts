@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { createKey } from '../../src/relay/admin/routes.js';
+import { createKey } from '../../src/relay/keys/service.js';
 import { openSqliteStore } from '../../src/relay/store/sqlite.js';
 
 const DELIVERED = 40;

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
-import { createKey } from '../../src/relay/admin/routes.js';
+import { createKey } from '../../src/relay/keys/service.js';
 import type { RunningRelay } from '../../src/relay/server.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
 import { freePort, startRedisServer } from '../../scripts/local-servers.mjs';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
-import { createKey } from '../../src/relay/admin/routes.js';
+import { createKey } from '../../src/relay/keys/service.js';
 import { openStore } from '../../src/relay/store/open.js';
 import type { RelayStore } from '../../src/relay/store/types.js';
 import { testRelay, widgetGet } from '../helpers/relay.js';

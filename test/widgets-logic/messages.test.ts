@@ -14,14 +14,15 @@ import {
   messageNumbers,
   packCatalog,
   placeholdersOf,
-  readmeWithTable,
+  MESSAGE_DOC,
+  messageDoc,
   requiredKeys,
   seasonRuntimeIds,
   seasonStart,
-} from '../../scripts/messages.mjs';
+} from '../../scripts/messages.js';
 import { MARKETS } from '../../src/sandbox/props.js';
 import { MLB_SHORT_LISTS, REASONS, STATUS_LADDER } from '../../src/sandbox/injuries.js';
-import { SUPPORTED_LOCALES } from '../../src/widgets/i18n/locale.js';
+import { SUPPORTED_LOCALES } from '../../src/contract/locales.js';
 import { translator, type PackedCatalog, type PluralEnglish } from '../../src/widgets/i18n/translate.js';
 
 const messages = collectMessages();
@@ -35,13 +36,12 @@ const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-');
 
 describe('message catalogs', () => {
-  it('en.json is the English the code writes (run node scripts/messages.mjs after changing a message)', () => {
+  it('en.json is the English the code writes (run npx tsx scripts/messages.ts after changing a message)', () => {
     assert.equal(readFileSync(join(MESSAGES_DIR, 'en.json'), 'utf8'), catalogJson(english));
   });
 
-  it("the README's message table lists every message (run node scripts/messages.mjs)", () => {
-    const readme = readFileSync('README.md', 'utf8');
-    assert.equal(readme, readmeWithTable(readme, messages));
+  it('docs/messages.md lists every message (run npx tsx scripts/messages.ts)', () => {
+    assert.equal(readFileSync(MESSAGE_DOC, 'utf8'), messageDoc(messages));
   });
 
   for (const locale of translations) {

@@ -4,6 +4,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { elementsOf, markdown } from '../../scripts/element-reference.mjs';
+import { ELEMENT_BOXES, ELEMENT_TAGS, sizeProperty, type ElementTag } from '../../src/contract/elements.js';
 import { attributesOf, type EmbedTag } from '../../src/embed/tags.js';
 
 const run = promisify(execFile);
@@ -14,7 +15,7 @@ interface Declaration {
   attributes?: Array<{ name: string }>;
   events?: Array<{ name: string }>;
   cssParts?: Array<{ name: string }>;
-  cssProperties?: Array<{ name: string }>;
+  cssProperties?: Array<{ name: string; description?: string }>;
   cssStates?: Array<{ name: string }>;
 }
 
@@ -26,18 +27,7 @@ describe('custom-elements.json', () => {
         modules: Array<{ declarations?: Declaration[] }>;
       };
       const elements = manifest.modules.flatMap((module) => module.declarations ?? []).filter((declaration) => declaration.tagName);
-      assert.deepEqual(elements.map((element) => element.tagName).sort(), [
-        'game-header',
-        'injury-report',
-        'last-five',
-        'pitching-matchup',
-        'player-props',
-        'score-strip',
-        'score-ticker',
-        'standings-table',
-        'team-stats',
-        'win-probability',
-      ]);
+      assert.deepEqual(elements.map((element) => element.tagName).sort(), [...ELEMENT_TAGS].sort());
       const names = (list: Array<{ name: string }> | undefined) => (list ?? []).map((item) => item.name);
       for (const element of elements) {
         for (const common of ['league', 'key', 'relay', 'theme', 'locale', 'time-zone', 'odds-format', 'live']) {
@@ -56,6 +46,16 @@ describe('custom-elements.json', () => {
       for (const element of elements) {
         const embeddable = names(element.attributes).filter((name) => !['key', 'relay', 'paused'].includes(name));
         assert.deepEqual([...attributesOf(element.tagName as EmbedTag)].sort(), embeddable.sort(), `/embed/${element.tagName} attributes`);
+      }
+      // Each documents its size property with the height the registry reserves.
+      for (const element of elements) {
+        const tag = element.tagName as ElementTag;
+        const size = element.cssProperties?.find((property) => property.name === sizeProperty(tag));
+        assert.match(
+          size?.description ?? '',
+          new RegExp(`\\(${ELEMENT_BOXES[tag].height}px\\)`),
+          `<${tag}> documents ${sizeProperty(tag)}`,
+        );
       }
       assert.equal(
         markdown(elementsOf(manifest)),

@@ -1,5 +1,6 @@
 // The elements as the state and locale tests mount them: attributes that show data, or nothing, for a league.
 import { fixture, html } from '@open-wc/testing';
+import { ELEMENT_TAGS, type ElementTag } from '../../src/contract/elements.js';
 import type { PressboxElement } from '../../src/widgets/ui/pressbox-element.js';
 import { hasState, until } from './helpers.js';
 import type { BrowserTestSetup } from './relay-plugin.js';
@@ -7,7 +8,7 @@ import type { BrowserTestSetup } from './relay-plugin.js';
 export type Attributes = Record<string, string>;
 
 export interface ElementCase {
-  tag: string;
+  tag: ElementTag;
   /** Attributes that show data for a league. */
   attributes(league: string, setup: BrowserTestSetup): Promise<Attributes>;
   /** Attributes for which the relay has nothing to show, when the element can be empty. */
@@ -25,37 +26,33 @@ export async function liveGameId(setup: BrowserTestSetup, league: string): Promi
   return body.games.find((game) => game.status === 'live')!.id;
 }
 
-export const ELEMENTS: ElementCase[] = [
-  { tag: 'score-strip', attributes: async (league) => ({ league }), empty: { league: 'nba', team: 'XYZ' }, dataSelector: '.card' },
-  { tag: 'score-ticker', attributes: async (league) => ({ leagues: league }), dataSelector: '.item' },
-  {
-    tag: 'game-header',
+/** Each element's case: the compiler holds this to the element list, so a new element cannot miss the matrix. */
+const CASES: Record<ElementTag, Omit<ElementCase, 'tag'>> = {
+  'score-strip': { attributes: async (league) => ({ league }), empty: { league: 'nba', team: 'XYZ' }, dataSelector: '.card' },
+  'score-ticker': { attributes: async (league) => ({ leagues: league }), dataSelector: '.item' },
+  'game-header': {
     attributes: async (league, setup) => ({ league, 'game-id': await liveGameId(setup, league) }),
     dataSelector: '.matchup',
   },
-  { tag: 'last-five', attributes: async (league) => ({ league, team: teamOf(league) }), dataSelector: '.chip', live: false },
-  {
-    tag: 'win-probability',
+  'last-five': { attributes: async (league) => ({ league, team: teamOf(league) }), dataSelector: '.chip', live: false },
+  'win-probability': {
     attributes: async (league, setup) => ({ league, 'game-id': await liveGameId(setup, league) }),
     dataSelector: 'figure svg',
   },
-  {
-    tag: 'player-props',
+  'player-props': {
     attributes: async (league, setup) => ({ league, 'game-id': await liveGameId(setup, league) }),
     emptyFor: async (setup) => ({ league: 'nba', 'game-id': await liveGameId(setup, 'nba'), markets: 'blocks' }),
     dataSelector: 'table',
     live: false,
   },
-  {
-    tag: 'injury-report',
+  'injury-report': {
     attributes: async (league) => ({ league }),
     emptyFor: async (setup) => ({ league: 'nba', team: await healthyTeam(setup) }),
     dataSelector: 'details',
     live: false,
   },
-  { tag: 'standings-table', attributes: async (league) => ({ league, team: teamOf(league) }), dataSelector: 'table', live: false },
-  {
-    tag: 'team-stats',
+  'standings-table': { attributes: async (league) => ({ league, team: teamOf(league) }), dataSelector: 'table', live: false },
+  'team-stats': {
     // Team statistics exist for these four leagues only; any other asks for the NHL's.
     attributes: async (league) => {
       const stats = ['nba', 'nfl', 'nhl', 'mlb'].includes(league) ? league : 'nhl';
@@ -64,14 +61,15 @@ export const ELEMENTS: ElementCase[] = [
     dataSelector: '.tile',
     live: false,
   },
-  {
-    tag: 'pitching-matchup',
+  'pitching-matchup': {
     // A baseball element: every league's case shows an MLB game that has not started.
     attributes: async (_league, setup) => ({ 'game-id': await gameId(setup, 'mlb', 'scheduled') }),
     dataSelector: '.side',
     live: false,
   },
-];
+};
+
+export const ELEMENTS: ElementCase[] = ELEMENT_TAGS.map((tag) => ({ tag, ...CASES[tag] }));
 
 /** A game of the league in the given state, as /v1/scores lists it. */
 export async function gameId(setup: BrowserTestSetup, league: string, status: 'scheduled' | 'live' | 'final'): Promise<string> {

@@ -1,6 +1,6 @@
 import type { TestRunnerPlugin } from '@web/test-runner';
-import { createKey } from '../../src/relay/admin/routes.js';
-import { silentLogger } from '../../src/relay/http/logger.js';
+import { createKey } from '../../src/relay/keys/service.js';
+import { silentLogger } from '../../src/relay/logger.js';
 import { startRelay, type RunningRelay } from '../../src/relay/server.js';
 import type { FaultRuleInput } from '../../src/sandbox/faults.js';
 import { MIDDAY } from '../helpers/sandbox.js';

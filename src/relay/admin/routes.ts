@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { RelayError } from '../errors.js';
 import { decideOrigin, pageOrigin, parseDomainPattern } from '../keys/domains.js';
-import { generateKey, monthlyLoadLimit, parsePlan, type Plan, type WidgetKey } from '../keys/model.js';
-import { patternsOf } from '../http/access.js';
+import { parsePlan, type WidgetKey } from '../keys/model.js';
+import { createKey, describeKey, patternsOf, rotateKey } from '../keys/service.js';
 import type { KeyStore, UsageStore } from '../store/types.js';
 
 const planParam = z.string().transform((value, ctx) => {
@@ -55,51 +55,6 @@ async function readBody<Schema extends z.ZodType>(request: Request, schema: Sche
   return parsed.data;
 }
 
-export function describeKey(key: WidgetKey) {
-  return {
-    key: key.key,
-    test: key.test,
-    plan: key.plan,
-    monthlyLoads: monthlyLoadLimit(key.plan),
-    domains: key.domains,
-    name: key.name,
-    dailyLimit: key.dailyLimit ?? null,
-    browserOnly: key.browserOnly ?? false,
-    createdAt: new Date(key.createdAt).toISOString(),
-    revokedAt: key.revokedAt === null ? null : new Date(key.revokedAt).toISOString(),
-  };
-}
-
-/** Keys and usage for operators; the same operations as `pressbox keys …` and `pressbox usage`. */
-export async function createKey(
-  keys: KeyStore,
-  input: { plan: Plan; domains: string[]; name: string; test: boolean; dailyLimit?: number | null; browserOnly?: boolean },
-  now: number,
-): Promise<WidgetKey> {
-  const key: WidgetKey = {
-    key: generateKey(input.test),
-    test: input.test,
-    plan: input.plan,
-    domains: input.domains,
-    name: input.name,
-    createdAt: now,
-    revokedAt: null,
-    dailyLimit: input.dailyLimit ?? null,
-    browserOnly: input.browserOnly ?? false,
-  };
-  await keys.createKey(key);
-  return key;
-}
-
-/**
- * A new key with the same settings; the old one keeps working for `graceMs` (pages keep loading while they are
- * updated to the new key), then is revoked.
- */
-export async function rotateKey(keys: KeyStore, old: WidgetKey, graceMs: number, now: number): Promise<{ key: WidgetKey; old: WidgetKey }> {
-  const key = await createKey(keys, { ...old }, now);
-  return { key, old: (await keys.revokeKey(old.key, now + graceMs))! };
-}
-
 const rotateBody = z
   .object({
     graceSeconds: z
@@ -112,6 +67,7 @@ const rotateBody = z
   .optional()
   .transform((body) => body ?? { graceSeconds: 7 * 86_400 });
 
+/** Keys and usage for operators; the same operations as `pressbox keys …` and `pressbox usage`. */
 export function adminRoutes(deps: { keys: KeyStore; usage: UsageStore; now: () => number }) {
   const found = async (value: string): Promise<WidgetKey> => {
     const key = await deps.keys.getKey(value);

@@ -1,27 +1,16 @@
+import { ODDS_FORMATS, THEMES } from '../../contract/choices.js';
 import { WIDGET_LEAGUES } from '../../contract/leagues.js';
 import { escapeHtml } from '../../embed/html.js';
 import { SNIPPET_GUIDE } from '../../embed/snippet-guide.js';
 import { frameTitle } from '../../embed/snippets.js';
-import { EMBED_TAGS, type EmbedTag } from '../../embed/tags.js';
-import { SUPPORTED_LOCALES } from '../../widgets/i18n/locale.js';
+import { ELEMENT_TAGS } from '../../contract/elements.js';
+import type { EmbedTag } from '../../embed/tags.js';
+import { LOCALE_LABELS, SUPPORTED_LOCALES, type SupportedLocale } from '../../contract/locales.js';
 
 const options = (values: readonly string[], label: (value: string) => string = (value) => value, selected?: string) =>
   values
     .map((value) => `<option value="${escapeHtml(value)}"${value === selected ? ' selected' : ''}>${escapeHtml(label(value))}</option>`)
     .join('');
-
-const LOCALE_LABELS: Record<string, string> = {
-  en: 'English',
-  es: 'Español',
-  fr: 'Français',
-  de: 'Deutsch',
-  it: 'Italiano',
-  'pt-BR': 'Português (Brasil)',
-  nl: 'Nederlands',
-  pl: 'Polski',
-  ja: '日本語',
-  ar: 'العربية',
-};
 
 /** One field of the builder's form; `data-attribute` names the element attribute it sets (builder.ts reads it). */
 function field(id: string, label: string, control: string): string {
@@ -30,7 +19,6 @@ function field(id: string, label: string, control: string): string {
 
 /** The snippet builder's page: its form, preview and snippets are filled in by builder.ts. */
 export function builderPage(relay: string): string {
-  const tags = Object.keys(EMBED_TAGS) as EmbedTag[];
   const snippets = SNIPPET_GUIDE.map(
     ({ kind, name, when }) => `<article class="snippet" aria-labelledby="snippet-${kind}-name">
 <div class="snippet-head"><h3 id="snippet-${kind}-name">${escapeHtml(name)}</h3><button type="button" data-copy="${kind}" aria-describedby="snippet-${kind}-name">Copy</button></div>
@@ -56,14 +44,14 @@ export function builderPage(relay: string): string {
 <main>
 <form id="choices" class="choices" aria-label="Widget">
 ${field('key', 'Publishable key', '<input id="key" name="key" autocomplete="off" spellcheck="false" placeholder="pk_live_…" required>')}
-${field('tag', 'Widget', `<select id="tag" name="tag">${options(tags, (tag) => `${frameTitle(tag as EmbedTag).replace(' (Pressbox)', '')} <${tag}>`)}</select>`)}
+${field('tag', 'Widget', `<select id="tag" name="tag">${options(ELEMENT_TAGS, (tag) => `${frameTitle(tag as EmbedTag).replace(' (Pressbox)', '')} <${tag}>`)}</select>`)}
 ${field('league', 'League', `<select id="league" name="league">${options(WIDGET_LEAGUES, (league) => league.toUpperCase(), 'nba')}</select>`)}
 ${field('team', 'Team', '<select id="team" name="team"><option value="">All teams</option></select>')}
 ${field('opponent', 'Against (head to head)', '<select id="opponent" name="opponent"><option value="">Nobody: last five games</option></select>')}
 ${field('game-id', 'Game', '<select id="game-id" name="game-id"></select>')}
-${field('theme', 'Theme', `<select id="theme" name="theme">${options(['auto', 'light', 'dark'])}</select>`)}
-${field('locale', 'Language', `<select id="locale" name="locale"><option value="">The page’s language</option>${options(SUPPORTED_LOCALES, (locale) => LOCALE_LABELS[locale] ?? locale)}</select>`)}
-${field('odds-format', 'Odds', `<select id="odds-format" name="odds-format">${options(['american', 'decimal', 'fractional', 'implied'])}</select>`)}
+${field('theme', 'Theme', `<select id="theme" name="theme">${options(THEMES)}</select>`)}
+${field('locale', 'Language', `<select id="locale" name="locale"><option value="">The page’s language</option>${options(SUPPORTED_LOCALES, (locale) => LOCALE_LABELS[locale as SupportedLocale])}</select>`)}
+${field('odds-format', 'Odds', `<select id="odds-format" name="odds-format">${options(ODDS_FORMATS)}</select>`)}
 <p id="status" class="status" role="status"></p>
 </form>
 <section class="preview" aria-labelledby="preview-title">

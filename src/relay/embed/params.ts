@@ -1,14 +1,16 @@
 import { z } from 'zod';
+import { LIVE_CHOICES, ODDS_FORMATS, THEMES } from '../../contract/choices.js';
 import { echoedNames } from '../../embed/html.js';
-import { attributesOf, EMBED_TAGS, type EmbedTag } from '../../embed/tags.js';
+import { ELEMENT_TAGS } from '../../contract/elements.js';
+import { attributesOf, type EmbedTag } from '../../embed/tags.js';
 
 const attributeValue = z.string().trim().max(200, 'at most 200 characters');
 
 /** Attributes whose values the element accepts from a short list: a wrong one is refused here, with the list. */
 const CHOICES: Record<string, readonly [string, ...string[]]> = {
-  theme: ['auto', 'light', 'dark'],
-  'odds-format': ['american', 'decimal', 'fractional', 'implied'],
-  live: ['on', 'off'],
+  theme: THEMES,
+  'odds-format': ODDS_FORMATS,
+  live: LIVE_CHOICES,
 };
 
 function attributeSchema(name: string) {
@@ -57,4 +59,4 @@ export function readEmbedQuery(tag: EmbedTag, query: Record<string, string>): Re
   return { ok: false, message: parsed.error.issues.map((issue) => issue.message).join('; ') };
 }
 
-export const EMBED_TAG_LIST = Object.keys(EMBED_TAGS).join(', ');
+export const EMBED_TAG_LIST = ELEMENT_TAGS.join(', ');

@@ -4,7 +4,7 @@ import { frameSize, frameTitle, iframeMarkup, type WidgetChoice } from '../../em
 import { isEmbedTag } from '../../embed/tags.js';
 import { shortened } from '../../embed/html.js';
 import { RelayError } from '../errors.js';
-import { patternsOf } from '../http/access.js';
+import { patternsOf } from '../keys/service.js';
 import type { OwnOrigins } from '../http/own-origins.js';
 import type { RelayEnv } from '../http/env.js';
 import type { RateLimiter } from '../http/rate-limit.js';

@@ -1,31 +1,17 @@
-import type { Context, MiddlewareHandler } from 'hono';
-import { decideOrigin, pageOrigin, parseDomainPattern, patternFor, type DomainPattern, type PageOrigin } from '../keys/domains.js';
+import type { MiddlewareHandler } from 'hono';
+import { decideOrigin, pageOrigin, patternFor, type PageOrigin } from '../keys/domains.js';
 import { isActive, type WidgetKey } from '../keys/model.js';
+import { patternsOf } from '../keys/service.js';
 import { RelayError } from '../errors.js';
 import { clientKind } from '../metering/attribution.js';
-import { LOADS_REMAINING_HEADER } from './deliver.js';
-import { CONTRACT_HEADER } from '../../contract/version.js';
 import type { KeyStore } from '../store/types.js';
+import type { Access, Authorize, WidgetRequest } from '../types.js';
 import type { CachedUpstream } from '../upstream/cached.js';
-import type { RelayEnv } from './env.js';
-import { widgetRequestOfContext, type WidgetRequest } from './widget-request.js';
 import { isEmbedToken, type EmbedTokens } from '../embed/token.js';
+import { corsHeaders } from './cors.js';
+import type { RelayEnv } from './env.js';
 import type { OwnOrigins } from './own-origins.js';
-
-// Keys come from a short-lived in-memory cache as the same objects, so their parsed patterns can be kept with them.
-const parsedPatterns = new WeakMap<WidgetKey, DomainPattern[]>();
-
-export function patternsOf(key: WidgetKey): DomainPattern[] {
-  let patterns = parsedPatterns.get(key);
-  if (!patterns) {
-    patterns = key.domains.flatMap((domain) => {
-      const parsed = parseDomainPattern(domain);
-      return parsed.ok ? [parsed.pattern] : [];
-    });
-    parsedPatterns.set(key, patterns);
-  }
-  return patterns;
-}
+import { widgetRequestOfContext } from './widget-request.js';
 
 /** A key's verdict on one page's headers: the page, and whether the key's rules allow it. */
 interface Verdict {
@@ -56,37 +42,6 @@ function decide(key: WidgetKey, origin: string | undefined, referer: string | un
   const page = pageOrigin(origin, referer);
   return { page, allowed: decideOrigin(patternsOf(key), page, key.test).allowed };
 }
-
-const EXPOSED_HEADERS = `ETag, Retry-After, ${LOADS_REMAINING_HEADER}, ${CONTRACT_HEADER}`;
-
-/**
- * CORS for every browser-facing answer: the page's own origin is echoed (errors too, so the element can
- * read the message), never with credentials, and responses vary by Origin.
- */
-export function corsHeaderList(origin: string | undefined): string[] {
-  return origin && origin !== 'null'
-    ? ['Vary', 'Origin', 'Access-Control-Allow-Origin', origin, 'Access-Control-Expose-Headers', EXPOSED_HEADERS]
-    : ['Vary', 'Origin', 'Access-Control-Expose-Headers', EXPOSED_HEADERS];
-}
-
-/** Headers as Node's writeHead takes them, name then value: `[name, value, name, value…]`. */
-export function eachHeader(list: readonly string[], set: (name: string, value: string) => void): void {
-  for (let i = 0; i < list.length; i += 2) set(list[i]!, list[i + 1]!);
-}
-
-export function corsHeaders(c: Context): void {
-  eachHeader(corsHeaderList(c.req.header('origin')), (name, value) => c.header(name, value));
-}
-
-/** Who may have widget data: the key it names, the page it is for, and the upstream that serves that key. */
-export interface Access {
-  key: WidgetKey;
-  page: PageOrigin;
-  upstream: CachedUpstream;
-}
-
-/** Decided at once when the key is in memory (nearly always), otherwise once the store has answered. */
-export type Authorize = (request: WidgetRequest) => Access | Promise<Access>;
 
 /** Key, then page origin: a widget request is served only for a live key on one of its allowed domains. */
 export function widgetAuthorizer(

@@ -1,5 +1,5 @@
-import type { Access } from './access.js';
-import type { WidgetRequest } from './widget-request.js';
+import type { Access } from '../types.js';
+import type { WidgetRequest } from '../types.js';
 
 export type RelayEnv = {
   Variables: {

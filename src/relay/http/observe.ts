@@ -1,4 +1,4 @@
-import type { Logger } from './logger.js';
+import type { Logger } from '../logger.js';
 import type { RelayMetrics } from './metrics.js';
 
 export interface AnsweredRequest {

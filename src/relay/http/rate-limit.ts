@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
 import { RelayError } from '../errors.js';
 import type { RelayEnv } from './env.js';
-import type { WidgetRequest } from './widget-request.js';
+import type { WidgetRequest } from '../types.js';
 
 export interface RateLimitOptions {
   /** Sustained requests per minute for one key from one address. */

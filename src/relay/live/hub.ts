@@ -1,6 +1,6 @@
 import { REFRESH_MS } from '../../contract/refresh.js';
 import { RelayError, fromUpstream } from '../errors.js';
-import { etagOf } from '../http/deliver.js';
+import { etagOf } from '../http/body.js';
 import type { HistoryStore } from '../store/types.js';
 import type { CachedUpstream } from '../upstream/cached.js';
 import { localLiveShare, type LiveShare, type TopicState } from './share.js';

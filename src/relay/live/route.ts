@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { loadDetail } from '../metering/attribution.js';
 import { CONTRACT_VERSION } from '../../contract/version.js';
 import { RelayError } from '../errors.js';
-import { refusal, refuseSpentKey } from '../http/deliver.js';
+import { refusal, refuseSpentKey } from '../metering/quota.js';
 import type { RelayEnv } from '../http/env.js';
 import { monthlyLoadLimit } from '../keys/model.js';
 import { monthBucket } from '../metering/month.js';

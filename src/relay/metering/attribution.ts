@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { isIPv4, isIPv6 } from 'node:net';
-import type { Access } from '../http/access.js';
-import type { WidgetRequest } from '../http/widget-request.js';
+import type { Access } from '../types.js';
+import type { WidgetRequest } from '../types.js';
 import type { LoadDetail } from '../store/types.js';
 import { dayBucket } from './month.js';
 

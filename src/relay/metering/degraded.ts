@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { RelayError } from '../errors.js';
-import type { Logger } from '../http/logger.js';
+import type { Logger } from '../logger.js';
 import type { CountResult, LoadDetail, LoadReceipt, ReplayedUsage, UsageStore } from '../store/types.js';
 import type { LoadJournal } from './journal.js';
 

@@ -1,9 +1,6 @@
+import { SUPPORTED_LOCALES, type SupportedLocale } from '../../contract/locales.js';
 import { scriptTagConfig } from '../runtime/config.js';
 import type { Catalog, PackedCatalog } from './translate.js';
-
-/** The locales with a full catalog; `en` is the source, written in the code. */
-export const SUPPORTED_LOCALES = ['en', 'es', 'fr', 'de', 'it', 'pt-BR', 'nl', 'pl', 'ja', 'ar'] as const;
-export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];
 
 type CatalogModule = Promise<{ default: Catalog | PackedCatalog }>;
 

@@ -1,5 +1,5 @@
 import messageNumbers from './message-numbers.js';
-import type { SupportedLocale } from './locale.js';
+import type { SupportedLocale } from '../../contract/locales.js';
 import type { Catalog } from './translate.js';
 
 /** Pages write `{ "de": { "status.final": "Endstand" } }`; `status.final_one` style keys name one plural form. */

@@ -1,5 +1,6 @@
 import { PressboxElement } from '../ui/pressbox-element.js';
-import { catalogs, loadCatalog, resolveLocale, type SupportedLocale } from './locale.js';
+import { catalogs, loadCatalog, resolveLocale } from './locale.js';
+import { type SupportedLocale } from '../../contract/locales.js';
 import type { Catalog, PackedCatalog } from './translate.js';
 
 type CatalogModule = Promise<{ default: Catalog | PackedCatalog }>;
@@ -21,7 +22,7 @@ const loading = new Map<SupportedLocale, Promise<void>>();
 
 /**
  * Joins the part to the locale's loaded main catalog. Built, both are packed: the part's numbers follow the main ones
- * (scripts/messages.mjs `messageNumbers`) and each ends with its ids made at run time; unbuilt (tests), both are flat.
+ * (scripts/messages.ts `messageNumbers`) and each ends with its ids made at run time; unbuilt (tests), both are flat.
  */
 function join(locale: SupportedLocale, part: Catalog | PackedCatalog): void {
   const main = catalogs.get(locale);

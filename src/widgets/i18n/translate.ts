@@ -7,11 +7,11 @@ export type MessageParams = Record<string, string | number>;
 /** Flat id → text; a plural message has one entry per category of its locale: `injuries.players_one`. */
 export type Catalog = Record<string, string>;
 /**
- * A catalog as the built bundle ships it (scripts/messages.mjs `packCatalog`): the messages written in `t()` calls by
+ * A catalog as the built bundle ships it (scripts/messages.ts `packCatalog`): the messages written in `t()` calls by
  * number, a plural one as its forms by category, then the rest (ids made at run time) as a flat catalog.
  */
 export type PackedCatalog = Array<string | Record<string, string>>;
-/** A message id; the built bundle writes the ids of `t()` calls as numbers (scripts/messages.mjs `messageNumbers`). */
+/** A message id; the built bundle writes the ids of `t()` calls as numbers (scripts/messages.ts `messageNumbers`). */
 export type MessageId = string | number;
 
 /**

@@ -1,9 +1,9 @@
+import type { OddsFormat } from '../../contract/choices.js';
 import { impliedProbability } from '../../contract/odds.js';
 
 export { impliedProbability, noVigProbabilities } from '../../contract/odds.js';
 
-/** Odds in the four `odds-format`s the elements offer, localised with Intl. Input is always American odds. */
-export type OddsFormat = 'american' | 'decimal' | 'fractional' | 'implied';
+export type { OddsFormat } from '../../contract/choices.js';
 
 export function decimalOdds(american: number): number {
   return american < 0 ? 1 + 100 / -american : 1 + american / 100;

@@ -1,5 +1,5 @@
 import { LitElement, html, unsafeCSS, type CSSResult, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
-import { RESERVED_SIZES } from '../reserved-sizes.js';
+import { reservedHeightCss, type ElementTag } from '../../contract/elements.js';
 import { errorState, freshnessNotice, skeleton, stateStyles, type NotFound, type Notice } from './states.js';
 import { tokens } from './tokens.js';
 import type { OddsFormat } from '../runtime/odds-format.js';
@@ -11,8 +11,8 @@ import type { ResourceController } from '../runtime/resource-controller.js';
  * An element's stylesheets: the theme, its host box (the reserved size at any width, and a container its layout can
  * query), the loading and error states, then its own.
  */
-export function elementStyles(tag: keyof typeof RESERVED_SIZES, ...own: CSSResult[]): CSSResult[] {
-  const host = unsafeCSS(`:host{position:relative;${RESERVED_SIZES[tag]}overflow:hidden;container-type:inline-size}`);
+export function elementStyles(tag: ElementTag, ...own: CSSResult[]): CSSResult[] {
+  const host = unsafeCSS(`:host{position:relative;${reservedHeightCss(tag)}overflow:hidden;container-type:inline-size}`);
   return [tokens, host, stateStyles, ...own];
 }
 

@@ -2,6 +2,7 @@
 import { expect } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import '../../../src/widgets/index.js';
+import { ELEMENT_BOXES, sizeProperty } from '../../../src/contract/elements.js';
 import type { PbErrorEvent } from '../../../src/widgets/events.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
 import { advanceRelayClock, hasState, nextEvent, resetRelay, setFaults, shadow, testSetup } from '../helpers.js';
@@ -35,6 +36,19 @@ describe('every element in every state', () => {
         } finally {
           await emulateMedia({ forcedColors: 'none' });
         }
+      });
+
+      it('reserves its height, which --pb-<tag>-height (or its former name) changes', async () => {
+        const element = await mount(tag, await attributes('nba', setup));
+        await element.updateComplete;
+        expect(element.getBoundingClientRect().height).to.equal(ELEMENT_BOXES[tag].height);
+        const former = (ELEMENT_BOXES[tag] as { formerName?: string }).formerName;
+        if (former) {
+          element.style.setProperty(`--pb-${former}-height`, '123px');
+          expect(element.getBoundingClientRect().height).to.equal(123);
+        }
+        element.style.setProperty(sizeProperty(tag), '234px');
+        expect(element.getBoundingClientRect().height).to.equal(234);
       });
 
       it('loading: a skeleton in the final size, then data without a layout shift', async () => {

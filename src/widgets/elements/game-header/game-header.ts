@@ -36,7 +36,7 @@ const ANNOUNCE_INTERVAL_MS = 20_000;
  * @csspart message - The loading or error message.
  * @csspart notice - The freshness notice over stale data.
  *
- * @cssproperty --pb-header-height - Reserved height (360px).
+ * @cssproperty --pb-game-header-height - Reserved height (360px); `--pb-header-height` also works.
  * @cssproperty --pb-color-live - Colour of the live status.
  *
  * @event pb-load - First data shown.

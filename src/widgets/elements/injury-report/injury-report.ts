@@ -28,7 +28,7 @@ type TeamReport = InjuriesPayload['teams'][number];
  * @csspart message - The loading, empty or error message.
  * @csspart notice - The freshness notice over stale data.
  *
- * @cssproperty --pb-injuries-height - Reserved height (420px); the list scrolls inside it.
+ * @cssproperty --pb-injury-report-height - Reserved height (420px); the list scrolls inside it; `--pb-injuries-height` also works.
  *
  * @event pb-load - First data shown.
  * @event pb-update - Newer data shown.

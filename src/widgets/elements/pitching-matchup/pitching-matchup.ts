@@ -27,7 +27,7 @@ type Weather = NonNullable<PitchingMatchupPayload['weather']>;
  * @csspart message - The loading or error message.
  * @csspart notice - The freshness notice over stale data.
  *
- * @cssproperty --pb-matchup-height - Reserved height (300px).
+ * @cssproperty --pb-pitching-matchup-height - Reserved height (300px); `--pb-matchup-height` also works.
  * @cssproperty --pb-color-warning - Colour of a starter not yet confirmed, and of weather alerts (#b45309).
  *
  * @event pb-load - First data shown.

@@ -30,7 +30,7 @@ type Direction = 'ascending' | 'descending';
  * @csspart message - The loading, empty or error message.
  * @csspart notice - The freshness notice over stale data.
  *
- * @cssproperty --pb-props-height - Reserved height (400px); the table scrolls inside it.
+ * @cssproperty --pb-player-props-height - Reserved height (400px); the table scrolls inside it; `--pb-props-height` also works.
  *
  * @event pb-load - First data shown.
  * @event pb-update - Newer data shown.

@@ -27,7 +27,7 @@ import { scoreStripStyles } from './score-strip.styles.js';
  * @csspart message - The loading, empty or error message.
  * @csspart notice - The freshness notice over stale data.
  *
- * @cssproperty --pb-strip-height - Height of the strip (136px).
+ * @cssproperty --pb-score-strip-height - Height of the strip (136px); `--pb-strip-height` also works.
  * @cssproperty --pb-card-width - Width of a card (176px).
  * @cssproperty --pb-color-accent - Hover and focus colour.
  * @cssproperty --pb-color-live - Colour of live games.

@@ -37,7 +37,7 @@ export function tickerOrder(games: readonly Game[]): Game[] {
  * @csspart message - The loading, empty or error message.
  * @csspart notice - The freshness notice over stale data.
  *
- * @cssproperty --pb-ticker-height - Height of the ticker (48px).
+ * @cssproperty --pb-score-ticker-height - Height of the ticker (48px); `--pb-ticker-height` also works.
  *
  * @event pb-load - First data shown.
  * @event pb-update - Newer data shown.

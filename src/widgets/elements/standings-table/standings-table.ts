@@ -27,7 +27,7 @@ type Direction = 'ascending' | 'descending';
  * @csspart message - The loading, empty or error message.
  * @csspart notice - The freshness notice over stale data.
  *
- * @cssproperty --pb-standings-height - Reserved height (420px); the table scrolls inside it.
+ * @cssproperty --pb-standings-table-height - Reserved height (420px); the table scrolls inside it; `--pb-standings-height` also works.
  * @cssproperty --pb-color-accent - Colour of the highlighted team's marker.
  *
  * @event pb-load - First data shown.

@@ -1,19 +1,10 @@
-import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { RelayError } from '../errors.js';
 import { monthlyLoadLimit, type WidgetKey } from '../keys/model.js';
-import { loadDetail } from '../metering/attribution.js';
-import { loadCount, monthBucket, nextMonthStart } from '../metering/month.js';
 import type { CountResult, UsageStore } from '../store/types.js';
-import type { Access } from './access.js';
-import type { WidgetRequest } from './widget-request.js';
-
-export const LOADS_REMAINING_HEADER = 'X-Pressbox-Loads-Remaining';
-
-/** The ETag of a payload's JSON: the same for a GET answer and a live push of the same data. */
-export function etagOf(body: string): string {
-  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-}
+import type { Access, WidgetRequest } from '../types.js';
+import { loadDetail } from './attribution.js';
+import { loadCount, monthBucket, nextMonthStart } from './month.js';
 
 /** A key at its daily ceiling (`--daily-limit`): refused until 00:00 UTC. */
 function dailyLimitReached(now: number, limit: number): RelayError {
@@ -62,17 +53,6 @@ export function refuseKnownSpentKey(key: WidgetKey, now: number): void {
   const limit = monthlyLoadLimit(key.plan);
   const refused = spent.get(key.key);
   if (refused && refused.limit === limit && refused.month === monthBucket(now)) throw quotaExceeded(now, limit);
-}
-
-/** A payload ready to send: the bytes of its JSON and the ETag of that JSON. */
-export interface PreparedBody {
-  bytes: Buffer;
-  etag: string;
-}
-
-export function prepareBody(payload: unknown): PreparedBody {
-  const body = JSON.stringify(payload);
-  return { bytes: Buffer.from(body), etag: etagOf(body) };
 }
 
 /**

@@ -1,0 +1,64 @@
+import { parseDomainPattern, type DomainPattern } from './domains.js';
+import { generateKey, monthlyLoadLimit, type Plan, type WidgetKey } from './model.js';
+import type { KeyStore } from '../store/types.js';
+
+/** The operations on keys that the admin API, the CLI and the console share. */
+
+// Keys come from a short-lived in-memory cache as the same objects, so their parsed patterns can be kept with them.
+const parsedPatterns = new WeakMap<WidgetKey, DomainPattern[]>();
+
+export function patternsOf(key: WidgetKey): DomainPattern[] {
+  let patterns = parsedPatterns.get(key);
+  if (!patterns) {
+    patterns = key.domains.flatMap((domain) => {
+      const parsed = parseDomainPattern(domain);
+      return parsed.ok ? [parsed.pattern] : [];
+    });
+    parsedPatterns.set(key, patterns);
+  }
+  return patterns;
+}
+
+export function describeKey(key: WidgetKey) {
+  return {
+    key: key.key,
+    test: key.test,
+    plan: key.plan,
+    monthlyLoads: monthlyLoadLimit(key.plan),
+    domains: key.domains,
+    name: key.name,
+    dailyLimit: key.dailyLimit ?? null,
+    browserOnly: key.browserOnly ?? false,
+    createdAt: new Date(key.createdAt).toISOString(),
+    revokedAt: key.revokedAt === null ? null : new Date(key.revokedAt).toISOString(),
+  };
+}
+
+export async function createKey(
+  keys: KeyStore,
+  input: { plan: Plan; domains: string[]; name: string; test: boolean; dailyLimit?: number | null; browserOnly?: boolean },
+  now: number,
+): Promise<WidgetKey> {
+  const key: WidgetKey = {
+    key: generateKey(input.test),
+    test: input.test,
+    plan: input.plan,
+    domains: input.domains,
+    name: input.name,
+    createdAt: now,
+    revokedAt: null,
+    dailyLimit: input.dailyLimit ?? null,
+    browserOnly: input.browserOnly ?? false,
+  };
+  await keys.createKey(key);
+  return key;
+}
+
+/**
+ * A new key with the same settings; the old one keeps working for `graceMs` (pages keep loading while they are
+ * updated to the new key), then is revoked.
+ */
+export async function rotateKey(keys: KeyStore, old: WidgetKey, graceMs: number, now: number): Promise<{ key: WidgetKey; old: WidgetKey }> {
+  const key = await createKey(keys, { ...old }, now);
+  return { key, old: (await keys.revokeKey(old.key, now + graceMs))! };
+}
