@@ -23,6 +23,13 @@ export default {
       to: { path: '^src/widgets/' },
     },
     {
+      name: 'browser-reads-route-types-only',
+      severity: 'error',
+      comment: "The route contract's rules run in the relay; pages get refreshMs in each payload and import types only.",
+      from: { path: '^src/widgets/' },
+      to: { path: '^src/contract/routes\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'contract-is-a-leaf',
       severity: 'error',
       comment: 'The contract is read by browser and relay alike, so it imports nothing of theirs.',

@@ -33,8 +33,12 @@ export type Team = z.infer<typeof teamSchema>;
 export const gameStatusSchema = z.enum(['scheduled', 'live', 'final']);
 export type GameStatus = z.infer<typeof gameStatusSchema>;
 
-/** Freshness every payload carries: when the data was fetched upstream, and whether it is older than it should be. */
+/**
+ * Freshness every payload carries: when the data was fetched upstream, whether it is older than it should be, and how
+ * soon an element without a live stream should ask again (the route's rule, contract/routes.ts: pages carry none).
+ */
 export const freshness = {
   updatedAt: z.string(),
   stale: z.boolean(),
+  refreshMs: z.number(),
 };

@@ -1,3 +1,5 @@
+import type { GameStatus } from './common.js';
+
 /**
  * How often data is refreshed, in one place: the relay's cache and live polls, the sandbox, and the elements all read
  * it. A slate follows its games' state; other resources change on their own rhythm.
@@ -25,10 +27,8 @@ export const SEASON_REFRESH_MS = {
   standings: 300_000,
 } as const;
 
-export type GameState = 'scheduled' | 'live' | 'final';
-
 /** The refresh interval of data about these games: the liveliest game decides. */
-export function refreshMsFor(states: Iterable<GameState>): number {
+export function refreshMsFor(states: Iterable<GameStatus>): number {
   let interval: number = REFRESH_MS.final;
   for (const state of states) interval = Math.min(interval, REFRESH_MS[state]);
   return interval;

@@ -1,12 +1,6 @@
 import * as z from 'zod/mini';
 import { freshness, gameStatusSchema, teamSchema } from './common.js';
 
-/**
- * How soon an element without a live stream should ask again, said by the relay: the season elements' rhythms are the
- * relay's (contract/refresh.ts), and pages need not carry them.
- */
-const refresh = { refreshMs: z.number() };
-
 /** GET /v1/standings: the league table, best record first. */
 export const standingsPayloadSchema = z.object({
   league: z.string(),
@@ -27,7 +21,6 @@ export const standingsPayloadSchema = z.object({
     }),
   ),
   ...freshness,
-  ...refresh,
 });
 export type StandingsPayload = z.infer<typeof standingsPayloadSchema>;
 
@@ -59,7 +52,6 @@ export const teamStatsPayloadSchema = z.object({
     }),
   ),
   ...freshness,
-  ...refresh,
 });
 export type TeamStatsPayload = z.infer<typeof teamStatsPayloadSchema>;
 
@@ -112,6 +104,5 @@ export const pitchingMatchupPayloadSchema = z.object({
   ),
   alerts: z.array(z.object({ type: z.string(), severe: z.boolean(), message: z.string() })),
   ...freshness,
-  ...refresh,
 });
 export type PitchingMatchupPayload = z.infer<typeof pitchingMatchupPayloadSchema>;

@@ -1,3 +1,4 @@
+import type { GameStatus } from '../contract/common.js';
 import { DAY_MS, addDays, dateOf, dayStartMs, isCalendarDate } from './dates.js';
 import type { League, Team } from './leagues.js';
 import { createRandom, hexIdOf, seedOf } from './random.js';
@@ -36,8 +37,6 @@ export interface GameIds {
   /** Date-and-teams slug, used by /games, /injuries and the form endpoints. */
   slug: string;
 }
-
-export type GameStatus = 'scheduled' | 'live' | 'final';
 
 export interface GameSnapshot {
   game: Game;

@@ -140,8 +140,8 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
       if (request.headers['if-none-match'] === prepared.etag) return { status: 304, headers };
       // A page that left (or aborted a superseded request) receives nothing, so it is not billed.
       if (request.destroyed || response.destroyed) return { status: 499, headers };
-      const remaining = await countLoad(deps.usage, access, widgetRequest, route.pattern, deps.now());
-      deps.metrics.loads.count(route.pattern);
+      const remaining = await countLoad(deps.usage, access, widgetRequest, route.label, deps.now());
+      deps.metrics.loads.count(route.label);
       headers.push(LOADS_REMAINING_HEADER, String(remaining), 'Content-Type', JSON_TYPE);
       return { status: 200, headers, body: prepared.bytes };
     } catch (error) {
@@ -164,7 +164,7 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
       method: request.method!,
       path: target.pathname,
       address,
-      route: target.route.pattern,
+      route: target.route.label,
       status,
       ms: performance.now() - started,
     });

@@ -1,3 +1,4 @@
+import type { Unrefreshed } from '../../contract/routes.js';
 import type { FormPayload } from '../../contract/insights.js';
 import { RelayError, fromUpstream } from '../errors.js';
 import type { ResourceContext } from './context.js';
@@ -13,7 +14,7 @@ function resultOf(team: number, opponent: number): FormGame['result'] {
 export async function formResource(
   ctx: ResourceContext,
   params: { league: string; team: string; opponent?: string },
-): Promise<FormPayload> {
+): Promise<Unrefreshed<FormPayload>> {
   const teams = await teamDirectory(ctx.upstream, params.league);
   const team = teams.team(params.team);
   let games: FormGame[];

@@ -1,3 +1,4 @@
+import type { Unrefreshed } from '../../contract/routes.js';
 import type { BettingSplits, GameDetailPayload, Line } from '../../contract/scores.js';
 import type { LineRecord } from '../upstream/schemas.js';
 import type { ResourceContext } from './context.js';
@@ -16,7 +17,10 @@ function projectLine(record: LineRecord): Line {
   };
 }
 
-export async function gameResource(ctx: ResourceContext, params: { league: string; gameId: string }): Promise<GameDetailPayload> {
+export async function gameResource(
+  ctx: ResourceContext,
+  params: { league: string; gameId: string },
+): Promise<Unrefreshed<GameDetailPayload>> {
   const { game, feed } = await findLiveGame(ctx.upstream, params.league, params.gameId);
   const teams = await teamDirectory(ctx.upstream, params.league);
   // Lines and splits are extras: the header still shows the game when either is unavailable.

@@ -1,3 +1,4 @@
+import type { Unrefreshed } from '../../contract/routes.js';
 import type { InjuriesPayload } from '../../contract/insights.js';
 import { RelayError, fromUpstream } from '../errors.js';
 import type { ResourceContext } from './context.js';
@@ -25,7 +26,10 @@ export function severityOf(status: string): Severity {
   return 'other';
 }
 
-export async function injuriesResource(ctx: ResourceContext, params: { league: string; team?: string }): Promise<InjuriesPayload> {
+export async function injuriesResource(
+  ctx: ResourceContext,
+  params: { league: string; team?: string },
+): Promise<Unrefreshed<InjuriesPayload>> {
   const report = await ctx.upstream.injuries(params.league).catch((error) => {
     throw fromUpstream(error);
   });

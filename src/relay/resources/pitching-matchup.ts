@@ -1,4 +1,4 @@
-import { REFRESH_MS, SEASON_REFRESH_MS } from '../../contract/refresh.js';
+import type { Unrefreshed } from '../../contract/routes.js';
 import type { PitchingMatchupPayload } from '../../contract/season.js';
 import type { Cached } from '../cache/resource-cache.js';
 import type { StartingPitchers, StrikeoutPredictor, VenueWeather } from '../upstream/schemas.js';
@@ -83,7 +83,10 @@ function weatherOf(record: VenueWeather[number] | undefined): Pick<PitchingMatch
  * The game is found by the id /v1/scores gave it; the other feeds know it by teams and start time. Projections and
  * weather are extras: when the plan or the service withholds them, the matchup still shows.
  */
-export async function pitchingMatchupResource(ctx: ResourceContext, params: { gameId: string }): Promise<PitchingMatchupPayload> {
+export async function pitchingMatchupResource(
+  ctx: ResourceContext,
+  params: { gameId: string },
+): Promise<Unrefreshed<PitchingMatchupPayload>> {
   const { game, feed } = await findLiveGame(ctx.upstream, 'mlb', params.gameId);
   const home = (game.homeTeam.abbreviation ?? game.homeTeam.name).toUpperCase();
   const away = (game.awayTeam.abbreviation ?? game.awayTeam.name).toUpperCase();
@@ -122,7 +125,5 @@ export async function pitchingMatchupResource(ctx: ResourceContext, params: { ga
     away: side('away'),
     ...weatherOf(weather?.value.find((record) => record.teamId.toUpperCase() === home)),
     ...freshnessOf(ctx.now, feed, starters.cached, teams.cached),
-    // Starters firm up over the hours before the game; once it is under way they are settled.
-    refreshMs: game.status === 'scheduled' ? SEASON_REFRESH_MS.starters : REFRESH_MS.final,
   };
 }

@@ -1,3 +1,4 @@
+import type { Unrefreshed } from '../../contract/routes.js';
 import type { PropsPayload } from '../../contract/insights.js';
 import { RelayError, fromUpstream } from '../errors.js';
 import type { ResourceContext } from './context.js';
@@ -8,7 +9,7 @@ import { teamDirectory } from './teams.js';
 export async function propsResource(
   ctx: ResourceContext,
   params: { league: string; gameId: string; markets?: string[] },
-): Promise<PropsPayload> {
+): Promise<Unrefreshed<PropsPayload>> {
   const { game } = await findLiveGame(ctx.upstream, params.league, params.gameId);
   const teams = await teamDirectory(ctx.upstream, params.league);
   // Props are keyed by the odds feed's game id: find the fixture on the board.

@@ -1,4 +1,11 @@
-import { REFRESH_MS, refreshMsFor } from '../../contract/refresh.js';
+import {
+  DATA_ROUTE_PATHS,
+  DATA_ROUTES,
+  type DataRoute,
+  type RoutePayload,
+  type RouteQuery,
+  type Unrefreshed,
+} from '../../contract/routes.js';
 import { z } from 'zod';
 import type { ResourceContext } from './context.js';
 import { formResource } from './form.js';
@@ -31,14 +38,12 @@ export interface Planned {
 
 /** One widget data route: its path, and how to read a request's parameters (a `bad_request` when they are wrong). */
 export interface WidgetRoute {
-  /** `/v1/games/:gameId` */
-  pattern: string;
+  /** `/v1/games/{gameId}`, as the contract names it. */
+  pattern: DataRoute;
+  /** `/v1/games/:gameId`: how usage and metrics have always named the route. */
+  label: string;
   read(query: Record<string, string>, path: Record<string, string>): Planned;
 }
-
-type Status = 'scheduled' | 'live' | 'final';
-
-const byStatus = (statuses: Status[]): number => refreshMsFor(statuses);
 
 const scoresQuery = z.object({ league: leagueListParam, date: dateParam.optional(), team: teamParam.optional() });
 const leagueQuery = z.object({ league: leagueParam });
@@ -75,20 +80,28 @@ function canonicalQuery(params: Record<string, ParamValue>): string {
   return text ? `?${text}` : '';
 }
 
-/** `/v1/games/:gameId` with the validated path parameters, percent-encoded. */
+/** `/v1/games/{gameId}` with the validated path parameters, percent-encoded. */
 function canonicalPath(pattern: string, path: Record<string, string>): string {
-  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(path[name]!));
+  return pattern.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(path[name]!));
 }
 
-function route<Query extends z.ZodType<Record<string, ParamValue>>, Payload extends object>(
-  pattern: string,
-  query: Query,
-  build: (ctx: ResourceContext, params: z.output<Query> & Record<string, string>) => Promise<Payload>,
-  pollMs: (payload: Payload) => number,
+/** `unknown` when both have the same keys, else `never` (no schema fits). */
+type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? unknown : never) : never;
+
+/**
+ * A contract route served: its query read by a schema that takes exactly the contract's query (the compiler checks
+ * both ways), its payload built by a resource, and `refreshMs` added by the contract's rule.
+ */
+function route<Route extends DataRoute, Query extends z.ZodType<Record<string, ParamValue>, RouteQuery<Route>>>(
+  pattern: Route,
+  query: Query & SameKeys<RouteQuery<Route>, z.input<Query>>,
+  build: (ctx: ResourceContext, params: z.output<Query> & Record<string, string>) => Promise<Unrefreshed<RoutePayload<Route>>>,
   pathSchema?: z.ZodType<Record<string, string>>,
 ): WidgetRoute {
+  const refreshMs = DATA_ROUTES[pattern].refreshMs as (payload: Unrefreshed<RoutePayload<Route>>) => number;
   return {
     pattern,
+    label: pattern.replace(/\{(\w+)\}/g, ':$1'),
     read(rawQuery, rawPath) {
       const params = parseParams(query, rawQuery);
       const path = pathSchema ? parseParams(pathSchema, rawPath) : {};
@@ -96,39 +109,39 @@ function route<Query extends z.ZodType<Record<string, ParamValue>>, Payload exte
       return {
         canonical: `${canonicalPath(pattern, path)}${canonicalQuery(params)}`,
         async build(ctx) {
-          const payload = await build(ctx, all);
-          return { payload, pollMs: pollMs(payload) };
+          const built = await build(ctx, all);
+          const pollMs = refreshMs(built);
+          return { payload: { ...built, refreshMs: pollMs }, pollMs };
         },
       };
     },
   };
 }
 
-export const WIDGET_ROUTES: readonly WidgetRoute[] = [
-  route(
-    '/v1/scores',
-    scoresQuery,
-    (ctx, params) => scoresResource(ctx, { leagues: params.league, date: params.date, team: params.team }),
-    (payload) => byStatus(payload.games.map((game) => game.status)),
+/** Every contract route, served; the compiler holds this to the contract's list. */
+const ROUTES: { [Route in DataRoute]: WidgetRoute } = {
+  '/v1/scores': route('/v1/scores', scoresQuery, (ctx, params) =>
+    scoresResource(ctx, { leagues: params.league, date: params.date, team: params.team }),
   ),
-  route(
-    '/v1/games/:gameId',
+  '/v1/games/{gameId}': route(
+    '/v1/games/{gameId}',
     leagueQuery,
     (ctx, params) => gameResource(ctx, { league: params.league, gameId: params.gameId! }),
-    (payload) => byStatus([payload.game.status]),
     gamePath,
   ),
-  route('/v1/form', formQuery, formResource, () => REFRESH_MS.form),
-  route('/v1/win-probability', gameParamsQuery, winProbabilityResource, (payload) => byStatus([payload.status])),
-  route('/v1/props', propsQuery, propsResource, () => REFRESH_MS.props),
-  route('/v1/injuries', injuriesQuery, injuriesResource, () => REFRESH_MS.injuries),
-  route('/v1/standings', leagueQuery, standingsResource, (payload) => payload.refreshMs),
-  route('/v1/team-stats', teamStatsQuery, teamStatsResource, (payload) => payload.refreshMs),
-  route('/v1/pitching-matchup', matchupQuery, pitchingMatchupResource, (payload) => payload.refreshMs),
-];
+  '/v1/form': route('/v1/form', formQuery, formResource),
+  '/v1/win-probability': route('/v1/win-probability', gameParamsQuery, winProbabilityResource),
+  '/v1/props': route('/v1/props', propsQuery, propsResource),
+  '/v1/injuries': route('/v1/injuries', injuriesQuery, injuriesResource),
+  '/v1/standings': route('/v1/standings', leagueQuery, standingsResource),
+  '/v1/team-stats': route('/v1/team-stats', teamStatsQuery, teamStatsResource),
+  '/v1/pitching-matchup': route('/v1/pitching-matchup', matchupQuery, pitchingMatchupResource),
+};
+
+export const WIDGET_ROUTES: readonly WidgetRoute[] = Object.values(ROUTES);
 
 /** The data routes' paths, for messages that list them. */
-export const WIDGET_ROUTE_LIST = WIDGET_ROUTES.map((widgetRoute) => widgetRoute.pattern.replace(/:(\w+)/g, '{$1}')).join(', ');
+export const WIDGET_ROUTE_LIST = DATA_ROUTE_PATHS.join(', ');
 
 const decoded = (segment: string): string | undefined => {
   try {
@@ -147,10 +160,10 @@ export function matchRoute(pathname: string): { route: WidgetRoute; path: Record
     if (pattern.length !== parts.length) continue;
     const path: Record<string, string> = {};
     const matches = pattern.every((segment, i) => {
-      if (segment.startsWith(':')) {
+      if (segment.startsWith('{')) {
         const value = decoded(parts[i]!);
         if (value === undefined || value === '') return false;
-        path[segment.slice(1)] = value;
+        path[segment.slice(1, -1)] = value;
         return true;
       }
       return segment === parts[i];

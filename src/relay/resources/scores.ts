@@ -1,3 +1,4 @@
+import type { Unrefreshed } from '../../contract/routes.js';
 import type { Game, ScoresPayload } from '../../contract/scores.js';
 import type { Cached } from '../cache/resource-cache.js';
 import { fromUpstream } from '../errors.js';
@@ -63,7 +64,7 @@ async function leagueGames(
   return { games, parts: [stored, live, teams.cached] };
 }
 
-export async function scoresResource(ctx: ResourceContext, params: ScoresParams): Promise<ScoresPayload> {
+export async function scoresResource(ctx: ResourceContext, params: ScoresParams): Promise<Unrefreshed<ScoresPayload>> {
   const perLeague = await Promise.all(params.leagues.map((league) => leagueGames(ctx, league, params.date)));
   let games = perLeague.flatMap((part) => part.games);
   if (params.team)

@@ -1,4 +1,4 @@
-import { SEASON_REFRESH_MS } from '../../contract/refresh.js';
+import type { Unrefreshed } from '../../contract/routes.js';
 import type { StandingsPayload } from '../../contract/season.js';
 import { fromUpstream, RelayError } from '../errors.js';
 import type { ResourceContext } from './context.js';
@@ -9,7 +9,7 @@ import { teamDirectory } from './teams.js';
 const TIE_LEAGUES = new Set(['nfl']);
 
 /** The league table from /teams' standings, refreshed every few minutes; names and colours as every element has them. */
-export async function standingsResource(ctx: ResourceContext, params: { league: string }): Promise<StandingsPayload> {
+export async function standingsResource(ctx: ResourceContext, params: { league: string }): Promise<Unrefreshed<StandingsPayload>> {
   const [table, teams] = await Promise.all([
     ctx.upstream.standings(params.league).catch((error) => {
       throw fromUpstream(error);
@@ -43,6 +43,5 @@ export async function standingsResource(ctx: ResourceContext, params: { league: 
     hasTies: TIE_LEAGUES.has(params.league) || rows.some((row) => row.ties > 0),
     rows,
     ...freshnessOf(ctx.now, table, teams.cached),
-    refreshMs: SEASON_REFRESH_MS.standings,
   };
 }

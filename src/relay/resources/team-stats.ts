@@ -1,4 +1,4 @@
-import { SEASON_REFRESH_MS } from '../../contract/refresh.js';
+import type { Unrefreshed } from '../../contract/routes.js';
 import type { TeamStatsPayload } from '../../contract/season.js';
 import { fromUpstream, RelayError } from '../errors.js';
 import type { ResourceContext } from './context.js';
@@ -24,7 +24,10 @@ function readRank(value: string | undefined): { rank: number | null; tied: boole
 }
 
 /** A team's season numbers with their league ranks, from the league's team-stats (one call serves every team). */
-export async function teamStatsResource(ctx: ResourceContext, params: { league: string; team: string }): Promise<TeamStatsPayload> {
+export async function teamStatsResource(
+  ctx: ResourceContext,
+  params: { league: string; team: string },
+): Promise<Unrefreshed<TeamStatsPayload>> {
   const [stats, teams] = await Promise.all([
     ctx.upstream.teamStats(params.league).catch((error) => {
       throw fromUpstream(error);
@@ -61,7 +64,6 @@ export async function teamStatsResource(ctx: ResourceContext, params: { league: 
     teamsRanked: stats.value.teams.length || null,
     stats: list,
     ...freshnessOf(ctx.now, stats, teams.cached),
-    refreshMs: SEASON_REFRESH_MS.seasonStats,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Unrefreshed } from '../../contract/routes.js';
 import { noVigProbabilities } from '../../contract/odds.js';
 import type { WinProbabilityPayload } from '../../contract/insights.js';
 import type { Cached } from '../cache/resource-cache.js';
@@ -15,7 +16,7 @@ async function linesWithExchange(ctx: ResourceContext, league: string): Promise<
 export async function winProbabilityResource(
   ctx: ResourceContext,
   params: { league: string; gameId: string },
-): Promise<WinProbabilityPayload> {
+): Promise<Unrefreshed<WinProbabilityPayload>> {
   const { game, feed } = await findLiveGame(ctx.upstream, params.league, params.gameId);
   const teams = await teamDirectory(ctx.upstream, params.league);
   const historyKey = `${ctx.upstream.name}:${params.league}:${game.gameId}`;

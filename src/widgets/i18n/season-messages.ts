@@ -1,6 +1,6 @@
-import { PressboxElement } from '../ui/pressbox-element.js';
+import { PressboxElement, type Fresh } from '../ui/pressbox-element.js';
 import { catalogs, loadCatalog, resolveLocale } from './locale.js';
-import { type SupportedLocale } from '../../contract/locales.js';
+import type { SupportedLocale } from '../../contract/locales.js';
 import type { Catalog, PackedCatalog } from './translate.js';
 
 type CatalogModule = Promise<{ default: Catalog | PackedCatalog }>;
@@ -44,8 +44,8 @@ function loadSeasonMessages(locale: SupportedLocale): Promise<void> | undefined 
   return loaded;
 }
 
-/** An element whose words ship apart from the seven's (standings, team statistics, pitching matchup). */
-export abstract class SeasonElement<T extends { stale: boolean; updatedAt: string }> extends PressboxElement<T> {
+/** An element whose words ship apart from the other elements' (standings, team statistics, pitching matchup). */
+export abstract class SeasonElement<T extends Fresh> extends PressboxElement<T> {
   protected override async scheduleUpdate(): Promise<void> {
     await loadSeasonMessages(resolveLocale(this, this.locale).messages);
     return super.scheduleUpdate();

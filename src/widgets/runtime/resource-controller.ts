@@ -1,4 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { DataRoute, RoutePath, RoutePayload, RouteQuery } from '../../contract/routes.js';
 import { PbErrorEvent, PbLoadEvent, PbUpdateEvent } from '../events.js';
 import { resolveConfig } from './config.js';
 import type { PressboxConfig } from './page-settings.js';
@@ -6,16 +7,14 @@ import { PressboxError, isTransient } from './errors.js';
 import { LiveStream } from './live-stream.js';
 import { RelayClient } from './relay-client.js';
 
-export interface ResourceRequest {
-  path: string;
-  params: Record<string, string | undefined>;
-}
+/** A request of the contract route whose payload is `T`: the compiler checks its path and query names. */
+export type ResourceRequest<T> = {
+  [Route in DataRoute]: RoutePayload<Route> extends T ? { path: RoutePath<Route>; params: RouteQuery<Route> } : never;
+}[DataRoute];
 
 export interface ResourceOptions<T> {
   /** What to fetch for the host's current attributes, or an error when they are incomplete. */
-  request(): ResourceRequest | PressboxError;
-  /** Milliseconds until the next refresh, from what was shown. */
-  refreshMs(data: T): number;
+  request(): ResourceRequest<T> | PressboxError;
 }
 
 export type ResourceStatus = 'loading' | 'ready' | 'error';
@@ -30,7 +29,7 @@ const MAX_RETRY_MS = 60_000;
  * visible); drops its topic while the element is off-screen or paused; retries transient errors with backoff and
  * keeps the last data on screen when a refresh fails.
  */
-export class ResourceController<T> implements ReactiveController {
+export class ResourceController<T extends { refreshMs: number }> implements ReactiveController {
   status: ResourceStatus = 'loading';
   data: T | undefined;
   error: PressboxError | undefined;
@@ -55,11 +54,12 @@ export class ResourceController<T> implements ReactiveController {
   };
 
   readonly #host: Host;
-  readonly #options: ResourceOptions<T>;
+  /** The host's request, as the relay client takes it (the payload's route was checked where it was written). */
+  readonly #request: () => { path: string; params: object } | PressboxError;
 
   constructor(host: Host, options: ResourceOptions<T>) {
     this.#host = host;
-    this.#options = options;
+    this.#request = options.request;
     host.addController(this);
   }
 
@@ -117,12 +117,18 @@ export class ResourceController<T> implements ReactiveController {
   #target(): { url: string; client: RelayClient; topic: string; relay: string; key: string } | PressboxError {
     const config = resolveConfig({ key: this.#host.key, relay: this.#host.relay });
     if (config instanceof PressboxError) return config;
-    const request = this.#options.request();
+    const request = this.#request();
     if (request instanceof PressboxError) return request;
     const client = RelayClient.for(config.relay);
-    const withoutKey = new URL(client.url(request.path, request.params));
+    const withoutKey = new URL(client.url(request.path, request.params as Record<string, string | undefined>));
     const topic = `${withoutKey.pathname}${withoutKey.search}`;
-    return { url: client.url(request.path, { ...request.params, key: config.key }), client, topic, relay: config.relay, key: config.key };
+    return {
+      url: client.url(request.path, { ...(request.params as Record<string, string | undefined>), key: config.key }),
+      client,
+      topic,
+      relay: config.relay,
+      key: config.key,
+    };
   }
 
   /** Follows the page's live stream for this element's topic instead of polling, when it can. */
@@ -215,7 +221,7 @@ export class ResourceController<T> implements ReactiveController {
     if (this.#host.live === 'off' || this.#paused || !this.#onScreen || document.hidden || !this.#host.isConnected) return;
     // Data arrives by the live stream while it is followed; errors still retry by polling.
     if (delay === undefined && this.#follow()) return;
-    const wait = delay ?? (this.data === undefined ? undefined : this.#options.refreshMs(this.data));
+    const wait = delay ?? (this.data === undefined ? undefined : this.data.refreshMs);
     if (wait === undefined) return;
     this.#timer = setTimeout(() => void this.#load(), wait);
   }

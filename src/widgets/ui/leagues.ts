@@ -1,6 +1,4 @@
-import type { ScoresPayload } from '../../contract/scores.js';
 import type { Localized } from '../i18n/translate.js';
-import { refreshMsFor } from '../../contract/refresh.js';
 import { widgetLeague } from '../../contract/leagues.js';
 
 /** A league's name: its own abbreviation (NBA, NFL) where it has one the world uses. */
@@ -19,9 +17,4 @@ export function leagueNames(leagues: string, localized: Localized): string {
     .filter(Boolean)
     .map((code) => leagueName(code, localized));
   return new Intl.ListFormat(localized.locale, { type: 'conjunction' }).format(names);
-}
-
-/** Live slates refresh often, quiet ones rarely: the relay's rhythm (contract/refresh.ts). */
-export function scoresRefreshMs(data: ScoresPayload): number {
-  return refreshMsFor(data.games.map((game) => game.status));
 }

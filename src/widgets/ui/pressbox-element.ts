@@ -17,9 +17,11 @@ export function elementStyles(tag: ElementTag, ...own: CSSResult[]): CSSResult[]
 }
 
 /** What every payload carries, and the base class reads. */
-interface Fresh {
+export interface Fresh {
   stale: boolean;
   updatedAt: string;
+  /** How soon to ask again without a live stream, as the relay says (the route's rule). */
+  refreshMs: number;
 }
 
 /**

@@ -4,7 +4,6 @@ import { ChangeMarker, changeStyles } from '../../ui/changes.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import type { BettingSplits, Game, GameDetailPayload, Line } from '../../../contract/scores.js';
 import { PressboxError } from '../../runtime/errors.js';
-import { refreshMsFor } from '../../../contract/refresh.js';
 import { formatDay, formatNumber, formatPercent } from '../../runtime/format.js';
 import { formatOdds } from '../../runtime/odds-format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
@@ -85,7 +84,6 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
       }
       return { path: `/v1/games/${encodeURIComponent(this.gameId)}`, params: { league: this.league } };
     },
-    refreshMs: (data) => refreshMsFor([data.game.status]),
   });
 
   protected isLive(data: GameDetailPayload): boolean {

@@ -1,7 +1,6 @@
 import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { InjuriesPayload } from '../../../contract/insights.js';
 import { PressboxError } from '../../runtime/errors.js';
-import { REFRESH_MS } from '../../../contract/refresh.js';
 import { formatCalendarDate, formatStartTime } from '../../runtime/format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { leagueNames } from '../../ui/leagues.js';
@@ -60,7 +59,6 @@ export class InjuryReport extends PressboxElement<InjuriesPayload> {
       if (!this.league) return new PressboxError('bad_request', '<injury-report> needs a league attribute, such as league="nfl".');
       return { path: '/v1/injuries', params: { league: this.league, team: this.team || undefined } };
     },
-    refreshMs: () => REFRESH_MS.injuries,
   });
 
   protected isLive(): boolean {

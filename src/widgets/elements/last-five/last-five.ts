@@ -3,7 +3,6 @@ import type { FormPayload } from '../../../contract/insights.js';
 
 type Result = FormPayload['games'][number]['result'];
 import { PressboxError } from '../../runtime/errors.js';
-import { REFRESH_MS } from '../../../contract/refresh.js';
 import { formatCalendarDate, formatNumber } from '../../runtime/format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { panelStyles } from '../../ui/panel.js';
@@ -67,7 +66,6 @@ export class LastFive extends PressboxElement<FormPayload> {
         return new PressboxError('bad_request', '<last-five> needs league and team attributes, such as league="nba" team="BOS".');
       return { path: '/v1/form', params: { league: this.league, team: this.team, opponent: this.opponent || undefined } };
     },
-    refreshMs: () => REFRESH_MS.form,
   });
 
   protected isLive(): boolean {

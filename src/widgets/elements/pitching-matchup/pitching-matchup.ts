@@ -61,7 +61,6 @@ export class PitchingMatchup extends SeasonElement<PitchingMatchupPayload> {
         return new PressboxError('bad_request', '<pitching-matchup> needs a game-id attribute (ids come from <score-strip league="mlb">).');
       return { path: '/v1/pitching-matchup', params: { gameId: this.gameId } };
     },
-    refreshMs: (data) => data.refreshMs,
   });
 
   protected isLive(data: PitchingMatchupPayload): boolean {

@@ -1,7 +1,6 @@
 import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { PropsPayload } from '../../../contract/insights.js';
 import { PressboxError } from '../../runtime/errors.js';
-import { REFRESH_MS } from '../../../contract/refresh.js';
 import { formatNumber, formatPercent } from '../../runtime/format.js';
 import { relayTerm, signedText } from '../../i18n/translate.js';
 import { formatOdds } from '../../runtime/odds-format.js';
@@ -65,7 +64,6 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
         return new PressboxError('bad_request', '<player-props> needs league and game-id attributes (ids come from <score-strip>).');
       return { path: '/v1/props', params: { league: this.league, gameId: this.gameId, markets: this.markets || undefined } };
     },
-    refreshMs: () => REFRESH_MS.props,
   });
 
   protected isLive(): boolean {

@@ -10,7 +10,7 @@ import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
-import { leagueNames, scoresRefreshMs } from '../../ui/leagues.js';
+import { leagueNames } from '../../ui/leagues.js';
 import { scoreStripStyles } from './score-strip.styles.js';
 
 /**
@@ -71,7 +71,6 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
       if (!this.league) return new PressboxError('bad_request', '<score-strip> needs a league attribute, such as league="nba".');
       return { path: '/v1/scores', params: { league: this.league, date: this.date || undefined, team: this.team || undefined } };
     },
-    refreshMs: scoresRefreshMs,
   });
 
   protected isLive(data: ScoresPayload): boolean {

@@ -4,7 +4,7 @@ import { ChangeMarker, changeStyles } from '../../ui/changes.js';
 import type { Game, ScoresPayload } from '../../../contract/scores.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
-import { leagueNames, scoresRefreshMs } from '../../ui/leagues.js';
+import { leagueNames } from '../../ui/leagues.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { statusPillStyles, statusText } from '../../ui/status-pill.js';
@@ -64,7 +64,6 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
       if (!leagues) return new PressboxError('bad_request', '<score-ticker> needs leagues, such as leagues="nba,nhl".');
       return { path: '/v1/scores', params: { league: leagues } };
     },
-    refreshMs: scoresRefreshMs,
   });
 
   protected isLive(data: ScoresPayload): boolean {

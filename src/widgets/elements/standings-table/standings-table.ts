@@ -64,7 +64,6 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
       if (!this.league) return new PressboxError('bad_request', '<standings-table> needs a league attribute, such as league="nba".');
       return { path: '/v1/standings', params: { league: this.league } };
     },
-    refreshMs: (data) => data.refreshMs,
   });
 
   protected isLive(): boolean {

@@ -57,7 +57,6 @@ export class TeamStats extends SeasonElement<TeamStatsPayload> {
         return new PressboxError('bad_request', '<team-stats> needs league and team attributes, such as league="nba" team="BOS".');
       return { path: '/v1/team-stats', params: { league: this.league, team: this.team } };
     },
-    refreshMs: (data) => data.refreshMs,
   });
 
   protected isLive(): boolean {

@@ -1,7 +1,6 @@
 import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { WinProbabilityPayload } from '../../../contract/insights.js';
 import { PressboxError } from '../../runtime/errors.js';
-import { refreshMsFor } from '../../../contract/refresh.js';
 import { formatPercent, formatStartTime } from '../../runtime/format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
@@ -51,7 +50,6 @@ export class WinProbability extends PressboxElement<WinProbabilityPayload> {
         return new PressboxError('bad_request', '<win-probability> needs league and game-id attributes (ids come from <score-strip>).');
       return { path: '/v1/win-probability', params: { league: this.league, gameId: this.gameId } };
     },
-    refreshMs: (data) => refreshMsFor([data.status]),
   });
 
   protected isLive(data: WinProbabilityPayload): boolean {

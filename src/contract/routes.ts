@@ -1,0 +1,64 @@
+import type { ElementTag } from './elements.js';
+import type { FormPayload, InjuriesPayload, PropsPayload, WinProbabilityPayload } from './insights.js';
+import { REFRESH_MS, refreshMsFor, SEASON_REFRESH_MS } from './refresh.js';
+import type { GameDetailPayload, ScoresPayload } from './scores.js';
+import type { PitchingMatchupPayload, StandingsPayload, TeamStatsPayload } from './season.js';
+
+/**
+ * Every widget data route, once: its path, the query a page sends and the payload it gets back. The relay's routes,
+ * live topics and error messages, the elements' requests and the docs' route table read it (the browser its types
+ * only). Adding a route starts here (docs/contributing.md, "Adding a route").
+ */
+export interface DataRoutes {
+  '/v1/scores': { query: { league: string; date?: string; team?: string }; payload: ScoresPayload };
+  '/v1/games/{gameId}': { query: { league: string }; payload: GameDetailPayload };
+  '/v1/form': { query: { league: string; team: string; opponent?: string }; payload: FormPayload };
+  '/v1/win-probability': { query: { league: string; gameId: string }; payload: WinProbabilityPayload };
+  '/v1/props': { query: { league: string; gameId: string; markets?: string }; payload: PropsPayload };
+  '/v1/injuries': { query: { league: string; team?: string }; payload: InjuriesPayload };
+  '/v1/standings': { query: { league: string }; payload: StandingsPayload };
+  '/v1/team-stats': { query: { league: string; team: string }; payload: TeamStatsPayload };
+  '/v1/pitching-matchup': { query: { gameId: string; league?: string }; payload: PitchingMatchupPayload };
+}
+
+export type DataRoute = keyof DataRoutes;
+export type RouteQuery<Route extends DataRoute> = DataRoutes[Route]['query'];
+export type RoutePayload<Route extends DataRoute> = DataRoutes[Route]['payload'];
+/** The path a page asks for: `/v1/games/{gameId}` as `/v1/games/${string}`. */
+export type RoutePath<Route extends string> = Route extends `${infer Head}{${string}}${infer Tail}`
+  ? `${Head}${string}${RoutePath<Tail>}`
+  : Route;
+
+/** A payload as a resource builds it; the route adds `refreshMs` from its rule. */
+export type Unrefreshed<Payload> = Omit<Payload, 'refreshMs'>;
+
+interface RouteFacts<Route extends DataRoute> {
+  /** How soon the data may change, read from the data: the relay polls by it and tells pages (`refreshMs`). */
+  refreshMs(payload: Unrefreshed<RoutePayload<Route>>): number;
+  /** The elements that show it. */
+  elements: readonly ElementTag[];
+}
+
+const byGameStatus = (statuses: Parameters<typeof refreshMsFor>[0]) => refreshMsFor(statuses);
+
+/** What the relay and the docs know of each route beyond its types. */
+export const DATA_ROUTES: { [Route in DataRoute]: RouteFacts<Route> } = {
+  '/v1/scores': {
+    refreshMs: (payload) => byGameStatus(payload.games.map((game) => game.status)),
+    elements: ['score-strip', 'score-ticker'],
+  },
+  '/v1/games/{gameId}': { refreshMs: (payload) => byGameStatus([payload.game.status]), elements: ['game-header'] },
+  '/v1/form': { refreshMs: () => REFRESH_MS.form, elements: ['last-five'] },
+  '/v1/win-probability': { refreshMs: (payload) => byGameStatus([payload.status]), elements: ['win-probability'] },
+  '/v1/props': { refreshMs: () => REFRESH_MS.props, elements: ['player-props'] },
+  '/v1/injuries': { refreshMs: () => REFRESH_MS.injuries, elements: ['injury-report'] },
+  '/v1/standings': { refreshMs: () => SEASON_REFRESH_MS.standings, elements: ['standings-table'] },
+  '/v1/team-stats': { refreshMs: () => SEASON_REFRESH_MS.seasonStats, elements: ['team-stats'] },
+  // Starters firm up over the hours before the game; once it is under way they are settled.
+  '/v1/pitching-matchup': {
+    refreshMs: (payload) => (payload.status === 'scheduled' ? SEASON_REFRESH_MS.starters : REFRESH_MS.final),
+    elements: ['pitching-matchup'],
+  },
+};
+
+export const DATA_ROUTE_PATHS = Object.keys(DATA_ROUTES) as DataRoute[];
