@@ -1,4 +1,4 @@
-// The README's recipe as readers meet it: three relays on one Redis behind nginx started from deploy/nginx.conf, each
+// The operators' guide's recipe as readers meet it: three relays on one Redis behind nginx started from deploy/nginx.conf, each
 // relay trusting nginx's address only. Readers come from many loopback addresses (127.0.0.0/8): each opens one live
 // stream and makes a few data requests, as a page does; one abusive address sends a burst meanwhile. Goals: no stream
 // refused, no 429 to a reader within its limits, the abusive address limited alone.
@@ -120,7 +120,7 @@ export async function proxyReaders(readers = 1000): Promise<ProxyReadersResult> 
   let proxy: ChildProcess | undefined;
   const sockets: Socket[] = [];
   try {
-    // The README's relay command: default limits (600 requests a minute per key and reader, 50 streams per reader),
+    // The guide's relay command: default limits (600 requests a minute per key and reader, 50 streams per reader),
     // trusting nginx's address only.
     for (let i = 0; i < 3; i++)
       relays.push(

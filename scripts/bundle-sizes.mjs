@@ -7,20 +7,20 @@ import { ALL_IN_ONE_FROM } from '../src/widgets/loader-strategy.ts';
 
 const KIB = 1024;
 
-/** Budgets in bytes of gzip (level 9), as DESIGN.md §4 sets them. */
+/** Budgets in bytes of gzip (level 9), as the project set them (docs/performance.md). */
 export const BUDGETS = {
   loader: 2 * KIB,
   oneElement: 16 * KIB,
   allSevenByLoader: 30 * KIB,
-  /** The seven and the three season elements (issue 19). */
+  /** The first seven elements and the three season elements. */
   allTenByLoader: 36 * KIB,
   allInOne: 28 * KIB,
   laterChunk: 4 * KIB,
-  /** One locale's messages, fetched only by pages in that locale (issue 14). */
+  /** One locale's messages, fetched only by pages in that locale. */
   localeChunk: 3 * KIB,
 };
 
-/** The elements of issue 9, whose budgets still hold with the season elements beside them. */
+/** The first seven elements, whose budgets still hold with the season elements beside them. */
 export const FIRST_SEVEN = ['game-header', 'injury-report', 'last-five', 'player-props', 'score-strip', 'score-ticker', 'win-probability'];
 
 /** The chunk files of the locales' messages, named by locale (en has none: its words are in the code). */

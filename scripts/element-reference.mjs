@@ -17,7 +17,7 @@ const EXAMPLE_VALUES = {
   markets: 'points,assists',
 };
 
-/** The seven elements, in tag order, each with what a publisher can set, listen to and style. */
+/** Every element, in tag order, each with what a publisher can set, listen to and style. */
 export function elementsOf(manifest) {
   return manifest.modules
     .flatMap((module) => module.declarations ?? [])

@@ -7,7 +7,7 @@ import { relayEnvironment, startRelay } from '../relay/server.js';
 import { requestLines } from '../relay/logger.js';
 import { starting } from './failures.js';
 import { DEFAULT_DB, DEFAULT_JOURNAL, port, positive, publicUrl, redisUrl, stopOnSignals, trustEntries, webhookUrl } from './options.js';
-import { LIVE_STREAM_LIMITS } from '../relay/live/route.js';
+import { burstFor, LIVE_STREAM_LIMITS, RATE_LIMIT_PER_MINUTE } from '../relay/defaults.js';
 
 const DEMO_KEY_NAME = 'demo';
 const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -31,7 +31,12 @@ export function relayCommands(program: Command): void {
       'with --redis: SQLite file where loads served while Redis is unreachable wait to be counted',
       DEFAULT_JOURNAL,
     )
-    .option('--rate-limit <n>', 'requests per minute for one key from one address (bursts of a fifth of it)', positive, 600)
+    .option(
+      '--rate-limit <n>',
+      'requests per minute for one key from one address (bursts of a fifth of it)',
+      positive,
+      RATE_LIMIT_PER_MINUTE,
+    )
     .option(
       '--max-streams-per-address <n>',
       'open live streams allowed from one address (a newsroom behind one NAT needs more)',
@@ -81,7 +86,7 @@ export function relayCommands(program: Command): void {
             db: options.db,
             redis: options.redis,
             journal: options.journal,
-            rateLimit: { perMinute: options.rateLimit, burst: Math.max(10, Math.round(options.rateLimit / 5)) },
+            rateLimit: { perMinute: options.rateLimit, burst: burstFor(options.rateLimit) },
             files: { bundleDir: WIDGET_BUNDLE_DIR },
             alertWebhook: options.alertWebhook,
             live: {

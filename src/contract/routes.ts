@@ -33,6 +33,8 @@ export type RoutePath<Route extends string> = Route extends `${infer Head}{${str
 export type Unrefreshed<Payload> = Omit<Payload, 'refreshMs'>;
 
 interface RouteFacts<Route extends DataRoute> {
+  /** What a page gets, for the docs' route table. */
+  summary: string;
   /** How soon the data may change, read from the data: the relay polls by it and tells pages (`refreshMs`). */
   refreshMs(payload: Unrefreshed<RoutePayload<Route>>): number;
   /** The elements that show it. */
@@ -44,18 +46,48 @@ const byGameStatus = (statuses: Parameters<typeof refreshMsFor>[0]) => refreshMs
 /** What the relay and the docs know of each route beyond its types. */
 export const DATA_ROUTES: { [Route in DataRoute]: RouteFacts<Route> } = {
   '/v1/scores': {
+    summary: 'games with teams, colours, scores and status; no date = the current slate',
     refreshMs: (payload) => byGameStatus(payload.games.map((game) => game.status)),
     elements: ['score-strip', 'score-ticker'],
   },
-  '/v1/games/{gameId}': { refreshMs: (payload) => byGameStatus([payload.game.status]), elements: ['game-header'] },
-  '/v1/form': { refreshMs: () => REFRESH_MS.form, elements: ['last-five'] },
-  '/v1/win-probability': { refreshMs: (payload) => byGameStatus([payload.status]), elements: ['win-probability'] },
-  '/v1/props': { refreshMs: () => REFRESH_MS.props, elements: ['player-props'] },
-  '/v1/injuries': { refreshMs: () => REFRESH_MS.injuries, elements: ['injury-report'] },
-  '/v1/standings': { refreshMs: () => SEASON_REFRESH_MS.standings, elements: ['standings-table'] },
-  '/v1/team-stats': { refreshMs: () => SEASON_REFRESH_MS.seasonStats, elements: ['team-stats'] },
-  // Starters firm up over the hours before the game; once it is under way they are settled.
+  '/v1/games/{gameId}': {
+    summary: 'one game with its line (spread, total, moneyline) and public betting splits',
+    refreshMs: (payload) => byGameStatus([payload.game.status]),
+    elements: ['game-header'],
+  },
+  '/v1/form': {
+    summary: 'the last five results, or the last meetings with `opponent`',
+    refreshMs: () => REFRESH_MS.form,
+    elements: ['last-five'],
+  },
+  '/v1/win-probability': {
+    summary: 'no-vig win probability from the moneyline (exchange prices when the plan has them) and its history',
+    refreshMs: (payload) => byGameStatus([payload.status]),
+    elements: ['win-probability'],
+  },
+  '/v1/props': {
+    summary: 'player props with bet and money percentages; a final game answers `closed: true` with no markets',
+    refreshMs: () => REFRESH_MS.props,
+    elements: ['player-props'],
+  },
+  '/v1/injuries': {
+    summary: 'injuries by team, with one severity scale (out, doubtful, questionable, probable, day-to-day)',
+    refreshMs: () => REFRESH_MS.injuries,
+    elements: ['injury-report'],
+  },
+  '/v1/standings': {
+    summary: 'the league table: wins, losses, ties, pct, points for and against, streak',
+    refreshMs: () => SEASON_REFRESH_MS.standings,
+    elements: ['standings-table'],
+  },
+  '/v1/team-stats': {
+    summary: "a team's season numbers with league rank and ties (nba, nfl, nhl, mlb); one upstream call an hour per league",
+    refreshMs: () => SEASON_REFRESH_MS.seasonStats,
+    elements: ['team-stats'],
+  },
   '/v1/pitching-matchup': {
+    summary: "an MLB game's probable starters (status, hand, strikeout projection), park and weather",
+    // Starters firm up over the hours before the game; once it is under way they are settled.
     refreshMs: (payload) => (payload.status === 'scheduled' ? SEASON_REFRESH_MS.starters : REFRESH_MS.final),
     elements: ['pitching-matchup'],
   },

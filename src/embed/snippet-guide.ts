@@ -1,6 +1,6 @@
 import type { SnippetKind } from './snippets.js';
 
-/** Which snippet fits where: the builder shows it beside each snippet, and the README's table says the same. */
+/** Which snippet fits where: the builder shows it beside each snippet, and docs/publishers.md's table says the same. */
 export const SNIPPET_GUIDE: readonly { kind: SnippetKind; name: string; when: string }[] = [
   {
     kind: 'script',

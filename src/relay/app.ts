@@ -1,3 +1,4 @@
+import { burstFor, RATE_LIMIT_PER_MINUTE } from './defaults.js';
 import { getRequestListener } from '@hono/node-server';
 import { Hono, type Context, type Handler } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
@@ -90,7 +91,7 @@ export function createRelayListener(deps: RelayDeps): RequestListener {
     authorize: widgetAuthorizer(keys, deps.upstreams, now, { tokens, own }),
     clientAddress: deps.clientAddress ?? socketAddressOnly,
     own,
-    limit: rateLimiter({ perMinute: 600, burst: 120, ...deps.rateLimit, now }),
+    limit: rateLimiter({ perMinute: RATE_LIMIT_PER_MINUTE, burst: burstFor(RATE_LIMIT_PER_MINUTE), ...deps.rateLimit, now }),
     observe: requestObserver(deps.metrics, logger),
   };
   const data = dataRoutes({
@@ -191,7 +192,10 @@ function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate, tokens: Em
   app.notFound((c) => {
     corsHeaders(c);
     return c.json(
-      new RelayError('not_found', `No route ${c.req.method} ${c.req.path}; see the Pressbox README for the widget routes.`).body(),
+      new RelayError(
+        'not_found',
+        `No route ${c.req.method} ${c.req.path}; the widget routes are /v1/scores, /v1/games/{gameId}, … (docs/api.md).`,
+      ).body(),
       404,
     );
   });

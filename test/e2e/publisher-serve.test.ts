@@ -33,7 +33,7 @@ const RIGHT_TO_LEFT = ['ar'];
 /**
  * Right-to-left pages show shifts of 0.0001–0.006 at some hours of the sandbox's day (the data decides; the boxes keep
  * their size, which this test checks apart): text re-measured inside a line during the first render, cause not yet
- * found (README, Performance). Anything a reader could notice is far above this (0.1 is "poor"); the measured value is
+ * found (docs/performance.md). Anything a reader could notice is far above this (0.1 is "poor"); the measured value is
  * always in the report.
  */
 const NOISE_SHIFT = 0.01;
@@ -53,7 +53,7 @@ function cli(...args: string[]): Promise<string> {
   return promisify(execFile)(process.execPath, ['bin/pressbox.js', ...args]).then(({ stdout }) => stdout);
 }
 
-/** The policy the README gives publishers, with the relay's origin filled in. */
+/** The policy docs/publishers.md gives publishers, with the relay's origin filled in. */
 function strictPolicy(relayOrigin: string): string {
   return [
     "default-src 'none'",
@@ -66,7 +66,7 @@ function strictPolicy(relayOrigin: string): string {
   ].join('; ');
 }
 
-/** A newsroom's own words for two messages, as the README shows: the JSON script the loader reads. */
+/** A newsroom's own words for two messages, as docs/publishers.md shows: the JSON script the loader reads. */
 const HOUSE_WORDING = { de: { 'status.final': 'Abpfiff', 'injuries.players': '{count} Sportler' } };
 
 function publisherPage(options: { script: boolean; stylesheet: boolean; column: number; lang: string; wording: boolean }): string {

@@ -1,4 +1,4 @@
-// Issue 25: the relay behind a proxy, and traffic that is not a reader's. Each block below failed on the code before it.
+// The relay behind a proxy, and traffic that is not a reader's. Each block below failed on the code before it.
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';

@@ -1,5 +1,5 @@
 // Compiled by `npm run typecheck` against the built package, as a React app would import it: the JSX typings and the
-// element classes must accept what the README shows and reject what the elements would not understand.
+// element classes must accept what docs/publishers.md shows and reject what the elements would not understand.
 import type {} from 'pressbox/jsx';
 import { configure, type ScoreStrip } from 'pressbox';
 

@@ -1,5 +1,5 @@
 // The message catalogs translators edit: complete for every locale, nothing the code no longer says, placeholders
-// kept, the sandbox's words covered, and the generated English source and README table in step with the code.
+// kept, the sandbox's words covered, and the generated English source and docs/messages.md in step with the code.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

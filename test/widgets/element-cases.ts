@@ -71,6 +71,9 @@ const CASES: Record<ElementTag, Omit<ElementCase, 'tag'>> = {
 
 export const ELEMENTS: ElementCase[] = ELEMENT_TAGS.map((tag) => ({ tag, ...CASES[tag] }));
 
+/** One element's case. */
+export const caseOf = (tag: ElementTag): ElementCase => ({ tag, ...CASES[tag] });
+
 /** A game of the league in the given state, as /v1/scores lists it. */
 export async function gameId(setup: BrowserTestSetup, league: string, status: 'scheduled' | 'live' | 'final'): Promise<string> {
   const response = await fetch(`${setup.relay}/v1/scores?league=${league}&key=${setup.keys.test}`);

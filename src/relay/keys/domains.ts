@@ -2,7 +2,7 @@ import { parse as parseHost } from 'tldts';
 import { publicSuffixBelow } from './public-suffix.js';
 
 /**
- * Allowed-domain patterns (DESIGN.md §3). Hosts are compared as WHATWG URL parsing leaves them (lower case,
+ * Allowed-domain patterns (docs/operators.md, "Publishable keys and allowed domains"). Hosts are compared as WHATWG URL parsing leaves them (lower case,
  * IDN as punycode) without a trailing dot, label by label: no regular expressions, no string suffix tests.
  * A pattern may not be, or wildcard over, a public suffix of the Public Suffix List (tldts: its ICANN and private
  * sections), and is stored in its canonical form.

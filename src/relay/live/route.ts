@@ -1,3 +1,4 @@
+import { LIVE_STREAM_LIMITS } from '../defaults.js';
 import type { Context } from 'hono';
 import { loadDetail } from '../metering/attribution.js';
 import { CONTRACT_VERSION } from '../../contract/version.js';
@@ -42,9 +43,6 @@ function frameOf(update: LiveUpdate): Buffer {
   }
   return frame;
 }
-
-/** Defaults sized for 20,000 readers on one relay, each page holding one stream. */
-export const LIVE_STREAM_LIMITS = { maxStreamsPerAddress: 50, maxStreams: 25_000, maxStreamsPerKey: 20_000 };
 
 /** Counts by name that forget a name at zero: slots held, never names once seen. */
 function adjust(counts: Map<string, number>, name: string, by: number): void {

@@ -42,6 +42,8 @@ export interface WidgetRoute {
   pattern: DataRoute;
   /** `/v1/games/:gameId`: how usage and metrics have always named the route. */
   label: string;
+  /** The query's parameter names as the schema reads them, for the docs. */
+  query: Array<{ name: string; optional: boolean }>;
   read(query: Record<string, string>, path: Record<string, string>): Planned;
 }
 
@@ -85,6 +87,12 @@ function canonicalPath(pattern: string, path: Record<string, string>): string {
   return pattern.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(path[name]!));
 }
 
+/** The names an object schema reads (through a transform), each with whether it may be left out. */
+function parameterNames(schema: z.ZodType): Array<{ name: string; optional: boolean }> {
+  const object = (schema instanceof z.ZodPipe ? schema.in : schema) as z.ZodObject;
+  return Object.entries(object.shape).map(([name, parameter]) => ({ name, optional: parameter.safeParse(undefined).success }));
+}
+
 /** `unknown` when both have the same keys, else `never` (no schema fits). */
 type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? unknown : never) : never;
 
@@ -102,6 +110,7 @@ function route<Route extends DataRoute, Query extends z.ZodType<Record<string, P
   return {
     pattern,
     label: pattern.replace(/\{(\w+)\}/g, ':$1'),
+    query: parameterNames(query),
     read(rawQuery, rawPath) {
       const params = parseParams(query, rawQuery);
       const path = pathSchema ? parseParams(pathSchema, rawPath) : {};
@@ -119,7 +128,7 @@ function route<Route extends DataRoute, Query extends z.ZodType<Record<string, P
 }
 
 /** Every contract route, served; the compiler holds this to the contract's list. */
-const ROUTES: { [Route in DataRoute]: WidgetRoute } = {
+export const WIDGET_ROUTES_BY_PATH: { [Route in DataRoute]: WidgetRoute } = {
   '/v1/scores': route('/v1/scores', scoresQuery, (ctx, params) =>
     scoresResource(ctx, { leagues: params.league, date: params.date, team: params.team }),
   ),
@@ -138,7 +147,7 @@ const ROUTES: { [Route in DataRoute]: WidgetRoute } = {
   '/v1/pitching-matchup': route('/v1/pitching-matchup', matchupQuery, pitchingMatchupResource),
 };
 
-export const WIDGET_ROUTES: readonly WidgetRoute[] = Object.values(ROUTES);
+export const WIDGET_ROUTES: readonly WidgetRoute[] = Object.values(WIDGET_ROUTES_BY_PATH);
 
 /** The data routes' paths, for messages that list them. */
 export const WIDGET_ROUTE_LIST = DATA_ROUTE_PATHS.join(', ');

@@ -3,7 +3,7 @@ export interface PressboxConfig {
   key?: string;
   /** Relay origin, such as `https://widgets.example.com`. */
   relay?: string;
-  /** Locale for every element that sets none, such as `de` (see the README's locale order). */
+  /** Locale for every element that sets none, such as `de` (see the locale order in docs/publishers.md). */
   locale?: string;
 }
 

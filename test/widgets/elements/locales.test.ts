@@ -5,7 +5,7 @@ import '../../../src/widgets/index.js';
 import en from '../../../src/widgets/i18n/messages/en.json' with { type: 'json' };
 import type { PressboxElement } from '../../../src/widgets/ui/pressbox-element.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
-import { ELEMENTS, mountElement, settled, type Attributes } from '../element-cases.js';
+import { ELEMENTS, mountElement, settled, type Attributes, caseOf } from '../element-cases.js';
 import {
   advanceRelayClock,
   freshKey,
@@ -254,8 +254,8 @@ describe('localized elements', () => {
   describe('right to left', () => {
     it('Arabic lays the element out right to left: the ticker moves the reading way, the chart and stripe mirror', async () => {
       const ticker = await mount('score-ticker', { leagues: 'nba', locale: 'ar' });
-      const header = await mount('game-header', { ...(await ELEMENTS[2]!.attributes('nba', setup)), locale: 'ar' });
-      const chart = await mount('win-probability', { ...(await ELEMENTS[4]!.attributes('nba', setup)), locale: 'ar' });
+      const header = await mount('game-header', { ...(await caseOf('game-header').attributes('nba', setup)), locale: 'ar' });
+      const chart = await mount('win-probability', { ...(await caseOf('win-probability').attributes('nba', setup)), locale: 'ar' });
       await Promise.all([settled(ticker), settled(header), settled(chart)]);
       for (const element of [ticker, header, chart]) expect(getComputedStyle(element).direction).to.equal('rtl');
       const track = shadow(ticker).querySelector('.track')!;

@@ -1,0 +1,12 @@
+/** The relay's limits when the operator sets none: `pressbox serve`'s flags, the app and the docs read them here. */
+
+/** Requests a minute for one key from one address. */
+export const RATE_LIMIT_PER_MINUTE = 600;
+
+/** A burst is a fifth of a minute's allowance (at least 10), so a page loading many elements at once passes. */
+export function burstFor(perMinute: number): number {
+  return Math.max(10, Math.round(perMinute / 5));
+}
+
+/** Sized for 20,000 readers on one relay, each page holding one stream. */
+export const LIVE_STREAM_LIMITS = { maxStreamsPerAddress: 50, maxStreams: 25_000, maxStreamsPerKey: 20_000 };
