@@ -78,3 +78,10 @@ export function spokenText(node: Node): string {
 export function shadow(element: Element): ShadowRoot {
   return element.shadowRoot!;
 }
+
+/** The element once its first data (or error) is shown. */
+export async function settledElement<E extends HTMLElement & { updateComplete: Promise<boolean> }>(element: E): Promise<E> {
+  await until(() => !hasState(element, 'loading'));
+  await element.updateComplete;
+  return element;
+}

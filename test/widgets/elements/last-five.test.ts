@@ -1,0 +1,49 @@
+/// <reference types="mocha" />
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../../src/widgets/index.js';
+import type { LastFive } from '../../../src/widgets/elements/last-five/last-five.js';
+import type { BrowserTestSetup } from '../relay-plugin.js';
+import { nextEvent, resetRelay, shadow, spokenText, testSetup, settledElement } from '../helpers.js';
+
+describe('<last-five>', () => {
+  let setup: BrowserTestSetup;
+  before(async () => {
+    setup = await testSetup();
+  });
+  afterEach(() => resetRelay());
+
+  it('shows five chips with text alternatives and a readable summary', async () => {
+    const element = await settledElement(
+      await fixture<LastFive>(html`<last-five league="nba" team="BOS" key=${setup.keys.test} relay=${setup.relay}></last-five>`),
+    );
+    const form = await (await fetch(`${setup.relay}/v1/form?league=nba&team=BOS&key=${setup.keys.test}`)).json();
+    const chips = [...shadow(element).querySelectorAll<HTMLElement>('.chip')];
+    expect(chips.length).to.equal(5);
+    const first = form.games[0];
+    const words = { W: 'Win', L: 'Loss', T: 'Tie' } as Record<string, string>;
+    expect(spokenText(chips[0]!)).to.contain(`${words[first.result]}, ${first.score.team}–${first.score.opponent}`);
+    expect(spokenText(chips[0]!)).to.contain(first.opponent.name);
+    const { wins, losses } = form.summary;
+    expect(shadow(element).querySelector('.subtitle')!.textContent).to.equal(`${wins}–${losses} in the last five`);
+  });
+
+  it('shows the last meetings with an opponent, and who leads them', async () => {
+    const element = await settledElement(
+      await fixture<LastFive>(
+        html`<last-five league="nba" team="BOS" opponent="LAL" key=${setup.keys.test} relay=${setup.relay}></last-five>`,
+      ),
+    );
+    const versus = [...shadow(element).querySelectorAll('.versus')].map((node) => spokenText(node));
+    expect(versus.every((text) => text.includes('Los Angeles Lakers'))).to.equal(true);
+    expect(shadow(element).querySelector('.subtitle')!.textContent).to.match(/(BOS|LAL) leads \d–\d in the last \d meetings|Level at/);
+  });
+
+  it('<last-five> with an unknown team says it could not find the team', async () => {
+    const element = await fixture<LastFive>(
+      html`<last-five league="nba" team="XYZ" key=${setup.keys.test} relay=${setup.relay}></last-five>`,
+    );
+    await nextEvent(element, 'pb-error');
+    await element.updateComplete;
+    expect(shadow(element).querySelector('.message')!.textContent).to.equal('We could not find this team.');
+  });
+});

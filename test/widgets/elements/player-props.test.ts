@@ -1,0 +1,81 @@
+/// <reference types="mocha" />
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../../src/widgets/index.js';
+import type { PlayerProps } from '../../../src/widgets/elements/player-props/player-props.js';
+import type { PbErrorEvent } from '../../../src/widgets/events.js';
+import type { BrowserTestSetup } from '../relay-plugin.js';
+import { nextEvent, resetRelay, shadow, testSetup, settledElement } from '../helpers.js';
+
+describe('<player-props>', () => {
+  let setup: BrowserTestSetup;
+  let liveGame: { id: string; home: { team: { name: string } } };
+  before(async () => {
+    setup = await testSetup();
+    const scores = await (await fetch(`${setup.relay}/v1/scores?league=nba&key=${setup.keys.test}`)).json();
+    liveGame = scores.games.find((game: { status: string }) => game.status === 'live');
+  });
+  afterEach(() => resetRelay());
+
+  async function props(): Promise<PlayerProps> {
+    return settledElement(
+      await fixture<PlayerProps>(
+        html`<player-props league="nba" game-id=${liveGame.id} key=${setup.keys.test} relay=${setup.relay}></player-props>`,
+      ),
+    );
+  }
+
+  it('moves between market tabs with the arrow keys, Home and End', async () => {
+    const element = await props();
+    const tabs = () => [...shadow(element).querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+    expect(tabs().length).to.equal(5);
+    expect(tabs()[0]!.getAttribute('aria-selected')).to.equal('true');
+    tabs()[0]!.focus();
+    await sendKeys({ press: 'ArrowRight' });
+    await element.updateComplete;
+    expect(tabs()[1]!.getAttribute('aria-selected')).to.equal('true');
+    expect(shadow(element).activeElement).to.equal(tabs()[1]);
+    expect(shadow(element).querySelector('[role="tabpanel"]')!.getAttribute('aria-labelledby')).to.equal(tabs()[1]!.id);
+    await sendKeys({ press: 'End' });
+    await element.updateComplete;
+    expect(tabs().at(-1)!.getAttribute('aria-selected')).to.equal('true');
+    await sendKeys({ press: 'ArrowRight' });
+    await element.updateComplete;
+    expect(tabs()[0]!.getAttribute('aria-selected')).to.equal('true', 'wraps around');
+    expect(tabs().filter((tab) => tab.tabIndex === 0).length).to.equal(1);
+  });
+
+  it('sorts by line and by player, saying so in aria-sort', async () => {
+    const element = await props();
+    const rows = () => [...shadow(element).querySelectorAll('tbody tr')];
+    const lines = () => rows().map((row) => Number(row.querySelector('td')!.textContent));
+    const names = () => rows().map((row) => row.querySelector('th')!.firstChild!.textContent!.trim());
+    expect(lines()).to.deep.equal([...lines()].sort((a, b) => b - a));
+    const [playerHeader, lineHeader] = [...shadow(element).querySelectorAll('thead th[aria-sort]')];
+    expect(lineHeader!.getAttribute('aria-sort')).to.equal('descending');
+    playerHeader!.querySelector('button')!.click();
+    await element.updateComplete;
+    expect(names()).to.deep.equal([...names()].sort((a, b) => a.localeCompare(b)));
+    expect(playerHeader!.getAttribute('aria-sort')).to.equal('ascending');
+    expect(lineHeader!.getAttribute('aria-sort')).to.equal('none');
+    lineHeader!.querySelector('button')!.click();
+    await element.updateComplete;
+    lineHeader!.querySelector('button')!.click();
+    await element.updateComplete;
+    expect(lines()).to.deep.equal([...lines()].sort((a, b) => a - b));
+  });
+
+  it('says clearly when the data plan lacks player props', async () => {
+    const scores = await (await fetch(`${setup.freeRelay}/v1/scores?league=nba&key=${setup.freeRelayKey}`)).json();
+    const game = scores.games.find((candidate: { status: string }) => candidate.status !== 'final');
+    const element = await fixture<PlayerProps>(
+      html`<player-props league="nba" game-id=${game.id} key=${setup.freeRelayKey} relay=${setup.freeRelay}></player-props>`,
+    );
+    const error = await nextEvent<PbErrorEvent>(element, 'pb-error');
+    await element.updateComplete;
+    expect(error.code).to.equal('plan_required');
+    expect(error.message).to.contain('Starter');
+    expect(shadow(element).querySelector('.message')!.textContent).to.contain('not included');
+    await expect(element).to.be.accessible();
+  });
+});

@@ -1,0 +1,67 @@
+/// <reference types="mocha" />
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../../src/widgets/index.js';
+import type { StandingsTable } from '../../../src/widgets/elements/standings-table/standings-table.js';
+import type { BrowserTestSetup } from '../relay-plugin.js';
+import { resetRelay, shadow, spokenText, testSetup, settledElement } from '../helpers.js';
+
+const cellTexts = (element: Element, selector: string) =>
+  [...shadow(element).querySelectorAll(selector)].map((cell) => cell.textContent!.trim());
+
+describe('<standings-table>', () => {
+  let setup: BrowserTestSetup;
+  before(async () => {
+    setup = await testSetup();
+  });
+  afterEach(() => resetRelay());
+
+  const mount = (league: string, team = '') =>
+    fixture<StandingsTable>(
+      html`<standings-table league=${league} team=${team} key=${setup.keys.test} relay=${setup.relay}></standings-table>`,
+    ).then(settledElement);
+
+  it('lists every team best record first, highlights the chosen team, and shows ties only where the league has them', async () => {
+    const nba = await mount('nba', 'BOS');
+    const rows = shadow(nba).querySelectorAll('tbody tr');
+    expect(rows.length).to.equal(30);
+    const pcts = cellTexts(nba, 'tbody .number').map(Number);
+    expect(pcts).to.deep.equal([...pcts].sort((a, b) => b - a));
+    const mine = shadow(nba).querySelector('tr[aria-current="true"]')!;
+    expect(mine.textContent).to.contain('Boston Celtics');
+    expect(shadow(nba).querySelectorAll('tr[aria-current="true"]').length).to.equal(1);
+    expect(spokenText(shadow(nba).querySelector('thead')!)).to.not.contain('Ties');
+    await expect(nba).to.be.accessible();
+    const nfl = await mount('nfl');
+    expect(spokenText(shadow(nfl).querySelector('thead')!)).to.contain('Ties');
+  });
+
+  it('sorts by any column from the keyboard, saying so in aria-sort, and back', async () => {
+    const element = await mount('nba');
+    const header = (name: string) => [...shadow(element).querySelectorAll('thead th')].find((th) => spokenText(th).includes(name))!;
+    const wins = header('Wins').querySelector('button')!;
+    wins.focus();
+    await sendKeys({ press: 'Enter' });
+    await element.updateComplete;
+    expect(header('Wins').getAttribute('aria-sort')).to.equal('descending');
+    expect(header('Winning percentage').getAttribute('aria-sort')).to.equal('none');
+    const wonColumn = () =>
+      [...shadow(element).querySelectorAll('tbody tr')].map((row) => Number(row.querySelectorAll('td')[1]!.textContent));
+    expect(wonColumn()).to.deep.equal([...wonColumn()].sort((a, b) => b - a));
+    await sendKeys({ press: 'Enter' });
+    await element.updateComplete;
+    expect(header('Wins').getAttribute('aria-sort')).to.equal('ascending');
+    expect(wonColumn()).to.deep.equal([...wonColumn()].sort((a, b) => a - b));
+    const team = header('Team').querySelector('button')!;
+    team.click();
+    await element.updateComplete;
+    const names = cellTexts(element, 'tbody th .full-name');
+    expect(names).to.deep.equal([...names].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+
+  it('reads each streak out in words', async () => {
+    const element = await mount('nba');
+    const streak = shadow(element).querySelector('tbody tr td:last-child')!;
+    expect(spokenText(streak)).to.match(/^(Winning|Losing|Tied) streak: \d+$/);
+  });
+});

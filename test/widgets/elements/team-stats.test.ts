@@ -1,0 +1,78 @@
+/// <reference types="mocha" />
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../../src/widgets/index.js';
+import type { TeamStats } from '../../../src/widgets/elements/team-stats/team-stats.js';
+import type { BrowserTestSetup } from '../relay-plugin.js';
+import { resetRelay, shadow, spokenText, testSetup, settledElement } from '../helpers.js';
+
+const cellTexts = (element: Element, selector: string) =>
+  [...shadow(element).querySelectorAll(selector)].map((cell) => cell.textContent!.trim());
+
+describe('<team-stats>', () => {
+  let setup: BrowserTestSetup;
+  before(async () => {
+    setup = await testSetup();
+  });
+  afterEach(() => resetRelay());
+
+  it('shows the key numbers as tiles with their league rank, ties marked, and says the rank in words', async () => {
+    const element = await settledElement(
+      await fixture<TeamStats>(html`<team-stats league="nba" team="BOS" key=${setup.keys.test} relay=${setup.relay}></team-stats>`),
+    );
+    const tiles = shadow(element).querySelectorAll('.tile');
+    expect(tiles.length).to.equal(6);
+    expect(tiles[0]!.textContent).to.contain('Points per game');
+    const payload = (
+      element as unknown as { resource: { data: { stats: Array<{ key: string; rank: number; tied: boolean; headline: boolean }> } } }
+    ).resource.data;
+    const first = payload.stats[0]!;
+    expect(spokenText(tiles[0]!).trim()).to.match(
+      new RegExp(`^Points per game: [\\d.]+, ${first.rank}(st|nd|rd|th) of 30${first.tied ? ', tied' : ''}$`),
+    );
+    const tied = payload.stats.findIndex((stat) => stat.headline && stat.tied);
+    if (tied >= 0) expect(tiles[tied]!.querySelector('.rank [aria-hidden]')!.textContent).to.match(/^T-\d+/);
+    await expect(element).to.be.accessible();
+  });
+
+  it('shows every number grouped in the full layout, inside the same box', async () => {
+    const element = await settledElement(
+      await fixture<TeamStats>(html`<team-stats league="nba" team="BOS" key=${setup.keys.test} relay=${setup.relay}></team-stats>`),
+    );
+    const compact = element.getBoundingClientRect();
+    element.layout = 'full';
+    await element.updateComplete;
+    expect(shadow(element).querySelectorAll('tbody tr:not(.group)').length).to.equal(37);
+    expect(cellTexts(element, '.group th')).to.deep.equal(['Offense', 'Defense', 'More']);
+    const full = element.getBoundingClientRect();
+    expect([full.width, full.height]).to.deep.equal([compact.width, compact.height]);
+    await expect(element).to.be.accessible();
+  });
+
+  it('<team-stats layout="full"> names every statistic in the reader’s language', async () => {
+    for (const [league, team] of [
+      ['nba', 'BOS'],
+      ['nfl', 'KC'],
+      ['nhl', 'BOS'],
+      ['mlb', 'NYY'],
+    ]) {
+      const element = await settledElement(
+        await fixture<TeamStats>(
+          html`<team-stats
+            league=${league}
+            team=${team}
+            layout="full"
+            locale="de"
+            key=${setup.keys.test}
+            relay=${setup.relay}
+          ></team-stats>`,
+        ),
+      );
+      const payload = (element as unknown as { resource: { data: { stats: Array<{ label: string }> } } }).resource.data;
+      const names = cellTexts(element, 'tbody th[scope="row"]');
+      expect(names.length).to.equal(payload.stats.length);
+      const english = names.filter((name, index) => name === payload.stats[index]!.label);
+      expect(english, `${league}: names left in English`).to.deep.equal([]);
+      element.remove();
+    }
+  });
+});

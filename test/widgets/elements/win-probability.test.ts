@@ -1,0 +1,58 @@
+/// <reference types="mocha" />
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../../src/widgets/index.js';
+import type { WinProbability } from '../../../src/widgets/elements/win-probability/win-probability.js';
+import type { BrowserTestSetup } from '../relay-plugin.js';
+import { advanceSandboxClock, resetRelay, sandboxLines, shadow, testSetup, settledElement } from '../helpers.js';
+
+/** Written out here, independently of the relay: implied probability of each side, then normalised. */
+function noVigHome(homeOdds: number, awayOdds: number): number {
+  const implied = (odds: number) => (odds < 0 ? -odds / (-odds + 100) : 100 / (odds + 100));
+  return implied(homeOdds) / (implied(homeOdds) + implied(awayOdds));
+}
+
+describe('<win-probability>', () => {
+  let setup: BrowserTestSetup;
+  let liveGame: { id: string; home: { team: { name: string } } };
+  before(async () => {
+    setup = await testSetup();
+    const scores = await (await fetch(`${setup.relay}/v1/scores?league=nba&key=${setup.keys.test}`)).json();
+    liveGame = scores.games.find((game: { status: string }) => game.status === 'live');
+  });
+  afterEach(() => resetRelay());
+
+  it('shows the no-vig chances of the sandbox moneyline for the same game', async () => {
+    const element = await settledElement(
+      await fixture<WinProbability>(
+        html`<win-probability league="nba" game-id=${liveGame.id} key=${setup.keys.test} relay=${setup.relay}></win-probability>`,
+      ),
+    );
+    const lines = await sandboxLines('nba');
+    const record = lines.data.find((line) => line.homeTeamName === liveGame.home.team.name)!;
+    const moneyline = record.exchange?.xchg?.moneyline ?? record.lines.moneyline;
+    const home = noVigHome(moneyline.home, moneyline.away);
+    const chances = [...shadow(element).querySelectorAll('.chance')].map((node) => node.textContent);
+    expect(chances).to.deep.equal([`${Math.round((1 - home) * 100)}%`, `${Math.round(home * 100)}%`]);
+    expect(shadow(element).querySelector('figure svg')!.getAttribute('aria-label')).to.contain(`${Math.round(home * 100)}%`);
+  });
+
+  it('grows its curve as the game clock advances, and names the biggest swing', async () => {
+    const element = await settledElement(
+      await fixture<WinProbability>(
+        html`<win-probability league="nba" game-id=${liveGame.id} key=${setup.keys.test} relay=${setup.relay}></win-probability>`,
+      ),
+    );
+    const segments = () => (shadow(element).querySelector('.curve')?.getAttribute('d') ?? '').split(/[ML]/).filter(Boolean).length;
+    const before = segments();
+    for (let step = 0; step < 3; step++) {
+      await advanceSandboxClock(3 * 60_000);
+      await element.refresh();
+      await element.updateComplete;
+    }
+    expect(segments()).to.be.greaterThan(Math.max(before, 1));
+    const label = shadow(element).querySelector('figure svg')!.getAttribute('aria-label')!;
+    expect(label).to.match(/Now: .+ \d+%, .+ \d+%\. Biggest swing: [A-Z]+ from \d+% to \d+%/);
+    expect(shadow(element).querySelector('figcaption')!.textContent).to.contain('Biggest swing');
+    expect([...shadow(element).querySelectorAll('.x-axis span')].map((node) => node.textContent)).to.include('Game time');
+  });
+});
