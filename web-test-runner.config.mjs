@@ -1,6 +1,6 @@
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
-import { CHROMIUM_ARGS, findBrowser } from './scripts/browser.mjs';
+import { CHROMIUM_ARGS, findBrowser } from './scripts/browser.js';
 import { pressboxRelayPlugin } from './test/widgets/relay-plugin.ts';
 
 let executablePath;

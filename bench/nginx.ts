@@ -2,7 +2,7 @@
 // its cache with no origin check and no metering, so the ratio says what those cost the relay.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { freePort } from '../scripts/local-servers.mjs';
+import { freePort } from '../scripts/local-servers.js';
 import { join } from 'node:path';
 
 /** A program from Debian's packages: its path, installing the package when it is missing and we may; otherwise why not. */

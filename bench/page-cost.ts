@@ -2,7 +2,7 @@
 // navigation to every element's first data, the share of it spent in our scripts (Long Animation Frames name the
 // script of each long frame), and the layout shift (CLS) over the same span. The demo gallery, served cross-origin.
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, findBrowser } from '../scripts/browser.mjs';
+import { CHROMIUM_ARGS, findBrowser } from '../scripts/browser.js';
 import { startDemoSite } from '../src/demo/server.js';
 import { createKey } from '../src/relay/keys/service.js';
 import { silentLogger } from '../src/relay/logger.js';

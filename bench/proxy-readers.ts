@@ -10,7 +10,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, startRedisServer } from '../scripts/local-servers.mjs';
+import { freePort, startRedisServer } from '../scripts/local-servers.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { RelayProcess } from './live-viewers.js';
 import { findDebianTool } from './nginx.js';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Socket } from 'node:net';
-import { freePort, startRedisServer } from '../scripts/local-servers.mjs';
+import { freePort, startRedisServer } from '../scripts/local-servers.js';
 import { createKey } from '../src/relay/keys/service.js';
 import { openRedisStore } from '../src/relay/store/redis.js';
 import { startSandbox } from '../src/sandbox/server.js';

@@ -5,7 +5,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, freemem, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { BUDGETS, bundleSizes, kilobytes } from '../scripts/bundle-sizes.mjs';
+import { BUDGETS, bundleSizes, kilobytes } from '../scripts/bundle-sizes.js';
 import { createKey } from '../src/relay/keys/service.js';
 import { silentLogger } from '../src/relay/logger.js';
 import { startRelay } from '../src/relay/server.js';

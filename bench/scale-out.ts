@@ -5,7 +5,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { freePort, startRedisServer } from '../scripts/local-servers.mjs';
+import { freePort, startRedisServer } from '../scripts/local-servers.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { RelayProcess, openViewer, percentile, type RelayStats } from './live-viewers.js';
 

@@ -7,7 +7,7 @@ import { startDemoSite } from '../src/demo/server.js';
 import { createKey } from '../src/relay/keys/service.js';
 import { silentLogger } from '../src/relay/logger.js';
 import { startRelay } from '../src/relay/server.js';
-import { CHROMIUM_ARGS, findBrowser } from './browser.mjs';
+import { CHROMIUM_ARGS, findBrowser } from './browser.js';
 
 /** English in both themes, then German and Arabic (right to left) in the light theme. */
 const VARIANTS = [

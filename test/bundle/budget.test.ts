@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SUPPORTED_LOCALES } from '../../src/contract/locales.js';
 import { ELEMENT_DETAILS, ELEMENT_TAGS, type ElementTag } from '../../src/contract/elements.js';
-import { BUDGETS, bundleSizes, kilobytes } from '../../scripts/bundle-sizes.mjs';
+import { BUDGETS, bundleSizes, kilobytes } from '../../scripts/bundle-sizes.js';
 
 const sizes = bundleSizes();
 

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startDemoSite, type RunningDemoSite } from '../../src/demo/server.js';
 import type { RunningRelay } from '../../src/relay/server.js';
-import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.mjs';
+import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.js';
 import { addKey, testRelay } from '../helpers/relay.js';
 import { ALL_IN_ONE_FROM } from '../../src/widgets/loader-strategy.js';
 

@@ -12,8 +12,8 @@ import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.mjs';
-import { freePort } from '../../scripts/local-servers.mjs';
+import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.js';
+import { freePort } from '../../scripts/local-servers.js';
 import { ELEMENT_BOXES, ELEMENT_TAGS, type ElementTag } from '../../src/contract/elements.js';
 import { measureElements, type ElementMeasure } from './measure.js';
 

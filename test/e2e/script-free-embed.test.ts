@@ -15,7 +15,7 @@ import { compileScript, parse } from 'vue/compiler-sfc';
 import { startDemoSite } from '../../src/demo/server.js';
 import { snippetsFor, type SnippetKind } from '../../src/embed/snippets.js';
 import type { RunningRelay } from '../../src/relay/server.js';
-import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.mjs';
+import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.js';
 import { addKey, testRelay } from '../helpers/relay.js';
 
 let relay: RunningRelay;

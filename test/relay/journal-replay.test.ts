@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { openLoadJournal } from '../../src/relay/metering/journal.js';
 import { openRedisStore } from '../../src/relay/store/redis.js';
 import type { JournaledLoad, LoadDetail, RelayStore } from '../../src/relay/store/types.js';
-import { freePort, startRedisServer } from '../../scripts/local-servers.mjs';
+import { freePort, startRedisServer } from '../../scripts/local-servers.js';
 import { testRelay } from '../helpers/relay.js';
 
 const MONTH = '2026-11';

@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { createKey } from '../../src/relay/keys/service.js';
 import type { RunningRelay } from '../../src/relay/server.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
-import { freePort, startRedisServer } from '../../scripts/local-servers.mjs';
+import { freePort, startRedisServer } from '../../scripts/local-servers.js';
 import { openStream, updates } from '../helpers/live.js';
 import { testRelay } from '../helpers/relay.js';
 import { frozenSandbox } from '../helpers/sandbox.js';

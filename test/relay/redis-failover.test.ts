@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { createKey } from '../../src/relay/keys/service.js';
 import type { RunningRelay } from '../../src/relay/server.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
-import { startSentinelGroup } from '../../scripts/local-servers.mjs';
+import { startSentinelGroup } from '../../scripts/local-servers.js';
 import { monthOf } from '../helpers/clock.js';
 import { openStream, updates } from '../helpers/live.js';
 import { testRelay, widgetGet } from '../helpers/relay.js';

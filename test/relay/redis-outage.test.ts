@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { createKey } from '../../src/relay/keys/service.js';
 import type { RunningRelay } from '../../src/relay/server.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
-import { freePort, startRedisServer } from '../../scripts/local-servers.mjs';
+import { freePort, startRedisServer } from '../../scripts/local-servers.js';
 import { monthOf } from '../helpers/clock.js';
 import { openStream, updates, type Stream } from '../helpers/live.js';
 import { testRelay, widgetGet } from '../helpers/relay.js';

@@ -3,29 +3,18 @@ import { execFile } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { elementsOf, markdown } from '../../scripts/element-reference.mjs';
+import { elementsOf, markdown, type Manifest } from '../../scripts/element-reference.js';
 import { ELEMENT_BOXES, ELEMENT_TAGS, sizeProperty, type ElementTag } from '../../src/contract/elements.js';
 import { attributesOf, type EmbedTag } from '../../src/embed/tags.js';
 
 const run = promisify(execFile);
 const OUT = '.manifest-test';
 
-interface Declaration {
-  tagName?: string;
-  attributes?: Array<{ name: string }>;
-  events?: Array<{ name: string }>;
-  cssParts?: Array<{ name: string }>;
-  cssProperties?: Array<{ name: string; description?: string }>;
-  cssStates?: Array<{ name: string }>;
-}
-
 describe('custom-elements.json', () => {
   it('documents every element: attributes, events, parts, CSS properties and states', async () => {
     try {
       await run(process.execPath, ['node_modules/@custom-elements-manifest/analyzer/cem.js', 'analyze', '--outdir', OUT]);
-      const manifest = JSON.parse(await readFile(`${OUT}/custom-elements.json`, 'utf8')) as {
-        modules: Array<{ declarations?: Declaration[] }>;
-      };
+      const manifest = JSON.parse(await readFile(`${OUT}/custom-elements.json`, 'utf8')) as Manifest;
       const elements = manifest.modules.flatMap((module) => module.declarations ?? []).filter((declaration) => declaration.tagName);
       assert.deepEqual(elements.map((element) => element.tagName).sort(), [...ELEMENT_TAGS].sort());
       const names = (list: Array<{ name: string }> | undefined) => (list ?? []).map((item) => item.name);

@@ -14,7 +14,7 @@ export const CHROMIUM_ARGS = [
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 
-function executable(path) {
+function executable(path: string): boolean {
   try {
     accessSync(path, constants.X_OK);
     return true;
@@ -23,7 +23,7 @@ function executable(path) {
   }
 }
 
-function firstAvailable() {
+function firstAvailable(): string | undefined {
   if (process.env.CHROME_PATH) {
     if (executable(process.env.CHROME_PATH)) return process.env.CHROME_PATH;
     throw new Error(`CHROME_PATH is set to ${process.env.CHROME_PATH}, which is not an executable file.`);
@@ -31,12 +31,13 @@ function firstAvailable() {
   return CANDIDATES.find(executable);
 }
 
-function canInstallWithApt() {
+function canInstallWithApt(): boolean {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return false;
   return spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
 }
 
-export function findBrowser() {
+/** Path of a Chromium-family browser; installs Debian's chromium when it can, else throws with the command to run. */
+export function findBrowser(): string {
   const found = firstAvailable();
   if (found) return found;
   if (canInstallWithApt()) {

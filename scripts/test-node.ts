@@ -3,9 +3,10 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, reachable, startRedisServer } from './local-servers.mjs';
+import type { ChildProcess } from 'node:child_process';
+import { freePort, reachable, startRedisServer } from './local-servers.js';
 
-function findTests(dir) {
+function findTests(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory())
@@ -16,7 +17,7 @@ function findTests(dir) {
   });
 }
 
-async function ensureRedis() {
+async function ensureRedis(): Promise<ChildProcess | undefined> {
   if (process.env.REDIS_URL) return undefined;
   if (await reachable('127.0.0.1', 6379)) {
     process.env.REDIS_URL = 'redis://127.0.0.1:6379';
@@ -54,6 +55,6 @@ const command = [process.execPath, '--import', 'tsx', '--test', '--test-reporter
 if (ahead) console.error(`Node tests with the clock ${ahead} days ahead (faketime).`);
 const result = ahead
   ? spawnSync('faketime', ['-f', `+${ahead}d`, ...command], { stdio: 'inherit', env: process.env })
-  : spawnSync(command[0], command.slice(1), { stdio: 'inherit', env: process.env });
+  : spawnSync(process.execPath, command.slice(1), { stdio: 'inherit', env: process.env });
 redis?.kill();
 process.exit(result.status ?? 1);

@@ -3,7 +3,21 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ALL_IN_ONE_FROM } from '../src/widgets/loader-strategy.ts';
+import { ALL_IN_ONE_FROM } from '../src/widgets/loader-strategy.js';
+
+export interface Size {
+  min: number;
+  gzip: number;
+}
+
+export interface ElementSize {
+  /** The element's own chunk. */
+  chunk: Size & { file: string };
+  /** The shared chunks it imports. */
+  shared: string[];
+  /** Everything a page with only this element downloads, loader included. */
+  page: Size;
+}
 
 const KIB = 1024;
 
@@ -27,77 +41,78 @@ export const FIRST_SEVEN = ['game-header', 'injury-report', 'last-five', 'player
 const LOCALE_CHUNK = /^(?:[a-z]{2}(?:-[A-Z]{2})?)$/;
 
 /** A built file's text and its sizes, read once. */
-function readBuilt(path) {
+function readBuilt(path: string): { code: string; size: Size } {
   const bytes = readFileSync(path);
   return { code: bytes.toString('utf8'), size: { min: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length } };
 }
 
-const sum = (parts) => ({
+const sum = (parts: Size[]): Size => ({
   min: parts.reduce((total, part) => total + part.min, 0),
   gzip: parts.reduce((total, part) => total + part.gzip, 0),
 });
 
 /** The chunk files a file imports statically (what the browser fetches before running it), by file name. */
-function staticImports(code) {
+function staticImports(code: string): string[] {
   return [...code.matchAll(/(?:^|[;}])\s*import\s*(?:[\w{},\s*$]+from\s*)?["'`]\.\/(?:chunks\/)?([\w.-]+\.js)["'`]/g)].map(
-    (match) => match[1],
+    (match) => match[1]!,
   );
 }
 
 /** Loader, core, each element's chunk with the shared chunks it pulls in, the all-in-one file, and what pages pay. */
 export function bundleSizes(root = 'dist/cdn') {
-  const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+  const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
   const dir = join(root, 'v', version);
   const chunkDir = join(dir, 'chunks');
   const files = readdirSync(chunkDir).filter((name) => name.endsWith('.js'));
-  const nameOf = (file) => file.replace(/-[\w-]{8}\.js$/, '');
-  const chunks = {};
-  const codes = {};
+  const nameOf = (file: string) => file.replace(/-[\w-]{8}\.js$/, '');
+  const chunks: Record<string, Size & { file: string }> = {};
+  const codes: Record<string, string> = {};
   for (const file of files) {
     const { code, size } = readBuilt(join(chunkDir, file));
     chunks[nameOf(file)] = { file, ...size };
     codes[nameOf(file)] = code;
   }
-  if (!chunks.core) throw new Error(`No core chunk in ${chunkDir}: run npm run build:widgets.`);
+  const core = chunks.core;
+  if (!core) throw new Error(`No core chunk in ${chunkDir}: run npm run build:widgets.`);
   const { code: loaderCode, size: loader } = readBuilt(join(dir, 'pressbox.js'));
-  const elementNames = [...loaderCode.matchAll(/"([a-z]+-[a-z-]+)":\(\)=>import\(["'`]\.\/chunks\/([\w.-]+\.js)/g)].map((match) => [
-    match[1],
-    nameOf(match[2]),
-  ]);
+  const elementNames = [...loaderCode.matchAll(/"([a-z]+-[a-z-]+)":\(\)=>import\(["'`]\.\/chunks\/([\w.-]+\.js)/g)].map(
+    (match) => [match[1]!, nameOf(match[2]!)] as const,
+  );
   /** Every chunk a chunk needs, itself included. */
-  const closure = (name, seen = new Set()) => {
+  const closure = (name: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(name)) return seen;
     seen.add(name);
-    for (const file of staticImports(codes[name])) closure(nameOf(file), seen);
+    for (const file of staticImports(codes[name] ?? '')) closure(nameOf(file), seen);
     return seen;
   };
-  const elements = Object.fromEntries(
+  const elements: Record<string, ElementSize> = Object.fromEntries(
     elementNames.map(([tag, chunk]) => {
       const needed = [...closure(chunk)];
       return [
         tag,
         {
-          chunk: chunks[chunk],
+          chunk: chunks[chunk]!,
           shared: needed.filter((name) => name !== chunk),
-          page: sum([loader, ...needed.map((name) => chunks[name])]),
+          page: sum([loader, ...needed.map((name) => chunks[name]!)]),
         },
       ];
     }),
   );
   const everyChunk = new Set(elementNames.flatMap(([, chunk]) => [...closure(chunk)]));
-  const chunksOf = (tags) => new Set(elementNames.filter(([tag]) => tags.includes(tag)).flatMap(([, chunk]) => [...closure(chunk)]));
-  const heaviest = Object.entries(elements).sort((a, b) => b[1].page.gzip - a[1].page.gzip)[0];
+  const chunksOf = (tags: readonly string[]) =>
+    new Set(elementNames.filter(([tag]) => tags.includes(tag)).flatMap(([, chunk]) => [...closure(chunk)]));
+  const heaviest = Object.entries(elements).sort((a, b) => b[1].page.gzip - a[1].page.gzip)[0]!;
   const allInOne = readBuilt(join(dir, 'pressbox-all.js')).size;
   /** Loader, core and the tags' chunks. */
-  const chunkedPage = (tags) => sum([loader, ...[...chunksOf(tags)].map((name) => chunks[name])]);
+  const chunkedPage = (tags: readonly string[]) => sum([loader, ...[...chunksOf(tags)].map((name) => chunks[name]!)]);
   /** Loader and the all-in-one file. */
   const oneFilePage = sum([loader, allInOne]);
   /** What the loader fetches for a page with these tags: the one file from ALL_IN_ONE_FROM tags on (loader-strategy.ts). */
-  const pageByLoader = (tags) => (tags.length >= ALL_IN_ONE_FROM ? oneFilePage : chunkedPage(tags));
+  const pageByLoader = (tags: readonly string[]) => (tags.length >= ALL_IN_ONE_FROM ? oneFilePage : chunkedPage(tags));
   return {
     version,
     loader,
-    core: chunks.core,
+    core,
     elements,
     allInOne,
     /** The heaviest page with one element: loader, and every chunk that element needs. */
@@ -110,18 +125,18 @@ export function bundleSizes(root = 'dist/cdn') {
     /** A page with every element through the loader. */
     allByLoader: pageByLoader(elementNames.map(([tag]) => tag)),
     /** Each locale's messages chunk, and whether any page needs it before it asks for that locale. */
-    locales: Object.fromEntries(
+    locales: Object.fromEntries<Size & { file: string; eager: boolean }>(
       Object.keys(chunks)
         .filter((name) => LOCALE_CHUNK.test(name))
-        .map((name) => [name, { ...chunks[name], eager: everyChunk.has(name) }]),
+        .map((name) => [name, { ...chunks[name]!, eager: everyChunk.has(name) }]),
     ),
     /** Each locale's season part (what only the season elements say), fetched by pages that show one of them. */
-    seasonLocales: Object.fromEntries(
+    seasonLocales: Object.fromEntries<Size & { file: string; eager: boolean }>(
       Object.keys(chunks)
         .filter((name) => name.endsWith('.season') && LOCALE_CHUNK.test(name.slice(0, -'.season'.length)))
-        .map((name) => [name.slice(0, -'.season'.length), { ...chunks[name], eager: everyChunk.has(name) }]),
+        .map((name) => [name.slice(0, -'.season'.length), { ...chunks[name]!, eager: everyChunk.has(name) }]),
     ),
   };
 }
 
-export const kilobytes = (bytes) => `${(bytes / KIB).toFixed(2)} KiB`;
+export const kilobytes = (bytes: number): string => `${(bytes / KIB).toFixed(2)} KiB`;

@@ -1,20 +1,23 @@
 // Small servers the tests and the bench start on this machine: a free port, whether something listens, and a
-// throwaway redis-server. Shared by scripts/test-node.mjs, the bench and the tests that need their own Redis.
-import { spawn } from 'node:child_process';
-import { connect, createServer } from 'node:net';
+// throwaway redis-server. Shared by scripts/test-node.ts, the bench and the tests that need their own Redis.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { connect, createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
 
 /** A port nothing listens on right now (on 127.0.0.1). */
-export function freePort() {
+export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = server.address() as AddressInfo;
       server.close(() => resolve(port));
     });
   });
 }
 
 /** Whether something accepts connections on host:port. */
-export function reachable(host, port) {
+export function reachable(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ host, port, timeout: 1000 }, () => {
       socket.end();
@@ -32,11 +35,11 @@ export function reachable(host, port) {
  * A redis-server on `port` (no persistence unless `args` asks for it), resolved once it accepts connections.
  * Throws with the install command when redis-server is missing or does not come up.
  */
-export async function startRedisServer(port, args = ['--save', '', '--appendonly', 'no']) {
+export async function startRedisServer(port: number, args = ['--save', '', '--appendonly', 'no']): Promise<ChildProcess> {
   // Under faketime (npm test runs the node suite 40 days ahead once) libfaketime breaks redis-server's allocator.
   const { LD_PRELOAD: _faketime, ...env } = process.env;
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', ...args], { stdio: 'ignore', env });
-  let failed;
+  let failed: Error | undefined;
   child.once('error', (error) => (failed = error));
   for (let tries = 0; tries < 100; tries++) {
     if (failed) break;
@@ -52,37 +55,47 @@ export async function startRedisServer(port, args = ['--save', '', '--appendonly
  * failover tests and the bench. Resolves once the sentinels know the replica and each other, so that killing the
  * primary leads to a failover. `url` is what `--redis` takes.
  */
-export async function startSentinelGroup(dir, name = 'pressbox') {
-  const { Redis } = await import('ioredis');
-  const { writeFile } = await import('node:fs/promises');
-  const { join } = await import('node:path');
+export interface SentinelGroup {
+  /** What `--redis` takes: redis+sentinel://127.0.0.1:p,127.0.0.1:p,127.0.0.1:p/name */
+  url: string;
+  primaryPort: number;
+  replicaPort: number;
+  /** The port of the server the sentinels call primary now. */
+  primaryNow(): Promise<number>;
+  killPrimary(): void;
+  stop(): void;
+}
+
+export async function startSentinelGroup(dir: string, name = 'pressbox'): Promise<SentinelGroup> {
   const primaryPort = await freePort();
   const replicaPort = await freePort();
-  const servers = [];
+  const servers: ChildProcess[] = [];
   const common = ['--save', '', '--appendonly', 'no', '--dir', dir];
   servers.push(await startRedisServer(primaryPort, common));
   servers.push(await startRedisServer(replicaPort, [...common, '--replicaof', '127.0.0.1', String(primaryPort)]));
-  const ask = async (port, ...command) => {
+  const ask = async <Answer>(port: number, ...command: string[]): Promise<Answer | undefined> => {
     const client = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0 });
     client.on('error', () => {});
     try {
       await client.connect();
-      return await client.call(...command);
+      return (await client.call(command[0]!, ...command.slice(1))) as Answer;
     } catch {
       return undefined;
     } finally {
       client.disconnect();
     }
   };
-  const until = async (what, condition) => {
+  const until = async (what: string, condition: () => Promise<boolean>) => {
     for (let tries = 0; tries < 300; tries++) {
       if (await condition()) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error(`Sentinel group: ${what} did not happen within 30 s`);
   };
-  await until('the replica syncing', async () => /master_link_status:up/.test((await ask(replicaPort, 'INFO', 'replication')) ?? ''));
-  const sentinelPorts = [];
+  await until('the replica syncing', async () =>
+    /master_link_status:up/.test((await ask<string>(replicaPort, 'INFO', 'replication')) ?? ''),
+  );
+  const sentinelPorts: number[] = [];
   for (let index = 0; index < 3; index++) {
     const port = await freePort();
     const config = join(dir, `sentinel-${index}.conf`);
@@ -104,16 +117,21 @@ export async function startSentinelGroup(dir, name = 'pressbox') {
     sentinelPorts.push(port);
   }
   for (const port of sentinelPorts) {
-    await until('a sentinel seeing the replica', async () => ((await ask(port, 'SENTINEL', 'REPLICAS', name)) ?? []).length === 1);
-    await until('the sentinels seeing each other', async () => ((await ask(port, 'SENTINEL', 'SENTINELS', name)) ?? []).length === 2);
+    await until(
+      'a sentinel seeing the replica',
+      async () => ((await ask<unknown[]>(port, 'SENTINEL', 'REPLICAS', name)) ?? []).length === 1,
+    );
+    await until(
+      'the sentinels seeing each other',
+      async () => ((await ask<unknown[]>(port, 'SENTINEL', 'SENTINELS', name)) ?? []).length === 2,
+    );
   }
   return {
     url: `redis+sentinel://${sentinelPorts.map((port) => `127.0.0.1:${port}`).join(',')}/${name}`,
     primaryPort,
     replicaPort,
-    /** The port of the server the sentinels call primary now. */
-    primaryNow: async () => Number(((await ask(sentinelPorts[0], 'SENTINEL', 'GET-MASTER-ADDR-BY-NAME', name)) ?? [])[1]),
-    killPrimary: () => servers[0].kill('SIGKILL'),
+    primaryNow: async () => Number(((await ask<string[]>(sentinelPorts[0]!, 'SENTINEL', 'GET-MASTER-ADDR-BY-NAME', name)) ?? [])[1]),
+    killPrimary: () => void servers[0]!.kill('SIGKILL'),
     stop: () => servers.forEach((server) => server.kill('SIGKILL')),
   };
 }

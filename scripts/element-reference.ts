@@ -1,14 +1,50 @@
 // From dist/custom-elements.json (written by `cem analyze` from the elements' JSDoc), two outputs that must never
 // drift from the code: JSX typings for React and other JSX users, and the element reference in docs/elements.md.
-//   node scripts/element-reference.mjs types   → dist/widgets/jsx.d.ts
-//   node scripts/element-reference.mjs docs    → docs/elements.md
+//   npx tsx scripts/element-reference.ts types   → dist/widgets/jsx.d.ts
+//   npx tsx scripts/element-reference.ts docs    → docs/elements.md
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ODDS_FORMATS } from '../src/contract/choices.js';
+
+/** What `cem analyze` writes of a custom element, as far as this reads it. */
+interface Named {
+  name: string;
+  description?: string;
+}
+interface ManifestAttribute extends Named {
+  type?: { text: string };
+  default?: string;
+  inheritedFrom?: unknown;
+}
+export interface Declaration {
+  name: string;
+  tagName?: string;
+  summary?: string;
+  attributes?: ManifestAttribute[];
+  events?: Named[];
+  cssParts?: Named[];
+  cssProperties?: Named[];
+  cssStates?: Named[];
+}
+export interface Manifest {
+  modules: Array<{ declarations?: Declaration[] }>;
+}
+
+export interface ElementReference {
+  tag: string;
+  className: string;
+  summary: string;
+  attributes: Array<{ name: string; type: string; default: string | undefined; description: string; common: boolean }>;
+  events: Named[];
+  parts: Named[];
+  cssProperties: Named[];
+  states: Named[];
+}
 
 const MANIFEST = 'dist/custom-elements.json';
-const TYPE_NAMES = { OddsFormat: "'american' | 'decimal' | 'fractional' | 'implied'" };
+const TYPE_NAMES: Record<string, string> = { OddsFormat: ODDS_FORMATS.map((format) => `'${format}'`).join(' | ') };
 /** Values for the example tag of each element. */
-const EXAMPLE_VALUES = {
+const EXAMPLE_VALUES: Record<string, string> = {
   league: 'nba',
   leagues: 'nba,nhl,nfl',
   'game-id': 'g_nba_20261122003',
@@ -18,17 +54,17 @@ const EXAMPLE_VALUES = {
 };
 
 /** Every element, in tag order, each with what a publisher can set, listen to and style. */
-export function elementsOf(manifest) {
+export function elementsOf(manifest: Manifest): ElementReference[] {
   return manifest.modules
     .flatMap((module) => module.declarations ?? [])
-    .filter((declaration) => declaration.tagName)
+    .filter((declaration): declaration is Declaration & { tagName: string } => Boolean(declaration.tagName))
     .map((declaration) => ({
       tag: declaration.tagName,
       className: declaration.name,
       summary: (declaration.summary ?? '').replace(/\s+/g, ' ').trim(),
       attributes: (declaration.attributes ?? []).map((attribute) => ({
         name: attribute.name,
-        type: TYPE_NAMES[attribute.type?.text] ?? attribute.type?.text ?? 'string',
+        type: TYPE_NAMES[attribute.type?.text ?? ''] ?? attribute.type?.text ?? 'string',
         default: attribute.default,
         description: (attribute.description ?? '').replace(/\s+/g, ' ').trim(),
         common: Boolean(attribute.inheritedFrom),
@@ -41,14 +77,14 @@ export function elementsOf(manifest) {
     .sort((a, b) => a.tag.localeCompare(b.tag));
 }
 
-function propertyName(name) {
+function propertyName(name: string): string {
   return /^[a-z]+$/.test(name) ? name : `'${name}'`;
 }
 
 /** `declare module 'react'` augmentation plus a global JSX namespace, for React 18/19, Preact and Solid-style setups. */
-export function jsxTypes(elements) {
+export function jsxTypes(elements: ElementReference[]): string {
   const lines = [
-    '// Generated from custom-elements.json by scripts/element-reference.mjs: do not edit.',
+    '// Generated from custom-elements.json by scripts/element-reference.ts: do not edit.',
     "import type { DetailedHTMLProps, HTMLAttributes } from 'react';",
     '',
     '/** The attributes of each Pressbox element, as written in HTML. */',
@@ -86,9 +122,9 @@ export function jsxTypes(elements) {
   return lines.join('\n');
 }
 
-const cell = (text) => String(text ?? '').replaceAll('|', '\\|');
+const cell = (text: string | undefined): string => String(text ?? '').replaceAll('|', '\\|');
 
-function table(headers, rows) {
+function table(headers: string[], rows: Array<Array<string | undefined>>): string[] {
   if (rows.length === 0) return ['None.', ''];
   return [
     `| ${headers.join(' | ')} |`,
@@ -98,7 +134,7 @@ function table(headers, rows) {
   ];
 }
 
-function exampleOf(element) {
+function exampleOf(element: ElementReference): string {
   const own = element.attributes.filter((attribute) => !attribute.common && EXAMPLE_VALUES[attribute.name]);
   const league = element.attributes.some((attribute) => attribute.name === 'leagues') ? [] : ['league'];
   const names = [...league, ...own.map((attribute) => attribute.name)].filter((name) => name !== 'opponent');
@@ -106,8 +142,8 @@ function exampleOf(element) {
 }
 
 /** The element reference: one section per element, common attributes once. */
-export function markdown(elements) {
-  const common = elements[0].attributes.filter((attribute) => attribute.common);
+export function markdown(elements: ElementReference[]): string {
+  const common = elements[0]!.attributes.filter((attribute) => attribute.common);
   const lines = [
     '# Element reference',
     '',
@@ -174,12 +210,12 @@ export function markdown(elements) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const elements = elementsOf(JSON.parse(readFileSync(MANIFEST, 'utf8')));
+  const elements = elementsOf(JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest);
   const what = process.argv[2];
   if (what === 'types') writeFileSync('dist/widgets/jsx.d.ts', jsxTypes(elements));
   else if (what === 'docs') writeFileSync('docs/elements.md', markdown(elements));
   else {
-    console.error('usage: node scripts/element-reference.mjs types|docs');
+    console.error('usage: npx tsx scripts/element-reference.ts types|docs');
     process.exit(1);
   }
 }
