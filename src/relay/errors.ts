@@ -1,6 +1,7 @@
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorCode } from '../contract/common.js';
+import { endpointAt } from './upstream/endpoints.js';
 import { UpstreamError } from './upstream/errors.js';
 
 const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
@@ -31,14 +32,6 @@ export class RelayError extends HTTPException {
   }
 }
 
-const FEATURE_NAMES: Record<string, string> = {
-  '/player-props': 'Player props',
-  '/player-props/splits': 'Player prop splits',
-  '/lines': 'Exchange prices',
-  '/live-games': 'Recent results',
-  '/mlb/strikeout-predictor': 'Strikeout projections',
-};
-
 /** What an upstream failure means to the page; details stay in the operator's log. */
 export function fromUpstream(error: unknown): RelayError {
   if (error instanceof RelayError) return error;
@@ -47,7 +40,7 @@ export function fromUpstream(error: unknown): RelayError {
   switch (error.kind) {
     case 'plan': {
       const plan = /\b(Starter|Builder|Pro)\b/.exec(error.message)?.[1] ?? 'Starter';
-      const feature = FEATURE_NAMES[error.endpoint] ?? 'This data';
+      const feature = endpointAt(error.endpoint)?.feature ?? 'This data';
       return new RelayError(
         'plan_required',
         `${feature} need the ${plan} plan or above on the data service account behind this relay; ask the relay operator to upgrade it.`,

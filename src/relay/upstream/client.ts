@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { fullJitterDelay, parseRetryAfter } from './backoff.js';
-import { unitCost } from './costs.js';
+import { bodyCode, classifyAnswer, describeBody } from './answers.js';
+import { ENDPOINTS, unitCost } from './endpoints.js';
 import {
   UpstreamAuthError,
   UpstreamBadRequestError,
@@ -11,7 +12,6 @@ import {
   UpstreamRateLimitError,
   UpstreamUnavailableError,
 } from './errors.js';
-import * as schemas from './schemas.js';
 
 /** Retry-After up to this is slept out inside one request; beyond it the request fails over to cached data. */
 const SHORT_RATE_LIMIT_WAIT_MS = 1000;
@@ -66,34 +66,6 @@ export interface CallOptions {
 }
 
 const MAX_MARKETS = 5;
-const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
-
-function describeBody(text: string): string {
-  try {
-    const body = JSON.parse(text) as { error?: unknown; message?: unknown };
-    const error = body.error;
-    const message =
-      (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string'
-        ? (error as { message: string }).message
-        : undefined) ??
-      (typeof body.message === 'string' ? body.message : undefined) ??
-      (typeof error === 'string' ? error : undefined);
-    return (message ?? '').slice(0, 300);
-  } catch {
-    return '';
-  }
-}
-
-function bodyCode(text: string): string | undefined {
-  try {
-    const error = (JSON.parse(text) as { error?: unknown }).error;
-    return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
-      ? (error as { code: string }).code
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export type UpstreamClient = ReturnType<typeof createUpstreamClient>;
 
@@ -182,58 +154,62 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
 
       const detail = describeBody(text);
       const because = detail ? `: ${detail}` : '.';
-      if (status === 200) {
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch (error) {
-          report(status, 0);
-          throw new UpstreamBadResponseError(endpoint, `Upstream ${endpoint} answered 200 with a body that is not JSON.`, { cause: error });
+      const verdict = classifyAnswer({
+        status,
+        code: status === 429 ? bodyCode(text) : undefined,
+        retryAfterMs,
+        canRetry,
+        backoffMs: backoff,
+        maxRetryAfterMs,
+        shortWaitMs: SHORT_RATE_LIMIT_WAIT_MS,
+      });
+      switch (verdict.kind) {
+        case 'ok': {
+          let json: unknown;
+          try {
+            json = JSON.parse(text);
+          } catch (error) {
+            report(status, 0);
+            throw new UpstreamBadResponseError(endpoint, `Upstream ${endpoint} answered 200 with a body that is not JSON.`, {
+              cause: error,
+            });
+          }
+          // Units are counted for answers the service completed; a truncated body is taken as never served.
+          stats.successes++;
+          perEndpoint.successes++;
+          stats.units += units;
+          perEndpoint.units += units;
+          report(status, units);
+          const parsed = schema.safeParse(json);
+          if (!parsed.success) {
+            const issues = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+            throw new UpstreamBadResponseError(endpoint, `Upstream ${endpoint} answered in an unexpected shape (${issues.join('; ')}).`);
+          }
+          return parsed.data;
         }
-        // Units are counted for answers the service completed; a truncated body is taken as never served.
-        stats.successes++;
-        perEndpoint.successes++;
-        stats.units += units;
-        perEndpoint.units += units;
-        report(status, units);
-        const parsed = schema.safeParse(json);
-        if (!parsed.success) {
-          const issues = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
-          throw new UpstreamBadResponseError(endpoint, `Upstream ${endpoint} answered in an unexpected shape (${issues.join('; ')}).`);
-        }
-        return parsed.data;
-      }
-      if (status === 429) {
-        const quota = bodyCode(text) === 'quota_exceeded' || (retryAfterMs !== undefined && retryAfterMs > maxRetryAfterMs);
-        if (quota) {
+        case 'retry':
+          if (verdict.holdEndpoint) heldUntil.set(endpoint, now() + verdict.waitMs);
+          await retry(status, verdict.waitMs);
+          // A short wait is slept out for this request; a longer one is not worth a viewer waiting (stale data serves).
+          if (verdict.holdEndpoint) sleptOut = true;
+          continue;
+        case 'quota':
           report(status, 0);
           throw new UpstreamQuotaError(endpoint, `Upstream request units are spent for this month${because}`, retryAfterMs);
-        }
-        const waitMs = retryAfterMs ?? backoff();
-        heldUntil.set(endpoint, now() + waitMs);
-        // A short wait is slept out for this request; a longer one is not worth a viewer waiting (stale data serves).
-        if (canRetry && waitMs <= SHORT_RATE_LIMIT_WAIT_MS) {
-          await retry(status, waitMs);
-          sleptOut = true;
-          continue;
-        }
-        report(status, 0, waitMs);
-        throw new UpstreamRateLimitError(
-          endpoint,
-          `Upstream ${endpoint} answered 429 (attempt ${attempt + 1}); not called again for ${Math.ceil(waitMs / 1000)} s${because}`,
-          waitMs,
-        );
-      }
-      if (RETRYABLE_STATUS.has(status) && canRetry) {
-        await retry(status, Math.min(retryAfterMs ?? backoff(), maxRetryAfterMs));
-        continue;
+        case 'rate_limited':
+          heldUntil.set(endpoint, now() + verdict.waitMs);
+          report(status, 0, verdict.waitMs);
+          throw new UpstreamRateLimitError(
+            endpoint,
+            `Upstream ${endpoint} answered 429 (attempt ${attempt + 1}); not called again for ${Math.ceil(verdict.waitMs / 1000)} s${because}`,
+            verdict.waitMs,
+          );
       }
       report(status, 0);
-      if (status === 401) throw new UpstreamAuthError(endpoint, `Upstream rejected the secret key${because}`);
-      if (status === 402 || status === 403)
-        throw new UpstreamPlanError(endpoint, `Upstream plan does not include ${endpoint}${because}`, status);
-      if (status === 400) throw new UpstreamBadRequestError(endpoint, `Upstream ${endpoint} refused the request${because}`);
-      if (status === 404) throw new UpstreamNotFoundError(endpoint, `Upstream ${endpoint} found nothing${because}`);
+      if (verdict.kind === 'auth') throw new UpstreamAuthError(endpoint, `Upstream rejected the secret key${because}`);
+      if (verdict.kind === 'plan') throw new UpstreamPlanError(endpoint, `Upstream plan does not include ${endpoint}${because}`, status);
+      if (verdict.kind === 'bad_request') throw new UpstreamBadRequestError(endpoint, `Upstream ${endpoint} refused the request${because}`);
+      if (verdict.kind === 'not_found') throw new UpstreamNotFoundError(endpoint, `Upstream ${endpoint} found nothing${because}`);
       throw new UpstreamUnavailableError(
         endpoint,
         `Upstream ${endpoint} answered ${status} after ${attempt + 1} attempts${because}`,
@@ -254,14 +230,14 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     stats(): UpstreamStats {
       return structuredClone(stats);
     },
-    health: (call?: CallOptions) => get('/health', {}, schemas.healthSchema, call),
-    me: (call?: CallOptions) => get('/me', {}, schemas.accountSchema, call),
+    health: (call?: CallOptions) => get(ENDPOINTS.health.path, {}, ENDPOINTS.health.schema, call),
+    me: (call?: CallOptions) => get(ENDPOINTS.me.path, {}, ENDPOINTS.me.schema, call),
     liveGames: (
       params: { sport: string; status?: 'scheduled' | 'live' | 'final'; team?: string; gameId?: string; recentDays?: 1 | 2 | 3 },
       call?: CallOptions,
     ) =>
       get(
-        '/live-games',
+        ENDPOINTS.liveGames.path,
         {
           sport: params.sport.toLowerCase(),
           status: params.status,
@@ -269,43 +245,54 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
           game_id: params.gameId,
           recentdays: params.recentDays,
         },
-        schemas.liveGamesSchema,
+        ENDPOINTS.liveGames.schema,
         call,
       ),
     lines: (params: { league: string; exchange?: boolean }, call?: CallOptions) =>
-      get('/lines', { league: params.league, include: params.exchange ? 'xchg' : undefined }, schemas.linesSchema, call),
-    oddsGames: (params: { league: string }, call?: CallOptions) => get('/odds-games', params, schemas.oddsGamesSchema, call),
-    games: (params: { league: string; date?: string }, call?: CallOptions) => get('/games', params, schemas.storedGamesSchema, call),
+      get(ENDPOINTS.lines.path, { league: params.league, include: params.exchange ? 'xchg' : undefined }, ENDPOINTS.lines.schema, call),
+    oddsGames: (params: { league: string }, call?: CallOptions) => get(ENDPOINTS.oddsGames.path, params, ENDPOINTS.oddsGames.schema, call),
+    games: (params: { league: string; date?: string }, call?: CallOptions) =>
+      get(ENDPOINTS.games.path, params, ENDPOINTS.games.schema, call),
     teams: (params: { league: string; injuries?: boolean }, call?: CallOptions) =>
-      get('/teams', { league: params.league, injuries: params.injuries ? 'true' : undefined }, schemas.teamsSchema, call),
+      get(ENDPOINTS.teams.path, { league: params.league, injuries: params.injuries ? 'true' : undefined }, ENDPOINTS.teams.schema, call),
     injuries: (params: { league: string; reportDate?: string; team?: string }, call?: CallOptions) =>
-      get('/injuries', params, schemas.injuriesSchema, call),
+      get(ENDPOINTS.injuries.path, params, ENDPOINTS.injuries.schema, call),
     recentForm: (params: { league: string; team?: string; limit?: number }, call?: CallOptions) =>
-      get('/recent-form', params, schemas.recentFormSchema, call),
+      get(ENDPOINTS.recentForm.path, params, ENDPOINTS.recentForm.schema, call),
     headToHead: (params: { league: string; teamA: string; teamB: string; limit?: number }, call?: CallOptions) =>
-      get('/head-to-head', params, schemas.headToHeadSchema, call),
+      get(ENDPOINTS.headToHead.path, params, ENDPOINTS.headToHead.schema, call),
     playerProps: async (params: { league: string; gameId: string; markets?: readonly string[] }, call?: CallOptions) =>
       get(
-        '/player-props',
-        { league: params.league, gameId: params.gameId, markets: checkMarkets('/player-props', params.markets) },
-        schemas.playerPropsSchema,
+        ENDPOINTS.playerProps.path,
+        { league: params.league, gameId: params.gameId, markets: checkMarkets(ENDPOINTS.playerProps.path, params.markets) },
+        ENDPOINTS.playerProps.schema,
         call,
       ),
     playerPropSplits: async (params: { league: string; gameId: string; markets?: readonly string[]; team?: string }, call?: CallOptions) =>
       get(
-        '/player-props/splits',
-        { league: params.league, gameId: params.gameId, team: params.team, markets: checkMarkets('/player-props/splits', params.markets) },
-        schemas.propSplitsSchema,
+        ENDPOINTS.playerPropSplits.path,
+        {
+          league: params.league,
+          gameId: params.gameId,
+          team: params.team,
+          markets: checkMarkets(ENDPOINTS.playerPropSplits.path, params.markets),
+        },
+        ENDPOINTS.playerPropSplits.schema,
         call,
       ),
-    splits: (params: { league: string }, call?: CallOptions) => get('/splits', params, schemas.splitsSchema, call),
+    splits: (params: { league: string }, call?: CallOptions) => get(ENDPOINTS.splits.path, params, ENDPOINTS.splits.schema, call),
     teamStats: (params: { league: string; teamId?: string }, call?: CallOptions) =>
-      get(`/${params.league.toLowerCase()}/team-stats`, { teamId: params.teamId }, schemas.teamStatsSchema, call),
+      get(
+        ENDPOINTS.teamStats.path.replace('{league}', params.league.toLowerCase()),
+        { teamId: params.teamId },
+        ENDPOINTS.teamStats.schema,
+        call,
+      ),
     startingPitchers: (params: { date?: string; gameId?: string }, call?: CallOptions) =>
-      get('/mlb/starting-pitchers', params, schemas.startingPitchersSchema, call),
+      get(ENDPOINTS.startingPitchers.path, params, ENDPOINTS.startingPitchers.schema, call),
     strikeoutPredictor: (params: { date?: string; gameId?: string }, call?: CallOptions) =>
-      get('/mlb/strikeout-predictor', params, schemas.strikeoutPredictorSchema, call),
+      get(ENDPOINTS.strikeoutPredictor.path, params, ENDPOINTS.strikeoutPredictor.schema, call),
     venueWeather: (params: { teamId?: string; date?: string; format?: 'list' | 'detail' }, call?: CallOptions) =>
-      get('/mlb/venue-weather', params, schemas.venueWeatherSchema, call),
+      get(ENDPOINTS.venueWeather.path, params, ENDPOINTS.venueWeather.schema, call),
   };
 }
