@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { readFileSync } from 'node:fs';
-import { keyAndUsageCommands } from './cli/keys-commands.js';
+import { keyCommands } from './cli/keys-commands.js';
+import { usageCommand } from './cli/usage-command.js';
 import { describeFailure } from './cli/failures.js';
 import { relayCommands } from './cli/relay-commands.js';
 import { sandboxCommand } from './cli/sandbox-command.js';
@@ -16,7 +17,8 @@ const program = new Command()
 
 sandboxCommand(program);
 relayCommands(program);
-keyAndUsageCommands(program);
+keyCommands(program);
+usageCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,46 +1,10 @@
-import { InvalidArgumentError, type Command } from 'commander';
-import { createKey, describeKey, rotateKey } from '../relay/keys/service.js';
-import { patternsOf } from '../relay/keys/service.js';
+import type { Command } from 'commander';
 import { decideOrigin, pageOrigin } from '../relay/keys/domains.js';
-import { isActive, type Plan, type WidgetKey } from '../relay/keys/model.js';
+import { isActive, type Plan } from '../relay/keys/model.js';
+import { createKey, describeKey, patternsOf, rotateKey } from '../relay/keys/service.js';
 import { loadCount } from '../relay/metering/month.js';
-import { openStore } from '../relay/store/open.js';
-import type { DailyUsageRow, RelayStore } from '../relay/store/types.js';
-import { existsSync } from 'node:fs';
-import { CliFailure, describeFailure } from './failures.js';
-import { DEFAULT_DB, day, domain, duration, month, plan, positive, redisUrl, wholeNumber } from './options.js';
-
-interface StoreFlags {
-  db: string;
-  redis?: string;
-  json?: boolean;
-}
-
-/**
- * Runs a command against the store a running relay uses (same --db or --redis), closing it afterwards. Only
- * `keys create` may start a new database file: any other command on a missing file is a mistyped --db.
- */
-async function withStore(flags: StoreFlags, action: (store: RelayStore) => Promise<void>, creates = false): Promise<void> {
-  if (!flags.redis && !creates && !existsSync(flags.db))
-    throw new CliFailure(
-      `no database at ${flags.db}: pass --db with the file your relay uses (pressbox serve --db FILE), or create a key first.`,
-    );
-  let store: RelayStore;
-  try {
-    store = await openStore({ db: flags.db, redis: flags.redis });
-  } catch (error) {
-    throw new CliFailure(describeFailure(error, { db: flags.db, redis: flags.redis }));
-  }
-  try {
-    await action(store);
-  } finally {
-    await store.close();
-  }
-}
-
-function print(flags: StoreFlags, value: unknown, text: () => string): void {
-  console.log(flags.json ? JSON.stringify(value, null, 2) : text());
-}
+import { domain, duration, plan, positive, wholeNumber } from './options.js';
+import { existing, print, storeOptions, withStore, type StoreFlags } from './store-command.js';
 
 function keyText(key: ReturnType<typeof describeKey>): string {
   const status = !key.revokedAt
@@ -59,66 +23,8 @@ function keyText(key: ReturnType<typeof describeKey>): string {
   ].join('\n');
 }
 
-async function existing(store: RelayStore, value: string): Promise<WidgetKey> {
-  const key = await store.getKey(value);
-  if (!key) throw new CliFailure(`no key ${value} in this store: check the key, or --db / --redis (pressbox keys list shows them).`);
-  return key;
-}
-
-const USAGE_DIMENSIONS = ['origin', 'prefix', 'route', 'client'] as const;
-type UsageDimension = (typeof USAGE_DIMENSIONS)[number];
-
-function by(value: string): UsageDimension {
-  if (!(USAGE_DIMENSIONS as readonly string[]).includes(value)) throw new InvalidArgumentError(`expected ${USAGE_DIMENSIONS.join(', ')}`);
-  return value as UsageDimension;
-}
-
-interface UsageGroup {
-  key: string;
-  value: string;
-  loads: number;
-  /** Of the key's loads in the selection. */
-  share: number;
-  /** Loads that came without browser Fetch Metadata. */
-  fromScripts: number;
-}
-
-/** Loads per key and value of one dimension, the largest first. */
-function groupUsage(rows: DailyUsageRow[], dimension: UsageDimension): UsageGroup[] {
-  const groups = new Map<string, UsageGroup>();
-  const perKey = new Map<string, number>();
-  for (const row of rows) {
-    const id = `${row.key} ${row[dimension]}`;
-    const group = groups.get(id) ?? { key: row.key, value: row[dimension], loads: 0, share: 0, fromScripts: 0 };
-    group.loads += row.loads;
-    if (row.client === 'script') group.fromScripts += row.loads;
-    groups.set(id, group);
-    perKey.set(row.key, (perKey.get(row.key) ?? 0) + row.loads);
-  }
-  return [...groups.values()]
-    .map((group) => ({ ...group, share: group.loads / perKey.get(group.key)! }))
-    .sort((a, b) => a.key.localeCompare(b.key) || b.loads - a.loads);
-}
-
-function usageTable(groups: UsageGroup[], dimension: UsageDimension): string {
-  if (groups.length === 0) return 'No loads recorded for that selection.';
-  const lines = groups.map(
-    (group) =>
-      `${group.key}  ${group.value.padEnd(32)}  ${String(group.loads).padStart(9)}  ${`${(group.share * 100).toFixed(1)} %`.padStart(7)}  ${group.fromScripts ? `${loadCount(group.fromScripts)} without browser metadata` : ''}`,
-  );
-  return [`${'key'.padEnd(40)}  ${dimension.padEnd(32)}  ${'loads'.padStart(9)}  ${'share'.padStart(7)}`, ...lines].join('\n');
-}
-
-function storeOptions(command: Command): Command {
-  return command
-    .option('--db <file>', 'SQLite file the relay uses', DEFAULT_DB)
-    .option('--redis <url>', 'Redis the relay uses, instead of --db', redisUrl)
-    .option('--json', 'print JSON');
-}
-
-export function keyAndUsageCommands(program: Command): void {
-  const keys = program.command('keys').description('Create and manage publishable widget keys.');
-
+/** `keys create`: a key allowed on the given domains. */
+function createKeyCommand(keys: Command): void {
   storeOptions(
     keys
       .command('create')
@@ -148,21 +54,30 @@ export function keyAndUsageCommands(program: Command): void {
         true,
       ),
   );
+}
 
+/** `keys list`. */
+function listKeysCommand(keys: Command): void {
   storeOptions(keys.command('list').description('List every key.')).action((flags: StoreFlags) =>
     withStore(flags, async (store) => {
       const all = (await store.listKeys()).map(describeKey);
       print(flags, all, () => (all.length ? all.map(keyText).join('\n\n') : 'No keys yet: create one with pressbox keys create.'));
     }),
   );
+}
 
+/** `keys show KEY`. */
+function showKeyCommand(keys: Command): void {
   storeOptions(keys.command('show').argument('<key>').description('Show one key.')).action((value: string, flags: StoreFlags) =>
     withStore(flags, async (store) => {
       const key = describeKey(await existing(store, value));
       print(flags, key, () => keyText(key));
     }),
   );
+}
 
+/** `keys update KEY`: plan, domains, name, daily ceiling, browsers only. */
+function updateKeyCommand(keys: Command): void {
   storeOptions(
     keys
       .command('update')
@@ -208,7 +123,10 @@ export function keyAndUsageCommands(program: Command): void {
         print(flags, key, () => keyText(key));
       }),
   );
+}
 
+/** `keys revoke KEY`. */
+function revokeKeyCommand(keys: Command): void {
   storeOptions(keys.command('revoke').argument('<key>').description('Revoke a key: pages using it stop loading data.')).action(
     (value: string, flags: StoreFlags) =>
       withStore(flags, async (store) => {
@@ -217,7 +135,10 @@ export function keyAndUsageCommands(program: Command): void {
         print(flags, key, () => keyText(key));
       }),
   );
+}
 
+/** `keys rotate KEY`: a new key, the old one working for a grace period. */
+function rotateKeyCommand(keys: Command): void {
   storeOptions(
     keys
       .command('rotate')
@@ -234,7 +155,10 @@ export function keyAndUsageCommands(program: Command): void {
       );
     }),
   );
+}
 
+/** `keys check KEY ORIGIN`: allowed or denied, and by which rule. */
+function checkKeyCommand(keys: Command): void {
   storeOptions(
     keys
       .command('check')
@@ -253,34 +177,19 @@ export function keyAndUsageCommands(program: Command): void {
       if (!decision.allowed) process.exitCode = 1;
     }),
   );
+}
 
-  storeOptions(
-    program
-      .command('usage')
-      .description('Widget loads per key, month, route and origin; with --by, where one day or month’s loads came from.')
-      .option('--key <key>', 'one key only')
-      .option('--month <YYYY-MM>', 'one month only (UTC)', month)
-      .option('--day <YYYY-MM-DD>', 'one day only (UTC)', day)
-      .option('--by <what>', 'origin, prefix (IPv4 /24, IPv6 /48), route or client (browser or script)', by),
-  ).action((flags: StoreFlags & { key?: string; month?: string; day?: string; by?: UsageDimension }) =>
-    withStore(flags, async (store) => {
-      if (flags.by || flags.day) {
-        const rows = await store.dailyUsage({ key: flags.key, day: flags.day, month: flags.month });
-        const groups = groupUsage(rows, flags.by ?? 'origin');
-        print(flags, groups, () => usageTable(groups, flags.by ?? 'origin'));
-        return;
-      }
-      const rows = await store.usage({ key: flags.key, month: flags.month });
-      print(flags, rows, () => {
-        if (rows.length === 0) return 'No loads recorded for that selection.';
-        const lines = rows.map((row) => `${row.month}  ${row.key}  ${row.route.padEnd(22)}  ${row.origin.padEnd(32)}  ${row.loads}`);
-        const total = rows.reduce((sum, row) => sum + row.loads, 0);
-        return [
-          `month    ${'key'.padEnd(40)}  ${'route'.padEnd(22)}  ${'origin'.padEnd(32)}  loads`,
-          ...lines,
-          `total ${loadCount(total)}`,
-        ].join('\n');
-      });
-    }),
-  );
+/** `pressbox keys …`. */
+export function keyCommands(program: Command): void {
+  const keys = program.command('keys').description('Create and manage publishable widget keys.');
+  for (const command of [
+    createKeyCommand,
+    listKeysCommand,
+    showKeyCommand,
+    updateKeyCommand,
+    revokeKeyCommand,
+    rotateKeyCommand,
+    checkKeyCommand,
+  ])
+    command(keys);
 }

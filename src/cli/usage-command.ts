@@ -1,0 +1,82 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import { loadCount } from '../relay/metering/month.js';
+import type { DailyUsageRow } from '../relay/store/types.js';
+import { day, month } from './options.js';
+import { print, storeOptions, withStore, type StoreFlags } from './store-command.js';
+
+const USAGE_DIMENSIONS = ['origin', 'prefix', 'route', 'client'] as const;
+type UsageDimension = (typeof USAGE_DIMENSIONS)[number];
+
+function by(value: string): UsageDimension {
+  if (!(USAGE_DIMENSIONS as readonly string[]).includes(value)) throw new InvalidArgumentError(`expected ${USAGE_DIMENSIONS.join(', ')}`);
+  return value as UsageDimension;
+}
+
+interface UsageGroup {
+  key: string;
+  value: string;
+  loads: number;
+  /** Of the key's loads in the selection. */
+  share: number;
+  /** Loads that came without browser Fetch Metadata. */
+  fromScripts: number;
+}
+
+/** Loads per key and value of one dimension, the largest first. */
+function groupUsage(rows: DailyUsageRow[], dimension: UsageDimension): UsageGroup[] {
+  const groups = new Map<string, UsageGroup>();
+  const perKey = new Map<string, number>();
+  for (const row of rows) {
+    const id = `${row.key} ${row[dimension]}`;
+    const group = groups.get(id) ?? { key: row.key, value: row[dimension], loads: 0, share: 0, fromScripts: 0 };
+    group.loads += row.loads;
+    if (row.client === 'script') group.fromScripts += row.loads;
+    groups.set(id, group);
+    perKey.set(row.key, (perKey.get(row.key) ?? 0) + row.loads);
+  }
+  return [...groups.values()]
+    .map((group) => ({ ...group, share: group.loads / perKey.get(group.key)! }))
+    .sort((a, b) => a.key.localeCompare(b.key) || b.loads - a.loads);
+}
+
+function usageTable(groups: UsageGroup[], dimension: UsageDimension): string {
+  if (groups.length === 0) return 'No loads recorded for that selection.';
+  const lines = groups.map(
+    (group) =>
+      `${group.key}  ${group.value.padEnd(32)}  ${String(group.loads).padStart(9)}  ${`${(group.share * 100).toFixed(1)} %`.padStart(7)}  ${group.fromScripts ? `${loadCount(group.fromScripts)} without browser metadata` : ''}`,
+  );
+  return [`${'key'.padEnd(40)}  ${dimension.padEnd(32)}  ${'loads'.padStart(9)}  ${'share'.padStart(7)}`, ...lines].join('\n');
+}
+
+/** `usage`: loads per key, month, route and origin, or grouped by where they came from. */
+export function usageCommand(program: Command): void {
+  storeOptions(
+    program
+      .command('usage')
+      .description('Widget loads per key, month, route and origin; with --by, where one day or month’s loads came from.')
+      .option('--key <key>', 'one key only')
+      .option('--month <YYYY-MM>', 'one month only (UTC)', month)
+      .option('--day <YYYY-MM-DD>', 'one day only (UTC)', day)
+      .option('--by <what>', 'origin, prefix (IPv4 /24, IPv6 /48), route or client (browser or script)', by),
+  ).action((flags: StoreFlags & { key?: string; month?: string; day?: string; by?: UsageDimension }) =>
+    withStore(flags, async (store) => {
+      if (flags.by || flags.day) {
+        const rows = await store.dailyUsage({ key: flags.key, day: flags.day, month: flags.month });
+        const groups = groupUsage(rows, flags.by ?? 'origin');
+        print(flags, groups, () => usageTable(groups, flags.by ?? 'origin'));
+        return;
+      }
+      const rows = await store.usage({ key: flags.key, month: flags.month });
+      print(flags, rows, () => {
+        if (rows.length === 0) return 'No loads recorded for that selection.';
+        const lines = rows.map((row) => `${row.month}  ${row.key}  ${row.route.padEnd(22)}  ${row.origin.padEnd(32)}  ${row.loads}`);
+        const total = rows.reduce((sum, row) => sum + row.loads, 0);
+        return [
+          `month    ${'key'.padEnd(40)}  ${'route'.padEnd(22)}  ${'origin'.padEnd(32)}  loads`,
+          ...lines,
+          `total ${loadCount(total)}`,
+        ].join('\n');
+      });
+    }),
+  );
+}
