@@ -2,7 +2,7 @@
 import { fixture, html } from '@open-wc/testing';
 import { ELEMENT_TAGS, type ElementTag } from '../../src/contract/elements.js';
 import type { PressboxElement } from '../../src/widgets/ui/pressbox-element.js';
-import { hasState, until } from './helpers.js';
+import { hasState, until, liveGameOf } from './helpers.js';
 import type { BrowserTestSetup } from './relay-plugin.js';
 
 export type Attributes = Record<string, string>;
@@ -21,9 +21,7 @@ export interface ElementCase {
 }
 
 export async function liveGameId(setup: BrowserTestSetup, league: string): Promise<string> {
-  const response = await fetch(`${setup.relay}/v1/scores?league=${league}&key=${setup.keys.test}`);
-  const body = (await response.json()) as { games: Array<{ id: string; status: string }> };
-  return body.games.find((game) => game.status === 'live')!.id;
+  return (await liveGameOf(setup, league)).id;
 }
 
 /** Each element's case: the compiler holds this to the element list, so a new element cannot miss the matrix. */

@@ -85,3 +85,16 @@ export async function settledElement<E extends HTMLElement & { updateComplete: P
   await element.updateComplete;
   return element;
 }
+
+export interface LiveGame {
+  id: string;
+  home: { team: { name: string } };
+}
+
+/** A game in progress in the league, as /v1/scores lists it. */
+export async function liveGameOf(setup: BrowserTestSetup, league: string): Promise<LiveGame> {
+  const scores = (await (await fetch(`${setup.relay}/v1/scores?league=${league}&key=${setup.keys.test}`)).json()) as {
+    games: Array<LiveGame & { status: string }>;
+  };
+  return scores.games.find((game) => game.status === 'live')!;
+}

@@ -5,15 +5,14 @@ import '../../../src/widgets/index.js';
 import type { PlayerProps } from '../../../src/widgets/elements/player-props/player-props.js';
 import type { PbErrorEvent } from '../../../src/widgets/events.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
-import { nextEvent, resetRelay, shadow, testSetup, settledElement } from '../helpers.js';
+import { nextEvent, resetRelay, shadow, testSetup, settledElement, liveGameOf, type LiveGame } from '../helpers.js';
 
 describe('<player-props>', () => {
   let setup: BrowserTestSetup;
-  let liveGame: { id: string; home: { team: { name: string } } };
+  let liveGame: LiveGame;
   before(async () => {
     setup = await testSetup();
-    const scores = await (await fetch(`${setup.relay}/v1/scores?league=nba&key=${setup.keys.test}`)).json();
-    liveGame = scores.games.find((game: { status: string }) => game.status === 'live');
+    liveGame = await liveGameOf(setup, 'nba');
   });
   afterEach(() => resetRelay());
 

@@ -3,7 +3,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/widgets/index.js';
 import type { WinProbability } from '../../../src/widgets/elements/win-probability/win-probability.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
-import { advanceSandboxClock, resetRelay, sandboxLines, shadow, testSetup, settledElement } from '../helpers.js';
+import { advanceSandboxClock, resetRelay, sandboxLines, shadow, testSetup, settledElement, liveGameOf, type LiveGame } from '../helpers.js';
 
 /** Written out here, independently of the relay: implied probability of each side, then normalised. */
 function noVigHome(homeOdds: number, awayOdds: number): number {
@@ -13,11 +13,10 @@ function noVigHome(homeOdds: number, awayOdds: number): number {
 
 describe('<win-probability>', () => {
   let setup: BrowserTestSetup;
-  let liveGame: { id: string; home: { team: { name: string } } };
+  let liveGame: LiveGame;
   before(async () => {
     setup = await testSetup();
-    const scores = await (await fetch(`${setup.relay}/v1/scores?league=nba&key=${setup.keys.test}`)).json();
-    liveGame = scores.games.find((game: { status: string }) => game.status === 'live');
+    liveGame = await liveGameOf(setup, 'nba');
   });
   afterEach(() => resetRelay());
 
