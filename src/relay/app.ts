@@ -1,3 +1,4 @@
+import { WIDGET_ROUTE_LIST } from './resources/routes.js';
 import { burstFor, RATE_LIMIT_PER_MINUTE } from './defaults.js';
 import { getRequestListener } from '@hono/node-server';
 import { Hono, type Context, type Handler } from 'hono';
@@ -194,7 +195,7 @@ function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate, tokens: Em
     return c.json(
       new RelayError(
         'not_found',
-        `No route ${c.req.method} ${c.req.path}; the widget routes are /v1/scores, /v1/games/{gameId}, … (docs/api.md).`,
+        `No route ${c.req.method} ${c.req.path}; the widget routes are ${WIDGET_ROUTE_LIST} (docs/api.md).`,
       ).body(),
       404,
     );
