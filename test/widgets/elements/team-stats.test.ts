@@ -3,7 +3,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/widgets/index.js';
 import type { TeamStats } from '../../../src/widgets/elements/team-stats/team-stats.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
-import { resetRelay, shadow, spokenText, testSetup, settledElement } from '../helpers.js';
+import { resetRelay, shadow, spokenText, testSetup, settledElement, until } from '../helpers.js';
 
 const cellTexts = (element: Element, selector: string) =>
   [...shadow(element).querySelectorAll(selector)].map((cell) => cell.textContent!.trim());
@@ -32,6 +32,41 @@ describe('<team-stats>', () => {
     const tied = payload.stats.findIndex((stat) => stat.headline && stat.tied);
     if (tied >= 0) expect(tiles[tied]!.querySelector('.rank [aria-hidden]')!.textContent).to.match(/^T-\d+/);
     await expect(element).to.be.accessible();
+  });
+
+  it('keeps a long tied rank inside its tile at 280 px: it goes under the value, and the box keeps its height', async () => {
+    const teams = (
+      (await (await fetch(`${setup.relay}/v1/standings?league=nba&key=${setup.keys.test}`)).json()) as {
+        rows: Array<{ team: { abbreviation: string } }>;
+      }
+    ).rows.map((row) => row.team.abbreviation);
+    let tiesSeen = 0;
+    for (const team of teams) {
+      const element = await settledElement(
+        await fixture<TeamStats>(
+          html`<div style="width: 280px">
+            <team-stats league="nba" team=${team} locale="de" key=${setup.keys.test} relay=${setup.relay}></team-stats>
+          </div>`,
+        ).then((wrapper) => wrapper.querySelector('team-stats')!),
+      );
+      // The season words (German here) arrive with their own chunk: the tiles follow the first render.
+      await until(() => shadow(element).querySelector('.tiles') !== null);
+      tiesSeen += [...shadow(element).querySelectorAll('.rank [aria-hidden]')].filter((rank) =>
+        rank.textContent!.startsWith('geteilt'),
+      ).length;
+      for (const tile of shadow(element).querySelectorAll<HTMLElement>('.tile'))
+        for (const part of tile.children) {
+          const box = part.getBoundingClientRect();
+          const bounds = tile.getBoundingClientRect();
+          expect(box.right <= bounds.right + 0.5 && box.left >= bounds.left - 0.5, `${team}: ${part.textContent} fits its tile`).to.equal(
+            true,
+          );
+        }
+      const list = shadow(element).querySelector('.tiles')!.getBoundingClientRect();
+      expect(list.bottom, `${team}: the tiles stay inside the reserved box`).to.be.at.most(element.getBoundingClientRect().bottom);
+      element.parentElement!.remove();
+    }
+    expect(tiesSeen, 'some team has a tied rank to show').to.be.greaterThan(0);
   });
 
   it('shows every number grouped in the full layout, inside the same box', async () => {

@@ -17,12 +17,13 @@ export const teamStatsStyles = css`
     padding: 0 16px 12px;
     list-style: none;
   }
+  /* Value and rank share a line while they fit (a long rank, a tie in German "geteilt 6.", goes under the value). */
   .tile {
-    display: grid;
-    grid-template-columns: auto 1fr;
+    display: flex;
+    flex-wrap: wrap;
     align-items: baseline;
-    gap: 2px 8px;
     align-content: start;
+    gap: 2px 8px;
     padding: 8px 10px;
     border: 1px solid var(--_border);
     border-radius: 8px;
@@ -34,7 +35,8 @@ export const teamStatsStyles = css`
     font-variant-numeric: tabular-nums;
   }
   .label {
-    grid-column: 1 / -1;
+    flex-basis: 100%;
+    min-width: 0;
     font-size: 12px;
     color: var(--_muted);
     overflow: hidden;
@@ -42,7 +44,6 @@ export const teamStatsStyles = css`
     white-space: nowrap;
   }
   .rank {
-    justify-self: start;
     white-space: nowrap;
     padding: 0 6px;
     border-radius: 999px;
@@ -111,11 +112,20 @@ export const teamStatsStyles = css`
       gap: 6px;
       padding-inline: 12px;
     }
+    /* Two lines whatever the words: the value, then the name beside its rank (the name gives way). */
     .tile {
       padding: 6px 8px;
     }
     .value {
+      flex-basis: 100%;
       font-size: 17px;
+    }
+    .label {
+      flex: 1 1 0;
+      order: 1;
+    }
+    .rank {
+      order: 2;
     }
     th,
     td {
