@@ -41,18 +41,16 @@ interface RouteFacts<Route extends DataRoute> {
   elements: readonly ElementTag[];
 }
 
-const byGameStatus = (statuses: Parameters<typeof refreshMsFor>[0]) => refreshMsFor(statuses);
-
 /** What the relay and the docs know of each route beyond its types. */
 export const DATA_ROUTES: { [Route in DataRoute]: RouteFacts<Route> } = {
   '/v1/scores': {
     summary: 'games with teams, colours, scores and status; no date = the current slate',
-    refreshMs: (payload) => byGameStatus(payload.games.map((game) => game.status)),
+    refreshMs: (payload) => refreshMsFor(payload.games.map((game) => game.status)),
     elements: ['score-strip', 'score-ticker'],
   },
   '/v1/games/{gameId}': {
     summary: 'one game with its line (spread, total, moneyline) and public betting splits',
-    refreshMs: (payload) => byGameStatus([payload.game.status]),
+    refreshMs: (payload) => refreshMsFor([payload.game.status]),
     elements: ['game-header'],
   },
   '/v1/form': {
@@ -62,7 +60,7 @@ export const DATA_ROUTES: { [Route in DataRoute]: RouteFacts<Route> } = {
   },
   '/v1/win-probability': {
     summary: 'no-vig win probability from the moneyline (exchange prices when the plan has them) and its history',
-    refreshMs: (payload) => byGameStatus([payload.status]),
+    refreshMs: (payload) => refreshMsFor([payload.status]),
     elements: ['win-probability'],
   },
   '/v1/props': {

@@ -1,5 +1,6 @@
 import { embedUrl, snippetsFor, type SnippetKind, type WidgetChoice } from './snippets.js';
-import { attributesOf, isEmbedTag, reservedHeight, type EmbedTag } from './tags.js';
+import { isElementTag, type ElementTag } from '../contract/elements.js';
+import { attributesOf, reservedHeight } from './tags.js';
 
 /** The snippet builder's page (/builder): reads the form, fills team and game lists from the relay, previews, copies. */
 
@@ -12,7 +13,7 @@ const control = (id: string) => document.getElementById(id) as HTMLInputElement 
 const status = document.getElementById('status')!;
 const preview = document.getElementById('preview') as HTMLIFrameElement;
 /** Attributes the element requires: without them it can show nothing, so the builder picks the first choice. */
-const REQUIRED: Partial<Record<EmbedTag, string>> = {
+const REQUIRED: Partial<Record<ElementTag, string>> = {
   'game-header': 'game-id',
   'win-probability': 'game-id',
   'player-props': 'game-id',
@@ -30,9 +31,9 @@ function say(message: string): void {
   status.textContent = message;
 }
 
-function tag(): EmbedTag {
+function tag(): ElementTag {
   const value = control('tag').value;
-  return isEmbedTag(value) ? value : 'score-strip';
+  return isElementTag(value) ? value : 'score-strip';
 }
 
 function fillSelect(select: HTMLSelectElement, choices: { value: string; label: string }[], empty?: string): void {
@@ -109,7 +110,7 @@ function render(): void {
 }
 
 /** Elements that exist for some leagues only: picking one moves the league to one it knows. */
-const LEAGUES_OF: Partial<Record<EmbedTag, readonly string[]>> = {
+const LEAGUES_OF: Partial<Record<ElementTag, readonly string[]>> = {
   'team-stats': ['nba', 'nfl', 'nhl', 'mlb'],
   'pitching-matchup': ['mlb'],
 };

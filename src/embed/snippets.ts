@@ -1,12 +1,12 @@
-import { ELEMENT_DETAILS } from '../contract/elements.js';
+import { ELEMENT_DETAILS, type ElementTag } from '../contract/elements.js';
 import { escapeHtml } from './html.js';
-import { attributesOf, DEFAULT_FRAME_WIDTH, reservedHeight, type EmbedTag } from './tags.js';
+import { attributesOf, DEFAULT_FRAME_WIDTH, reservedHeight } from './tags.js';
 
 /** One widget as a publisher chose it in the builder: which element, with which key, from which relay. */
 export interface WidgetChoice {
   /** The relay's origin, `https://widgets.example.com`. */
   relay: string;
-  tag: EmbedTag;
+  tag: ElementTag;
   key: string;
   /** Attribute values by name; empty values are left out. */
   attributes: Readonly<Record<string, string | undefined>>;
@@ -14,7 +14,7 @@ export interface WidgetChoice {
 
 export type SnippetKind = 'script' | 'iframe' | 'oembed' | 'amp' | 'react' | 'vue' | 'wordpress';
 
-export function frameTitle(tag: EmbedTag): string {
+export function frameTitle(tag: ElementTag): string {
   return `${ELEMENT_DETAILS[tag].title} (Pressbox)`;
 }
 
@@ -47,7 +47,7 @@ export function oembedUrl(choice: WidgetChoice): string {
 }
 
 /** Frame size: the element's reserved height, so the box is right before (and without) any resize message. */
-export function frameSize(tag: EmbedTag, maxWidth?: number, maxHeight?: number): { width: number; height: number } {
+export function frameSize(tag: ElementTag, maxWidth?: number, maxHeight?: number): { width: number; height: number } {
   return {
     width: Math.min(DEFAULT_FRAME_WIDTH, maxWidth ?? Infinity),
     height: Math.min(reservedHeight(tag), maxHeight ?? Infinity),

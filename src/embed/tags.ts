@@ -1,4 +1,4 @@
-import { ELEMENT_BOXES, ELEMENT_DETAILS, isElementTag, type ElementTag } from '../contract/elements.js';
+import { ELEMENT_BOXES, ELEMENT_DETAILS, type ElementTag } from '../contract/elements.js';
 
 /**
  * What an embed page may put on its element: the attributes every element takes, except `key` and `relay` (the
@@ -6,16 +6,12 @@ import { ELEMENT_BOXES, ELEMENT_DETAILS, isElementTag, type ElementTag } from '.
  */
 export const COMMON_ATTRIBUTES = ['league', 'theme', 'locale', 'time-zone', 'odds-format', 'live'] as const;
 
-/** Every element can be embedded. */
-export type EmbedTag = ElementTag;
-export const isEmbedTag = isElementTag;
-
-export function attributesOf(tag: EmbedTag): readonly string[] {
+export function attributesOf(tag: ElementTag): readonly string[] {
   return [...COMMON_ATTRIBUTES, ...ELEMENT_DETAILS[tag].embedAttributes];
 }
 
 /** The element's reserved height in CSS pixels: what a frame around it starts at, before the page reports its own. */
-export function reservedHeight(tag: EmbedTag): number {
+export function reservedHeight(tag: ElementTag): number {
   return ELEMENT_BOXES[tag].height;
 }
 

@@ -2,7 +2,7 @@
 import { fixture, html } from '@open-wc/testing';
 import { ELEMENT_TAGS, type ElementTag } from '../../src/contract/elements.js';
 import type { PressboxElement } from '../../src/widgets/ui/pressbox-element.js';
-import { hasState, until, liveGameOf } from './helpers.js';
+import { liveGameOf } from './helpers.js';
 import type { BrowserTestSetup } from './relay-plugin.js';
 
 export type Attributes = Record<string, string>;
@@ -102,11 +102,4 @@ export async function mountElement(
   const element = document.createElement(tag) as PressboxElement;
   for (const [name, value] of Object.entries({ key, relay: setup.relay, ...attributes })) element.setAttribute(name, value);
   return fixture<PressboxElement>(html`${element}`);
-}
-
-/** Once its first data (or error) is shown. */
-export async function settled(element: PressboxElement): Promise<void> {
-  await element.updateComplete;
-  await until(() => !hasState(element, 'loading'));
-  await element.updateComplete;
 }

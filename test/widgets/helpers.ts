@@ -80,7 +80,8 @@ export function shadow(element: Element): ShadowRoot {
 }
 
 /** The element once its first data (or error) is shown. */
-export async function settledElement<E extends HTMLElement & { updateComplete: Promise<boolean> }>(element: E): Promise<E> {
+export async function settled<E extends HTMLElement & { updateComplete: Promise<boolean> }>(element: E): Promise<E> {
+  await element.updateComplete;
   await until(() => !hasState(element, 'loading'));
   await element.updateComplete;
   return element;

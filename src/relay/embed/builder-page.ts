@@ -3,8 +3,7 @@ import { WIDGET_LEAGUES } from '../../contract/leagues.js';
 import { escapeHtml } from '../../embed/html.js';
 import { SNIPPET_GUIDE } from '../../embed/snippet-guide.js';
 import { frameTitle } from '../../embed/snippets.js';
-import { ELEMENT_TAGS } from '../../contract/elements.js';
-import type { EmbedTag } from '../../embed/tags.js';
+import { ELEMENT_TAGS, type ElementTag } from '../../contract/elements.js';
 import { LOCALE_LABELS, SUPPORTED_LOCALES, type SupportedLocale } from '../../contract/locales.js';
 
 const options = (values: readonly string[], label: (value: string) => string = (value) => value, selected?: string) =>
@@ -44,7 +43,7 @@ export function builderPage(relay: string): string {
 <main>
 <form id="choices" class="choices" aria-label="Widget">
 ${field('key', 'Publishable key', '<input id="key" name="key" autocomplete="off" spellcheck="false" placeholder="pk_live_…" required>')}
-${field('tag', 'Widget', `<select id="tag" name="tag">${options(ELEMENT_TAGS, (tag) => `${frameTitle(tag as EmbedTag).replace(' (Pressbox)', '')} <${tag}>`)}</select>`)}
+${field('tag', 'Widget', `<select id="tag" name="tag">${options(ELEMENT_TAGS, (tag) => `${frameTitle(tag as ElementTag).replace(' (Pressbox)', '')} <${tag}>`)}</select>`)}
 ${field('league', 'League', `<select id="league" name="league">${options(WIDGET_LEAGUES, (league) => league.toUpperCase(), 'nba')}</select>`)}
 ${field('team', 'Team', '<select id="team" name="team"><option value="">All teams</option></select>')}
 ${field('opponent', 'Against (head to head)', '<select id="opponent" name="opponent"><option value="">Nobody: last five games</option></select>')}

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LIVE_CHOICES, ODDS_FORMATS, THEMES } from '../../contract/choices.js';
 import { echoedNames } from '../../embed/html.js';
-import { ELEMENT_TAGS } from '../../contract/elements.js';
-import { attributesOf, type EmbedTag } from '../../embed/tags.js';
+import { ELEMENT_TAGS, type ElementTag } from '../../contract/elements.js';
+import { attributesOf } from '../../embed/tags.js';
 
 const attributeValue = z.string().trim().max(200, 'at most 200 characters');
 
@@ -18,7 +18,7 @@ function attributeSchema(name: string) {
   return (choices ? z.enum(choices, { error: `${name} is one of ${choices.join(', ')}` }) : attributeValue).optional();
 }
 
-const schemas = new Map<EmbedTag, z.ZodType<EmbedQuery>>();
+const schemas = new Map<ElementTag, z.ZodType<EmbedQuery>>();
 
 export interface EmbedQuery {
   key: string;
@@ -26,7 +26,7 @@ export interface EmbedQuery {
 }
 
 /** An embed page's query: the publishable key and the element's attributes by their own names, nothing else. */
-function embedQuerySchema(tag: EmbedTag): z.ZodType<EmbedQuery> {
+function embedQuerySchema(tag: ElementTag): z.ZodType<EmbedQuery> {
   const attributes = Object.fromEntries(attributesOf(tag).map((name) => [name, attributeSchema(name)]));
   return z
     .strictObject(
@@ -51,7 +51,7 @@ function embedQuerySchema(tag: EmbedTag): z.ZodType<EmbedQuery> {
 
 export type ReadEmbedQuery = { ok: true; query: EmbedQuery } | { ok: false; message: string };
 
-export function readEmbedQuery(tag: EmbedTag, query: Record<string, string>): ReadEmbedQuery {
+export function readEmbedQuery(tag: ElementTag, query: Record<string, string>): ReadEmbedQuery {
   let schema = schemas.get(tag);
   if (!schema) schemas.set(tag, (schema = embedQuerySchema(tag)));
   const parsed = schema.safeParse(query);

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
+import { isElementTag } from '../../contract/elements.js';
 import { z } from 'zod';
 import { frameSize, frameTitle, iframeMarkup, type WidgetChoice } from '../../embed/snippets.js';
-import { isEmbedTag } from '../../embed/tags.js';
 import { shortened } from '../../embed/html.js';
 import { RelayError } from '../errors.js';
 import { patternsOf } from '../keys/service.js';
@@ -98,7 +98,7 @@ export function embedRoutes(deps: EmbedDeps): Hono<RelayEnv> {
 
   app.get('/embed/:tag', async (c) => {
     const tag = c.req.param('tag');
-    if (!isEmbedTag(tag))
+    if (!isElementTag(tag))
       return html(c, 404, problemPage(`there is no element <${shortened(tag, 40)}> to embed; embeddable elements: ${EMBED_TAG_LIST}.`));
     const read = readEmbedQuery(tag, queryOf(c));
     if (!read.ok) return html(c, 400, problemPage(`${read.message}.`));
@@ -151,7 +151,7 @@ export function embedRoutes(deps: EmbedDeps): Hono<RelayEnv> {
       return refuse(404, `${shortened(url)} is not an address.`);
     }
     const tag = /^\/embed\/([a-z-]+)$/.exec(target.pathname)?.[1];
-    if (!deps.own.has(target.origin) || !tag || !isEmbedTag(tag))
+    if (!deps.own.has(target.origin) || !tag || !isElementTag(tag))
       return refuse(404, `${shortened(url)} is not an embed of this relay: its embeds are ${deps.own.primary}/embed/{element}?key=….`);
     const read = readEmbedQuery(tag, firstValues(target.search.slice(1)));
     if (!read.ok) return refuse(404, `${shortened(url)} is not a valid embed: ${read.message}.`);

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { fullJitterDelay, parseRetryAfter } from './backoff.js';
 import { bodyCode, classifyAnswer, describeBody } from './answers.js';
-import { ENDPOINTS, unitCost } from './endpoints.js';
+import { ENDPOINTS } from './endpoints.js';
 import {
   UpstreamAuthError,
   UpstreamBadRequestError,
@@ -88,12 +88,15 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   const heldUntil = new Map<string, number>();
   const endpointStats = (endpoint: string): EndpointStats => (stats.byEndpoint[endpoint] ??= { requests: 0, successes: 0, units: 0 });
 
+  /** One call of an endpoint of the table; `at` fills the path's `{placeholders}` (`/{league}/team-stats`). */
   async function get<Schema extends z.ZodType>(
-    endpoint: string,
+    spec: { path: string; schema: Schema; units: (params: Record<string, string | undefined>) => number },
     params: Params,
-    schema: Schema,
     call: CallOptions = {},
+    at: Record<string, string> = {},
   ): Promise<z.output<Schema>> {
+    const { schema } = spec;
+    const endpoint = spec.path.replace(/\{(\w+)\}/g, (_, name: string) => at[name]!);
     const url = new URL(base.origin + basePath + endpoint);
     const stringParams: Record<string, string | undefined> = {};
     for (const [name, value] of Object.entries(params)) {
@@ -101,7 +104,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
       url.searchParams.set(name, String(value));
       stringParams[name] = String(value);
     }
-    const units = unitCost(endpoint, stringParams);
+    const units = spec.units(stringParams);
     const perEndpoint = endpointStats(endpoint);
 
     // Set once this request has slept out a short Retry-After itself: a timer may fire a millisecond before the clock
@@ -230,14 +233,14 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     stats(): UpstreamStats {
       return structuredClone(stats);
     },
-    health: (call?: CallOptions) => get(ENDPOINTS.health.path, {}, ENDPOINTS.health.schema, call),
-    me: (call?: CallOptions) => get(ENDPOINTS.me.path, {}, ENDPOINTS.me.schema, call),
+    health: (call?: CallOptions) => get(ENDPOINTS.health, {}, call),
+    me: (call?: CallOptions) => get(ENDPOINTS.me, {}, call),
     liveGames: (
       params: { sport: string; status?: 'scheduled' | 'live' | 'final'; team?: string; gameId?: string; recentDays?: 1 | 2 | 3 },
       call?: CallOptions,
     ) =>
       get(
-        ENDPOINTS.liveGames.path,
+        ENDPOINTS.liveGames,
         {
           sport: params.sport.toLowerCase(),
           status: params.status,
@@ -245,54 +248,41 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
           game_id: params.gameId,
           recentdays: params.recentDays,
         },
-        ENDPOINTS.liveGames.schema,
         call,
       ),
     lines: (params: { league: string; exchange?: boolean }, call?: CallOptions) =>
-      get(ENDPOINTS.lines.path, { league: params.league, include: params.exchange ? 'xchg' : undefined }, ENDPOINTS.lines.schema, call),
-    oddsGames: (params: { league: string }, call?: CallOptions) => get(ENDPOINTS.oddsGames.path, params, ENDPOINTS.oddsGames.schema, call),
-    games: (params: { league: string; date?: string }, call?: CallOptions) =>
-      get(ENDPOINTS.games.path, params, ENDPOINTS.games.schema, call),
+      get(ENDPOINTS.lines, { league: params.league, include: params.exchange ? 'xchg' : undefined }, call),
+    oddsGames: (params: { league: string }, call?: CallOptions) => get(ENDPOINTS.oddsGames, params, call),
+    games: (params: { league: string; date?: string }, call?: CallOptions) => get(ENDPOINTS.games, params, call),
     teams: (params: { league: string; injuries?: boolean }, call?: CallOptions) =>
-      get(ENDPOINTS.teams.path, { league: params.league, injuries: params.injuries ? 'true' : undefined }, ENDPOINTS.teams.schema, call),
-    injuries: (params: { league: string; reportDate?: string; team?: string }, call?: CallOptions) =>
-      get(ENDPOINTS.injuries.path, params, ENDPOINTS.injuries.schema, call),
-    recentForm: (params: { league: string; team?: string; limit?: number }, call?: CallOptions) =>
-      get(ENDPOINTS.recentForm.path, params, ENDPOINTS.recentForm.schema, call),
+      get(ENDPOINTS.teams, { league: params.league, injuries: params.injuries ? 'true' : undefined }, call),
+    injuries: (params: { league: string; reportDate?: string; team?: string }, call?: CallOptions) => get(ENDPOINTS.injuries, params, call),
+    recentForm: (params: { league: string; team?: string; limit?: number }, call?: CallOptions) => get(ENDPOINTS.recentForm, params, call),
     headToHead: (params: { league: string; teamA: string; teamB: string; limit?: number }, call?: CallOptions) =>
-      get(ENDPOINTS.headToHead.path, params, ENDPOINTS.headToHead.schema, call),
+      get(ENDPOINTS.headToHead, params, call),
     playerProps: async (params: { league: string; gameId: string; markets?: readonly string[] }, call?: CallOptions) =>
       get(
-        ENDPOINTS.playerProps.path,
+        ENDPOINTS.playerProps,
         { league: params.league, gameId: params.gameId, markets: checkMarkets(ENDPOINTS.playerProps.path, params.markets) },
-        ENDPOINTS.playerProps.schema,
         call,
       ),
     playerPropSplits: async (params: { league: string; gameId: string; markets?: readonly string[]; team?: string }, call?: CallOptions) =>
       get(
-        ENDPOINTS.playerPropSplits.path,
+        ENDPOINTS.playerPropSplits,
         {
           league: params.league,
           gameId: params.gameId,
           team: params.team,
           markets: checkMarkets(ENDPOINTS.playerPropSplits.path, params.markets),
         },
-        ENDPOINTS.playerPropSplits.schema,
         call,
       ),
-    splits: (params: { league: string }, call?: CallOptions) => get(ENDPOINTS.splits.path, params, ENDPOINTS.splits.schema, call),
+    splits: (params: { league: string }, call?: CallOptions) => get(ENDPOINTS.splits, params, call),
     teamStats: (params: { league: string; teamId?: string }, call?: CallOptions) =>
-      get(
-        ENDPOINTS.teamStats.path.replace('{league}', params.league.toLowerCase()),
-        { teamId: params.teamId },
-        ENDPOINTS.teamStats.schema,
-        call,
-      ),
-    startingPitchers: (params: { date?: string; gameId?: string }, call?: CallOptions) =>
-      get(ENDPOINTS.startingPitchers.path, params, ENDPOINTS.startingPitchers.schema, call),
-    strikeoutPredictor: (params: { date?: string; gameId?: string }, call?: CallOptions) =>
-      get(ENDPOINTS.strikeoutPredictor.path, params, ENDPOINTS.strikeoutPredictor.schema, call),
+      get(ENDPOINTS.teamStats, { teamId: params.teamId }, call, { league: params.league.toLowerCase() }),
+    startingPitchers: (params: { date?: string; gameId?: string }, call?: CallOptions) => get(ENDPOINTS.startingPitchers, params, call),
+    strikeoutPredictor: (params: { date?: string; gameId?: string }, call?: CallOptions) => get(ENDPOINTS.strikeoutPredictor, params, call),
     venueWeather: (params: { teamId?: string; date?: string; format?: 'list' | 'detail' }, call?: CallOptions) =>
-      get(ENDPOINTS.venueWeather.path, params, ENDPOINTS.venueWeather.schema, call),
+      get(ENDPOINTS.venueWeather, params, call),
   };
 }

@@ -62,8 +62,3 @@ const PATTERNS = Object.values(ENDPOINTS).map((endpoint: Endpoint) => ({
 export function endpointAt(path: string): Endpoint | undefined {
   return PATTERNS.find(({ pattern }) => pattern.test(path))?.endpoint;
 }
-
-/** Request units a call to this path with these parameters costs. */
-export function unitCost(path: string, params: Params = {}): number {
-  return (endpointAt(path)?.units ?? ONE)(params);
-}

@@ -55,7 +55,7 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
 
   readonly #host: Host;
   /** The host's request, as the relay client takes it (the payload's route was checked where it was written). */
-  readonly #request: () => { path: string; params: object } | PressboxError;
+  readonly #request: () => { path: string; params: Record<string, string | undefined> } | PressboxError;
 
   constructor(host: Host, options: ResourceOptions<T>) {
     this.#host = host;
@@ -120,10 +120,10 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
     const request = this.#request();
     if (request instanceof PressboxError) return request;
     const client = RelayClient.for(config.relay);
-    const withoutKey = new URL(client.url(request.path, request.params as Record<string, string | undefined>));
+    const withoutKey = new URL(client.url(request.path, request.params));
     const topic = `${withoutKey.pathname}${withoutKey.search}`;
     return {
-      url: client.url(request.path, { ...(request.params as Record<string, string | undefined>), key: config.key }),
+      url: client.url(request.path, { ...request.params, key: config.key }),
       client,
       topic,
       relay: config.relay,

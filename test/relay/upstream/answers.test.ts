@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { bodyCode, classifyAnswer, describeBody, type AnswerContext } from '../../../src/relay/upstream/answers.js';
-import { endpointAt, unitCost } from '../../../src/relay/upstream/endpoints.js';
+import { endpointAt, ENDPOINTS } from '../../../src/relay/upstream/endpoints.js';
 
 const answer = (status: number, more: Partial<AnswerContext> = {}) =>
   classifyAnswer({
@@ -67,15 +67,15 @@ describe('upstream answers', () => {
   });
 
   it("costs what the spec's table says, and names the plan feature of a path as called", () => {
-    assert.equal(unitCost('/me'), 0);
-    assert.equal(unitCost('/lines'), 2);
-    assert.equal(unitCost('/splits'), 5);
-    assert.equal(unitCost('/nba/team-stats'), 5);
-    assert.equal(unitCost('/nba/team-stats', { teamId: 'BOS' }), 1);
-    assert.equal(unitCost('/mlb/starting-pitchers', { date: '2026-11-22' }), 2);
-    assert.equal(unitCost('/mlb/venue-weather'), 31);
-    assert.equal(unitCost('/mlb/venue-weather', { format: 'detail', teamId: 'NYY' }), 4);
-    assert.equal(unitCost('/injuries'), 1);
+    assert.equal(ENDPOINTS.me.units(), 0);
+    assert.equal(ENDPOINTS.lines.units(), 2);
+    assert.equal(ENDPOINTS.splits.units(), 5);
+    assert.equal(ENDPOINTS.teamStats.units({}), 5);
+    assert.equal(ENDPOINTS.teamStats.units({ teamId: 'BOS' }), 1);
+    assert.equal(ENDPOINTS.startingPitchers.units({ date: '2026-11-22' }), 2);
+    assert.equal(ENDPOINTS.venueWeather.units({}), 31);
+    assert.equal(ENDPOINTS.venueWeather.units({ format: 'detail', teamId: 'NYY' }), 4);
+    assert.equal(ENDPOINTS.injuries.units(), 1);
     assert.equal(endpointAt('/player-props')?.feature, 'Player props');
     assert.equal(endpointAt('/nhl/team-stats')?.path, '/{league}/team-stats');
     assert.equal(endpointAt('/nowhere'), undefined);

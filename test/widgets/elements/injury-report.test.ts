@@ -3,7 +3,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/widgets/index.js';
 import type { InjuryReport } from '../../../src/widgets/elements/injury-report/injury-report.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
-import { resetRelay, shadow, testSetup, until, settledElement } from '../helpers.js';
+import { resetRelay, shadow, testSetup, until, settled } from '../helpers.js';
 
 describe('<injury-report>', () => {
   let setup: BrowserTestSetup;
@@ -13,7 +13,7 @@ describe('<injury-report>', () => {
   afterEach(() => resetRelay());
 
   it('groups players by team in collapsible sections, with status in words', async () => {
-    const element = await settledElement(
+    const element = await settled(
       await fixture<InjuryReport>(html`<injury-report league="nba" key=${setup.keys.test} relay=${setup.relay}></injury-report>`),
     );
     const sections = [...shadow(element).querySelectorAll('details')];
@@ -33,7 +33,7 @@ describe('<injury-report>', () => {
   it('shows one team open, with practice and game status for the NFL', async () => {
     const report = await (await fetch(`${setup.relay}/v1/injuries?league=nfl&key=${setup.keys.test}`)).json();
     const team = report.teams.find((candidate: { players: unknown[] }) => candidate.players.length > 0).team.abbreviation;
-    const element = await settledElement(
+    const element = await settled(
       await fixture<InjuryReport>(
         html`<injury-report league="nfl" team=${team} key=${setup.keys.test} relay=${setup.relay}></injury-report>`,
       ),

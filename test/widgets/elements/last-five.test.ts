@@ -3,7 +3,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/widgets/index.js';
 import type { LastFive } from '../../../src/widgets/elements/last-five/last-five.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
-import { nextEvent, resetRelay, shadow, spokenText, testSetup, settledElement } from '../helpers.js';
+import { nextEvent, resetRelay, shadow, spokenText, testSetup, settled } from '../helpers.js';
 
 describe('<last-five>', () => {
   let setup: BrowserTestSetup;
@@ -13,7 +13,7 @@ describe('<last-five>', () => {
   afterEach(() => resetRelay());
 
   it('shows five chips with text alternatives and a readable summary', async () => {
-    const element = await settledElement(
+    const element = await settled(
       await fixture<LastFive>(html`<last-five league="nba" team="BOS" key=${setup.keys.test} relay=${setup.relay}></last-five>`),
     );
     const form = await (await fetch(`${setup.relay}/v1/form?league=nba&team=BOS&key=${setup.keys.test}`)).json();
@@ -28,7 +28,7 @@ describe('<last-five>', () => {
   });
 
   it('shows the last meetings with an opponent, and who leads them', async () => {
-    const element = await settledElement(
+    const element = await settled(
       await fixture<LastFive>(
         html`<last-five league="nba" team="BOS" opponent="LAL" key=${setup.keys.test} relay=${setup.relay}></last-five>`,
       ),

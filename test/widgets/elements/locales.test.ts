@@ -5,7 +5,7 @@ import '../../../src/widgets/index.js';
 import en from '../../../src/widgets/i18n/messages/en.json' with { type: 'json' };
 import type { PressboxElement } from '../../../src/widgets/ui/pressbox-element.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
-import { ELEMENTS, mountElement, settled, type Attributes, caseOf } from '../element-cases.js';
+import { ELEMENTS, mountElement, type Attributes, caseOf } from '../element-cases.js';
 import {
   advanceRelayClock,
   freshKey,
@@ -14,6 +14,7 @@ import {
   nextEvent,
   resetRelay,
   setFaults,
+  settled,
   shadow,
   spokenText,
   testSetup,

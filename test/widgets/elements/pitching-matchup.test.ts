@@ -4,7 +4,7 @@ import '../../../src/widgets/index.js';
 import type { PitchingMatchupPayload } from '../../../src/contract/season.js';
 import type { PitchingMatchup } from '../../../src/widgets/elements/pitching-matchup/pitching-matchup.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
-import { resetRelay, shadow, testSetup, settledElement } from '../helpers.js';
+import { resetRelay, shadow, testSetup, settled } from '../helpers.js';
 
 describe('<pitching-matchup>', () => {
   let setup: BrowserTestSetup;
@@ -24,7 +24,7 @@ describe('<pitching-matchup>', () => {
   const mount = (gameId: string) =>
     fixture<PitchingMatchup>(
       html`<pitching-matchup game-id=${gameId} key=${setup.keys.test} relay=${setup.relay}></pitching-matchup>`,
-    ).then(settledElement);
+    ).then(settled);
 
   it('shows both probable starters with hand, status and strikeout projection, and the park', async () => {
     const confirmed = (await matchups()).find((matchup) => matchup.home.starter?.confirmed && matchup.away.starter?.strikeouts)!;

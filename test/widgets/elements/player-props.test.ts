@@ -5,7 +5,7 @@ import '../../../src/widgets/index.js';
 import type { PlayerProps } from '../../../src/widgets/elements/player-props/player-props.js';
 import type { PbErrorEvent } from '../../../src/widgets/events.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
-import { nextEvent, resetRelay, shadow, testSetup, settledElement, liveGameOf, type LiveGame } from '../helpers.js';
+import { nextEvent, resetRelay, shadow, testSetup, settled, liveGameOf, type LiveGame } from '../helpers.js';
 
 describe('<player-props>', () => {
   let setup: BrowserTestSetup;
@@ -17,7 +17,7 @@ describe('<player-props>', () => {
   afterEach(() => resetRelay());
 
   async function props(): Promise<PlayerProps> {
-    return settledElement(
+    return settled(
       await fixture<PlayerProps>(
         html`<player-props league="nba" game-id=${liveGame.id} key=${setup.keys.test} relay=${setup.relay}></player-props>`,
       ),

@@ -4,7 +4,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/widgets/index.js';
 import type { StandingsTable } from '../../../src/widgets/elements/standings-table/standings-table.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
-import { resetRelay, shadow, spokenText, testSetup, settledElement } from '../helpers.js';
+import { resetRelay, shadow, spokenText, testSetup, settled } from '../helpers.js';
 
 const cellTexts = (element: Element, selector: string) =>
   [...shadow(element).querySelectorAll(selector)].map((cell) => cell.textContent!.trim());
@@ -19,7 +19,7 @@ describe('<standings-table>', () => {
   const mount = (league: string, team = '') =>
     fixture<StandingsTable>(
       html`<standings-table league=${league} team=${team} key=${setup.keys.test} relay=${setup.relay}></standings-table>`,
-    ).then(settledElement);
+    ).then(settled);
 
   it('lists every team best record first, highlights the chosen team, and shows ties only where the league has them', async () => {
     const nba = await mount('nba', 'BOS');

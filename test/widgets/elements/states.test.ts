@@ -5,8 +5,8 @@ import '../../../src/widgets/index.js';
 import { ELEMENT_BOXES, sizeProperty } from '../../../src/contract/elements.js';
 import type { PbErrorEvent } from '../../../src/widgets/events.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
-import { advanceRelayClock, hasState, nextEvent, resetRelay, setFaults, shadow, testSetup } from '../helpers.js';
-import { ELEMENTS, mountElement, settled, type Attributes } from '../element-cases.js';
+import { advanceRelayClock, hasState, nextEvent, resetRelay, setFaults, shadow, settled, testSetup } from '../helpers.js';
+import { ELEMENTS, mountElement, type Attributes } from '../element-cases.js';
 
 describe('every element in every state', () => {
   let setup: BrowserTestSetup;

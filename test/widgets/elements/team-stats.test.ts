@@ -3,7 +3,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/widgets/index.js';
 import type { TeamStats } from '../../../src/widgets/elements/team-stats/team-stats.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
-import { resetRelay, shadow, spokenText, testSetup, settledElement, until } from '../helpers.js';
+import { resetRelay, shadow, spokenText, testSetup, settled, until } from '../helpers.js';
 
 const cellTexts = (element: Element, selector: string) =>
   [...shadow(element).querySelectorAll(selector)].map((cell) => cell.textContent!.trim());
@@ -16,7 +16,7 @@ describe('<team-stats>', () => {
   afterEach(() => resetRelay());
 
   it('shows the key numbers as tiles with their league rank, ties marked, and says the rank in words', async () => {
-    const element = await settledElement(
+    const element = await settled(
       await fixture<TeamStats>(html`<team-stats league="nba" team="BOS" key=${setup.keys.test} relay=${setup.relay}></team-stats>`),
     );
     const tiles = shadow(element).querySelectorAll('.tile');
@@ -42,7 +42,7 @@ describe('<team-stats>', () => {
     ).rows.map((row) => row.team.abbreviation);
     let tiesSeen = 0;
     for (const team of teams) {
-      const element = await settledElement(
+      const element = await settled(
         await fixture<TeamStats>(
           html`<div style="width: 280px">
             <team-stats league="nba" team=${team} locale="de" key=${setup.keys.test} relay=${setup.relay}></team-stats>
@@ -70,7 +70,7 @@ describe('<team-stats>', () => {
   });
 
   it('shows every number grouped in the full layout, inside the same box', async () => {
-    const element = await settledElement(
+    const element = await settled(
       await fixture<TeamStats>(html`<team-stats league="nba" team="BOS" key=${setup.keys.test} relay=${setup.relay}></team-stats>`),
     );
     const compact = element.getBoundingClientRect();
@@ -90,7 +90,7 @@ describe('<team-stats>', () => {
       ['nhl', 'BOS'],
       ['mlb', 'NYY'],
     ]) {
-      const element = await settledElement(
+      const element = await settled(
         await fixture<TeamStats>(
           html`<team-stats
             league=${league}

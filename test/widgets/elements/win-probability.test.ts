@@ -3,7 +3,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/widgets/index.js';
 import type { WinProbability } from '../../../src/widgets/elements/win-probability/win-probability.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
-import { advanceSandboxClock, resetRelay, sandboxLines, shadow, testSetup, settledElement, liveGameOf, type LiveGame } from '../helpers.js';
+import { advanceSandboxClock, resetRelay, sandboxLines, shadow, testSetup, settled, liveGameOf, type LiveGame } from '../helpers.js';
 
 /** Written out here, independently of the relay: implied probability of each side, then normalised. */
 function noVigHome(homeOdds: number, awayOdds: number): number {
@@ -21,7 +21,7 @@ describe('<win-probability>', () => {
   afterEach(() => resetRelay());
 
   it('shows the no-vig chances of the sandbox moneyline for the same game', async () => {
-    const element = await settledElement(
+    const element = await settled(
       await fixture<WinProbability>(
         html`<win-probability league="nba" game-id=${liveGame.id} key=${setup.keys.test} relay=${setup.relay}></win-probability>`,
       ),
@@ -36,7 +36,7 @@ describe('<win-probability>', () => {
   });
 
   it('grows its curve as the game clock advances, and names the biggest swing', async () => {
-    const element = await settledElement(
+    const element = await settled(
       await fixture<WinProbability>(
         html`<win-probability league="nba" game-id=${liveGame.id} key=${setup.keys.test} relay=${setup.relay}></win-probability>`,
       ),
