@@ -1,4 +1,5 @@
 import { executeServerCommand } from '@web/test-runner-commands';
+import type { EmulationResult, MediaFeatures } from './engine-commands.js';
 import type { BrowserTestSetup } from './relay-plugin.js';
 import type { FaultRuleInput } from '../../src/sandbox/faults.js';
 
@@ -98,4 +99,49 @@ export async function liveGameOf(setup: BrowserTestSetup, league: string): Promi
     games: Array<LiveGame & { status: string }>;
   };
   return scores.games.find((game) => game.status === 'live')!;
+}
+
+const MEDIA_CONDITIONS: Record<keyof MediaFeatures, string> = { forcedColors: 'forced-colors', reducedMotion: 'prefers-reduced-motion' };
+
+/** Every @media rule among the sheets of `root`, nested ones included. */
+function mediaRules(root: ShadowRoot | Document): CSSMediaRule[] {
+  const found: CSSMediaRule[] = [];
+  const walk = (rules: CSSRuleList) => {
+    for (const rule of rules) {
+      if (rule instanceof CSSMediaRule) found.push(rule);
+      if (rule instanceof CSSGroupingRule) walk(rule.cssRules);
+    }
+  };
+  for (const sheet of [...root.adoptedStyleSheets, ...root.styleSheets]) walk(sheet.cssRules);
+  return found;
+}
+
+/**
+ * Runs `check` while the page has the media features. Chromium's driver emulates them; Firefox (over BiDi) and WebKit
+ * (over WebDriver) cannot be told to, so there the element's own rules for them are switched on and their opposites off.
+ */
+export async function withMedia(root: ShadowRoot, features: MediaFeatures, check: () => Promise<void>): Promise<void> {
+  const result = (await executeServerCommand('pressbox-emulate-media', features)) as EmulationResult;
+  const restored: Array<() => void> = [];
+  if (result === 'unsupported')
+    for (const rule of mediaRules(root)) {
+      const condition = rule.conditionText.replace(/\s+/g, ' ').trim();
+      for (const [name, value] of Object.entries(features) as Array<[keyof MediaFeatures, string]>) {
+        const feature = MEDIA_CONDITIONS[name];
+        if (!condition.startsWith(`(${feature}:`)) continue;
+        const original = rule.media.mediaText;
+        rule.media.mediaText = condition === `(${feature}: ${value})` ? 'all' : 'not all';
+        restored.push(() => (rule.media.mediaText = original));
+      }
+    }
+  try {
+    await check();
+  } finally {
+    restored.forEach((restore) => restore());
+    const normal: MediaFeatures = {
+      ...(features.forcedColors && { forcedColors: 'none' }),
+      ...(features.reducedMotion && { reducedMotion: 'no-preference' }),
+    };
+    await executeServerCommand('pressbox-emulate-media', normal);
+  }
 }

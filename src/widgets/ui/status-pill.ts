@@ -80,8 +80,14 @@ export const statusPillStyles = css`
     width: 8px;
     height: 8px;
     border-radius: 50%;
-    background: currentColor;
+    background: var(--_live);
     animation: pb-pulse 1.6s ease-in-out infinite;
+  }
+  @media (forced-colors: active) {
+    /* Highlight is a background colour: on Canvas only CanvasText is sure to be readable. */
+    .pill[data-status='live'] {
+      color: CanvasText;
+    }
   }
   @keyframes pb-pulse {
     50% {

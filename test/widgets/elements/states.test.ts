@@ -1,11 +1,10 @@
 /// <reference types="mocha" />
 import { expect } from '@open-wc/testing';
-import { emulateMedia } from '@web/test-runner-commands';
 import '../../../src/widgets/index.js';
 import { ELEMENT_BOXES, sizeProperty } from '../../../src/contract/elements.js';
 import type { PbErrorEvent } from '../../../src/widgets/events.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
-import { advanceRelayClock, hasState, nextEvent, resetRelay, setFaults, shadow, settled, testSetup } from '../helpers.js';
+import { advanceRelayClock, hasState, withMedia, nextEvent, resetRelay, setFaults, shadow, settled, testSetup } from '../helpers.js';
 import { ELEMENTS, mountElement, type Attributes } from '../element-cases.js';
 
 describe('every element in every state', () => {
@@ -29,13 +28,10 @@ describe('every element in every state', () => {
         await element.updateComplete;
         expect(getComputedStyle(element).colorScheme).to.equal('dark');
         await expect(element).to.be.accessible();
-        await emulateMedia({ forcedColors: 'active' });
-        try {
+        await withMedia(shadow(element), { forcedColors: 'active' }, async () => {
           expect(shadow(element).querySelector(dataSelector)).to.exist;
           await expect(element).to.be.accessible();
-        } finally {
-          await emulateMedia({ forcedColors: 'none' });
-        }
+        });
       });
 
       it('reserves its height, which --pb-<tag>-height (or its former name) changes', async () => {

@@ -60,7 +60,9 @@ describe('relay client', () => {
     expect(await loadsCounted(key)).to.equal(1, 'the aborted request never became a load');
   });
 
-  it('revalidates with the ETag: unchanged data answers 304 through the browser cache and costs no load', async () => {
+  it('revalidates with the ETag: unchanged data answers 304 through the browser cache and costs no load', async function () {
+    // WebKit under WebDriver runs an ephemeral session without an HTTP cache: it never sends If-None-Match there.
+    if (/AppleWebKit/.test(navigator.userAgent) && !/Chrome/.test(navigator.userAgent)) this.skip();
     const key = await freshKey();
     const client = RelayClient.for(setup.relay);
     const first = await client.get<InjuriesPayload>(injuries(client, key, 'wnba'));

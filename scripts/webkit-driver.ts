@@ -1,0 +1,59 @@
+// WebKit as the tests drive it: WebKitGTK's MiniBrowser through WebKitWebDriver (WebDriver classic), on a virtual
+// display of its own so that no desktop is needed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { findWebKit } from './browser.js';
+import { freePort, reachable } from './local-servers.js';
+
+export interface WebKitDriver {
+  hostname: string;
+  port: number;
+  /** The session capabilities that make WebKitWebDriver start MiniBrowser under automation. */
+  capabilities: Record<string, unknown>;
+  stop(): void;
+}
+
+/** Starts Xvfb on a free display (it tells the number through a pipe) unless a display is already there. */
+function startDisplay(xvfb: string): Promise<{ display: string; process?: ChildProcess }> {
+  if (process.env.DISPLAY) return Promise.resolve({ display: process.env.DISPLAY });
+  return new Promise((resolve, reject) => {
+    const child = spawn(xvfb, ['-displayfd', '3', '-screen', '0', '1920x1080x24', '-nolisten', 'tcp'], {
+      stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+    });
+    let told = '';
+    child.stdio[3]!.on('data', (chunk: Buffer) => {
+      told += chunk.toString();
+      if (told.includes('\n')) resolve({ display: `:${told.trim()}`, process: child });
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`Xvfb exited (${code}) before it opened a display`)));
+  });
+}
+
+export async function startWebKitDriver(): Promise<WebKitDriver> {
+  const { driver, miniBrowser, xvfb } = findWebKit();
+  const display = await startDisplay(xvfb);
+  const port = await freePort();
+  const child = spawn(driver, [`--port=${port}`], { stdio: 'ignore', env: { ...process.env, DISPLAY: display.display } });
+  const stop = () => {
+    child.kill();
+    display.process?.kill();
+  };
+  process.once('exit', stop);
+  for (let tries = 0; !(await reachable('127.0.0.1', port)); tries++) {
+    if (tries > 100 || child.exitCode !== null) {
+      stop();
+      throw new Error(`WebKitWebDriver did not listen on port ${port}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    hostname: '127.0.0.1',
+    port,
+    capabilities: {
+      browserName: 'MiniBrowser',
+      'wdio:enforceWebDriverClassic': true,
+      'webkitgtk:browserOptions': { binary: miniBrowser, args: ['--automation'] },
+    },
+    stop,
+  };
+}
