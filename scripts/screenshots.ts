@@ -1,5 +1,8 @@
-// `npm run screenshots`: every finished element, light and dark, and in German and Arabic, rendered from the demo in headless Chromium.
+// `npm run screenshots`: every finished element, light and dark, and in German and Arabic, rendered from the demo in headless
+// Chromium; then the publisher page at 375 px in English and Arabic in each engine (docs/screenshots/<engine>/).
 import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { ELEMENT_TAGS as ELEMENTS } from '../src/contract/elements.js';
@@ -7,7 +10,9 @@ import { startDemoSite } from '../src/demo/server.js';
 import { createKey } from '../src/relay/keys/service.js';
 import { silentLogger } from '../src/relay/logger.js';
 import { startRelay } from '../src/relay/server.js';
-import { CHROMIUM_ARGS, findBrowser } from './browser.js';
+import { CHROMIUM_ARGS, findBrowser, selectedEngines } from './browser.js';
+import { publisherPage } from './publisher-page.js';
+import { launchReaderBrowser } from './reader-browser.js';
 
 /** English in both themes, then German and Arabic (right to left) in the light theme. */
 const VARIANTS = [
@@ -34,7 +39,7 @@ const relay = await startRelay({
 const site = await startDemoSite({ demoDir: 'demo', relayOrigin: relay.origin, demoKey: () => demoKey });
 demoKey = (await createKey(relay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: 'screenshots', test: true }, Date.now()))
   .key;
-await playFirstLiveGame();
+const gameId = await playFirstLiveGame();
 const browser = await chromium.launch({
   executablePath: findBrowser(),
   args: CHROMIUM_ARGS,
@@ -74,14 +79,57 @@ try {
     }
     await page.close();
   }
+  await screenshotPublisherPage();
 } finally {
   await browser.close();
   await site.close();
   await relay.close();
 }
 
-/** Walks the clocks from tip-off to the screenshot instant so the relay records the game's probability curve. */
-async function playFirstLiveGame(): Promise<void> {
+/** The ten elements on a publisher's page (another origin than the relay) at a phone's width, in each engine. */
+async function screenshotPublisherPage(): Promise<void> {
+  const scores = await (
+    await fetch(`${relay.origin}/v1/scores?league=mlb&key=${demoKey}`, { headers: { origin: 'http://127.0.0.1' } })
+  ).json();
+  const mlbGameId = (scores.games.find((game: { status: string }) => game.status === 'scheduled') ?? scores.games[0]).id;
+  const pages = createServer((request, response) => {
+    const lang = new URL(request.url ?? '/', 'http://localhost').searchParams.get('lang') ?? 'en';
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(publisherPage({ relay: relay.origin, key: demoKey!, gameId, mlbGameId, lang }));
+  }).listen(0, '127.0.0.1');
+  await new Promise((resolve) => pages.once('listening', resolve));
+  const origin = `http://localhost:${(pages.address() as AddressInfo).port}`;
+  try {
+    for (const engine of selectedEngines()) {
+      const reader = await launchReaderBrowser(engine);
+      try {
+        await mkdir(join(OUT, engine), { recursive: true });
+        for (const lang of ['en', 'ar']) {
+          const page = await reader.newPage(375);
+          await page.goto(`${origin}/?lang=${lang}`);
+          for (const tag of ELEMENTS) {
+            await page.evaluate((selector) => document.querySelector(selector)!.scrollIntoView({ block: 'nearest' }), tag);
+            await page.waitFor((selector) => !document.querySelector(selector)!.matches(':state(loading)'), tag);
+          }
+          for (const tag of ELEMENTS) {
+            const file = join(OUT, engine, `${tag}-375-${lang}.png`);
+            await page.screenshot(tag, file);
+            console.log(`wrote ${file}`);
+          }
+          await page.close();
+        }
+      } finally {
+        await reader.close();
+      }
+    }
+  } finally {
+    pages.close();
+  }
+}
+
+/** Walks the clocks from tip-off to the screenshot instant so the relay records the game's probability curve; its id. */
+async function playFirstLiveGame(): Promise<string> {
   const get = (path: string) =>
     fetch(`${relay.origin}${path}&key=${demoKey}`, { headers: { origin: 'http://127.0.0.1' } }).then((r) => r.json());
   const scores = await get('/v1/scores?league=nba');
@@ -95,4 +143,5 @@ async function playFirstLiveGame(): Promise<void> {
   now = SANDBOX_TIME;
   relay.sandbox.clock.set(SANDBOX_TIME);
   relay.cache.clear();
+  return game.id;
 }

@@ -77,10 +77,23 @@ export function measureElements(tags: string[]): ElementMeasure[] {
         if (shared.right - shared.left > 1 && shared.bottom - shared.top > 1) overlaps.push(`"${runs[i]!.text}" / "${runs[j]!.text}"`);
       }
 
+    /** Drawn geometry: engines disagree on whether an SVG shape's client box includes its stroke (Firefox's does, scaled). */
+    const boxOf = (element: Element): Box => {
+      if (element instanceof SVGGeometryElement) {
+        const shape = element.getBBox();
+        const matrix = element.getScreenCTM();
+        if (matrix) {
+          const a = new DOMPoint(shape.x, shape.y).matrixTransform(matrix);
+          const b = new DOMPoint(shape.x + shape.width, shape.y + shape.height).matrixTransform(matrix);
+          return { left: Math.min(a.x, b.x), right: Math.max(a.x, b.x), top: Math.min(a.y, b.y), bottom: Math.max(a.y, b.y) };
+        }
+      }
+      return element.getBoundingClientRect();
+    };
     const overflowing: string[] = [];
     for (const element of all) {
       if (!element.checkVisibility()) continue;
-      const box = intersect(element.getBoundingClientRect(), clipOf(element));
+      const box = intersect(boxOf(element), clipOf(element));
       if (area(box) < 1) continue;
       if (box.left < hostBox.left - 1 || box.right > hostBox.right + 1 || box.bottom > hostBox.bottom + 1)
         overflowing.push(

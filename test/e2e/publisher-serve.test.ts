@@ -1,7 +1,9 @@
 // A publisher's setup end to end: the relay started as `npx pressbox serve` with a key made by `pressbox keys create`,
 // a page on another origin with all ten elements, phone to desktop widths, with and without a strict
-// Content-Security-Policy. Measures what a reader sees: overlapping text, overflow, reserved against rendered height,
-// the smallest text, target sizes, layout shift and CSP violations. PRESSBOX_SCREENSHOTS=DIR keeps a picture of each page.
+// Content-Security-Policy, in each of the three engines readers use (PRESSBOX_ENGINES narrows them). Measures what a
+// reader sees: overlapping text, overflow, reserved against rendered height, the smallest text, target sizes, boxes that
+// change, layout shift (where the engine reports it) and CSP violations. PRESSBOX_SCREENSHOTS=DIR keeps a picture of each
+// element per engine.
 import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,11 +13,13 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.js';
+import { selectedEngines } from '../../scripts/browser.js';
 import { freePort } from '../../scripts/local-servers.js';
+import { publisherPage, RIGHT_TO_LEFT } from '../../scripts/publisher-page.js';
+import { launchReaderBrowser, type ReaderBrowser, type ReaderPage } from '../../scripts/reader-browser.js';
 import { ELEMENT_BOXES, ELEMENT_TAGS, type ElementTag } from '../../src/contract/elements.js';
 import { measureElements, type ElementMeasure } from './measure.js';
+import { installReaderHarness, type ReaderRecord } from './reader-harness.js';
 
 const TAGS = ELEMENT_TAGS;
 /** Phones to desktops, with and without the strict CSP; then the elements' own widths at both ends (a 280 px sidebar column
@@ -29,7 +33,6 @@ const LAYOUTS: Array<{ viewport: number; csp: boolean; column: number; lang?: st
   { viewport: 1280, csp: false, column: 280, lang: 'ar' },
   ...[320, 375, 1280].map((viewport) => ({ viewport, csp: true, column: 0, lang: 'de' })),
 ];
-const RIGHT_TO_LEFT = ['ar'];
 /**
  * Right-to-left pages show shifts of 0.0001–0.006 at some hours of the sandbox's day (the data decides; the boxes keep
  * their size, which this test checks apart): text re-measured inside a line during the first render, cause not yet
@@ -47,17 +50,18 @@ let pageOrigin = '';
 let key = '';
 let gameId = '';
 let mlbGameId = '';
-let browser: Browser;
 
 function cli(...args: string[]): Promise<string> {
   return promisify(execFile)(process.execPath, ['bin/pressbox.js', ...args]).then(({ stdout }) => stdout);
 }
 
-/** The policy docs/publishers.md gives publishers, with the relay's origin filled in. */
+const HARNESS_PATH = '/reader-harness.js';
+
+/** The policy docs/publishers.md gives publishers, with the relay's origin filled in (and the test's own recorder). */
 function strictPolicy(relayOrigin: string): string {
   return [
     "default-src 'none'",
-    `script-src ${relayOrigin}`,
+    `script-src ${relayOrigin} ${pageOrigin}${HARNESS_PATH}`,
     `style-src ${relayOrigin}`,
     `connect-src ${relayOrigin}`,
     `img-src ${relayOrigin} data:`,
@@ -68,23 +72,6 @@ function strictPolicy(relayOrigin: string): string {
 
 /** A newsroom's own words for two messages, as docs/publishers.md shows: the JSON script the loader reads. */
 const HOUSE_WORDING = { de: { 'status.final': 'Abpfiff', 'injuries.players': '{count} Sportler' } };
-
-function publisherPage(options: { script: boolean; stylesheet: boolean; column: number; lang: string; wording: boolean }): string {
-  const elements = TAGS.map((tag) => {
-    if (tag === 'score-ticker') return '<score-ticker leagues="nba,nhl,nfl"></score-ticker>';
-    if (tag === 'last-five' || tag === 'standings-table' || tag === 'team-stats') return `<${tag} league="nba" team="BOS"></${tag}>`;
-    if (tag === 'pitching-matchup') return `<pitching-matchup game-id="${mlbGameId}"></pitching-matchup>`;
-    if (['game-header', 'win-probability', 'player-props'].includes(tag)) return `<${tag} league="nba" game-id="${gameId}"></${tag}>`;
-    return `<${tag} league="nba"></${tag}>`;
-  });
-  const dir = RIGHT_TO_LEFT.includes(options.lang) ? 'rtl' : 'ltr';
-  return `<!doctype html><html lang="${options.lang}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>The Daily Courier</title>${options.stylesheet ? `<link rel="stylesheet" href="${relay}/pressbox.css">` : ''}
-${options.script ? `<script type="module" src="${relay}/pressbox.js" data-key="${key}"></script>` : ''}
-${options.column ? `<style>body { width: ${options.column}px; margin: 8px auto; }</style>` : ''}
-${options.wording ? `<script type="application/json" data-pressbox-messages>${JSON.stringify(HOUSE_WORDING)}</script>` : ''}
-</head><body>${elements.join('\n')}</body></html>`;
-}
 
 before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pressbox-serve-'));
@@ -114,63 +101,60 @@ before(async () => {
   gameId = (slate.games.find((game: { status: string }) => game.status === 'live') ?? slate.games[0]).id;
   const baseball = await (await fetch(`${relay}/v1/scores?league=mlb&key=${key}`, { headers: { origin: pageOrigin } })).json();
   mlbGameId = (baseball.games.find((game: { status: string }) => game.status === 'scheduled') ?? baseball.games[0]).id;
+  // WebKit reaches this server as its proxy for courier.example: request.url may be the absolute form.
   pageServer = createServer((request, response) => {
     const url = new URL(request.url ?? '/', pageOrigin);
+    if (url.pathname === HARNESS_PATH) {
+      const source = `globalThis.__name = (target) => target;\n(${installReaderHarness.toString()})(${JSON.stringify(TAGS)});`;
+      response.writeHead(200, { 'content-type': 'text/javascript' }).end(source);
+      return;
+    }
     const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
     if (url.searchParams.has('csp')) headers['content-security-policy'] = strictPolicy(relay);
     response.writeHead(200, headers).end(
       publisherPage({
+        relay,
+        key,
+        gameId,
+        mlbGameId,
+        head: `<script src="${HARNESS_PATH}"></script>`,
         script: !url.searchParams.has('noscript'),
         stylesheet: !url.searchParams.has('nocss'),
         column: Number(url.searchParams.get('column') ?? 0),
         lang: url.searchParams.get('lang') ?? 'en',
-        wording: url.searchParams.has('wording'),
+        ...(url.searchParams.has('wording') && { messages: HOUSE_WORDING }),
       }),
     );
   }).listen(pagePort, '127.0.0.1');
-  browser = await chromium.launch({
-    executablePath: findBrowser(),
-    args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${PUBLISHER_HOST} 127.0.0.1`],
-  });
 });
 
 after(async () => {
-  await browser?.close();
   pageServer?.close();
   relayProcess?.kill();
   await rm(dir, { recursive: true, force: true });
 });
 
-async function openPage(width: number, query: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  // tsx compiles functions sent to the page with esbuild's keepNames, which calls a helper the page does not have.
-  await page.addInitScript('globalThis.__name = (target) => target;');
-  await page.addInitScript(() => {
-    const seen = { loads: [] as string[], violations: [] as string[], shift: 0 };
-    Object.assign(window, { __seen: seen });
-    addEventListener('pb-load', (event) => seen.loads.push((event.target as Element).localName), true);
-    document.addEventListener('securitypolicyviolation', (event) => seen.violations.push(`${event.violatedDirective} ${event.blockedURI}`));
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!entry.hadRecentInput) seen.shift += entry.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+async function openPage(browser: ReaderBrowser, width: number, query: string): Promise<ReaderPage> {
+  const page = await browser.newPage(width);
   await page.goto(`${pageOrigin}/?${query}`);
   return page;
 }
 
-async function loadAll(page: Page): Promise<void> {
+/** As a reader scrolls: each element is scrolled to, then its first data awaited. */
+async function loadAll(page: ReaderPage): Promise<void> {
   for (const tag of TAGS) {
-    await page.locator(tag).scrollIntoViewIfNeeded();
-    await page.waitForFunction((expected) => (window as any).__seen.loads.includes(expected), tag, { timeout: 20_000 });
+    await page.evaluate((selector) => document.querySelector(selector)!.scrollIntoView({ block: 'nearest' }), tag);
+    await page.waitFor((expected) => (window as any).__seen.loads.includes(expected), tag);
   }
   await page.evaluate(() => Promise.all([...document.querySelectorAll('*')].map((element) => (element as any).updateComplete)));
   await page.evaluate(() => scrollTo(0, 0));
 }
 
+const seenOn = (page: ReaderPage) => page.evaluate(() => (window as any).__seen as ReaderRecord);
+
 const reports: string[] = [];
 
-describe('a publisher page served by `pressbox serve`, at phone to desktop widths', () => {
+describe('`pressbox serve` serves a publisher page', () => {
   it('serves the script, its chunks and pressbox.css with the same URLs and cache headers as start', async () => {
     const latest = await fetch(`${relay}/pressbox.js`);
     assert.equal(latest.status, 200);
@@ -185,122 +169,148 @@ describe('a publisher page served by `pressbox serve`, at phone to desktop width
     assert.equal(css.status, 200);
     assert.match(css.headers.get('content-type') ?? '', /text\/css/);
   });
+});
 
-  for (const { viewport: width, csp, column, lang } of LAYOUTS) {
-    const where = `${column ? `a ${column} px column of a ${width} px page` : `${width} px${csp ? ', strict CSP' : ''}`}${lang ? `, lang=${lang}` : ''}`;
-    const layout = `${column ? `&column=${column}` : ''}${lang ? `&lang=${lang}` : ''}`;
-    it(`${where}: every element shows data, fits, keeps its reserved box, reads and taps well`, async () => {
-      const reservedPage = await openPage(width, `noscript${layout}`);
-      const reserved = await reservedPage.evaluate(
-        (tags) => Object.fromEntries(tags.map((tag) => [tag, document.querySelector(tag)!.getBoundingClientRect().height])),
-        TAGS,
-      );
-      await reservedPage.close();
-
-      const page = await openPage(width, `${csp ? 'csp' : ''}${layout}`);
-      await loadAll(page);
-      const measures: ElementMeasure[] = await page.evaluate(measureElements, TAGS);
-      const seen = await page.evaluate(() => (window as any).__seen as { violations: string[]; shift: number });
-      const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
-      const directions = await page.evaluate((tags) => tags.map((tag) => getComputedStyle(document.querySelector(tag)!).direction), TAGS);
-      const expectedDirection = RIGHT_TO_LEFT.includes(lang ?? 'en') ? 'rtl' : 'ltr';
-      if (process.env.PRESSBOX_SCREENSHOTS)
-        for (const tag of TAGS)
-          await page.locator(tag).screenshot({
-            path: join(process.env.PRESSBOX_SCREENSHOTS, `${tag}-${column || width}${csp ? '-csp' : ''}${lang ? `-${lang}` : ''}.png`),
-          });
-      await page.close();
-
-      reports.push(
-        `${where}: violations ${seen.violations.length}, CLS ${seen.shift.toFixed(4)}, ` +
-          measures.map((m) => `${m.tag} h ${reserved[m.tag]}→${m.height} font ${m.smallestFont} target ${m.smallestTarget}`).join('; '),
-      );
-      // Every finding at once, so one run shows all that is wrong at this width.
-      const problems = [
-        ...seen.violations.map((violation) => `CSP violation: ${violation}`),
-        ...(pageOverflow > 0 ? [`the page scrolls sideways by ${pageOverflow}px`] : []),
-        ...TAGS.filter((_, i) => directions[i] !== expectedDirection).map((tag) => `${tag}: not laid out ${expectedDirection}`),
-        ...(seen.shift > NOISE_SHIFT ? [`layout shift ${seen.shift.toFixed(4)}`] : []),
-        ...measures.flatMap((m) => [
-          ...(m.height !== reserved[m.tag] ? [`${m.tag}: reserved ${reserved[m.tag]}px, rendered ${m.height}px`] : []),
-          ...m.overlaps.map((pair) => `${m.tag}: text over text ${pair}`),
-          ...m.overflowing.map((node) => `${m.tag}: cut off ${node}`),
-          ...(m.smallestFont < 12 ? [`${m.tag}: ${m.smallestFont}px text (${m.smallestFontText})`] : []),
-          ...(m.smallestTarget !== null && m.smallestTarget < 24
-            ? [`${m.tag}: ${m.smallestTarget}px target (${m.smallestTargetName})`]
-            : []),
-          ...m.clippedNames.map((name) => `${m.tag}: team name cut short (${name})`),
-        ]),
-      ];
-      assert.deepEqual(problems, []);
-    });
-  }
-
-  for (const width of [375, 1280]) {
-    it(`${width} px without pressbox.css: the loader's own sheet gives every element its reserved box`, async () => {
-      const shifts: number[] = [];
-      for (let load = 0; load < 3; load++) {
-        const page = await openPage(width, 'nocss');
-        await loadAll(page);
-        const heights = await page.evaluate((tags) => tags.map((tag) => document.querySelector(tag)!.getBoundingClientRect().height), TAGS);
-        const reservedPx = (tag: string) => ELEMENT_BOXES[tag as ElementTag].height;
-        assert.deepEqual(heights, TAGS.map(reservedPx));
-        shifts.push(await page.evaluate(() => (window as any).__seen.shift as number));
-        await page.close();
-      }
-      reports.push(`${width}px without pressbox.css: CLS ${shifts.map((shift) => shift.toFixed(4)).join(', ')}`);
-    });
-  }
-
-  it('an English page downloads no messages; a German page adds one lazy chunk of its words', async () => {
-    const scripts = async (lang: string) => {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      const urls = new Set<string>();
-      page.on('response', (response) => {
-        if (response.url().endsWith('.js')) urls.add(response.url());
+for (const engine of selectedEngines()) {
+  describe(`${engine}: a publisher page served by \`pressbox serve\`, at phone to desktop widths`, () => {
+    let browser: ReaderBrowser;
+    before(async () => {
+      browser = await launchReaderBrowser(engine, {
+        alias: { host: PUBLISHER_HOST, server: { host: '127.0.0.1', port: Number(new URL(pageOrigin).port) } },
       });
-      await page.addInitScript('globalThis.__name = (target) => target;');
-      await page.goto(`${pageOrigin}/?lang=${lang}`);
-      for (const tag of TAGS) await page.locator(tag).scrollIntoViewIfNeeded();
-      await page.waitForFunction((count) => document.querySelectorAll(':state(loading)').length === 0 && count > 0, TAGS.length);
-      await page.close();
-      const sizes = await Promise.all(
-        [...urls].map(async (url) => ({ url, gzip: gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length })),
-      );
-      return {
-        total: sizes.reduce((sum, { gzip }) => sum + gzip, 0),
-        // A locale's main catalog (de-….js) and, with a season element on the page, its season words (de.season-….js).
-        locales: sizes.filter(({ url }) => /\/(de|ar|ja|es|fr|it|nl|pl|pt-BR)(\.season)?-[\w-]+\.js$/.test(url)),
+    });
+    after(() => browser?.close());
+
+    for (const { viewport: width, csp, column, lang } of LAYOUTS) {
+      const where = `${column ? `a ${column} px column of a ${width} px page` : `${width} px${csp ? ', strict CSP' : ''}`}${lang ? `, lang=${lang}` : ''}`;
+      const layout = `${column ? `&column=${column}` : ''}${lang ? `&lang=${lang}` : ''}`;
+      it(`${where}: every element shows data, fits, keeps its reserved box, reads and taps well`, async () => {
+        const reservedPage = await openPage(browser, width, `noscript${layout}`);
+        const reserved = await reservedPage.evaluate(
+          (tags) => Object.fromEntries(tags.map((tag) => [tag, document.querySelector(tag)!.getBoundingClientRect().height])),
+          TAGS,
+        );
+        await reservedPage.close();
+
+        const page = await openPage(browser, width, `${csp ? 'csp' : ''}${layout}`);
+        await loadAll(page);
+        const measures: ElementMeasure[] = await page.evaluate(measureElements, TAGS);
+        const seen = await seenOn(page);
+        const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+        const directions = await page.evaluate((tags) => tags.map((tag) => getComputedStyle(document.querySelector(tag)!).direction), TAGS);
+        const expectedDirection = RIGHT_TO_LEFT.includes(lang ?? 'en') ? 'rtl' : 'ltr';
+        if (process.env.PRESSBOX_SCREENSHOTS)
+          for (const tag of TAGS)
+            await page.screenshot(
+              tag,
+              join(
+                process.env.PRESSBOX_SCREENSHOTS,
+                `${engine}-${tag}-${column || width}${csp ? '-csp' : ''}${lang ? `-${lang}` : ''}.png`,
+              ),
+            );
+        await page.close();
+
+        reports.push(
+          `${engine}, ${where}: violations ${seen.violations.length}, CLS ${seen.shift?.toFixed(4) ?? 'n/a'}, ` +
+            measures.map((m) => `${m.tag} h ${reserved[m.tag]}→${m.height} font ${m.smallestFont} target ${m.smallestTarget}`).join('; '),
+        );
+        // Every finding at once, so one run shows all that is wrong at this width.
+        const problems = [
+          ...seen.violations.map((violation) => `CSP violation: ${violation}`),
+          ...(pageOverflow > 0 ? [`the page scrolls sideways by ${pageOverflow}px`] : []),
+          ...TAGS.filter((_, i) => directions[i] !== expectedDirection).map((tag) => `${tag}: not laid out ${expectedDirection}`),
+          ...(seen.shift !== null && seen.shift > NOISE_SHIFT ? [`layout shift ${seen.shift.toFixed(4)}`] : []),
+          ...seen.resized.map((change) => `box changed: ${change}`),
+          ...measures.flatMap((m) => [
+            ...(m.height !== reserved[m.tag] ? [`${m.tag}: reserved ${reserved[m.tag]}px, rendered ${m.height}px`] : []),
+            ...m.overlaps.map((pair) => `${m.tag}: text over text ${pair}`),
+            ...m.overflowing.map((node) => `${m.tag}: cut off ${node}`),
+            ...(m.smallestFont < 12 ? [`${m.tag}: ${m.smallestFont}px text (${m.smallestFontText})`] : []),
+            ...(m.smallestTarget !== null && m.smallestTarget < 24
+              ? [`${m.tag}: ${m.smallestTarget}px target (${m.smallestTargetName})`]
+              : []),
+            ...m.clippedNames.map((name) => `${m.tag}: team name cut short (${name})`),
+          ]),
+        ];
+        assert.deepEqual(problems, []);
+      });
+    }
+
+    for (const width of [375, 1280]) {
+      it(`${width} px without pressbox.css: the loader's own sheet gives every element its reserved box`, async () => {
+        const shifts: number[] = [];
+        for (let load = 0; load < 3; load++) {
+          const page = await openPage(browser, width, 'nocss');
+          await loadAll(page);
+          const heights = await page.evaluate(
+            (tags) => tags.map((tag) => document.querySelector(tag)!.getBoundingClientRect().height),
+            TAGS,
+          );
+          const reservedPx = (tag: string) => ELEMENT_BOXES[tag as ElementTag].height;
+          assert.deepEqual(heights, TAGS.map(reservedPx));
+          const seen = await seenOn(page);
+          assert.deepEqual(seen.resized, []);
+          shifts.push(seen.shift ?? NaN);
+          await page.close();
+        }
+        reports.push(`${engine}, ${width}px without pressbox.css: CLS ${shifts.map((shift) => shift.toFixed(4)).join(', ')}`);
+      });
+    }
+
+    it('an English page downloads no messages; a German page adds one lazy chunk of its words', async () => {
+      const scripts = async (lang: string) => {
+        const page = await openPage(browser, 1280, `lang=${lang}`);
+        await loadAll(page);
+        const urls = await page.evaluate(
+          (relayOrigin) =>
+            performance
+              .getEntriesByType('resource')
+              .map((entry) => entry.name)
+              .filter((url) => url.startsWith(relayOrigin) && url.endsWith('.js')),
+          relay,
+        );
+        await page.close();
+        const sizes = await Promise.all(
+          [...new Set(urls)].map(async (url) => ({
+            url,
+            gzip: gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length,
+          })),
+        );
+        return {
+          total: sizes.reduce((sum, { gzip }) => sum + gzip, 0),
+          // A locale's main catalog (de-….js) and, with a season element on the page, its season words (de.season-….js).
+          locales: sizes.filter(({ url }) => /\/(de|ar|ja|es|fr|it|nl|pl|pt-BR)(\.season)?-[\w-]+\.js$/.test(url)),
+        };
       };
-    };
-    const english = await scripts('en');
-    const german = await scripts('de');
-    reports.push(`JS downloaded (gzip -9), all ten elements: English page ${english.total} B, German page ${german.total} B`);
-    assert.deepEqual(english.locales, []);
-    assert.equal(german.locales.length, 2, 'the German catalog and its season part');
-    for (const part of german.locales) assert.ok(part.gzip <= 3 * 1024, `${part.url} is ${part.gzip} B gzipped`);
-    assert.equal(german.total, english.total + german.locales.reduce((sum, part) => sum + part.gzip, 0));
-  });
+      const english = await scripts('en');
+      const german = await scripts('de');
+      reports.push(`${engine}, JS downloaded (gzip -9), all ten elements: English page ${english.total} B, German page ${german.total} B`);
+      assert.deepEqual(english.locales, []);
+      assert.equal(german.locales.length, 2, 'the German catalog and its season part');
+      for (const part of german.locales) assert.ok(part.gzip <= 3 * 1024, `${part.url} is ${part.gzip} B gzipped`);
+      assert.equal(german.total, english.total + german.locales.reduce((sum, part) => sum + part.gzip, 0));
+    });
 
-  it("a page's own wording replaces messages in the built bundle, without a build step", async () => {
-    const page = await openPage(1280, 'lang=de&wording');
-    await loadAll(page);
-    const texts = await page.evaluate(() => ({
-      finals: [...document.querySelector('score-strip')!.shadowRoot!.querySelectorAll('.card[data-status="final"] .pill')].map((pill) =>
-        pill.textContent!.trim(),
-      ),
-      counts: [...document.querySelector('injury-report')!.shadowRoot!.querySelectorAll('.count')].map((count) =>
-        count.textContent!.trim(),
-      ),
-      region: document.querySelector('score-strip')!.shadowRoot!.querySelector('section')!.getAttribute('aria-label'),
-    }));
-    await page.close();
-    assert.ok(texts.finals.length > 0 && texts.finals.every((text) => text === 'Abpfiff'), texts.finals.join(', '));
-    assert.ok(texts.counts.length > 0 && texts.counts.every((text) => /^\d+ Sportler$/.test(text)), texts.counts.join(', '));
-    assert.equal(texts.region, 'NBA: Ergebnisse');
+    it("a page's own wording replaces messages in the built bundle, without a build step", async () => {
+      const page = await openPage(browser, 1280, 'lang=de&wording');
+      await loadAll(page);
+      const texts = await page.evaluate(() => ({
+        finals: [...document.querySelector('score-strip')!.shadowRoot!.querySelectorAll('.card[data-status="final"] .pill')].map((pill) =>
+          pill.textContent!.trim(),
+        ),
+        counts: [...document.querySelector('injury-report')!.shadowRoot!.querySelectorAll('.count')].map((count) =>
+          count.textContent!.trim(),
+        ),
+        region: document.querySelector('score-strip')!.shadowRoot!.querySelector('section')!.getAttribute('aria-label'),
+      }));
+      await page.close();
+      assert.ok(texts.finals.length > 0 && texts.finals.every((text) => text === 'Abpfiff'), texts.finals.join(', '));
+      assert.ok(texts.counts.length > 0 && texts.counts.every((text) => /^\d+ Sportler$/.test(text)), texts.counts.join(', '));
+      assert.equal(texts.region, 'NBA: Ergebnisse');
+    });
   });
+}
 
-  after(() => {
-    if (process.env.PRESSBOX_REPORT) console.log(reports.join('\n'));
-  });
+after(() => {
+  if (process.env.PRESSBOX_REPORT) console.log(reports.join('\n'));
 });

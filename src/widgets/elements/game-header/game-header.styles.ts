@@ -203,11 +203,19 @@ export const gameHeaderStyles = css`
       grid-template-columns: auto 1fr;
       gap: 2px 8px;
     }
+    /* One line each whatever the engine's text widths: a wrapped label or value would push the box taller. */
+    .split .label {
+      min-width: 0;
+      overflow: hidden;
+      white-space: nowrap;
+      text-overflow: ellipsis;
+    }
     .split .values {
       grid-column: 2;
       grid-row: 1;
       justify-content: flex-end;
       gap: 8px;
+      white-space: nowrap;
     }
     .bar {
       grid-column: 1 / -1;

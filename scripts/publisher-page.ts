@@ -1,0 +1,41 @@
+// The publisher page the end-to-end tests and the per-engine screenshots load: all ten elements as a newsroom would
+// paste them, one script tag from the relay.
+import { ELEMENT_TAGS } from '../src/contract/elements.js';
+
+export const RIGHT_TO_LEFT = ['ar'];
+
+export interface PublisherPageOptions {
+  relay: string;
+  key: string;
+  /** An NBA game for the game elements, and an MLB game for pitching-matchup. */
+  gameId: string;
+  mlbGameId: string;
+  lang?: string;
+  /** false: the page as it is before the script runs (the reserved boxes alone). */
+  script?: boolean;
+  stylesheet?: boolean;
+  /** A column of this many pixels instead of the full width. */
+  column?: number;
+  /** Extra markup at the top of <head> (a test's recorder). */
+  head?: string;
+  /** The newsroom's own wording for some messages, as a data-pressbox-messages script. */
+  messages?: Record<string, Record<string, string>>;
+}
+
+export function publisherPage(options: PublisherPageOptions): string {
+  const { relay, key, gameId, mlbGameId, lang = 'en', script = true, stylesheet = true, column = 0 } = options;
+  const elements = ELEMENT_TAGS.map((tag) => {
+    if (tag === 'score-ticker') return '<score-ticker leagues="nba,nhl,nfl"></score-ticker>';
+    if (tag === 'last-five' || tag === 'standings-table' || tag === 'team-stats') return `<${tag} league="nba" team="BOS"></${tag}>`;
+    if (tag === 'pitching-matchup') return `<pitching-matchup game-id="${mlbGameId}"></pitching-matchup>`;
+    if (['game-header', 'win-probability', 'player-props'].includes(tag)) return `<${tag} league="nba" game-id="${gameId}"></${tag}>`;
+    return `<${tag} league="nba"></${tag}>`;
+  });
+  const dir = RIGHT_TO_LEFT.includes(lang) ? 'rtl' : 'ltr';
+  return `<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>The Daily Courier</title><link rel="icon" href="data:,">${options.head ?? ''}${stylesheet ? `<link rel="stylesheet" href="${relay}/pressbox.css">` : ''}
+${script ? `<script type="module" src="${relay}/pressbox.js" data-key="${key}"></script>` : ''}
+${column ? `<style>body { width: ${column}px; margin: 8px auto; }</style>` : ''}
+${options.messages ? `<script type="application/json" data-pressbox-messages>${JSON.stringify(options.messages)}</script>` : ''}
+</head><body>${elements.join('\n')}</body></html>`;
+}

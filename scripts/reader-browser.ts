@@ -1,0 +1,152 @@
+// One way to drive the three engines readers use, for the end-to-end pages and the screenshots: Chromium and Firefox
+// through puppeteer-core (CDP, WebDriver BiDi), WebKit through WebKitWebDriver (WebDriver classic). Only what every
+// engine's driver can do is offered; anything else is measured inside the page.
+import puppeteer, { type Browser as PuppeteerBrowser, type Page as PuppeteerPage } from 'puppeteer-core';
+import { remote } from 'webdriverio';
+import { CHROMIUM_ARGS, findBrowser, findFirefox, type Engine } from './browser.js';
+import { startWebKitDriver } from './webkit-driver.js';
+
+export interface ReaderPage {
+  goto(url: string): Promise<void>;
+  /** Runs `fn` in the page (sent as source: it must not use anything from outside its own body). */
+  evaluate<A, R>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R>;
+  waitFor<A>(fn: (arg: A) => boolean, arg: A, timeoutMs?: number): Promise<void>;
+  screenshot(selector: string, path: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ReaderBrowser {
+  engine: Engine;
+  /** A page whose layout viewport is `width` × `height` CSS pixels. */
+  newPage(width: number, height?: number): Promise<ReaderPage>;
+  close(): Promise<void>;
+}
+
+export interface ReaderBrowserOptions {
+  /** A made-up host name the browser reaches at `server` (an HTTP server on this machine that also answers proxy-form requests). */
+  alias?: { host: string; server: { host: string; port: number } };
+}
+
+/** tsx compiles functions with esbuild's keepNames, whose helper a page does not have. */
+const KEEP_NAMES_HELPER = 'globalThis.__name = (target) => target;';
+
+async function waitInPage(evaluate: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const started = Date.now();
+  while (!(await evaluate())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`the page did not reach the expected state within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function puppeteerPage(page: PuppeteerPage): ReaderPage {
+  const evaluate = async <A, R>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> => {
+    await page.evaluate(KEEP_NAMES_HELPER);
+    return (await page.evaluate(fn as (arg: unknown) => unknown, arg as unknown)) as R;
+  };
+  return {
+    goto: async (url) => {
+      await page.goto(url);
+    },
+    evaluate,
+    waitFor: (fn, arg, timeoutMs = 20_000) => waitInPage(() => evaluate(fn, arg), timeoutMs),
+    screenshot: async (selector, path) => {
+      const element = await page.$(selector);
+      if (!element) throw new Error(`no ${selector} on the page to take a picture of`);
+      await element.screenshot({ path: path as `${string}.png` });
+    },
+    close: () => page.close(),
+  };
+}
+
+async function launchPuppeteer(engine: 'chromium' | 'firefox', options: ReaderBrowserOptions): Promise<ReaderBrowser> {
+  const alias = options.alias;
+  const browser: PuppeteerBrowser =
+    engine === 'chromium'
+      ? await puppeteer.launch({
+          executablePath: findBrowser(),
+          headless: true,
+          args: [...CHROMIUM_ARGS, ...(alias ? [`--host-resolver-rules=MAP ${alias.host} ${alias.server.host}`] : [])],
+        })
+      : await puppeteer.launch({
+          browser: 'firefox',
+          executablePath: findFirefox(),
+          headless: true,
+          // Firefox resolves the listed names to this machine (the server listens on the loopback address).
+          extraPrefsFirefox: alias ? { 'network.dns.localDomains': alias.host } : {},
+        });
+  return {
+    engine,
+    newPage: async (width, height = 900) => {
+      const page = await browser.newPage();
+      await page.setViewport({ width, height, deviceScaleFactor: 1 });
+      return puppeteerPage(page);
+    },
+    close: () => browser.close(),
+  };
+}
+
+async function launchWebKit(options: ReaderBrowserOptions): Promise<ReaderBrowser> {
+  const driver = await startWebKitDriver();
+  const alias = options.alias;
+  // WebKitGTK has no host-mapping switch: the made-up host is reached through the server acting as its proxy.
+  const proxy = alias && {
+    proxy: { proxyType: 'manual', httpProxy: `${alias.server.host}:${alias.server.port}`, noProxy: ['127.0.0.1', 'localhost'] },
+  };
+  // One session (one window) for every page: starting a MiniBrowser per page is slow and piles up processes.
+  const browser = await remote({
+    hostname: driver.hostname,
+    port: driver.port,
+    path: '/',
+    logLevel: 'error',
+    capabilities: { ...driver.capabilities, ...proxy } as WebdriverIO.Capabilities,
+  });
+  const evaluate = async <A, R>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> => {
+    await browser.execute(KEEP_NAMES_HELPER);
+    return (await browser.execute(fn as (arg: unknown) => unknown, arg as unknown)) as R;
+  };
+  /** Set when the asked width is below MiniBrowser's narrowest window: the page then runs in a frame of that size. */
+  let frame: { width: number; height: number } | undefined;
+  const page: ReaderPage = {
+    goto: async (url) => {
+      if (!frame) return void (await browser.url(url));
+      const host = `<body style="margin:0"><iframe src="${url}" width="${frame.width}" height="${frame.height}" style="border:0;display:block"></iframe>`;
+      await browser.url(`data:text/html,${encodeURIComponent(host)}`);
+      await browser.switchToFrame(0);
+    },
+    evaluate,
+    waitFor: (fn, arg, timeoutMs = 20_000) => waitInPage(() => evaluate(fn, arg), timeoutMs),
+    screenshot: async (selector, path) => {
+      await evaluate((target) => document.querySelector(target)!.scrollIntoView({ block: 'start' }), selector);
+      // WebKitWebDriver cannot capture an element inside a frame: the window is taken instead, the element at its top.
+      if (frame) await browser.saveScreenshot(path);
+      else await browser.$(selector).saveScreenshot(path);
+    },
+    close: async () => {
+      await browser.url('about:blank');
+    },
+  };
+  return {
+    engine: 'webkit',
+    newPage: async (width, height = 900) => {
+      await browser.switchToFrame(null);
+      await browser.url('about:blank');
+      // The window size includes its frame: grow it until the layout viewport is what was asked for.
+      await browser.setWindowSize(width, height);
+      const [innerWidth, innerHeight] = (await browser.execute(() => [window.innerWidth, window.innerHeight])) as [number, number];
+      if (innerWidth !== width || innerHeight !== height)
+        await browser.setWindowSize(width + (width - innerWidth), height + (height - innerHeight));
+      const [finalWidth] = (await browser.execute(() => [window.innerWidth])) as [number];
+      frame = finalWidth > width ? { width, height } : undefined;
+      return page;
+    },
+    close: async () => {
+      await browser.deleteSession().catch(() => undefined);
+      driver.stop();
+    },
+  };
+}
+
+/** A browser of `engine` as a reader has it: headless where the engine can be, a virtual display where not. */
+export function launchReaderBrowser(engine: Engine, options: ReaderBrowserOptions = {}): Promise<ReaderBrowser> {
+  return engine === 'webkit' ? launchWebKit(options) : launchPuppeteer(engine, options);
+}
