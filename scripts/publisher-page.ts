@@ -22,6 +22,11 @@ export interface PublisherPageOptions {
   messages?: Record<string, Record<string, string>>;
 }
 
+/** The page's own style when it puts the elements in a column (a strict policy allows it by its hash). */
+export function columnStyle(column: number): string {
+  return `body { width: ${column}px; margin: 8px auto; }`;
+}
+
 export function publisherPage(options: PublisherPageOptions): string {
   const { relay, key, gameId, mlbGameId, lang = 'en', script = true, stylesheet = true, column = 0 } = options;
   const elements = ELEMENT_TAGS.map((tag) => {
@@ -35,7 +40,7 @@ export function publisherPage(options: PublisherPageOptions): string {
   return `<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>The Daily Courier</title><link rel="icon" href="data:,">${options.head ?? ''}${stylesheet ? `<link rel="stylesheet" href="${relay}/pressbox.css">` : ''}
 ${script ? `<script type="module" src="${relay}/pressbox.js" data-key="${key}"></script>` : ''}
-${column ? `<style>body { width: ${column}px; margin: 8px auto; }</style>` : ''}
+${column ? `<style>${columnStyle(column)}</style>` : ''}
 ${options.messages ? `<script type="application/json" data-pressbox-messages>${JSON.stringify(options.messages)}</script>` : ''}
 </head><body>${elements.join('\n')}</body></html>`;
 }

@@ -17,6 +17,8 @@ export interface ReaderPage {
 
 export interface ReaderBrowser {
   engine: Engine;
+  /** The narrowest layout viewport the engine's window can have here (0: any). */
+  narrowestWidth: number;
   /** A page whose layout viewport is `width` × `height` CSS pixels. */
   newPage(width: number, height?: number): Promise<ReaderPage>;
   close(): Promise<void>;
@@ -76,6 +78,7 @@ async function launchPuppeteer(engine: 'chromium' | 'firefox', options: ReaderBr
         });
   return {
     engine,
+    narrowestWidth: 0,
     newPage: async (width, height = 900) => {
       const page = await browser.newPage();
       await page.setViewport({ width, height, deviceScaleFactor: 1 });
@@ -98,28 +101,25 @@ async function launchWebKit(options: ReaderBrowserOptions): Promise<ReaderBrowse
     port: driver.port,
     path: '/',
     logLevel: 'error',
+    connectionRetryTimeout: 60_000,
     capabilities: { ...driver.capabilities, ...proxy } as WebdriverIO.Capabilities,
   });
+  // MiniBrowser's toolbar keeps its window from getting narrower than this (447 px here).
+  await browser.setWindowSize(200, 900);
+  const narrowestWidth = (await browser.execute(() => window.innerWidth)) as number;
   const evaluate = async <A, R>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> => {
     await browser.execute(KEEP_NAMES_HELPER);
     return (await browser.execute(fn as (arg: unknown) => unknown, arg as unknown)) as R;
   };
-  /** Set when the asked width is below MiniBrowser's narrowest window: the page then runs in a frame of that size. */
-  let frame: { width: number; height: number } | undefined;
   const page: ReaderPage = {
     goto: async (url) => {
-      if (!frame) return void (await browser.url(url));
-      const host = `<body style="margin:0"><iframe src="${url}" width="${frame.width}" height="${frame.height}" style="border:0;display:block"></iframe>`;
-      await browser.url(`data:text/html,${encodeURIComponent(host)}`);
-      await browser.switchToFrame(0);
+      await browser.url(url);
     },
     evaluate,
     waitFor: (fn, arg, timeoutMs = 20_000) => waitInPage(() => evaluate(fn, arg), timeoutMs),
     screenshot: async (selector, path) => {
       await evaluate((target) => document.querySelector(target)!.scrollIntoView({ block: 'start' }), selector);
-      // WebKitWebDriver cannot capture an element inside a frame: the window is taken instead, the element at its top.
-      if (frame) await browser.saveScreenshot(path);
-      else await browser.$(selector).saveScreenshot(path);
+      await browser.$(selector).saveScreenshot(path);
     },
     close: async () => {
       await browser.url('about:blank');
@@ -127,16 +127,15 @@ async function launchWebKit(options: ReaderBrowserOptions): Promise<ReaderBrowse
   };
   return {
     engine: 'webkit',
+    narrowestWidth,
     newPage: async (width, height = 900) => {
-      await browser.switchToFrame(null);
+      if (width < narrowestWidth) throw new Error(`MiniBrowser's window is at least ${narrowestWidth} px wide; ${width} px was asked for`);
       await browser.url('about:blank');
       // The window size includes its frame: grow it until the layout viewport is what was asked for.
       await browser.setWindowSize(width, height);
       const [innerWidth, innerHeight] = (await browser.execute(() => [window.innerWidth, window.innerHeight])) as [number, number];
       if (innerWidth !== width || innerHeight !== height)
         await browser.setWindowSize(width + (width - innerWidth), height + (height - innerHeight));
-      const [finalWidth] = (await browser.execute(() => [window.innerWidth])) as [number];
-      frame = finalWidth > width ? { width, height } : undefined;
       return page;
     },
     close: async () => {

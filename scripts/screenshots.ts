@@ -24,6 +24,7 @@ const VARIANTS = [
 /** A fixed sandbox instant with games in every state, so the pictures only change when the widgets do. */
 const SANDBOX_TIME = Date.parse('2026-11-22T18:00:00Z');
 const OUT = 'docs/screenshots';
+const PHONE_WIDTH = 375;
 
 let demoKey: string | undefined;
 // Relay and sandbox share one clock here, so the relay's win-probability history is stamped in game time.
@@ -35,6 +36,8 @@ const relay = await startRelay({
   now: () => now,
   sandbox: { now: SANDBOX_TIME, rate: 0 },
   files: { bundleDir: 'dist/cdn' },
+  // One address loads some ten pages of ten elements in a minute here, above a reader's limit.
+  rateLimit: { perMinute: 100_000, burst: 10_000 },
 });
 const site = await startDemoSite({ demoDir: 'demo', relayOrigin: relay.origin, demoKey: () => demoKey });
 demoKey = (await createKey(relay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: 'screenshots', test: true }, Date.now()))
@@ -93,10 +96,16 @@ async function screenshotPublisherPage(): Promise<void> {
   ).json();
   const mlbGameId = (scores.games.find((game: { status: string }) => game.status === 'scheduled') ?? scores.games[0]).id;
   const pages = createServer((request, response) => {
-    const lang = new URL(request.url ?? '/', 'http://localhost').searchParams.get('lang') ?? 'en';
-    response
-      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-      .end(publisherPage({ relay: relay.origin, key: demoKey!, gameId, mlbGameId, lang }));
+    const query = new URL(request.url ?? '/', 'http://localhost').searchParams;
+    const page = publisherPage({
+      relay: relay.origin,
+      key: demoKey!,
+      gameId,
+      mlbGameId,
+      lang: query.get('lang') ?? 'en',
+      column: Number(query.get('column') ?? 0),
+    });
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
   }).listen(0, '127.0.0.1');
   await new Promise((resolve) => pages.once('listening', resolve));
   const origin = `http://localhost:${(pages.address() as AddressInfo).port}`;
@@ -106,14 +115,16 @@ async function screenshotPublisherPage(): Promise<void> {
       try {
         await mkdir(join(OUT, engine), { recursive: true });
         for (const lang of ['en', 'ar']) {
-          const page = await reader.newPage(375);
-          await page.goto(`${origin}/?lang=${lang}`);
+          // A window that cannot be as narrow as a phone shows the page as a column of the phone's body width.
+          const asColumn = PHONE_WIDTH < reader.narrowestWidth;
+          const page = await reader.newPage(asColumn ? reader.narrowestWidth : PHONE_WIDTH);
+          await page.goto(`${origin}/?lang=${lang}${asColumn ? `&column=${PHONE_WIDTH - 16}` : ''}`);
           for (const tag of ELEMENTS) {
             await page.evaluate((selector) => document.querySelector(selector)!.scrollIntoView({ block: 'nearest' }), tag);
             await page.waitFor((selector) => !document.querySelector(selector)!.matches(':state(loading)'), tag);
           }
           for (const tag of ELEMENTS) {
-            const file = join(OUT, engine, `${tag}-375-${lang}.png`);
+            const file = join(OUT, engine, `${tag}-${PHONE_WIDTH}-${lang}.png`);
             await page.screenshot(tag, file);
             console.log(`wrote ${file}`);
           }

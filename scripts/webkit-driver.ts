@@ -33,9 +33,20 @@ export async function startWebKitDriver(): Promise<WebKitDriver> {
   const { driver, miniBrowser, xvfb } = findWebKit();
   const display = await startDisplay(xvfb);
   const port = await freePort();
-  const child = spawn(driver, [`--port=${port}`], { stdio: 'ignore', env: { ...process.env, DISPLAY: display.display } });
+  // Compositing off: on Xvfb (no GPU) WebKitGTK's composited layers come out black in screenshots.
+  // A process group of its own, so that stopping it also stops the MiniBrowser it started (a lingering one can keep
+  // the next session from starting).
+  const child = spawn(driver, [`--port=${port}`], {
+    stdio: 'ignore',
+    detached: true,
+    env: { ...process.env, DISPLAY: display.display, WEBKIT_DISABLE_COMPOSITING_MODE: '1' },
+  });
   const stop = () => {
-    child.kill();
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
     display.process?.kill();
   };
   process.once('exit', stop);

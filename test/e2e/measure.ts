@@ -77,18 +77,23 @@ export function measureElements(tags: string[]): ElementMeasure[] {
         if (shared.right - shared.left > 1 && shared.bottom - shared.top > 1) overlaps.push(`"${runs[i]!.text}" / "${runs[j]!.text}"`);
       }
 
-    /** Drawn geometry: engines disagree on whether an SVG shape's client box includes its stroke (Firefox's does, scaled). */
+    /**
+     * Drawn geometry. Engines disagree on SVG shapes: Firefox's client box includes the stroke, scaled by the viewBox;
+     * WebKit's screen matrix misplaces shapes in a right-to-left page. Where the two boxes share, the shape is.
+     */
     const boxOf = (element: Element): Box => {
-      if (element instanceof SVGGeometryElement) {
-        const shape = element.getBBox();
-        const matrix = element.getScreenCTM();
-        if (matrix) {
-          const a = new DOMPoint(shape.x, shape.y).matrixTransform(matrix);
-          const b = new DOMPoint(shape.x + shape.width, shape.y + shape.height).matrixTransform(matrix);
-          return { left: Math.min(a.x, b.x), right: Math.max(a.x, b.x), top: Math.min(a.y, b.y), bottom: Math.max(a.y, b.y) };
-        }
-      }
-      return element.getBoundingClientRect();
+      const client = element.getBoundingClientRect();
+      const matrix = element instanceof SVGGeometryElement ? element.getScreenCTM() : null;
+      if (!matrix) return client;
+      const shape = (element as SVGGeometryElement).getBBox();
+      const a = new DOMPoint(shape.x, shape.y).matrixTransform(matrix);
+      const b = new DOMPoint(shape.x + shape.width, shape.y + shape.height).matrixTransform(matrix);
+      return intersect(client, {
+        left: Math.min(a.x, b.x),
+        right: Math.max(a.x, b.x),
+        top: Math.min(a.y, b.y),
+        bottom: Math.max(a.y, b.y),
+      });
     };
     const overflowing: string[] = [];
     for (const element of all) {

@@ -6,6 +6,7 @@
 // element per engine.
 import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { selectedEngines } from '../../scripts/browser.js';
 import { freePort } from '../../scripts/local-servers.js';
-import { publisherPage, RIGHT_TO_LEFT } from '../../scripts/publisher-page.js';
+import { columnStyle, publisherPage, RIGHT_TO_LEFT } from '../../scripts/publisher-page.js';
 import { launchReaderBrowser, type ReaderBrowser, type ReaderPage } from '../../scripts/reader-browser.js';
 import { ELEMENT_BOXES, ELEMENT_TAGS, type ElementTag } from '../../src/contract/elements.js';
 import { measureElements, type ElementMeasure } from './measure.js';
@@ -57,12 +58,16 @@ function cli(...args: string[]): Promise<string> {
 
 const HARNESS_PATH = '/reader-harness.js';
 
-/** The policy docs/publishers.md gives publishers, with the relay's origin filled in (and the test's own recorder). */
-function strictPolicy(relayOrigin: string): string {
+/**
+ * The policy docs/publishers.md gives publishers, with the relay's origin filled in, and what the test's page adds:
+ * its recorder script and, where it has one, its column style (by hash).
+ */
+function strictPolicy(relayOrigin: string, column: number): string {
+  const columnHash = column ? ` 'sha256-${createHash('sha256').update(columnStyle(column)).digest('base64')}'` : '';
   return [
     "default-src 'none'",
     `script-src ${relayOrigin} ${pageOrigin}${HARNESS_PATH}`,
-    `style-src ${relayOrigin}`,
+    `style-src ${relayOrigin}${columnHash}`,
     `connect-src ${relayOrigin}`,
     `img-src ${relayOrigin} data:`,
     "require-trusted-types-for 'script'",
@@ -110,7 +115,8 @@ before(async () => {
       return;
     }
     const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
-    if (url.searchParams.has('csp')) headers['content-security-policy'] = strictPolicy(relay);
+    const column = Number(url.searchParams.get('column') ?? 0);
+    if (url.searchParams.has('csp')) headers['content-security-policy'] = strictPolicy(relay, column);
     response.writeHead(200, headers).end(
       publisherPage({
         relay,
@@ -120,7 +126,7 @@ before(async () => {
         head: `<script src="${HARNESS_PATH}"></script>`,
         script: !url.searchParams.has('noscript'),
         stylesheet: !url.searchParams.has('nocss'),
-        column: Number(url.searchParams.get('column') ?? 0),
+        column,
         lang: url.searchParams.get('lang') ?? 'en',
         ...(url.searchParams.has('wording') && { messages: HOUSE_WORDING }),
       }),
@@ -183,16 +189,21 @@ for (const engine of selectedEngines()) {
 
     for (const { viewport: width, csp, column, lang } of LAYOUTS) {
       const where = `${column ? `a ${column} px column of a ${width} px page` : `${width} px${csp ? ', strict CSP' : ''}`}${lang ? `, lang=${lang}` : ''}`;
-      const layout = `${column ? `&column=${column}` : ''}${lang ? `&lang=${lang}` : ''}`;
+      const pageLayout = `${column ? `&column=${column}` : ''}${lang ? `&lang=${lang}` : ''}`;
       it(`${where}: every element shows data, fits, keeps its reserved box, reads and taps well`, async () => {
-        const reservedPage = await openPage(browser, width, `noscript${layout}`);
+        // MiniBrowser's window cannot be as narrow as a phone: there the page is a column as wide as the phone's body,
+        // which is what the elements size themselves by (container queries).
+        const asColumn = !column && width < browser.narrowestWidth;
+        const viewport = asColumn ? browser.narrowestWidth : width;
+        const layout = asColumn ? `${pageLayout}&column=${width - 16}` : pageLayout;
+        const reservedPage = await openPage(browser, viewport, `noscript${layout}`);
         const reserved = await reservedPage.evaluate(
           (tags) => Object.fromEntries(tags.map((tag) => [tag, document.querySelector(tag)!.getBoundingClientRect().height])),
           TAGS,
         );
         await reservedPage.close();
 
-        const page = await openPage(browser, width, `${csp ? 'csp' : ''}${layout}`);
+        const page = await openPage(browser, viewport, `${csp ? 'csp' : ''}${layout}`);
         await loadAll(page);
         const measures: ElementMeasure[] = await page.evaluate(measureElements, TAGS);
         const seen = await seenOn(page);
@@ -239,8 +250,13 @@ for (const engine of selectedEngines()) {
     for (const width of [375, 1280]) {
       it(`${width} px without pressbox.css: the loader's own sheet gives every element its reserved box`, async () => {
         const shifts: number[] = [];
+        const asColumn = width < browser.narrowestWidth;
         for (let load = 0; load < 3; load++) {
-          const page = await openPage(browser, width, 'nocss');
+          const page = await openPage(
+            browser,
+            asColumn ? browser.narrowestWidth : width,
+            `nocss${asColumn ? `&column=${width - 16}` : ''}`,
+          );
           await loadAll(page);
           const heights = await page.evaluate(
             (tags) => tags.map((tag) => document.querySelector(tag)!.getBoundingClientRect().height),
