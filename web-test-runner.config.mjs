@@ -31,7 +31,8 @@ try {
 export default {
   files: 'test/widgets/**/*.test.ts',
   nodeResolve: true,
-  // One test file at a time in one engine at a time: they share one relay whose clock and faults the tests steer.
+  // One test file at a time in one engine at a time (scripts/test-browser.ts runs the engines in turn): they share one
+  // relay whose clock and faults the tests steer.
   concurrency: 1,
   concurrentBrowsers: 1,
   plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json' }), pressboxRelayPlugin(), engineCommandsPlugin()],
