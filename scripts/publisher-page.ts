@@ -22,9 +22,26 @@ export interface PublisherPageOptions {
   messages?: Record<string, Record<string, string>>;
 }
 
+/** The body's margin on each side, the browser's default, which the column style keeps. */
+const BODY_MARGIN = 8;
+
 /** The page's own style when it puts the elements in a column (a strict policy allows it by its hash). */
 export function columnStyle(column: number): string {
-  return `body { width: ${column}px; margin: 8px auto; }`;
+  return `body { width: ${column}px; margin: ${BODY_MARGIN}px auto; }`;
+}
+
+/**
+ * How a reader's `width` is shown by a browser whose window can be no narrower than `narrowestWidth` (MiniBrowser's):
+ * a column as wide as that phone's body, which is what the elements size themselves by (container queries).
+ * `column` is 0 when the window itself can be that narrow.
+ */
+export function readerLayout(width: number, narrowestWidth: number): { viewport: number; column: number } {
+  return width < narrowestWidth ? { viewport: narrowestWidth, column: width - 2 * BODY_MARGIN } : { viewport: width, column: 0 };
+}
+
+/** The game a page features: the slate's first in `status`, else its first. */
+export function featuredGame(games: ReadonlyArray<{ id: string; status: string }>, status: string): string {
+  return (games.find((game) => game.status === status) ?? games[0]!).id;
 }
 
 export function publisherPage(options: PublisherPageOptions): string {

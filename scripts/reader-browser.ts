@@ -29,8 +29,8 @@ export interface ReaderBrowserOptions {
   alias?: { host: string; server: { host: string; port: number } };
 }
 
-/** tsx compiles functions with esbuild's keepNames, whose helper a page does not have. */
-const KEEP_NAMES_HELPER = 'globalThis.__name = (target) => target;';
+/** tsx compiles functions with esbuild's keepNames, whose helper a page does not have: each page gets it on arrival. */
+export const KEEP_NAMES_HELPER = 'globalThis.__name = (target) => target;';
 
 async function waitInPage(evaluate: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const started = Date.now();
@@ -41,13 +41,12 @@ async function waitInPage(evaluate: () => Promise<boolean>, timeoutMs: number): 
 }
 
 function puppeteerPage(page: PuppeteerPage): ReaderPage {
-  const evaluate = async <A, R>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> => {
-    await page.evaluate(KEEP_NAMES_HELPER);
-    return (await page.evaluate(fn as (arg: unknown) => unknown, arg as unknown)) as R;
-  };
+  const evaluate = async <A, R>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> =>
+    (await page.evaluate(fn as (arg: unknown) => unknown, arg as unknown)) as R;
   return {
     goto: async (url) => {
       await page.goto(url);
+      await page.evaluate(KEEP_NAMES_HELPER);
     },
     evaluate,
     waitFor: (fn, arg, timeoutMs = 20_000) => waitInPage(() => evaluate(fn, arg), timeoutMs),
@@ -107,13 +106,12 @@ async function launchWebKit(options: ReaderBrowserOptions): Promise<ReaderBrowse
   // MiniBrowser's toolbar keeps its window from getting narrower than this (447 px here).
   await browser.setWindowSize(200, 900);
   const narrowestWidth = (await browser.execute(() => window.innerWidth)) as number;
-  const evaluate = async <A, R>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> => {
-    await browser.execute(KEEP_NAMES_HELPER);
-    return (await browser.execute(fn as (arg: unknown) => unknown, arg as unknown)) as R;
-  };
+  const evaluate = async <A, R>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> =>
+    (await browser.execute(fn as (arg: unknown) => unknown, arg as unknown)) as R;
   const page: ReaderPage = {
     goto: async (url) => {
       await browser.url(url);
+      await browser.execute(KEEP_NAMES_HELPER);
     },
     evaluate,
     waitFor: (fn, arg, timeoutMs = 20_000) => waitInPage(() => evaluate(fn, arg), timeoutMs),

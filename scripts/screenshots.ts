@@ -8,10 +8,11 @@ import { chromium } from 'playwright-core';
 import { ELEMENT_TAGS as ELEMENTS } from '../src/contract/elements.js';
 import { startDemoSite } from '../src/demo/server.js';
 import { createKey } from '../src/relay/keys/service.js';
+import { burstFor } from '../src/relay/defaults.js';
 import { silentLogger } from '../src/relay/logger.js';
 import { startRelay } from '../src/relay/server.js';
 import { CHROMIUM_ARGS, findBrowser, selectedEngines } from './browser.js';
-import { publisherPage } from './publisher-page.js';
+import { featuredGame, publisherPage, readerLayout } from './publisher-page.js';
 import { launchReaderBrowser } from './reader-browser.js';
 
 /** English in both themes, then German and Arabic (right to left) in the light theme. */
@@ -37,7 +38,7 @@ const relay = await startRelay({
   sandbox: { now: SANDBOX_TIME, rate: 0 },
   files: { bundleDir: 'dist/cdn' },
   // One address loads some ten pages of ten elements in a minute here, above a reader's limit.
-  rateLimit: { perMinute: 100_000, burst: 10_000 },
+  rateLimit: { perMinute: 100_000, burst: burstFor(100_000) },
 });
 const site = await startDemoSite({ demoDir: 'demo', relayOrigin: relay.origin, demoKey: () => demoKey });
 demoKey = (await createKey(relay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: 'screenshots', test: true }, Date.now()))
@@ -94,7 +95,7 @@ async function screenshotPublisherPage(): Promise<void> {
   const scores = await (
     await fetch(`${relay.origin}/v1/scores?league=mlb&key=${demoKey}`, { headers: { origin: 'http://127.0.0.1' } })
   ).json();
-  const mlbGameId = (scores.games.find((game: { status: string }) => game.status === 'scheduled') ?? scores.games[0]).id;
+  const mlbGameId = featuredGame(scores.games, 'scheduled');
   const pages = createServer((request, response) => {
     const query = new URL(request.url ?? '/', 'http://localhost').searchParams;
     const page = publisherPage({
@@ -115,10 +116,9 @@ async function screenshotPublisherPage(): Promise<void> {
       try {
         await mkdir(join(OUT, engine), { recursive: true });
         for (const lang of ['en', 'ar']) {
-          // A window that cannot be as narrow as a phone shows the page as a column of the phone's body width.
-          const asColumn = PHONE_WIDTH < reader.narrowestWidth;
-          const page = await reader.newPage(asColumn ? reader.narrowestWidth : PHONE_WIDTH);
-          await page.goto(`${origin}/?lang=${lang}${asColumn ? `&column=${PHONE_WIDTH - 16}` : ''}`);
+          const { viewport, column } = readerLayout(PHONE_WIDTH, reader.narrowestWidth);
+          const page = await reader.newPage(viewport);
+          await page.goto(`${origin}/?lang=${lang}${column ? `&column=${column}` : ''}`);
           for (const tag of ELEMENTS) {
             await page.evaluate((selector) => document.querySelector(selector)!.scrollIntoView({ block: 'nearest' }), tag);
             await page.waitFor((selector) => !document.querySelector(selector)!.matches(':state(loading)'), tag);

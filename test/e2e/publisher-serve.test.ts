@@ -16,8 +16,8 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { selectedEngines } from '../../scripts/browser.js';
 import { freePort } from '../../scripts/local-servers.js';
-import { columnStyle, publisherPage, RIGHT_TO_LEFT } from '../../scripts/publisher-page.js';
-import { launchReaderBrowser, type ReaderBrowser, type ReaderPage } from '../../scripts/reader-browser.js';
+import { columnStyle, featuredGame, publisherPage, readerLayout, RIGHT_TO_LEFT } from '../../scripts/publisher-page.js';
+import { KEEP_NAMES_HELPER, launchReaderBrowser, type ReaderBrowser, type ReaderPage } from '../../scripts/reader-browser.js';
 import { ELEMENT_BOXES, ELEMENT_TAGS, type ElementTag } from '../../src/contract/elements.js';
 import { measureElements, type ElementMeasure } from './measure.js';
 import { installReaderHarness, type ReaderRecord } from './reader-harness.js';
@@ -103,14 +103,14 @@ before(async () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const slate = await (await fetch(`${relay}/v1/scores?league=nba&key=${key}`, { headers: { origin: pageOrigin } })).json();
-  gameId = (slate.games.find((game: { status: string }) => game.status === 'live') ?? slate.games[0]).id;
+  gameId = featuredGame(slate.games, 'live');
   const baseball = await (await fetch(`${relay}/v1/scores?league=mlb&key=${key}`, { headers: { origin: pageOrigin } })).json();
-  mlbGameId = (baseball.games.find((game: { status: string }) => game.status === 'scheduled') ?? baseball.games[0]).id;
+  mlbGameId = featuredGame(baseball.games, 'scheduled');
   // WebKit reaches this server as its proxy for courier.example: request.url may be the absolute form.
   pageServer = createServer((request, response) => {
     const url = new URL(request.url ?? '/', pageOrigin);
     if (url.pathname === HARNESS_PATH) {
-      const source = `globalThis.__name = (target) => target;\n(${installReaderHarness.toString()})(${JSON.stringify(TAGS)});`;
+      const source = `${KEEP_NAMES_HELPER}\n(${installReaderHarness.toString()})(${JSON.stringify(TAGS)});`;
       response.writeHead(200, { 'content-type': 'text/javascript' }).end(source);
       return;
     }
@@ -191,11 +191,8 @@ for (const engine of selectedEngines()) {
       const where = `${column ? `a ${column} px column of a ${width} px page` : `${width} px${csp ? ', strict CSP' : ''}`}${lang ? `, lang=${lang}` : ''}`;
       const pageLayout = `${column ? `&column=${column}` : ''}${lang ? `&lang=${lang}` : ''}`;
       it(`${where}: every element shows data, fits, keeps its reserved box, reads and taps well`, async () => {
-        // MiniBrowser's window cannot be as narrow as a phone: there the page is a column as wide as the phone's body,
-        // which is what the elements size themselves by (container queries).
-        const asColumn = !column && width < browser.narrowestWidth;
-        const viewport = asColumn ? browser.narrowestWidth : width;
-        const layout = asColumn ? `${pageLayout}&column=${width - 16}` : pageLayout;
+        const { viewport, column: phoneColumn } = readerLayout(width, browser.narrowestWidth);
+        const layout = `${pageLayout}${phoneColumn ? `&column=${phoneColumn}` : ''}`;
         const reservedPage = await openPage(browser, viewport, `noscript${layout}`);
         const reserved = await reservedPage.evaluate(
           (tags) => Object.fromEntries(tags.map((tag) => [tag, document.querySelector(tag)!.getBoundingClientRect().height])),
@@ -250,13 +247,9 @@ for (const engine of selectedEngines()) {
     for (const width of [375, 1280]) {
       it(`${width} px without pressbox.css: the loader's own sheet gives every element its reserved box`, async () => {
         const shifts: number[] = [];
-        const asColumn = width < browser.narrowestWidth;
+        const { viewport, column } = readerLayout(width, browser.narrowestWidth);
         for (let load = 0; load < 3; load++) {
-          const page = await openPage(
-            browser,
-            asColumn ? browser.narrowestWidth : width,
-            `nocss${asColumn ? `&column=${width - 16}` : ''}`,
-          );
+          const page = await openPage(browser, viewport, `nocss${column ? `&column=${column}` : ''}`);
           await loadAll(page);
           const heights = await page.evaluate(
             (tags) => tags.map((tag) => document.querySelector(tag)!.getBoundingClientRect().height),

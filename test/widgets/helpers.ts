@@ -138,10 +138,10 @@ export async function withMedia(root: ShadowRoot, features: MediaFeatures, check
     await check();
   } finally {
     restored.forEach((restore) => restore());
-    const normal: MediaFeatures = {
-      ...(features.forcedColors && { forcedColors: 'none' }),
-      ...(features.reducedMotion && { reducedMotion: 'no-preference' }),
-    };
-    await executeServerCommand('pressbox-emulate-media', normal);
+    if (result === 'emulated')
+      await executeServerCommand('pressbox-emulate-media', {
+        ...(features.forcedColors && { forcedColors: 'none' }),
+        ...(features.reducedMotion && { reducedMotion: 'no-preference' }),
+      } satisfies MediaFeatures);
   }
 }
