@@ -1,8 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { defaultStrategy, minifyHTMLLiterals } from 'minify-html-literals';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { collectMessages, messageNumbers, packCatalog, seasonRuntimeIds, seasonStart } from './scripts/messages.js';
-import { reservedSizesCss } from './src/contract/elements.js';
+import { isElementTag, reservedSizesCss } from './src/contract/elements.js';
+import { STANDALONE_DIR } from './src/widgets/loader-strategy.js';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 /** Versioned files never change once published; pressbox.js and pressbox-all.js one level up are the moving latest. */
@@ -14,7 +15,10 @@ const VERSION_DIR = `${CDN_DIR}/v/${version}`;
  * messages (one lazy chunk per locale) and what reads a page's own wording (fetched only by pages that have some).
  */
 const OUTSIDE_CORE =
-  /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader(-strategy)?\.ts|runtime[\\/]page-settings\.ts|i18n[\\/](messages[\\/]|message-numbers\.ts|page-wording\.ts|season-messages\.ts))/;
+  /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader(-strategy)?\.ts|runtime[\\/]page-settings\.ts|i18n[\\/](messages[\\/]|message-numbers\.ts|page-wording\.ts|season-messages\.ts|catalog-files\.ts))/;
+
+/** What the latest copy of an entry points into its version's folder: chunks, the one file and the standalone files. */
+const LATEST_POINTS_INTO_VERSION = new RegExp(`(["'\`])\\./(chunks/|pressbox-all\\.js|${STANDALONE_DIR}/)`, 'g');
 
 /**
  * The latest URL of an entry: a copy of this version's file whose chunk imports point into the version folder, so a
@@ -27,7 +31,7 @@ function latestAlias(entry: string): Plugin {
     writeBundle() {
       const versioned = readFileSync(`${VERSION_DIR}/${entry}.js`, 'utf8');
       // Chunks, and the all-in-one file the loader may fetch instead (loader-strategy.ts).
-      const latest = versioned.replace(/(["'`])\.\/(chunks\/|pressbox-all\.js)/g, `$1./v/${version}/$2`);
+      const latest = versioned.replace(LATEST_POINTS_INTO_VERSION, `$1./v/${version}/$2`);
       // The versioned source map fits the copy only where nothing was rewritten (the all-in-one file).
       const map = latest === versioned ? `//# sourceMappingURL=./v/${version}/${entry}.js.map` : '';
       writeFileSync(`${CDN_DIR}/${entry}.js`, latest.replace(/\/\/# sourceMappingURL=.*$/m, map));
@@ -132,6 +136,19 @@ function minifyTemplates(): Plugin {
 }
 
 /**
+ * The element builds' minifier: after Rolldown's own (below), terser's three passes take another 0.2 KiB gz off the
+ * all-in-one file, and pure getters (no getter in this code or Lit's is read for a side effect) 0.07 KiB more.
+ */
+const TERSER = {
+  minify: 'terser',
+  terserOptions: { module: true, ecma: 2020, compress: { passes: 3, pure_getters: true }, format: { comments: false } },
+} satisfies UserConfig['build'];
+
+/** A locale's season part is named apart from its main catalog: `ar.season-….js` beside `ar-….js`. */
+const chunkFileNames = (chunk: { facadeModuleId: string | null }) =>
+  chunk.facadeModuleId?.endsWith('?season') ? 'chunks/[name].season-[hash].js' : 'chunks/[name]-[hash].js';
+
+/**
  * Two builds of the browser code, ES modules, minified, with Lit bundled in:
  * - default: the loader (pressbox.js) with one chunk per element and one shared core chunk;
  * - `--mode all-in-one`: every element in one file (pressbox-all.js) for those who prefer one request.
@@ -140,6 +157,7 @@ function minifyTemplates(): Plugin {
  */
 export default defineConfig(({ mode }) => {
   if (mode === 'embed') return embedPagesBuild();
+  if (mode === 'standalone') return standaloneBuild(process.env.PRESSBOX_STANDALONE_TAG);
   const allInOne = mode === 'all-in-one';
   const entry = allInOne ? 'pressbox-all' : 'pressbox';
   return {
@@ -154,9 +172,7 @@ export default defineConfig(({ mode }) => {
       outDir: VERSION_DIR,
       emptyOutDir: !allInOne,
       target: 'es2022',
-      // After Rolldown's own minifier (below), terser's three passes take another 0.2 KiB gz off the all-in-one file.
-      minify: 'terser' as const,
-      terserOptions: { module: true, ecma: 2020, compress: { passes: 3 }, format: { comments: false } },
+      ...TERSER,
       sourcemap: true,
       copyPublicDir: false,
       lib: {
@@ -166,9 +182,7 @@ export default defineConfig(({ mode }) => {
       },
       rolldownOptions: {
         output: {
-          // A locale's season part is named apart from its main catalog: `ar.season-….js` beside `ar-….js`.
-          chunkFileNames: (chunk) =>
-            chunk.facadeModuleId?.endsWith('?season') ? 'chunks/[name].season-[hash].js' : 'chunks/[name]-[hash].js',
+          chunkFileNames,
           // Library mode only minifies syntax by itself; this also drops whitespace and shortens names.
           minify: true,
           // All in one: every element in the entry file; only the locales' messages (dynamic imports) stay apart.
@@ -180,6 +194,33 @@ export default defineConfig(({ mode }) => {
     },
   };
 });
+
+/**
+ * One element with everything it needs in one file (standalone/<tag>.js), for pages with a single Pressbox tag: it
+ * carries only the shared code that element uses and gzips as one stream, 2–3 KiB less than the core and the
+ * element's chunk. scripts/build-standalone.ts runs this once per tag; the locales' chunks come out byte for byte as
+ * the other builds write them (same content, same hash), so every file shares them.
+ */
+function standaloneBuild(tag: string | undefined): UserConfig {
+  if (!tag || !isElementTag(tag)) throw new Error(`PRESSBOX_STANDALONE_TAG must name an element, not "${tag}".`);
+  return {
+    plugins: [numberedMessages(), minifyTemplates()],
+    build: {
+      outDir: VERSION_DIR,
+      emptyOutDir: false,
+      target: 'es2022',
+      ...TERSER,
+      sourcemap: true,
+      copyPublicDir: false,
+      lib: {
+        entry: { [`${STANDALONE_DIR}/${tag}`]: `src/widgets/elements/${tag}/${tag}.ts` },
+        formats: ['es'],
+        fileName: (_format, name) => `${name}.js`,
+      },
+      rolldownOptions: { output: { chunkFileNames, minify: true } },
+    },
+  };
+}
 
 /** The relay's own pages' scripts: small, no Lit, one file each, served by the relay at /embed/frame.js and /builder/builder.js. */
 function embedPagesBuild() {

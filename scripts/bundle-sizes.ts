@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ALL_IN_ONE_FROM } from '../src/widgets/loader-strategy.js';
+import { ALL_IN_ONE_FROM, STANDALONE_DIR } from '../src/widgets/loader-strategy.js';
 
 export interface Size {
   min: number;
@@ -11,11 +11,13 @@ export interface Size {
 }
 
 export interface ElementSize {
-  /** The element's own chunk. */
+  /** The element's own chunk, for pages with several tags. */
   chunk: Size & { file: string };
   /** The shared chunks it imports. */
   shared: string[];
-  /** Everything a page with only this element downloads, loader included. */
+  /** The element's standalone file, for pages with only this tag. */
+  standalone: Size;
+  /** Everything a page with only this element downloads: the loader and the standalone file. */
   page: Size;
 }
 
@@ -88,12 +90,15 @@ export function bundleSizes(root = 'dist/cdn') {
   const elements: Record<string, ElementSize> = Object.fromEntries(
     elementNames.map(([tag, chunk]) => {
       const needed = [...closure(chunk)];
+      const standalone = readBuilt(join(dir, STANDALONE_DIR, `${tag}.js`));
+      if (staticImports(standalone.code).length) throw new Error(`${STANDALONE_DIR}/${tag}.js imports a chunk before it runs.`);
       return [
         tag,
         {
           chunk: chunks[chunk]!,
           shared: needed.filter((name) => name !== chunk),
-          page: sum([loader, ...needed.map((name) => chunks[name]!)]),
+          standalone: standalone.size,
+          page: sum([loader, standalone.size]),
         },
       ];
     }),
@@ -107,15 +112,19 @@ export function bundleSizes(root = 'dist/cdn') {
   const chunkedPage = (tags: readonly string[]) => sum([loader, ...[...chunksOf(tags)].map((name) => chunks[name]!)]);
   /** Loader and the all-in-one file. */
   const oneFilePage = sum([loader, allInOne]);
-  /** What the loader fetches for a page with these tags: the one file from ALL_IN_ONE_FROM tags on (loader-strategy.ts). */
-  const pageByLoader = (tags: readonly string[]) => (tags.length >= ALL_IN_ONE_FROM ? oneFilePage : chunkedPage(tags));
+  /**
+   * What the loader fetches for a page with these tags (loader-strategy.ts): one tag's standalone file, chunks, or from
+   * ALL_IN_ONE_FROM tags on the one file.
+   */
+  const pageByLoader = (tags: readonly string[]) =>
+    tags.length === 1 ? elements[tags[0]!]!.page : tags.length >= ALL_IN_ONE_FROM ? oneFilePage : chunkedPage(tags);
   return {
     version,
     loader,
     core,
     elements,
     allInOne,
-    /** The heaviest page with one element: loader, and every chunk that element needs. */
+    /** The heaviest page with one element: the loader and that element's standalone file. */
     oneElement: { tag: heaviest[0], ...heaviest[1].page },
     pageByLoader,
     chunkedPage,

@@ -27,8 +27,17 @@ export const teamSchema = z.object({
   shortName: z.string(),
   primaryColor: z.nullable(z.string()),
   secondaryColor: z.nullable(z.string()),
+  /** Black or white, whichever reads better on the primary colour (on NEUTRAL_TEAM_COLOR, contract/colors.ts, when there is none). */
+  onPrimaryColor: z.enum(['#000000', '#ffffff']),
 });
 export type Team = z.infer<typeof teamSchema>;
+
+/**
+ * Both teams' colours for bars and curves, 3:1 against the light and the dark surface alike and told apart: the away
+ * side switches to its secondary colour, or (`awayPatterned`) to a stripe pattern, when the two are too alike.
+ */
+export const matchupColorsSchema = z.object({ away: z.string(), home: z.string(), awayPatterned: z.boolean() });
+export type MatchupColors = z.infer<typeof matchupColorsSchema>;
 
 export const gameStatusSchema = z.enum(['scheduled', 'live', 'final']);
 export type GameStatus = z.infer<typeof gameStatusSchema>;

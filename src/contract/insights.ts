@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { freshness, gameStatusSchema, teamSchema } from './common.js';
+import { freshness, gameStatusSchema, matchupColorsSchema, teamSchema } from './common.js';
 
 export const resultSchema = z.enum(['W', 'L', 'T']);
 
@@ -33,6 +33,7 @@ export const winProbabilityPayloadSchema = z.object({
   status: gameStatusSchema,
   home: teamSchema,
   away: teamSchema,
+  colors: matchupColorsSchema,
   current: z.nullable(z.object({ home: z.number(), away: z.number(), source: z.enum(['moneyline', 'exchange', 'result']) })),
   history: z.array(probabilityPointSchema),
   ...freshness,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { freshness, gameStatusSchema, teamSchema } from './common.js';
+import { freshness, gameStatusSchema, matchupColorsSchema, teamSchema } from './common.js';
 
 export const progressSchema = z.object({
   period: z.number(),
@@ -55,6 +55,7 @@ export type BettingSplits = z.infer<typeof bettingSplitsSchema>;
 /** GET /v1/games/{gameId} */
 export const gameDetailPayloadSchema = z.object({
   game: gameSchema,
+  colors: matchupColorsSchema,
   line: z.nullable(lineSchema),
   splits: z.nullable(bettingSplitsSchema),
   ...freshness,

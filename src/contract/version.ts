@@ -5,5 +5,14 @@
  */
 export const CONTRACT_VERSION = 1;
 
+/**
+ * Additions within the version, which an older script ignores: a script needs a relay of at least its own revision.
+ * 1: each team's `onPrimaryColor`, and the matchup `colors` of game-header and win-probability (contrast decided by
+ * the relay, so that the browser carries no colour arithmetic).
+ */
+export const CONTRACT_REVISION = 1;
+
 /** Carries CONTRACT_VERSION on every data answer; live updates carry it as the envelope's `contract` field. */
 export const CONTRACT_HEADER = 'X-Pressbox-Contract';
+/** Carries CONTRACT_REVISION beside it; live updates carry it as the envelope's `revision` field. */
+export const CONTRACT_REVISION_HEADER = 'X-Pressbox-Contract-Revision';

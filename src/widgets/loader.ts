@@ -1,4 +1,4 @@
-import { ALL_IN_ONE_FILE, ALL_IN_ONE_FROM } from './loader-strategy.js';
+import { ALL_IN_ONE_FILE, ALL_IN_ONE_FROM, STANDALONE_DIR } from './loader-strategy.js';
 import { ELEMENT_TAGS, isElementTag, reservedSizesCss, type ElementTag } from '../contract/elements.js';
 import { installGlobal } from './runtime/page-settings.js';
 
@@ -32,8 +32,28 @@ export function load(...names: string[]): Promise<void> {
   for (const tag of tags) asked.add(tag);
   if (everything) return everything;
   // Only before any chunk ran: the one file defines every element, and an element cannot be defined twice.
-  if (everything === undefined && requested.size === 0 && tags.length >= ALL_IN_ONE_FROM) return (everything = loadEverything());
+  if (everything === undefined && requested.size === 0) {
+    if (tags.length >= ALL_IN_ONE_FROM) return (everything = loadEverything());
+    if (tags.length === 1) return loadStandalone(tags[0]!);
+  }
   return Promise.all(tags.map(loadChunk)).then(() => undefined);
+}
+
+/**
+ * A page with one Pressbox tag: that element's standalone file. A tag added later loads as a chunk with the shared core
+ * (a second copy of the runtime, which shares the page's relay client and live stream with the first: page-shared.ts).
+ */
+function loadStandalone(tag: ElementTag): Promise<void> {
+  const loading = import(/* @vite-ignore */ `./${STANDALONE_DIR}/${tag}.js`).then(
+    () => undefined,
+    (error: unknown) => {
+      requested.delete(tag);
+      console.warn(`Pressbox: could not load the standalone <${tag}> (${(error as Error).message}); loading its chunks.`);
+      return loadChunk(tag);
+    },
+  );
+  requested.set(tag, loading);
+  return loading;
 }
 
 function loadEverything(): Promise<void> {

@@ -251,22 +251,29 @@ describe('the demo gallery', () => {
 describe('the script-tag loader', () => {
   const chunkOf = (path: string) => /\/chunks\/([a-z-]+)-[\w-]+\.js$/.exec(path)?.[1];
 
-  it('imports only the chunks of the tags on the page, then the chunk of a tag added later', async () => {
-    const url = loaderTestPage('/one-element.html', `<score-strip league="nba"></score-strip>`);
+  it('fetches one standalone file for a page with one tag, then the core and the chunk of a tag added later', async () => {
+    const gameId = await gameOfTheNight();
+    const url = loaderTestPage('/one-element.html', elementMarkup('game-header', gameId));
     const record = await open(url);
-    await waitForLoads(record.page, ['score-strip']);
-    assert.equal(record.scripts[0], '/pressbox.js', 'the latest loader, one request');
-    assert.deepEqual(new Set(record.scripts.map(chunkOf).filter(Boolean)), new Set(['core', 'score-strip']));
+    await waitForLoads(record.page, ['game-header']);
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    assert.deepEqual(record.scripts, ['/pressbox.js', `/v/${version}/standalone/game-header.js`], 'the latest loader and one file');
     assert.equal(await record.page.evaluate(() => customElements.get('injury-report')), undefined);
 
-    await record.page.evaluate(() => {
-      const report = document.createElement('injury-report');
-      report.setAttribute('league', 'nfl');
-      document.body.append(report);
-    });
-    await waitForLoads(record.page, ['injury-report']);
-    assert.deepEqual(new Set(record.scripts.map(chunkOf).filter(Boolean)), new Set(['core', 'score-strip', 'injury-report']));
+    await record.page.evaluate(
+      (markup) => document.body.insertAdjacentHTML('beforeend', markup),
+      `<injury-report league="nba"></injury-report><win-probability league="nba" game-id="${gameId}"></win-probability>`,
+    );
+    await waitForLoads(record.page, ['injury-report', 'win-probability']);
+    assert.deepEqual(new Set(record.scripts.map(chunkOf).filter(Boolean)), new Set(['core', 'injury-report', 'win-probability']));
     assert.equal(record.scripts.filter((path) => chunkOf(path) === 'core').length, 1, 'the core is fetched once');
+    // Two copies of the runtime now run on the page (the standalone file's and the core's): they share one stream.
+    const streams = await record.page.evaluate(() => {
+      const shared = (globalThis as unknown as Record<symbol, Map<string, { topics: string[] }>>)[Symbol.for('pressbox.live-streams')];
+      return [...(shared?.values() ?? [])].map((stream) => stream.topics.length);
+    });
+    assert.equal(streams.length, 1, 'one live stream for the page');
+    assert.equal(streams[0], 3, 'carrying the topics of both copies’ elements');
     assert.deepEqual(errorsOf(record), []);
     await record.page.close();
   });
@@ -313,7 +320,8 @@ describe('the script-tag loader', () => {
       rest.map((tag) => elementMarkup(tag, gameId)).join(''),
     );
     await waitForLoads(record.page, rest);
-    assert.deepEqual(new Set(record.scripts.map(chunkOf).filter(Boolean)), new Set(['core', ...TAGS]));
+    assert.deepEqual(new Set(record.scripts.map(chunkOf).filter(Boolean)), new Set(['core', ...rest]));
+    assert.ok(record.scripts.some((path) => path.endsWith('/standalone/score-strip.js')), 'the first tag came in its standalone file');
     assert.ok(!record.scripts.some((path) => path.endsWith('pressbox-all.js')), 'no element is defined twice');
     assert.deepEqual(errorsOf(record), []);
     await record.page.close();

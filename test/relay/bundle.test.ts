@@ -29,6 +29,7 @@ describe('the script-tag bundle served by the relay', () => {
         versioned
           .replaceAll('`./chunks/', `\`./v/${version}/chunks/`)
           .replaceAll('`./pressbox-all.js`', `\`./v/${version}/pressbox-all.js\``)
+          .replaceAll('`./standalone/', `\`./v/${version}/standalone/`)
           .replace(/\/\/# sourceMappingURL=.*$/m, ''),
       );
     }
@@ -38,6 +39,11 @@ describe('the script-tag bundle served by the relay', () => {
       loader.match(/import\(`\.\/v\/[^/]+\/pressbox-all\.js`\)/g)?.length,
       1,
       'the one file for pages with many tags, of the same version',
+    );
+    assert.equal(
+      loader.match(/import\(`\.\/v\/[^/]+\/standalone\/\$\{/g)?.length,
+      1,
+      'the standalone files for pages with one tag, of the same version',
     );
   });
 

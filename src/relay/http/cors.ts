@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
-import { CONTRACT_HEADER } from '../../contract/version.js';
+import { CONTRACT_HEADER, CONTRACT_REVISION_HEADER } from '../../contract/version.js';
 import { LOADS_REMAINING_HEADER } from './body.js';
 
-const EXPOSED_HEADERS = `ETag, Retry-After, ${LOADS_REMAINING_HEADER}, ${CONTRACT_HEADER}`;
+const EXPOSED_HEADERS = `ETag, Retry-After, ${LOADS_REMAINING_HEADER}, ${CONTRACT_HEADER}, ${CONTRACT_REVISION_HEADER}`;
 
 /**
  * CORS for every browser-facing answer: the page's own origin is echoed (errors too, so the element can

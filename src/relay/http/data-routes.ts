@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
-import { CONTRACT_HEADER, CONTRACT_VERSION } from '../../contract/version.js';
+import { CONTRACT_HEADER, CONTRACT_REVISION, CONTRACT_REVISION_HEADER, CONTRACT_VERSION } from '../../contract/version.js';
 import { RelayError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { ResourceContext } from '../resources/context.js';
@@ -53,6 +53,7 @@ export const SECURITY_HEADERS: readonly string[] = ['X-Content-Type-Options', 'n
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const CONTRACT = String(CONTRACT_VERSION);
+const REVISION = String(CONTRACT_REVISION);
 
 /** Status, headers as `[name, value, name, value…]`, body. */
 type Answer = { status: number; headers: string[]; body?: Buffer | string };
@@ -136,7 +137,7 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
       refuseKnownSpentKey(access.key, now);
       const payload = prepare({ upstream: access.upstream, history: deps.history, now }, reading);
       const prepared = payload instanceof Promise ? await payload : payload;
-      headers.push('ETag', prepared.etag, 'Cache-Control', 'private, no-cache', CONTRACT_HEADER, CONTRACT);
+      headers.push('ETag', prepared.etag, 'Cache-Control', 'private, no-cache', CONTRACT_HEADER, CONTRACT, CONTRACT_REVISION_HEADER, REVISION);
       if (request.headers['if-none-match'] === prepared.etag) return { status: 304, headers };
       // A page that left (or aborted a superseded request) receives nothing, so it is not billed.
       if (request.destroyed || response.destroyed) return { status: 499, headers };

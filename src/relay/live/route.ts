@@ -1,7 +1,7 @@
 import { LIVE_STREAM_LIMITS } from '../defaults.js';
 import type { Context } from 'hono';
 import { loadDetail } from '../metering/attribution.js';
-import { CONTRACT_VERSION } from '../../contract/version.js';
+import { CONTRACT_REVISION, CONTRACT_VERSION } from '../../contract/version.js';
 import { RelayError } from '../errors.js';
 import { refusal, refuseSpentKey } from '../metering/quota.js';
 import type { RelayEnv } from '../http/env.js';
@@ -37,7 +37,7 @@ function frameOf(update: LiveUpdate): Buffer {
     frame = sseFrame({
       event: 'update',
       id: String(update.id),
-      data: `{"topic":${JSON.stringify(update.topic)},"contract":${CONTRACT_VERSION},"data":${update.json}}`,
+      data: `{"topic":${JSON.stringify(update.topic)},"contract":${CONTRACT_VERSION},"revision":${CONTRACT_REVISION},"data":${update.json}}`,
     });
     frames.set(update, frame);
   }

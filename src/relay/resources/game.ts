@@ -5,6 +5,7 @@ import type { ResourceContext } from './context.js';
 import { freshnessOf } from './freshness.js';
 import { findLiveGame, lineFor, projectLiveGame, sameFixture } from './games.js';
 import { teamDirectory } from './teams.js';
+import { matchupColors } from './team-colors.js';
 
 function projectLine(record: LineRecord): Line {
   const { spread, total, totalPrice, moneyline } = record.lines;
@@ -46,8 +47,10 @@ export async function gameResource(
         total: storedSplits.total ? { over: storedSplits.total.overPercent, under: storedSplits.total.underPercent } : null,
       }
     : null;
+  const projected = projectLiveGame(params.league, game, teams);
   return {
-    game: projectLiveGame(params.league, game, teams),
+    game: projected,
+    colors: matchupColors(projected.away.team, projected.home.team),
     line: record ? projectLine(record) : null,
     splits,
     ...freshnessOf(ctx.now, feed, record ? lines : undefined, storedIndex >= 0 ? stored : undefined),

@@ -2,6 +2,7 @@ import type { Team } from '../../contract/common.js';
 import type { Cached } from '../cache/resource-cache.js';
 import type { CachedUpstream } from '../upstream/cached.js';
 import type { Teams } from '../upstream/schemas.js';
+import { onPrimaryColor } from './team-colors.js';
 
 const HEX_COLOUR = /^#?[0-9a-fA-F]{6}$/;
 
@@ -21,13 +22,15 @@ export async function teamDirectory(upstream: CachedUpstream, league: string): P
   const cached = await upstream.teams(league).catch(() => undefined);
   const byAbbreviation = new Map<string, Team>();
   for (const row of cached?.value.data ?? []) {
+    const primaryColor = colour(row.primaryColor);
     byAbbreviation.set(row.abbreviation.toUpperCase(), {
       id: row.abbreviation.toLowerCase(),
       abbreviation: row.abbreviation.toUpperCase(),
       name: row.fullName ?? (row.city ? `${row.city} ${row.name}` : row.name),
       shortName: row.name,
-      primaryColor: colour(row.primaryColor),
+      primaryColor,
       secondaryColor: colour(row.secondaryColor),
+      onPrimaryColor: onPrimaryColor(primaryColor),
     });
   }
   return {
@@ -45,6 +48,7 @@ export async function teamDirectory(upstream: CachedUpstream, league: string): P
         shortName: name.split(' ').at(-1) ?? name,
         primaryColor: null,
         secondaryColor: null,
+        onPrimaryColor: onPrimaryColor(null),
       };
     },
   };

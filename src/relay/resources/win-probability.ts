@@ -6,6 +6,7 @@ import type { Lines } from '../upstream/schemas.js';
 import type { ResourceContext } from './context.js';
 import { freshnessOf } from './freshness.js';
 import { findLiveGame, lineFor } from './games.js';
+import { matchupColors } from './team-colors.js';
 import { teamDirectory } from './teams.js';
 
 /** Exchange prices when the upstream plan has them, else the book's moneyline. */
@@ -41,12 +42,15 @@ export async function winProbabilityResource(
     }
   }
 
+  const home = teams.team(game.homeTeam.abbreviation, game.homeTeam.name);
+  const away = teams.team(game.awayTeam.abbreviation, game.awayTeam.name);
   return {
     gameId: game.gameId,
     league: params.league,
     status: game.status,
-    home: teams.team(game.homeTeam.abbreviation, game.homeTeam.name),
-    away: teams.team(game.awayTeam.abbreviation, game.awayTeam.name),
+    home,
+    away,
+    colors: matchupColors(away, home),
     current,
     history: (await ctx.history.probabilityHistory(historyKey)).map((point) => ({
       at: new Date(point.at).toISOString(),

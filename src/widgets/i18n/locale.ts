@@ -2,21 +2,6 @@ import { SUPPORTED_LOCALES, type SupportedLocale } from '../../contract/locales.
 import { scriptTagConfig } from '../runtime/config.js';
 import type { Catalog, PackedCatalog } from './translate.js';
 
-type CatalogModule = Promise<{ default: Catalog | PackedCatalog }>;
-
-/** Each locale's messages are one lazy chunk, fetched only by pages that show that locale. */
-const CATALOGS: Record<Exclude<SupportedLocale, 'en'>, () => CatalogModule> = {
-  es: () => import('./messages/es.json', { with: { type: 'json' } }),
-  fr: () => import('./messages/fr.json', { with: { type: 'json' } }),
-  de: () => import('./messages/de.json', { with: { type: 'json' } }),
-  it: () => import('./messages/it.json', { with: { type: 'json' } }),
-  'pt-BR': () => import('./messages/pt-BR.json', { with: { type: 'json' } }),
-  nl: () => import('./messages/nl.json', { with: { type: 'json' } }),
-  pl: () => import('./messages/pl.json', { with: { type: 'json' } }),
-  ja: () => import('./messages/ja.json', { with: { type: 'json' } }),
-  ar: () => import('./messages/ar.json', { with: { type: 'json' } }),
-};
-
 /** The supported locale for a BCP 47 tag: the same tag, else the same language (`de-AT` → `de`); undefined if none. */
 export function supportedLocale(tag: string): SupportedLocale | undefined {
   const lower = tag.toLowerCase();
@@ -82,13 +67,15 @@ export function loadCatalog(locale: SupportedLocale): Promise<void> | undefined 
   if (locale === 'en' || catalogs.has(locale)) return undefined;
   let loading = pending.get(locale);
   if (!loading) {
-    loading = CATALOGS[locale]().then(
-      (module) => void catalogs.set(locale, module.default),
-      (error: unknown) => {
-        console.warn(`Pressbox: could not load the "${locale}" messages (${(error as Error).message}); showing English.`);
-        catalogs.set(locale, {});
-      },
-    );
+    loading = import('./catalog-files.js')
+      .then((files) => files.CATALOG_FILES[locale]())
+      .then(
+        (module) => void catalogs.set(locale, module.default),
+        (error: unknown) => {
+          console.warn(`Pressbox: could not load the "${locale}" messages (${(error as Error).message}); showing English.`);
+          catalogs.set(locale, {});
+        },
+      );
     pending.set(locale, loading);
   }
   return loading;

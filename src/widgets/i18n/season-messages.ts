@@ -3,21 +3,6 @@ import { catalogs, loadCatalog, resolveLocale } from './locale.js';
 import type { SupportedLocale } from '../../contract/locales.js';
 import type { Catalog, PackedCatalog } from './translate.js';
 
-type CatalogModule = Promise<{ default: Catalog | PackedCatalog }>;
-
-/** The season elements' words in each locale: one more lazy chunk, fetched only by pages that show one of them. */
-const PARTS: Record<Exclude<SupportedLocale, 'en'>, () => CatalogModule> = {
-  es: () => import('./messages/es.json?season', { with: { type: 'json' } }),
-  fr: () => import('./messages/fr.json?season', { with: { type: 'json' } }),
-  de: () => import('./messages/de.json?season', { with: { type: 'json' } }),
-  it: () => import('./messages/it.json?season', { with: { type: 'json' } }),
-  'pt-BR': () => import('./messages/pt-BR.json?season', { with: { type: 'json' } }),
-  nl: () => import('./messages/nl.json?season', { with: { type: 'json' } }),
-  pl: () => import('./messages/pl.json?season', { with: { type: 'json' } }),
-  ja: () => import('./messages/ja.json?season', { with: { type: 'json' } }),
-  ar: () => import('./messages/ar.json?season', { with: { type: 'json' } }),
-};
-
 const loading = new Map<SupportedLocale, Promise<void>>();
 
 /**
@@ -35,7 +20,7 @@ function loadSeasonMessages(locale: SupportedLocale): Promise<void> | undefined 
   if (locale === 'en') return undefined;
   let loaded = loading.get(locale);
   if (!loaded) {
-    loaded = Promise.all([loadCatalog(locale), PARTS[locale]()]).then(
+    loaded = Promise.all([loadCatalog(locale), import('./catalog-files.js').then((files) => files.SEASON_FILES[locale]())]).then(
       ([, part]) => join(locale, part.default),
       (error: unknown) => console.warn(`Pressbox: could not load the "${locale}" messages (${(error as Error).message}); showing English.`),
     );

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../../contract/common.js';
-import { CONTRACT_VERSION } from '../../contract/version.js';
+import { CONTRACT_REVISION, CONTRACT_VERSION } from '../../contract/version.js';
 
 /** The relay's error codes, plus what can go wrong before or around a relay answer. */
 export type PressboxErrorCode = ErrorCode | 'network' | 'bad_response';
@@ -17,17 +17,25 @@ export class PressboxError extends Error {
   }
 }
 
+/** A PressboxError from this copy of the runtime or another on the page (their relay client is shared: page-shared.ts). */
+export function isPressboxError(error: unknown): error is PressboxError {
+  return error instanceof Error && error.name === 'PressboxError';
+}
+
 /** Errors worth retrying on their own; the others need the publisher to change something. */
 export function isTransient(error: PressboxError): boolean {
   return ['rate_limited', 'upstream_unavailable', 'network', 'bad_response', 'quota_exceeded'].includes(error.code);
 }
 
-/** An answer from a relay that speaks another version of the payload contract than this script was built for. */
-export function checkContract(version: unknown, relay: string): void {
-  if (String(version) === String(CONTRACT_VERSION)) return;
+/**
+ * An answer from a relay that speaks another version of the payload contract than this script was built for, or an
+ * older revision of it (without fields this script reads; a relay's newer revision only adds what it can ignore).
+ */
+export function checkContract(version: unknown, revision: unknown, relay: string): void {
+  if (String(version) === String(CONTRACT_VERSION) && Number(revision) >= CONTRACT_REVISION) return;
   throw new PressboxError(
     'bad_response',
-    `The relay at ${relay} speaks payload contract ${version ?? 'unknown'}, this page's Pressbox script speaks ${CONTRACT_VERSION}: ` +
+    `The relay at ${relay} speaks payload contract ${version ?? 'unknown'}.${Number(revision) || 0}, this page's Pressbox script speaks ${CONTRACT_VERSION}.${CONTRACT_REVISION}: ` +
       `load the script from ${relay}/pressbox.js (not a copy), or reload the page after a relay upgrade.`,
   );
 }

@@ -1,4 +1,5 @@
 import { PressboxError, checkContract } from './errors.js';
+import { pageShared } from './page-shared.js';
 
 export interface LiveSubscription {
   /** A data route's path and query without the key: `/v1/scores?league=nba`. */
@@ -20,7 +21,7 @@ const FAILURES_BEFORE_FALLBACK = 3;
  * id when it is shown again, and hands its elements back to polling when streams keep failing.
  */
 export class LiveStream {
-  static readonly streams = new Map<string, LiveStream>();
+  static readonly streams = pageShared('live-streams', () => new Map<string, LiveStream>());
 
   readonly #subscriptions = new Set<LiveSubscription>();
   #source: EventSource | undefined;
@@ -101,9 +102,14 @@ export class LiveStream {
     source.addEventListener('open', () => (this.#failures = 0));
     source.addEventListener('update', (event) => {
       const message = event as MessageEvent<string>;
-      const { topic, contract, data } = JSON.parse(message.data) as { topic: string; contract: unknown; data: unknown };
+      const { topic, contract, revision, data } = JSON.parse(message.data) as {
+        topic: string;
+        contract: unknown;
+        revision: unknown;
+        data: unknown;
+      };
       try {
-        checkContract(contract, this.relay);
+        checkContract(contract, revision, this.relay);
       } catch (error) {
         for (const subscription of this.#subscriptions) if (subscription.topic === topic) subscription.onError(error as PressboxError);
         return;

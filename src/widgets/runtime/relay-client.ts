@@ -1,6 +1,7 @@
 import type { ErrorBody } from '../../contract/common.js';
-import { CONTRACT_HEADER } from '../../contract/version.js';
+import { CONTRACT_HEADER, CONTRACT_REVISION_HEADER } from '../../contract/version.js';
 import { PressboxError, checkContract } from './errors.js';
+import { pageShared } from './page-shared.js';
 
 export interface RelayAnswer<T> {
   data: T;
@@ -26,7 +27,7 @@ function abortError(): DOMException {
  * browser's HTTP cache (conditional headers added by the browser keep the request simple: no CORS preflight).
  */
 export class RelayClient {
-  static readonly #clients = new Map<string, RelayClient>();
+  static readonly #clients = pageShared('relay-clients', () => new Map<string, RelayClient>());
   readonly #inFlight = new Map<string, InFlight>();
   readonly #lastEtag = new Map<string, string>();
   /** Network requests this client made, for tests and diagnostics. */
@@ -108,7 +109,7 @@ export class RelayClient {
         Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
       );
     }
-    checkContract(response.headers.get(CONTRACT_HEADER), this.relay);
+    checkContract(response.headers.get(CONTRACT_HEADER), response.headers.get(CONTRACT_REVISION_HEADER), this.relay);
     return { body, etag: response.headers.get('etag') };
   }
 }

@@ -1,6 +1,6 @@
 import { css, html, type TemplateResult } from 'lit';
+import { NEUTRAL_TEAM_COLOR } from '../../contract/colors.js';
 import type { Team } from '../../contract/common.js';
-import { NEUTRAL_TEAM_COLOUR, readableTextOn } from './color.js';
 import { cssProps } from './css-props.js';
 
 /**
@@ -8,12 +8,12 @@ import { cssProps } from './css-props.js';
  * where the abbreviation is already printed beside it. Decorative: names are in text nearby.
  */
 export function teamBadge(team: Team, options: { withText?: boolean } = {}): TemplateResult {
-  const background = team.primaryColor ?? NEUTRAL_TEAM_COLOUR;
+  const background = team.primaryColor ?? NEUTRAL_TEAM_COLOR;
   return html`<span
     class="badge"
     part="badge"
     aria-hidden="true"
-    ${cssProps({ '--_team': background, '--_team-text': readableTextOn(background) })}
+    ${cssProps({ '--_team': background, '--_team-text': team.onPrimaryColor })}
     >${options.withText === false ? '' : team.abbreviation}</span
   >`;
 }

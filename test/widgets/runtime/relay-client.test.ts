@@ -1,7 +1,7 @@
 /// <reference types="mocha" />
 import { expect } from '@open-wc/testing';
 import * as z from 'zod/mini';
-import { CONTRACT_VERSION } from '../../../src/contract/version.js';
+import { CONTRACT_REVISION, CONTRACT_VERSION } from '../../../src/contract/version.js';
 import { injuriesPayloadSchema, type InjuriesPayload } from '../../../src/contract/insights.js';
 import { resolveConfig } from '../../../src/widgets/runtime/config.js';
 import { configure } from '../../../src/widgets/runtime/page-settings.js';
@@ -86,17 +86,26 @@ describe('relay client', () => {
     expect((network as PressboxError).code).to.equal('network');
   });
 
-  it('accepts answers of its own contract version and refuses another with a message that names the fix', () => {
-    expect(() => checkContract(String(CONTRACT_VERSION), setup.relay)).not.to.throw();
-    for (const other of [String(CONTRACT_VERSION + 1), null]) {
+  it('accepts its own contract version at its revision or a newer one, and refuses the rest with a message that names the fix', () => {
+    expect(() => checkContract(String(CONTRACT_VERSION), String(CONTRACT_REVISION), setup.relay)).not.to.throw();
+    // A newer revision only adds fields this script ignores.
+    expect(() => checkContract(String(CONTRACT_VERSION), String(CONTRACT_REVISION + 1), setup.relay)).not.to.throw();
+    const refused: [unknown, unknown][] = [
+      [String(CONTRACT_VERSION + 1), String(CONTRACT_REVISION)],
+      [null, null],
+      // An older relay: its answers lack fields this script reads.
+      [String(CONTRACT_VERSION), String(CONTRACT_REVISION - 1)],
+      [String(CONTRACT_VERSION), null],
+    ];
+    for (const [version, revision] of refused) {
       const error = (() => {
         try {
-          checkContract(other, setup.relay);
+          checkContract(version, revision, setup.relay);
         } catch (failure) {
           return failure as PressboxError;
         }
       })();
-      expect(error?.code).to.equal('bad_response');
+      expect(error?.code, `${version}.${revision}`).to.equal('bad_response');
       expect(error?.message).to.contain(`${setup.relay}/pressbox.js`);
     }
   });

@@ -3,6 +3,7 @@ import { keyed } from 'lit/directives/keyed.js';
 import { ChangeMarker, changeStyles } from '../../ui/changes.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import type { BettingSplits, Game, GameDetailPayload, Line } from '../../../contract/scores.js';
+import type { MatchupColors } from '../../../contract/common.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { formatDay, formatNumber, formatPercent } from '../../runtime/format.js';
 import { formatOdds } from '../../runtime/odds-format.js';
@@ -10,7 +11,6 @@ import { ResourceController } from '../../runtime/resource-controller.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { signedText } from '../../i18n/translate.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
-import { matchupColours, type MatchupColours } from '../../ui/color.js';
 import { cssProps } from '../../ui/css-props.js';
 import { shareBar, shareBarStyles, type BarShare } from '../../ui/share-bar.js';
 import type { Notice } from '../../ui/states.js';
@@ -143,7 +143,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
 
   protected renderData(data: GameDetailPayload, notice: Notice): TemplateResult {
     const { game } = data;
-    const colours = matchupColours(game.away.team, game.home.team);
+    const colours = data.colors;
     const matchup = this.t('game.matchup', '{away} at {home}', { away: game.away.team.name, home: game.home.team.name });
     return html`<article aria-label=${matchup}>
       <div class="stripe" ${cssProps({ '--_away': colours.away, '--_home': colours.home })}></div>
@@ -238,7 +238,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
     return formatPercent(share / 100, this.localized);
   }
 
-  #splits(game: Game, splits: BettingSplits | null, colours: MatchupColours): TemplateResult | typeof nothing {
+  #splits(game: Game, splits: BettingSplits | null, colours: MatchupColors): TemplateResult | typeof nothing {
     if (!splits) return nothing;
     const t = this.t;
     const row = (label: string, [leftName, left]: [string, BarShare], [rightName, right]: [string, BarShare]) =>

@@ -5,7 +5,6 @@ import { formatPercent, formatStartTime } from '../../runtime/format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
-import { matchupColours } from '../../ui/color.js';
 import { shareBar, shareBarStyles } from '../../ui/share-bar.js';
 import type { Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
@@ -66,7 +65,7 @@ export class WinProbability extends PressboxElement<WinProbabilityPayload> {
     const t = this.t;
     const current = data.current;
     const percent = (share: number) => formatPercent(share, this.localized);
-    const colours = matchupColours(data.away, data.home);
+    const colours = data.colors;
     const label = t('probability.label', 'Win probability: {away} at {home}', { away: data.away.name, home: data.home.name });
     return html`<section aria-label=${label}>
       <div class="teams">

@@ -1,9 +1,8 @@
-// Team colours as the elements draw them, checked over every team the sandbox knows (the real leagues' colours).
+// Team colours as the relay hands them to the elements, checked over every team the sandbox knows (the real leagues' colours).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Team } from '../../src/contract/common.js';
 import * as leagues from '../../src/sandbox/data/teams.js';
-import { contrastRatio, graphicColour, matchupColours } from '../../src/widgets/ui/color.js';
+import { contrastRatio, graphicColour, matchupColors, onPrimaryColor } from '../../src/relay/resources/team-colors.js';
 
 const LIGHT_SURFACE = '#ffffff';
 const DARK_SURFACE = '#111827';
@@ -11,13 +10,11 @@ const DARK_SURFACE = '#111827';
 const teams = Object.values(leagues)
   .filter(Array.isArray)
   .map((rows) =>
-    (rows as readonly leagues.TeamRow[]).map(([abbreviation, city, nickname, primary, secondary]): Team => ({
-      id: abbreviation,
+    (rows as readonly leagues.TeamRow[]).map(([abbreviation, city, nickname, primary, secondary]) => ({
       abbreviation,
       name: `${city} ${nickname}`,
-      shortName: nickname,
-      primaryColor: primary,
-      secondaryColor: secondary,
+      primaryColor: primary as string | null,
+      secondaryColor: secondary as string | null,
     })),
   );
 
@@ -39,7 +36,7 @@ describe('team colours for bars and curves', () => {
       for (const away of league)
         for (const home of league) {
           if (away === home) continue;
-          const colours = matchupColours(away, home);
+          const colours = matchupColors(away, home);
           if (!colours.awayPatterned && colours.away !== graphicColour(away.primaryColor)) switched++;
           const [a, b] = [colours.away, colours.home].map((hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)));
           const distance = Math.hypot(a![0]! - b![0]!, a![1]! - b![1]!, a![2]! - b![2]!);
@@ -47,7 +44,21 @@ describe('team colours for bars and curves', () => {
         }
     assert.ok(switched > 0, 'some pairings need the secondary colour');
     const lakers = teams.flat().find((team) => team.abbreviation === 'LAL')!;
-    const twin: Team = { ...lakers, id: 'twin', abbreviation: 'TWN', secondaryColor: lakers.primaryColor };
-    assert.equal(matchupColours(twin, lakers).awayPatterned, true, 'identical colours with no other colour: a pattern');
+    const twin = { ...lakers, abbreviation: 'TWN', secondaryColor: lakers.primaryColor };
+    assert.equal(matchupColors(twin, lakers).awayPatterned, true, 'identical colours with no other colour: a pattern');
+  });
+});
+
+describe('text on a team colour', () => {
+  it('is black or white, whichever contrasts more, for every team and for a team without a colour', () => {
+    for (const team of teams.flat()) {
+      const text = onPrimaryColor(team.primaryColor);
+      const other = text === '#000000' ? '#ffffff' : '#000000';
+      const background = team.primaryColor ?? '#6b7280';
+      assert.ok(contrastRatio(background, text) >= contrastRatio(background, other), `${team.name}: ${text} on ${background}`);
+    }
+    assert.equal(onPrimaryColor('#FDB927'), '#000000', 'gold takes black');
+    assert.equal(onPrimaryColor('#552583'), '#ffffff', 'purple takes white');
+    assert.equal(onPrimaryColor(null), '#ffffff', 'the neutral grey takes white');
   });
 });

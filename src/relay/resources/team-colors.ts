@@ -1,7 +1,6 @@
-import type { Team } from '../../contract/common.js';
-
-/** Stands in for a team colour the data service does not have. */
-export const NEUTRAL_TEAM_COLOUR = '#6b7280';
+// Contrast is the relay's to decide (contract revision 1): the browser bundle carries none of this arithmetic.
+import { NEUTRAL_TEAM_COLOR } from '../../contract/colors.js';
+import type { MatchupColors } from '../../contract/common.js';
 
 /** Red, green and blue of `#rrggbb`, 0 to 255. */
 function channels(hex: string): number[] {
@@ -21,8 +20,9 @@ export function contrastRatio(a: string, b: string): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
-/** Black or white, whichever reads better on the colour. */
-export function readableTextOn(background: string): '#000000' | '#ffffff' {
+/** Black or white, whichever reads better on a team's primary colour (the neutral one when it has none). */
+export function onPrimaryColor(primary: string | null): '#000000' | '#ffffff' {
+  const background = primary ?? NEUTRAL_TEAM_COLOR;
   return contrastRatio(background, '#000000') >= contrastRatio(background, '#ffffff') ? '#000000' : '#ffffff';
 }
 
@@ -47,14 +47,14 @@ function meetsBothSurfaces(hex: string): boolean {
  * to keep 3:1 against both the light and the dark surface, so one value serves either theme.
  */
 export function graphicColour(hex: string | null): string {
-  const colour = /^#[0-9a-f]{6}$/i.test(hex ?? '') ? hex! : NEUTRAL_TEAM_COLOUR;
+  const colour = /^#[0-9a-f]{6}$/i.test(hex ?? '') ? hex! : NEUTRAL_TEAM_COLOR;
   if (meetsBothSurfaces(colour)) return colour;
   const toward = contrastRatio(colour, LIGHT_SURFACE) < GRAPHIC_CONTRAST ? '#000000' : '#ffffff';
   for (let share = 0.05; share < 1; share += 0.05) {
     const shaded = mix(colour, toward, share);
     if (meetsBothSurfaces(shaded)) return shaded;
   }
-  return NEUTRAL_TEAM_COLOUR;
+  return NEUTRAL_TEAM_COLOR;
 }
 
 /** Colours closer than this (distance in RGB, 0 to 441) read as one colour beside each other. */
@@ -65,15 +65,11 @@ function distance(a: string, b: string): number {
   return Math.hypot(...first.map((channel, i) => channel - second[i]!));
 }
 
-export interface MatchupColours {
-  away: string;
-  home: string;
-  /** Even the away side's secondary colour is too close to the home colour: its shapes get a stripe pattern. */
-  awayPatterned: boolean;
-}
-
 /** Both teams' graphic colours, told apart: the away side switches to its secondary colour, or a pattern, when they are too alike. */
-export function matchupColours(away: Team, home: Team): MatchupColours {
+export function matchupColors(
+  away: { primaryColor: string | null; secondaryColor: string | null },
+  home: { primaryColor: string | null },
+): MatchupColors {
   const homeColour = graphicColour(home.primaryColor);
   const awayColour = graphicColour(away.primaryColor);
   if (distance(awayColour, homeColour) >= DISTINCT_DISTANCE) return { away: awayColour, home: homeColour, awayPatterned: false };
