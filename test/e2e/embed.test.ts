@@ -321,7 +321,10 @@ describe('the script-tag loader', () => {
     );
     await waitForLoads(record.page, rest);
     assert.deepEqual(new Set(record.scripts.map(chunkOf).filter(Boolean)), new Set(['core', ...rest]));
-    assert.ok(record.scripts.some((path) => path.endsWith('/standalone/score-strip.js')), 'the first tag came in its standalone file');
+    assert.ok(
+      record.scripts.some((path) => path.endsWith('/standalone/score-strip.js')),
+      'the first tag came in its standalone file',
+    );
     assert.ok(!record.scripts.some((path) => path.endsWith('pressbox-all.js')), 'no element is defined twice');
     assert.deepEqual(errorsOf(record), []);
     await record.page.close();
