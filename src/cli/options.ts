@@ -5,6 +5,7 @@ import { parsePlan, type Plan } from '../relay/keys/model.js';
 import { parseTrustList } from '../relay/http/client-address.js';
 import { parsePublicUrl } from '../relay/http/own-origins.js';
 import { parseRedisUrl } from '../relay/store/redis-connection.js';
+import { availableParallelism } from 'node:os';
 
 /** Option parsers: each turns a flag's text into a value or a message saying what was expected. */
 
@@ -23,6 +24,18 @@ export function positive(value: string): number {
   if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError('expected a whole number above 0');
   return number;
 }
+
+/** `--workers`: a number of processes, or `auto` for one per core the machine gives this process. */
+export function workerCount(value: string): number {
+  if (value === 'auto') return availableParallelism();
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1 || number > MAX_WORKERS)
+    throw new InvalidArgumentError(`expected auto or a whole number from 1 to ${MAX_WORKERS}`);
+  return number;
+}
+
+/** More processes than this would not find the cores to run on; a typo (`--workers 100`) says so instead. */
+const MAX_WORKERS = 64;
 
 export function wholeNumber(value: string): number {
   const number = Number(value);

@@ -6,7 +6,22 @@ import { createKey } from '../relay/keys/service.js';
 import { relayEnvironment, startRelay } from '../relay/server.js';
 import { requestLines } from '../relay/logger.js';
 import { starting } from './failures.js';
-import { DEFAULT_DB, DEFAULT_JOURNAL, port, positive, publicUrl, redisUrl, stopOnSignals, trustEntries, webhookUrl } from './options.js';
+import {
+  DEFAULT_DB,
+  DEFAULT_JOURNAL,
+  port,
+  positive,
+  publicUrl,
+  redisUrl,
+  stopOnSignals,
+  trustEntries,
+  webhookUrl,
+  workerCount,
+} from './options.js';
+import cluster from 'node:cluster';
+import { startMachine } from '../relay/cluster/primary.js';
+import { startRelayWorker } from '../relay/cluster/worker.js';
+import { jsonLogger } from '../relay/logger.js';
 import { burstFor, LIVE_STREAM_LIMITS, RATE_LIMIT_PER_MINUTE } from '../relay/defaults.js';
 
 const DEMO_KEY_NAME = 'demo';
@@ -62,6 +77,11 @@ export function relayCommands(program: Command): void {
     )
     .option('--public-url <url>', "the relay's own address as readers reach it, for embeds and snippets (repeatable)", publicUrl)
     .option('--alert-webhook <url>', 'POST usage alerts here, signed with PRESSBOX_ALERT_SECRET (HMAC-SHA256)', webhookUrl)
+    .option(
+      '--workers <n|auto>',
+      'relay processes on one port, sharing the store, live topics and cache (auto: one per core); the first process restarts any that dies',
+      workerCount,
+    )
     .action(
       async (options: {
         port: number;
@@ -76,36 +96,44 @@ export function relayCommands(program: Command): void {
         trustProxy?: string[];
         publicUrl?: string[];
         alertWebhook?: string;
+        workers?: number;
       }) => {
         const environment = relayEnvironment();
         const trustProxy = options.trustProxy ?? environment.trustProxy;
-        const relay = await starting({ ...options, db: options.redis ? options.journal : options.db }, () =>
-          startRelay({
-            port: options.port,
-            host: options.host,
-            db: options.db,
-            redis: options.redis,
-            journal: options.journal,
-            rateLimit: { perMinute: options.rateLimit, burst: burstFor(options.rateLimit) },
-            files: { bundleDir: WIDGET_BUNDLE_DIR },
-            alertWebhook: options.alertWebhook,
-            live: {
-              maxStreamsPerAddress: options.maxStreamsPerAddress,
-              maxStreams: options.maxStreams,
-              maxStreamsPerKey: options.maxStreamsPerKey,
-            },
-            ...environment,
-            trustProxy,
-            publicUrls: options.publicUrl,
-          }),
-        );
+        const relayOptions = {
+          port: options.port,
+          host: options.host,
+          db: options.db,
+          redis: options.redis,
+          journal: options.journal,
+          rateLimit: { perMinute: options.rateLimit, burst: burstFor(options.rateLimit) },
+          files: { bundleDir: WIDGET_BUNDLE_DIR },
+          alertWebhook: options.alertWebhook,
+          live: {
+            maxStreamsPerAddress: options.maxStreamsPerAddress,
+            maxStreams: options.maxStreams,
+            maxStreamsPerKey: options.maxStreamsPerKey,
+          },
+          ...environment,
+          trustProxy,
+          publicUrls: options.publicUrl,
+        };
+        const storeFiles = { ...options, db: options.redis ? options.journal : options.db };
+        if (cluster.isWorker) {
+          await starting(storeFiles, () => startRelayWorker(relayOptions));
+          return;
+        }
+        const relay = options.workers
+          ? await starting(storeFiles, () => startMachine({ workers: options.workers!, logger: jsonLogger() }))
+          : await starting(storeFiles, () => startRelay(relayOptions));
         const publicOrigin = options.publicUrl?.[0] ?? relay.origin;
         console.error(
           [
             'Pressbox relay listening',
             `  relay     ${relay.origin}`,
-            `  upstream  ${relay.liveUpstream}`,
+            `  upstream  ${relayOptions.upstreamUrl ? new URL(relayOptions.upstreamUrl).host : 'sandbox'}`,
             `  store     ${options.redis ? 'redis' : options.db}`,
+            ...(options.workers ? [`  workers   ${options.workers} processes on one port (primary ${process.pid})`] : []),
             ...(publicOrigin !== relay.origin ? [`  public    ${publicOrigin}`] : []),
             `  proxies   ${trustProxy ? `trusted: ${trustProxy.join(', ')}` : 'none trusted: the reader is the socket’s peer'}`,
             `  script    ${publicOrigin}/pressbox.js   (and ${publicOrigin}/pressbox.css)`,

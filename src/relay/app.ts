@@ -31,6 +31,8 @@ export interface RelayDeps {
   /** `live` serves pk_live_ keys; `test` (always the sandbox) serves pk_test_ keys. */
   upstreams: { live: CachedUpstream; test: CachedUpstream };
   metrics: RelayMetrics;
+  /** The exposition /metrics answers with, when it is not this process's alone (the workers of a machine, summed). */
+  metricsText?: () => Promise<string>;
   adminToken?: string;
   logger?: Logger;
   now?: () => number;
@@ -170,7 +172,7 @@ function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate, tokens: Em
         throw new HTTPException(404, { message: 'The admin API is off: set PRESSBOX_ADMIN_TOKEN to turn it on.' });
       };
   app.get('/metrics', operator, async (c) =>
-    c.body(await deps.metrics.registry.metrics(), 200, { 'Content-Type': deps.metrics.registry.contentType }),
+    c.body(await (deps.metricsText?.() ?? deps.metrics.registry.metrics()), 200, { 'Content-Type': deps.metrics.registry.contentType }),
   );
   app.use('/admin/*', operator);
   app.route('/admin', adminRoutes({ keys, usage: deps.store, now }));

@@ -14,6 +14,8 @@ import { openStore } from './store/open.js';
 import { LiveHub, type HubOptions } from './live/hub.js';
 import { localLiveShare, redisLiveShare } from './live/share.js';
 import { redisSharedEntries } from './cache/shared-redis.js';
+import type { SharedEntries } from './cache/resource-cache.js';
+import type { LiveShare } from './live/share.js';
 import { liveRoute } from './live/route.js';
 import { clientAddressResolver, parseTrustList } from './http/client-address.js';
 import { listenOrigins, OwnOrigins, parsePublicUrl } from './http/own-origins.js';
@@ -58,12 +60,28 @@ export interface RelayOptions {
   sandbox?: Parameters<typeof startSandbox>[0];
 }
 
-export interface RunningRelay {
+/** What a relay shares with the other workers of its machine (`--workers`): relay/cluster. */
+export interface MachineSharing {
+  /** The sandbox the primary runs for every worker. */
+  sandboxUrl: string;
+  share: LiveShare;
+  sharedEntries: SharedEntries;
+  /** Every worker's metrics, summed by the primary. */
+  metricsText(): Promise<string>;
+  /** Labels the worker's process metrics (memory, CPU, event loop) with its number. */
+  worker: number;
+}
+
+export interface RunningRelay extends RelayCore {
+  sandbox: RunningSandbox;
+}
+
+/** A relay without its own sandbox: a worker of a machine, whose primary runs it. */
+export interface RelayCore {
   origin: string;
   /** The relay's clock (injected in tests): months, days and key times are read from it. */
   now: () => number;
   store: RelayStore;
-  sandbox: RunningSandbox;
   metrics: RelayMetrics;
   /** The upstream cache; `clear()` empties it (tests, or an operator after a data fix upstream). */
   cache: ResourceCache;
@@ -101,6 +119,29 @@ const answers = (probe: Promise<unknown>): Promise<boolean> =>
   );
 
 export async function startRelay(options: RelayOptions = {}): Promise<RunningRelay> {
+  const sandbox = await startSandbox({ port: 0, ...options.sandbox, host: '127.0.0.1' });
+  try {
+    const relay = await startRelayCore(options, sandbox.baseUrl);
+    return {
+      ...relay,
+      sandbox,
+      close: async () => {
+        await relay.close();
+        await sandbox.close();
+      },
+    };
+  } catch (error) {
+    await sandbox.close();
+    throw error;
+  }
+}
+
+/** A worker of `pressbox serve --workers N`: the primary's sandbox, and live topics and cache shared through it. */
+export function startWorkerRelay(options: RelayOptions, machine: MachineSharing): Promise<RelayCore> {
+  return startRelayCore(options, machine.sandboxUrl, machine);
+}
+
+async function startRelayCore(options: RelayOptions, sandboxUrl: string, machine?: MachineSharing): Promise<RelayCore> {
   if (Boolean(options.upstreamUrl) !== Boolean(options.upstreamKey)) {
     throw new Error('Set both PRESSBOX_UPSTREAM_URL and PRESSBOX_UPSTREAM_KEY to use the real service, or neither to use the sandbox.');
   }
@@ -115,7 +156,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
   });
   const logger = options.logger ?? jsonLogger();
   const now = options.now ?? Date.now;
-  const metrics = createMetrics();
+  const metrics = createMetrics(machine && { worker: String(machine.worker) });
   const alerts = usageAlerts({
     logger,
     counter: metrics.alerts,
@@ -146,10 +187,10 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
         }
       : counted,
   );
-  const sandbox = await startSandbox({ port: 0, ...options.sandbox, host: '127.0.0.1' });
-  // With Redis, upstream answers are shared too: a cold relay answers from what another one fetched.
+  // With Redis, upstream answers are shared too: a cold relay answers from what another one fetched (with workers and no
+  // Redis, what another worker of the machine fetched).
   const sharedEntries = options.redis ? await redisSharedEntries(options.redis) : undefined;
-  const cache = new ResourceCache(now, (outcome) => metrics.cache.inc({ outcome }), 5000, sharedEntries);
+  const cache = new ResourceCache(now, (outcome) => metrics.cache.inc({ outcome }), 5000, sharedEntries ?? machine?.sharedEntries);
 
   const client = (name: string, baseUrl: string, apiKey: string) =>
     createUpstreamClient({
@@ -167,14 +208,15 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
           });
       },
     });
-  const testUpstream = cachedUpstream('test', client('test', sandbox.baseUrl, SANDBOX_KEY), cache);
+  const testUpstream = cachedUpstream('test', client('test', sandboxUrl, SANDBOX_KEY), cache);
   const liveUpstream =
     options.upstreamUrl && options.upstreamKey
       ? cachedUpstream('live', client('live', options.upstreamUrl, options.upstreamKey), cache)
-      : cachedUpstream('live', client('live', sandbox.baseUrl, SANDBOX_KEY), cache);
+      : cachedUpstream('live', client('live', sandboxUrl, SANDBOX_KEY), cache);
 
-  // With Redis, relays share live topics: one polls each, all pass its changes on (live/share.ts).
-  const share = options.redis ? await redisLiveShare(options.redis, now) : localLiveShare(now);
+  // With Redis, relays share live topics: one polls each, all pass its changes on (live/share.ts); so do the workers of
+  // one machine through their primary.
+  const share = options.redis ? await redisLiveShare(options.redis, now) : (machine?.share ?? localLiveShare(now));
   const hub = new LiveHub({ history: store, now, share, pollMs: options.live?.pollMs, onPoll: options.live?.onPoll });
   const live = liveRoute({
     hub,
@@ -186,6 +228,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
   const own = new OwnOrigins();
   liveGauges(metrics, live);
   const listener = createRelayListener({
+    metricsText: machine?.metricsText,
     live: live.handler,
     store,
     upstreams: { live: liveUpstream, test: testUpstream },
@@ -211,7 +254,7 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
               ? 'degraded'
               : 'unreachable',
       // Any HTTP answer will do (even 401): the service is there. No key is sent and no unit is spent.
-      upstream: (await answers(fetch(options.upstreamUrl ?? sandbox.baseUrl, { method: 'HEAD', signal: AbortSignal.timeout(2000) })))
+      upstream: (await answers(fetch(options.upstreamUrl ?? sandboxUrl, { method: 'HEAD', signal: AbortSignal.timeout(2000) })))
         ? 'ok'
         : 'unreachable',
     }),
@@ -231,7 +274,6 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
     origin,
     now,
     store,
-    sandbox,
     metrics,
     cache,
     hub,
@@ -249,7 +291,6 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
         // The streams' connections went idle only now, after close() swept the idle ones.
         server.closeIdleConnections();
         await stopped;
-        await sandbox.close();
         await alerts.settled();
         sharedEntries?.close();
         await store.close();

@@ -36,9 +36,10 @@ function talliedCounter(registry: Registry, name: string, help: string, labelNam
 }
 
 /** Prometheus metrics of one relay: requests, loads, upstream calls and units, cache outcomes. */
-export function createMetrics() {
+export function createMetrics(processLabels?: { worker: string }) {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'pressbox_' });
+  // With workers, each process's memory and CPU stay its own series; requests, loads and upstream calls are summed.
+  collectDefaultMetrics({ register: registry, prefix: 'pressbox_', labels: processLabels });
   return {
     registry,
     /** `count(route, status)` */

@@ -1,0 +1,158 @@
+import cluster, { type Worker } from 'node:cluster';
+import { AggregatorRegistry } from 'prom-client';
+import { startSandbox, type RunningSandbox } from '../../sandbox/server.js';
+import type { Logger } from '../logger.js';
+import { MachineShare } from './machine-share.js';
+import { isPressboxMessage, type ToPrimary, type ToWorker, type WorkerRequest } from './messages.js';
+
+/** Where a worker finds the primary's sandbox. */
+export const WORKER_SANDBOX_ENV = 'PRESSBOX_WORKER_SANDBOX';
+/** How long SIGTERM waits for the workers to drain before it stops them. */
+const DRAIN_TIMEOUT_MS = 30_000;
+/** A worker that dies sooner than this after it started is restarted after a growing pause, not at once. */
+const CRASH_LOOP_MS = 10_000;
+const MAX_RESTART_DELAY_MS = 30_000;
+const SWEEP_MS = 10_000;
+
+export interface Machine {
+  /** The address every worker listens on. */
+  origin: string;
+  sandbox: RunningSandbox;
+  /** Workers alive now. */
+  workers(): number;
+  /** Workers started again after they died. */
+  restarts(): number;
+  /** Drains every worker (their streams get a reconnect hint, their loads are committed), then stops the sandbox. */
+  close(): Promise<void>;
+}
+
+interface Slot {
+  worker: Worker;
+  startedAt: number;
+  /** Pause before the next restart, grown while the worker keeps dying young. */
+  restartDelay: number;
+}
+
+/**
+ * The primary of `pressbox serve --workers N`: it serves no request itself. It runs the sandbox once for the machine,
+ * starts N workers on one port (the cluster's round-robin hands them connections), keeps what they share (machine-share.ts),
+ * starts a worker again when one dies, sums their metrics for /metrics and drains them all on SIGTERM.
+ */
+export async function startMachine(options: { workers: number; logger: Logger; now?: () => number }): Promise<Machine> {
+  const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+  const share = new MachineShare(options.now);
+  const aggregator = new AggregatorRegistry();
+  const slots = new Map<number, Slot>();
+  let draining = false;
+  let restarts = 0;
+  const sweep = setInterval(() => share.sweep(), SWEEP_MS);
+  sweep.unref();
+
+  const answer = async (worker: Worker, request: WorkerRequest): Promise<unknown> => {
+    switch (request.op) {
+      case 'hold':
+        return share.hold(worker.id, request.topic, request.ms);
+      case 'release':
+        return share.release(worker.id, request.topic);
+      case 'publish': {
+        const state = share.publish(request.topic, request.json, request.etag);
+        const message: ToWorker = { pressbox: 'state', topic: request.topic, state };
+        for (const { worker: each } of slots.values()) if (each.isConnected()) each.send(message);
+        return state;
+      }
+      case 'latest':
+        return share.latest(request.topic);
+      case 'cache-get':
+        return share.cacheGet(request.key);
+      case 'cache-set':
+        return share.cacheSet(request.key, request.entry, request.keepMs);
+      case 'cache-claim':
+        return share.cacheClaim(request.key, request.ms);
+      case 'cache-clear':
+        return share.cacheClear();
+      case 'metrics':
+        return (await aggregator.clusterMetrics()) as string;
+    }
+  };
+
+  const fork = (restartDelay = 0): Worker => {
+    const worker = cluster.fork({ [WORKER_SANDBOX_ENV]: sandbox.baseUrl });
+    slots.set(worker.id, { worker, startedAt: Date.now(), restartDelay });
+    worker.on('message', (message: unknown) => {
+      if (!isPressboxMessage<ToPrimary>(message) || message.pressbox !== 'ask') return;
+      answer(worker, message.request).then(
+        (result) => worker.isConnected() && worker.send({ pressbox: 'answer', id: message.id, result } satisfies ToWorker),
+        (error: unknown) =>
+          worker.isConnected() && worker.send({ pressbox: 'answer', id: message.id, error: String(error) } satisfies ToWorker),
+      );
+    });
+    return worker;
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    const slot = slots.get(worker.id);
+    slots.delete(worker.id);
+    share.forget(worker.id);
+    if (draining || !slot) return;
+    const young = Date.now() - slot.startedAt < CRASH_LOOP_MS;
+    const delay = young ? Math.min(MAX_RESTART_DELAY_MS, Math.max(500, slot.restartDelay * 2)) : 0;
+    options.logger.log('error', 'relay worker died; starting another', { worker: worker.id, code, signal, restartInMs: delay });
+    restarts++;
+    setTimeout(() => {
+      if (!draining) fork(young ? delay : 0);
+    }, delay).unref();
+  });
+
+  const listening = new Promise<string>((resolve, reject) => {
+    let ready = 0;
+    const onListening = (_worker: Worker, address: { address: string | null; port: number }) => {
+      if (++ready < options.workers) return;
+      cluster.off('listening', onListening);
+      const host = address.address && address.address !== '::' ? address.address : '127.0.0.1';
+      resolve(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}`);
+    };
+    cluster.on('listening', onListening);
+    // A worker that cannot start (port taken, store unreadable) says why on its stderr and exits: so does the machine.
+    const onEarlyExit = (_worker: Worker, code: number) => {
+      if (ready >= options.workers) return cluster.off('exit', onEarlyExit);
+      draining = true;
+      reject(new Error(`a relay worker exited with code ${code} before it listened (its error is above)`));
+    };
+    cluster.on('exit', onEarlyExit);
+  });
+  for (let index = 0; index < options.workers; index++) fork();
+  let origin: string;
+  try {
+    origin = await listening;
+  } catch (error) {
+    for (const { worker } of slots.values()) worker.kill();
+    await sandbox.close();
+    throw error;
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    origin,
+    sandbox,
+    workers: () => slots.size,
+    restarts: () => restarts,
+    close: () =>
+      (closing ??= (async () => {
+        draining = true;
+        clearInterval(sweep);
+        const exited = [...slots.values()].map(
+          ({ worker }) =>
+            new Promise<void>((resolve) => {
+              if (worker.isDead()) return resolve();
+              worker.once('exit', () => resolve());
+              const timer = setTimeout(() => worker.kill('SIGKILL'), DRAIN_TIMEOUT_MS);
+              timer.unref();
+              if (worker.isConnected()) worker.send({ pressbox: 'drain' } satisfies ToWorker);
+              else worker.kill();
+            }),
+        );
+        await Promise.all(exited);
+        await sandbox.close();
+      })()),
+  };
+}
