@@ -77,7 +77,7 @@ const UPDATE_MARK = 'event: update\nid: ';
  * the bench measured itself). It reports each update's arrival and event id, and may resume from a `Last-Event-ID`.
  */
 export function openViewer(
-  relay: RelayProcess,
+  relay: Pick<RelayProcess, 'origin' | 'key'>,
   topic: string,
   onUpdate: (at: number, id: number) => void,
   lastEventId = 0,

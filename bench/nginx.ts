@@ -35,13 +35,16 @@ export interface RunningNginx {
   stop(): void;
 }
 
-/** One worker (the relay is one Node process), caching 200s for 10 s as the relay caches the live slate. */
-export async function startNginx(nginx: string, upstreamOrigin: string, dir: string): Promise<RunningNginx> {
+/**
+ * nginx with as many worker processes as the relay has (one by default: the relay is one Node process), caching 200s
+ * for 10 s as the relay caches the live slate.
+ */
+export async function startNginx(nginx: string, upstreamOrigin: string, dir: string, workers = 1): Promise<RunningNginx> {
   const port = await freePort();
   for (const sub of ['cache', 'tmp']) await mkdir(join(dir, sub), { recursive: true });
   const user = typeof process.getuid === 'function' && process.getuid() === 0 ? 'user root;' : '';
   const config = `${user}
-worker_processes 1;
+worker_processes ${workers};
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;

@@ -16,6 +16,7 @@ import { scaleOut } from './scale-out.js';
 import { proxyReaders } from './proxy-readers.js';
 import { redisOutage } from './redis-outage.js';
 import { pageCost } from './page-cost.js';
+import { workersBench } from './workers.js';
 
 interface Row {
   section: string;
@@ -140,6 +141,29 @@ async function live(): Promise<void> {
   row('live', '20,000 streams in one relay: RSS, scaled from the largest run', `${Math.round(at20k)} MiB (budget 512 MiB)`);
 }
 
+/** `serve --workers N` for 1, 2 and every core: req/s against nginx with N processes, broadcast, memory, upstream calls. */
+async function everyCore(dir: string): Promise<void> {
+  const { runs, missing } = await workersBench(dir);
+  results.workers = runs;
+  for (const reason of missing) row('workers', 'not measured', reason);
+  for (const run of runs) {
+    const label = `${run.workers} worker${run.workers > 1 ? 's' : ''}`;
+    const nginx = run.nginxRequestsPerSecond;
+    row(
+      'workers',
+      `${label}: cached /v1/scores, 100 connections (wrk); nginx with ${run.workers} worker process${run.workers > 1 ? 'es' : ''}`,
+      `${thousands(run.relayRequestsPerSecond)} req/s, p99 ${run.relayP99Ms} ms${nginx ? `; nginx ${thousands(nginx)} req/s: ${(run.relayRequestsPerSecond / nginx).toFixed(2)}× (goal 0.7)` : ''}`,
+    );
+    row(
+      'workers',
+      `${label}: one change → ${thousands(run.delivered)} streams, from the first viewer`,
+      `p50 ${run.broadcastP50Ms} ms, p95 ${run.broadcastP95Ms} ms (goal 250 ms)`,
+    );
+    row('workers', `${label}: RSS per worker with the streams open`, `${run.rssPerWorkerMiB.join(' / ')} MiB`);
+    row('workers', `${label}: upstream calls per minute for one live topic`, `${run.upstreamCallsPerMinute}`);
+  }
+}
+
 async function severalRelays(): Promise<void> {
   const run = await scaleOut(5000, 3);
   results.scaleOut = run;
@@ -259,6 +283,7 @@ try {
   await cachedRoute(dir);
   await upstreamFanIn();
   await live();
+  await everyCore(dir);
   await severalRelays();
   await behindProxy();
   await redisAway();

@@ -51,7 +51,12 @@ function milliseconds(text: string): number {
   return Number(value) * (unit === 'us' ? 0.001 : unit === 's' ? 1000 : 1);
 }
 
-async function withWrk(wrk: string, url: string, connections: number, seconds = DURATION_S): Promise<Omit<LoadRun, 'tool' | 'target'>> {
+export async function withWrk(
+  wrk: string,
+  url: string,
+  connections: number,
+  seconds = DURATION_S,
+): Promise<Omit<LoadRun, 'tool' | 'target'>> {
   const { stdout } = await promisify(execFile)(wrk, [
     '-t1',
     `-c${connections}`,
