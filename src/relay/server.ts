@@ -122,13 +122,15 @@ export async function startRelay(options: RelayOptions = {}): Promise<RunningRel
   const sandbox = await startSandbox({ port: 0, ...options.sandbox, host: '127.0.0.1' });
   try {
     const relay = await startRelayCore(options, sandbox.baseUrl);
+    let closing: Promise<void> | undefined;
     return {
       ...relay,
       sandbox,
-      close: async () => {
-        await relay.close();
-        await sandbox.close();
-      },
+      close: () =>
+        (closing ??= (async () => {
+          await relay.close();
+          await sandbox.close();
+        })()),
     };
   } catch (error) {
     await sandbox.close();
