@@ -44,6 +44,7 @@ export async function startMachine(options: { workers: number; logger: Logger; n
   const aggregator = new AggregatorRegistry();
   const slots = new Map<number, Slot>();
   let draining = false;
+  let started = false;
   let restarts = 0;
   const sweep = setInterval(() => share.sweep(), SWEEP_MS);
   sweep.unref();
@@ -93,7 +94,8 @@ export async function startMachine(options: { workers: number; logger: Logger; n
     const slot = slots.get(worker.id);
     slots.delete(worker.id);
     share.forget(worker.id);
-    if (draining || !slot) return;
+    // Before every worker listened, a worker that exits fails the start instead (below).
+    if (draining || !slot || !started) return;
     const young = Date.now() - slot.startedAt < CRASH_LOOP_MS;
     const delay = young ? Math.min(MAX_RESTART_DELAY_MS, Math.max(500, slot.restartDelay * 2)) : 0;
     options.logger.log('error', 'relay worker died; starting another', { worker: worker.id, code, signal, restartInMs: delay });
@@ -124,6 +126,7 @@ export async function startMachine(options: { workers: number; logger: Logger; n
   let origin: string;
   try {
     origin = await listening;
+    started = true;
   } catch (error) {
     for (const { worker } of slots.values()) worker.kill();
     await sandbox.close();
