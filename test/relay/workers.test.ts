@@ -133,7 +133,7 @@ describe('pressbox serve --workers 2', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('counts 200 concurrent loads over both workers exactly: a 150-load plan answers 150 and refuses 50', async () => {
+  it('counts 200 concurrent loads over both workers exactly (a 150-load plan answers 150, refuses 50) from one upstream call', async () => {
     assert.deepEqual((await workerLabels(machine)).sort(), ['1', '2'], 'two workers report to the primary');
     const key = await keyWith('custom:150');
     const months = new Set([month()]);
@@ -147,6 +147,8 @@ describe('pressbox serve --workers 2', () => {
       150,
       'metrics summed over the workers',
     );
+    // Both workers answered from one upstream call: the one that claimed the cold entry fetched it for the other.
+    assert.equal(await metric(machine, 'pressbox_upstream_requests_total{upstream="live",endpoint="/live-games",outcome="200"}'), 1);
   });
 
   it('polls a live topic once for the machine, however the viewers spread over the workers', async () => {
