@@ -136,12 +136,17 @@ function minifyTemplates(): Plugin {
 }
 
 /**
- * The element builds' minifier: after Rolldown's own (below), terser's three passes take another 0.2 KiB gz off the
- * all-in-one file, and pure getters (no getter in this code or Lit's is read for a side effect) 0.07 KiB more.
+ * What every build of the elements shares: the version folder, source maps, and the minifier: after Rolldown's own
+ * (below), terser's three passes take another 0.2 KiB gz off the all-in-one file, and pure getters (no getter in this
+ * code or Lit's is read for a side effect) 0.07 KiB more.
  */
-const TERSER = {
+const ELEMENT_BUILD = {
+  outDir: VERSION_DIR,
+  target: 'es2022',
   minify: 'terser',
   terserOptions: { module: true, ecma: 2020, compress: { passes: 3, pure_getters: true }, format: { comments: false } },
+  sourcemap: true,
+  copyPublicDir: false,
 } satisfies UserConfig['build'];
 
 /** A locale's season part is named apart from its main catalog: `ar.season-….js` beside `ar-….js`. */
@@ -169,12 +174,8 @@ export default defineConfig(({ mode }) => {
       ...(allInOne ? [] : [reservedSizesStylesheet()]),
     ],
     build: {
-      outDir: VERSION_DIR,
+      ...ELEMENT_BUILD,
       emptyOutDir: !allInOne,
-      target: 'es2022',
-      ...TERSER,
-      sourcemap: true,
-      copyPublicDir: false,
       lib: {
         entry: { [entry]: allInOne ? 'src/widgets/index.ts' : 'src/widgets/loader.ts' },
         formats: ['es'],
@@ -206,12 +207,8 @@ function standaloneBuild(tag: string | undefined): UserConfig {
   return {
     plugins: [numberedMessages(), minifyTemplates()],
     build: {
-      outDir: VERSION_DIR,
+      ...ELEMENT_BUILD,
       emptyOutDir: false,
-      target: 'es2022',
-      ...TERSER,
-      sourcemap: true,
-      copyPublicDir: false,
       lib: {
         entry: { [`${STANDALONE_DIR}/${tag}`]: `src/widgets/elements/${tag}/${tag}.ts` },
         formats: ['es'],

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDemoSite } from '../demo/server.js';
 import { createKey } from '../relay/keys/service.js';
-import { relayEnvironment, startRelay } from '../relay/server.js';
-import { requestLines } from '../relay/logger.js';
+import { relayEnvironment, startRelay, upstreamName } from '../relay/server.js';
+import { jsonLogger, requestLines } from '../relay/logger.js';
 import { starting } from './failures.js';
 import {
   DEFAULT_DB,
@@ -21,7 +21,6 @@ import {
 import cluster from 'node:cluster';
 import { startMachine } from '../relay/cluster/primary.js';
 import { startRelayWorker } from '../relay/cluster/worker.js';
-import { jsonLogger } from '../relay/logger.js';
 import { burstFor, LIVE_STREAM_LIMITS, RATE_LIMIT_PER_MINUTE } from '../relay/defaults.js';
 
 const DEMO_KEY_NAME = 'demo';
@@ -131,7 +130,7 @@ export function relayCommands(program: Command): void {
           [
             'Pressbox relay listening',
             `  relay     ${relay.origin}`,
-            `  upstream  ${relayOptions.upstreamUrl ? new URL(relayOptions.upstreamUrl).host : 'sandbox'}`,
+            `  upstream  ${upstreamName(relayOptions.upstreamUrl)}`,
             `  store     ${options.redis ? 'redis' : options.db}`,
             ...(options.workers ? [`  workers   ${options.workers} processes on one port (primary ${process.pid})`] : []),
             ...(publicOrigin !== relay.origin ? [`  public    ${publicOrigin}`] : []),

@@ -12,10 +12,9 @@ import { degradableUsage } from './metering/degraded.js';
 import { openLoadJournal } from './metering/journal.js';
 import { openStore } from './store/open.js';
 import { LiveHub, type HubOptions } from './live/hub.js';
-import { localLiveShare, redisLiveShare } from './live/share.js';
+import { localLiveShare, redisLiveShare, type LiveShare } from './live/share.js';
 import { redisSharedEntries } from './cache/shared-redis.js';
 import type { SharedEntries } from './cache/resource-cache.js';
-import type { LiveShare } from './live/share.js';
 import { liveRoute } from './live/route.js';
 import { clientAddressResolver, parseTrustList } from './http/client-address.js';
 import { listenOrigins, OwnOrigins, parsePublicUrl } from './http/own-origins.js';
@@ -110,6 +109,9 @@ export function relayEnvironment(
 }
 
 const SANDBOX_KEY = 'sk_sandbox_pro';
+
+/** Where live keys are served from, as the banner and the relay say it: the host of the real service (never its key), or the sandbox. */
+export const upstreamName = (upstreamUrl: string | undefined): string => (upstreamUrl ? new URL(upstreamUrl).host : 'sandbox');
 
 /** Whether a probe settles without an error (within its own timeout). */
 const answers = (probe: Promise<unknown>): Promise<boolean> =>
@@ -282,7 +284,7 @@ async function startRelayCore(options: RelayOptions, sandboxUrl: string, machine
     openStreams: live.openStreams,
     streamSlotHolders: live.slotHolders,
     liveBacklog: live.backlog,
-    liveUpstream: options.upstreamUrl ? new URL(options.upstreamUrl).host : 'sandbox',
+    liveUpstream: upstreamName(options.upstreamUrl),
     close: () =>
       (closing ??= (async () => {
         // Live streams get a reconnect hint and end; then stop accepting, let requests in flight finish (their loads

@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
-import { startSandbox, type RunningSandbox } from '../../sandbox/server.js';
+import { startSandbox } from '../../sandbox/server.js';
 import type { Logger } from '../logger.js';
 import { MachineShare } from './machine-share.js';
 import { isPressboxMessage, type ToPrimary, type ToWorker, type WorkerRequest } from './messages.js';
@@ -17,11 +17,6 @@ const SWEEP_MS = 10_000;
 export interface Machine {
   /** The address every worker listens on. */
   origin: string;
-  sandbox: RunningSandbox;
-  /** Workers alive now. */
-  workers(): number;
-  /** Workers started again after they died. */
-  restarts(): number;
   /** Drains every worker (their streams get a reconnect hint, their loads are committed), then stops the sandbox. */
   close(): Promise<void>;
 }
@@ -38,14 +33,13 @@ interface Slot {
  * starts N workers on one port (the cluster's round-robin hands them connections), keeps what they share (machine-share.ts),
  * starts a worker again when one dies, sums their metrics for /metrics and drains them all on SIGTERM.
  */
-export async function startMachine(options: { workers: number; logger: Logger; now?: () => number }): Promise<Machine> {
+export async function startMachine(options: { workers: number; logger: Logger }): Promise<Machine> {
   const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
-  const share = new MachineShare(options.now);
+  const share = new MachineShare();
   const aggregator = new AggregatorRegistry();
   const slots = new Map<number, Slot>();
   let draining = false;
   let started = false;
-  let restarts = 0;
   const sweep = setInterval(() => share.sweep(), SWEEP_MS);
   sweep.unref();
 
@@ -99,7 +93,6 @@ export async function startMachine(options: { workers: number; logger: Logger; n
     const young = Date.now() - slot.startedAt < CRASH_LOOP_MS;
     const delay = young ? Math.min(MAX_RESTART_DELAY_MS, Math.max(500, slot.restartDelay * 2)) : 0;
     options.logger.log('error', 'relay worker died; starting another', { worker: worker.id, code, signal, restartInMs: delay });
-    restarts++;
     setTimeout(() => {
       if (!draining) fork(young ? delay : 0);
     }, delay).unref();
@@ -136,9 +129,6 @@ export async function startMachine(options: { workers: number; logger: Logger; n
   let closing: Promise<void> | undefined;
   return {
     origin,
-    sandbox,
-    workers: () => slots.size,
-    restarts: () => restarts,
     close: () =>
       (closing ??= (async () => {
         draining = true;
