@@ -1,6 +1,6 @@
 // The publisher page the end-to-end tests and the per-engine screenshots load: all ten elements as a newsroom would
 // paste them, one script tag from the relay.
-import { ELEMENT_TAGS } from '../src/contract/elements.js';
+import { ELEMENT_TAGS, type ElementTag } from '../src/contract/elements.js';
 
 export const RIGHT_TO_LEFT = ['ar'];
 
@@ -20,6 +20,8 @@ export interface PublisherPageOptions {
   head?: string;
   /** The newsroom's own wording for some messages, as a data-pressbox-messages script. */
   messages?: Record<string, Record<string, string>>;
+  /** This element alone, as most article pages carry one widget. */
+  only?: ElementTag;
 }
 
 /** The body's margin on each side, the browser's default, which the column style keeps. */
@@ -46,7 +48,7 @@ export function featuredGame(games: ReadonlyArray<{ id: string; status: string }
 
 export function publisherPage(options: PublisherPageOptions): string {
   const { relay, key, gameId, mlbGameId, lang = 'en', script = true, stylesheet = true, column = 0 } = options;
-  const elements = ELEMENT_TAGS.map((tag) => {
+  const elements = (options.only ? [options.only] : ELEMENT_TAGS).map((tag) => {
     if (tag === 'score-ticker') return '<score-ticker leagues="nba,nhl,nfl"></score-ticker>';
     if (tag === 'last-five' || tag === 'standings-table' || tag === 'team-stats') return `<${tag} league="nba" team="BOS"></${tag}>`;
     if (tag === 'pitching-matchup') return `<pitching-matchup game-id="${mlbGameId}"></pitching-matchup>`;

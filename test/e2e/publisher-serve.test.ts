@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -18,11 +19,12 @@ import { selectedEngines } from '../../scripts/browser.js';
 import { freePort } from '../../scripts/local-servers.js';
 import { columnStyle, featuredGame, publisherPage, readerLayout, RIGHT_TO_LEFT } from '../../scripts/publisher-page.js';
 import { KEEP_NAMES_HELPER, launchReaderBrowser, type ReaderBrowser, type ReaderPage } from '../../scripts/reader-browser.js';
-import { ELEMENT_BOXES, ELEMENT_TAGS, type ElementTag } from '../../src/contract/elements.js';
+import { ELEMENT_BOXES, ELEMENT_TAGS, isElementTag, type ElementTag } from '../../src/contract/elements.js';
 import { measureElements, type ElementMeasure } from './measure.js';
 import { installReaderHarness, type ReaderRecord } from './reader-harness.js';
 
 const TAGS = ELEMENT_TAGS;
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 /** Phones to desktops, with and without the strict CSP; then the elements' own widths at both ends (a 280 px sidebar column
  * on a desktop page, a 1600 px wide column), where the page's own column style needs no CSP. */
 const LAYOUTS: Array<{ viewport: number; csp: boolean; column: number; lang?: string }> = [
@@ -129,6 +131,7 @@ before(async () => {
         column,
         lang: url.searchParams.get('lang') ?? 'en',
         ...(url.searchParams.has('wording') && { messages: HOUSE_WORDING }),
+        ...(isElementTag(url.searchParams.get('only') ?? '') && { only: url.searchParams.get('only') as ElementTag }),
       }),
     );
   }).listen(pagePort, '127.0.0.1');
@@ -240,6 +243,41 @@ for (const engine of selectedEngines()) {
             ...m.clippedNames.map((name) => `${m.tag}: team name cut short (${name})`),
           ]),
         ];
+        assert.deepEqual(problems, []);
+      });
+    }
+
+    for (const width of [320, 1280]) {
+      it(`${width} px, lang=ar, strict CSP, one tag per page: each element comes in its standalone file, shows data in its box`, async () => {
+        const { viewport, column } = readerLayout(width, browser.narrowestWidth);
+        const problems: string[] = [];
+        for (const tag of TAGS) {
+          const page = await openPage(browser, viewport, `csp&lang=ar&only=${tag}${column ? `&column=${column}` : ''}`);
+          await page.waitFor((expected) => (window as any).__seen.loads.includes(expected), tag);
+          const height = await page.evaluate((selector) => document.querySelector(selector)!.getBoundingClientRect().height, tag);
+          const direction = await page.evaluate((selector) => getComputedStyle(document.querySelector(selector)!).direction, tag);
+          // The locale's words and where they are come later, as lazy chunks; before them, the loader and one file.
+          const scripts = await page.evaluate(
+            (relayOrigin) =>
+              performance
+                .getEntriesByType('resource')
+                .map((entry) => new URL(entry.name))
+                .filter((url) => url.origin === relayOrigin && url.pathname.endsWith('.js') && !url.pathname.includes('/chunks/'))
+                .map((url) => url.pathname),
+            relay,
+          );
+          const seen = await seenOn(page);
+          if (process.env.PRESSBOX_SCREENSHOTS)
+            await page.screenshot(tag, join(process.env.PRESSBOX_SCREENSHOTS, `${engine}-${tag}-alone-${column || width}-csp-ar.png`));
+          await page.close();
+          problems.push(
+            ...seen.violations.map((violation) => `${tag}: CSP violation: ${violation}`),
+            ...(height !== ELEMENT_BOXES[tag].height ? [`${tag}: reserved ${ELEMENT_BOXES[tag].height}px, rendered ${height}px`] : []),
+            ...(direction !== 'rtl' ? [`${tag}: not laid out rtl`] : []),
+            ...seen.resized.map((change) => `${tag}: box changed: ${change}`),
+            ...(scripts.join() !== `/pressbox.js,/v/${version}/standalone/${tag}.js` ? [`${tag}: fetched ${scripts.join(', ')}`] : []),
+          );
+        }
         assert.deepEqual(problems, []);
       });
     }
