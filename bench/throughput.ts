@@ -2,7 +2,7 @@
 // two load generators: autocannon (Node, in this process) and wrk (C, its own process, lighter on a shared machine).
 // `node --import tsx bench/throughput.ts` runs this part alone.
 import autocannon from 'autocannon';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { createKey } from '../src/relay/keys/service.js';
 import { openSqliteStore } from '../src/relay/store/sqlite.js';
 import { findDebianTool, startNginx } from './nginx.js';
+import { startServeProcess } from '../scripts/local-servers.js';
 
 export interface LoadRun {
   tool: 'autocannon' | 'wrk';
@@ -85,20 +86,8 @@ async function startRelayProcess(dir: string): Promise<{ origin: string; key: st
   const key = (await createKey(store, { plan: 'custom:100000000', domains: ['example.com'], name: 'bench', test: false }, Date.now())).key;
   await store.close();
   // The rate limit is lifted: every connection comes from one address.
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0', '--db', db, '--rate-limit', '100000000'],
-    {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stderr.on('data', (chunk) => (output += chunk));
-  while (!/relay\s+(http:\/\/\S+)/.test(output)) {
-    if (child.exitCode !== null) throw new Error(output);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { origin: /relay\s+(http:\/\/\S+)/.exec(output)![1]!, key, stop: () => child.kill('SIGTERM') };
+  const { child, origin } = await startServeProcess(['--port', '0', '--db', db, '--rate-limit', '100000000']);
+  return { origin, key, stop: () => child.kill('SIGTERM') };
 }
 
 export async function throughput(dir: string): Promise<Throughput> {

@@ -1,7 +1,7 @@
 // `pressbox serve --workers N` as an operator runs it, for N = 1, 2 and (where the machine has more cores) auto: cached
 // req/s against nginx with as many worker processes, one change broadcast to 19,500 streams, each worker's memory, and
 // upstream calls for one live topic. `node --import tsx bench/workers.ts` runs this part alone.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Socket } from 'node:net';
@@ -13,6 +13,7 @@ import { openSqliteStore } from '../src/relay/store/sqlite.js';
 import { startSandbox, type RunningSandbox } from '../src/sandbox/server.js';
 import { openViewer, percentile } from './live-viewers.js';
 import { findDebianTool, startNginx } from './nginx.js';
+import { startServeProcess } from '../scripts/local-servers.js';
 import { withWrk } from './throughput.js';
 
 const ORIGIN = 'https://example.com';
@@ -59,26 +60,12 @@ async function serve(dir: string, workers: number, sandbox: RunningSandbox): Pro
     '--max-streams-per-key',
     '100000',
   ];
-  const primary = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli.ts', 'serve', '--workers', String(workers), '--port', '0', '--db', db, ...limits],
-    {
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: {
-        ...process.env,
-        PRESSBOX_UPSTREAM_URL: sandbox.baseUrl,
-        PRESSBOX_UPSTREAM_KEY: 'sk_sandbox_pro',
-        PRESSBOX_ADMIN_TOKEN: ADMIN_TOKEN,
-      },
-    },
-  );
-  let output = '';
-  primary.stderr!.on('data', (chunk) => (output += chunk));
-  while (!/relay\s+(http:\/\/\S+)/.test(output)) {
-    if (primary.exitCode !== null) throw new Error(output);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { origin: /relay\s+(http:\/\/\S+)/.exec(output)![1]!, key, primary };
+  const { child: primary, origin } = await startServeProcess(['--workers', String(workers), '--port', '0', '--db', db, ...limits], {
+    PRESSBOX_UPSTREAM_URL: sandbox.baseUrl,
+    PRESSBOX_UPSTREAM_KEY: 'sk_sandbox_pro',
+    PRESSBOX_ADMIN_TOKEN: ADMIN_TOKEN,
+  });
+  return { origin, key, primary };
 }
 
 async function metrics(machine: Machine): Promise<string> {

@@ -1,5 +1,5 @@
-// Small servers the tests and the bench start on this machine: a free port, whether something listens, and a
-// throwaway redis-server. Shared by scripts/test-node.ts, the bench and the tests that need their own Redis.
+// Small servers the tests and the bench start on this machine: a free port, whether something listens, a throwaway
+// redis-server, and `pressbox serve` in a process of its own. Shared by scripts/test-node.ts, the bench and the tests that need their own Redis.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { connect, createServer, type AddressInfo } from 'node:net';
@@ -134,4 +134,33 @@ export async function startSentinelGroup(dir: string, name = 'pressbox'): Promis
     killPrimary: () => void servers[0]!.kill('SIGKILL'),
     stop: () => servers.forEach((server) => server.kill('SIGKILL')),
   };
+}
+
+export interface ServeProcess {
+  child: ChildProcess;
+  /** The address its banner names. */
+  origin: string;
+}
+
+/**
+ * `pressbox serve` in a process of its own, as an operator starts it (tests and the bench): resolves once its banner
+ * names the address it listens on, or fails with what it printed.
+ */
+export async function startServeProcess(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 30_000): Promise<ServeProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  let output = '';
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  const banner = /relay\s+(http:\/\/\S+)/;
+  const deadline = Date.now() + timeoutMs;
+  while (!banner.test(output)) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`pressbox serve did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  // Its request lines from now on are drained, not kept: a bench run would hold millions of them.
+  for (const stream of [child.stdout!, child.stderr!]) stream.removeAllListeners('data').resume();
+  return { child, origin: banner.exec(output)![1]! };
 }

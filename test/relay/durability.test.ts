@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,23 +6,11 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { createKey } from '../../src/relay/keys/service.js';
 import { openSqliteStore } from '../../src/relay/store/sqlite.js';
+import { startServeProcess } from '../../scripts/local-servers.js';
 
 const DELIVERED = 40;
 
-async function startRelayProcess(db: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0', '--db', db], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  child.stdout!.on('data', () => {});
-  const deadline = Date.now() + 20_000;
-  while (!/relay\s+(http:\/\/\S+)/.test(output)) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`relay did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { child, origin: /relay\s+(http:\/\/\S+)/.exec(output)![1]! };
-}
+const startRelayProcess = (db: string) => startServeProcess(['--port', '0', '--db', db], {}, 20_000);
 
 async function keyIn(db: string): Promise<string> {
   const setup = openSqliteStore(db);

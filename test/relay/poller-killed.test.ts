@@ -1,38 +1,26 @@
 // The relay polling a live topic for all relays dies with kill -9: it gives nothing up, its lease simply runs out,
 // and another relay takes the topic over; its viewers get the next change.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import { createKey } from '../../src/relay/keys/service.js';
 import type { RunningRelay } from '../../src/relay/server.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
-import { freePort, startRedisServer } from '../../scripts/local-servers.js';
+import { freePort, startRedisServer, startServeProcess, type ServeProcess } from '../../scripts/local-servers.js';
 import { openStream, updates } from '../helpers/live.js';
 import { testRelay } from '../helpers/relay.js';
 import { frozenSandbox } from '../helpers/sandbox.js';
 
 const TOPIC = '/v1/scores?league=nba';
 
-async function relayProcess(redisUrl: string, upstreamUrl: string): Promise<{ child: ChildProcess; origin: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0', '--redis', redisUrl, '--journal', ':memory:'],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, PRESSBOX_UPSTREAM_URL: upstreamUrl, PRESSBOX_UPSTREAM_KEY: 'sk_sandbox_pro' },
-    },
+function relayProcess(redisUrl: string, upstreamUrl: string): Promise<ServeProcess> {
+  return startServeProcess(
+    ['--port', '0', '--redis', redisUrl, '--journal', ':memory:'],
+    { PRESSBOX_UPSTREAM_URL: upstreamUrl, PRESSBOX_UPSTREAM_KEY: 'sk_sandbox_pro' },
+    20_000,
   );
-  let output = '';
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 20_000;
-  while (!/relay\s+(http:\/\/\S+)/.test(output)) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`relay did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { child, origin: /relay\s+(http:\/\/\S+)/.exec(output)![1]! };
 }
 
 describe('kill -9 of the polling relay', () => {
@@ -40,7 +28,7 @@ describe('kill -9 of the polling relay', () => {
   let url: string;
   let sandbox: RunningSandbox;
   let survivor: RunningRelay;
-  let polled: { child: ChildProcess; origin: string };
+  let polled: ServeProcess;
   let survivorPolls = 0;
 
   before(async () => {

@@ -1,7 +1,7 @@
 // `pressbox serve --workers 2` as an operator starts it: one port, two relay processes sharing one SQLite file, one
 // poller per live topic on the machine, and a worker killed under load.
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { openStore } from '../../src/relay/store/open.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
 import { openStream, updates, type Stream } from '../helpers/live.js';
 import { frozenSandbox, MIDDAY } from '../helpers/sandbox.js';
+import { startServeProcess } from '../../scripts/local-servers.js';
 
 const TOPIC = '/v1/scores?league=nba';
 const ADMIN_TOKEN = 'workers-test-token';
@@ -24,19 +25,12 @@ interface Machine {
 }
 
 async function serveWithWorkers(db: string, upstreamUrl: string): Promise<Machine> {
-  const primary = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--workers', '2', '--port', '0', '--db', db], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PRESSBOX_UPSTREAM_URL: upstreamUrl, PRESSBOX_UPSTREAM_KEY: 'sk_sandbox_pro', PRESSBOX_ADMIN_TOKEN: ADMIN_TOKEN },
+  const { child, origin } = await startServeProcess(['--workers', '2', '--port', '0', '--db', db], {
+    PRESSBOX_UPSTREAM_URL: upstreamUrl,
+    PRESSBOX_UPSTREAM_KEY: 'sk_sandbox_pro',
+    PRESSBOX_ADMIN_TOKEN: ADMIN_TOKEN,
   });
-  let output = '';
-  primary.stderr!.on('data', (chunk) => (output += chunk));
-  primary.stdout!.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 30_000;
-  while (!/relay\s+(http:\/\/\S+)/.test(output)) {
-    if (primary.exitCode !== null || Date.now() > deadline) throw new Error(`the relay did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { primary, origin: /relay\s+(http:\/\/\S+)/.exec(output)![1]! };
+  return { primary: child, origin };
 }
 
 /** The primary's worker processes, by pid (not the TypeScript loader's helper process beside them). */
