@@ -1,5 +1,5 @@
 /// <reference types="mocha" />
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
 import type { GameDetailPayload } from '../../../src/contract/scores.js';
 import '../../../src/widgets/elements/game-header/game-header.js';
 import type { GameHeader } from '../../../src/widgets/elements/game-header/game-header.js';
@@ -68,6 +68,38 @@ describe('<game-header>', () => {
       ]);
     });
   }
+
+  it('keeps every priced value of the line to one row in a 280 px Arabic column, in every odds format', async () => {
+    const details = await Promise.all(games.map((game) => detail(game.id)));
+    const priced = details.filter(({ line }) => line?.spread && line.total).map(({ game }) => game);
+    expect(priced.length).to.be.at.least(2);
+    for (const format of ['american', 'decimal', 'fractional', 'implied']) {
+      for (const game of priced) {
+        // One at a time in view: an element off-screen waits to load.
+        fixtureCleanup();
+        const column = await fixture<HTMLDivElement>(
+          html`<div style="width: 280px" dir="rtl">
+            <game-header
+              league="nba"
+              game-id=${game.id}
+              key=${setup.keys.test}
+              relay=${setup.relay}
+              odds-format=${format}
+              locale="ar"
+            ></game-header>
+          </div>`,
+        );
+        const element = column.querySelector('game-header')!;
+        await element.updateComplete;
+        await until(() => !hasState(element, 'loading'));
+        await element.updateComplete;
+        const rowHeights = [...shadow(element).querySelectorAll('.line dd')].map((dd) => Math.round(dd.getBoundingClientRect().height));
+        expect(new Set(rowHeights).size, `${format} ${game.id}: ${rowHeights.join(', ')}`).to.equal(1);
+        const article = shadow(element).querySelector('article')!;
+        expect(article.scrollHeight, `${format} ${game.id}`).to.be.at.most(element.getBoundingClientRect().height);
+      }
+    }
+  });
 
   it('formats numbers for the locale asked', async () => {
     const scheduled = games.find((game) => game.status === 'scheduled')!;

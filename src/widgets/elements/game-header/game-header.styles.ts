@@ -189,15 +189,19 @@ export const gameHeaderStyles = css`
       grid-template-columns: 1fr;
       gap: 2px;
     }
+    /* The label beside its two values, one value a row: two priced values side by side wrap at 280 px in some languages. */
     .line div {
-      grid-template-columns: auto auto;
+      grid-template-columns: 96px minmax(0, 1fr);
       gap: 0 8px;
     }
     dt {
-      grid-column: 1 / -1;
+      grid-row: span 2;
     }
     dd {
       font-size: 12px;
+      overflow: hidden;
+      white-space: nowrap;
+      text-overflow: ellipsis;
     }
     .split {
       grid-template-columns: auto 1fr;
