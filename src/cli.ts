@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { readFileSync } from 'node:fs';
 import { keyCommands } from './cli/keys-commands.js';
 import { usageCommand } from './cli/usage-command.js';
+import { auditCommand } from './cli/audit-command.js';
 import { describeFailure } from './cli/failures.js';
 import { relayCommands } from './cli/relay-commands.js';
 import { sandboxCommand } from './cli/sandbox-command.js';
@@ -19,6 +20,7 @@ sandboxCommand(program);
 relayCommands(program);
 keyCommands(program);
 usageCommand(program);
+auditCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,10 +1,24 @@
 import type { Command } from 'commander';
+import { userInfo } from 'node:os';
 import { decideOrigin, pageOrigin } from '../relay/keys/domains.js';
 import { isActive, type Plan } from '../relay/keys/model.js';
-import { createKey, describeKey, patternsOf, rotateKey } from '../relay/keys/service.js';
+import { auditedKeyChanges } from '../relay/keys/changes.js';
+import { describeKey, patternsOf } from '../relay/keys/service.js';
+import type { RelayStore } from '../relay/store/types.js';
 import { loadCount } from '../relay/metering/month.js';
 import { domain, duration, plan, positive, wholeNumber } from './options.js';
 import { existing, print, storeOptions, withStore, type StoreFlags } from './store-command.js';
+
+/** Changes from the shell, in the audit log as `cli:<user>` (the account that ran the command). */
+function changesFrom(store: RelayStore) {
+  let user = 'unknown';
+  try {
+    user = userInfo().username;
+  } catch {
+    // A container user with no passwd entry: still a CLI change.
+  }
+  return auditedKeyChanges(store, store, `cli:${user}`, Date.now);
+}
 
 function keyText(key: ReturnType<typeof describeKey>): string {
   const status = !key.revokedAt
@@ -48,7 +62,7 @@ function createKeyCommand(keys: Command): void {
             dailyLimit: flags.dailyLimit ?? null,
             browserOnly: Boolean(flags.browserOnly),
           };
-          const key = describeKey(await createKey(store, input, Date.now()));
+          const key = describeKey(await changesFrom(store).create(input));
           print(flags, key, () => keyText(key));
         },
         true,
@@ -119,7 +133,7 @@ function updateKeyCommand(keys: Command): void {
           ...(flags.dailyLimit !== undefined && { dailyLimit: flags.dailyLimit || null }),
           ...(flags.browserOnly !== undefined && { browserOnly: flags.browserOnly }),
         };
-        const key = describeKey((await store.updateKey(value, change))!);
+        const key = describeKey(await changesFrom(store).update(current, change));
         print(flags, key, () => keyText(key));
       }),
   );
@@ -130,8 +144,7 @@ function revokeKeyCommand(keys: Command): void {
   storeOptions(keys.command('revoke').argument('<key>').description('Revoke a key: pages using it stop loading data.')).action(
     (value: string, flags: StoreFlags) =>
       withStore(flags, async (store) => {
-        await existing(store, value);
-        const key = describeKey((await store.revokeKey(value, Date.now()))!);
+        const key = describeKey(await changesFrom(store).revoke(await existing(store, value)));
         print(flags, key, () => keyText(key));
       }),
   );
@@ -147,7 +160,7 @@ function rotateKeyCommand(keys: Command): void {
       .option('--grace <duration>', 'how long the old key keeps working: 7d, 12h, 30m or 0', duration, 7 * 86_400_000),
   ).action((value: string, flags: StoreFlags & { grace: number }) =>
     withStore(flags, async (store) => {
-      const rotated = await rotateKey(store, await existing(store, value), flags.grace, Date.now());
+      const rotated = await changesFrom(store).rotate(await existing(store, value), flags.grace);
       const key = describeKey(rotated.key);
       const old = describeKey(rotated.old);
       print(flags, { key, old }, () =>

@@ -7,6 +7,9 @@ import { HTTPException } from 'hono/http-exception';
 import type { RequestListener } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { adminRoutes } from './admin/routes.js';
+import { consoleRoutes } from './console/routes.js';
+import { consoleSessions } from './console/sessions.js';
+import { join } from 'node:path';
 import { embedRoutes } from './embed/routes.js';
 import { embedTokens, type EmbedTokens } from './embed/token.js';
 import { RelayError } from './errors.js';
@@ -88,7 +91,8 @@ export function createRelayListener(deps: RelayDeps): RequestListener {
   const now = deps.now ?? Date.now;
   const logger = deps.logger ?? silentLogger;
   const keys = cachedKeys(deps.store);
-  const tokens = embedTokens(deps.embedSecret ?? randomBytes(32).toString('base64url'), now);
+  const secret = deps.embedSecret ?? randomBytes(32).toString('base64url');
+  const tokens = embedTokens(secret, now);
   const own = deps.own ?? new OwnOrigins();
   const gate: WidgetGate = {
     authorize: widgetAuthorizer(keys, deps.upstreams, now, { tokens, own }),
@@ -106,7 +110,7 @@ export function createRelayListener(deps: RelayDeps): RequestListener {
     now,
     cacheVersion: deps.cacheVersion,
   });
-  const other = getRequestListener(createApp(deps, keys, gate, tokens).fetch);
+  const other = getRequestListener(createApp(deps, keys, gate, tokens, secret).fetch);
   return (request, response) => {
     if (!data(request, response)) void other(request, response);
   };
@@ -120,7 +124,7 @@ function rawPath(url: string): string {
 }
 
 /** Operator routes, the bundle, live streams and every path that is not a data route. */
-function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate, tokens: EmbedTokens): Hono<RelayEnv> {
+function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate, tokens: EmbedTokens, secret: string): Hono<RelayEnv> {
   const now = deps.now ?? Date.now;
   const logger = deps.logger ?? silentLogger;
   const app = new Hono<RelayEnv>();
@@ -175,7 +179,23 @@ function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate, tokens: Em
     c.body(await (deps.metricsText?.() ?? deps.metrics.registry.metrics()), 200, { 'Content-Type': deps.metrics.registry.contentType }),
   );
   app.use('/admin/*', operator);
-  app.route('/admin', adminRoutes({ keys, usage: deps.store, now }));
+  app.route('/admin', adminRoutes({ keys, usage: deps.store, audit: deps.store, now }));
+  if (deps.adminToken)
+    app.route(
+      '/console',
+      consoleRoutes({
+        sessions: consoleSessions({ token: deps.adminToken, store: deps.store, secret, now }),
+        store: deps.store,
+        keys,
+        own: gate.own,
+        now,
+        assetsDir: deps.files && join(deps.files.bundleDir, 'console'),
+        readiness: deps.readiness ?? (async () => ({})),
+        metricsText: deps.metricsText ?? (() => deps.metrics.registry.metrics()),
+        upstream: deps.upstreams.live,
+      }),
+    );
+  else app.all('/console/*', operator);
 
   // Before the key is read (which may wait on the store): a stream has no head to describe without opening it (a HEAD
   // answered with a body breaks the connection; Hono dispatches HEAD as GET, so the method is checked here), and a

@@ -161,13 +161,16 @@ async function startRelayCore(options: RelayOptions, sandboxUrl: string, machine
   const logger = options.logger ?? jsonLogger();
   const now = options.now ?? Date.now;
   const metrics = createMetrics(machine && { worker: String(machine.worker) });
+  const opened = await openStore({ db: options.db, redis: options.redis });
   const alerts = usageAlerts({
     logger,
     counter: metrics.alerts,
     now,
     webhook: options.alertWebhook ? { url: options.alertWebhook, secret: options.alertSecret! } : undefined,
+    // Kept with the key's changes, for the console; a store that cannot take it now loses the entry, not the load.
+    record: (entry) => opened.appendAudit(entry).catch(() => undefined),
   });
-  const counted = alertingUsage(await openStore({ db: options.db, redis: options.redis }), alerts);
+  const counted = alertingUsage(opened, alerts);
   // With Redis, a relay cut off from it goes on serving known keys within an allowance, journaling every load.
   const degradable = options.redis
     ? degradableUsage(counted, {

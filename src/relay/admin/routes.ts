@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { RelayError } from '../errors.js';
 import { decideOrigin, pageOrigin, parseDomainPattern } from '../keys/domains.js';
 import { parsePlan, type WidgetKey } from '../keys/model.js';
-import { createKey, describeKey, patternsOf, rotateKey } from '../keys/service.js';
-import type { KeyStore, UsageStore } from '../store/types.js';
+import { auditedKeyChanges } from '../keys/changes.js';
+import { describeKey, patternsOf } from '../keys/service.js';
+import type { ConsoleStore, KeyStore, UsageStore } from '../store/types.js';
 
 const planParam = z.string().transform((value, ctx) => {
   const plan = parsePlan(value);
@@ -29,7 +30,7 @@ const domainsParam = z
 
 const dailyLimitParam = z.number().int().positive().nullable();
 
-const createBody = z.object({
+export const createBody = z.object({
   plan: planParam,
   domains: domainsParam,
   name: z.string().max(200).default(''),
@@ -37,7 +38,7 @@ const createBody = z.object({
   dailyLimit: dailyLimitParam.default(null),
   browserOnly: z.boolean().default(false),
 });
-const updateBody = z.object({
+export const updateBody = z.object({
   plan: planParam.optional(),
   domains: domainsParam.optional(),
   name: z.string().max(200).optional(),
@@ -45,7 +46,7 @@ const updateBody = z.object({
   browserOnly: z.boolean().optional(),
 });
 
-async function readBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
+export async function readBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
   const parsed = schema.safeParse(await request.json().catch(() => undefined));
   if (!parsed.success)
     throw new RelayError(
@@ -55,7 +56,7 @@ async function readBody<Schema extends z.ZodType>(request: Request, schema: Sche
   return parsed.data;
 }
 
-const rotateBody = z
+export const rotateBody = z
   .object({
     graceSeconds: z
       .number()
@@ -68,7 +69,8 @@ const rotateBody = z
   .transform((body) => body ?? { graceSeconds: 7 * 86_400 });
 
 /** Keys and usage for operators; the same operations as `pressbox keys …` and `pressbox usage`. */
-export function adminRoutes(deps: { keys: KeyStore; usage: UsageStore; now: () => number }) {
+export function adminRoutes(deps: { keys: KeyStore; usage: UsageStore; audit: ConsoleStore; now: () => number }) {
+  const changes = auditedKeyChanges(deps.keys, deps.audit, 'admin-api', deps.now);
   const found = async (value: string): Promise<WidgetKey> => {
     const key = await deps.keys.getKey(value);
     if (!key) throw new RelayError('not_found', `No widget key ${value}.`);
@@ -76,27 +78,30 @@ export function adminRoutes(deps: { keys: KeyStore; usage: UsageStore; now: () =
   };
   return new Hono()
     .get('/keys', async (c) => c.json({ keys: (await deps.keys.listKeys()).map(describeKey) }))
-    .post('/keys', async (c) => c.json(describeKey(await createKey(deps.keys, await readBody(c.req.raw, createBody), deps.now())), 201))
+    .post('/keys', async (c) => c.json(describeKey(await changes.create(await readBody(c.req.raw, createBody))), 201))
     .get('/keys/:key', async (c) => c.json(describeKey(await found(c.req.param('key')))))
     .patch('/keys/:key', async (c) => {
-      await found(c.req.param('key'));
-      const change = await readBody(c.req.raw, updateBody);
-      return c.json(describeKey((await deps.keys.updateKey(c.req.param('key'), change))!));
+      const key = await found(c.req.param('key'));
+      return c.json(describeKey(await changes.update(key, await readBody(c.req.raw, updateBody))));
     })
     .post('/keys/:key/rotate', async (c) => {
       const old = await found(c.req.param('key'));
       const { graceSeconds } = await readBody(c.req.raw, rotateBody);
-      const rotated = await rotateKey(deps.keys, old, graceSeconds * 1000, deps.now());
+      const rotated = await changes.rotate(old, graceSeconds * 1000);
       return c.json({ key: describeKey(rotated.key), old: describeKey(rotated.old) }, 201);
     })
     .delete('/keys/:key', async (c) => {
-      await found(c.req.param('key'));
-      return c.json(describeKey((await deps.keys.revokeKey(c.req.param('key'), deps.now()))!));
+      return c.json(describeKey(await changes.revoke(await found(c.req.param('key')))));
     })
     .get('/keys/:key/check', async (c) => {
       const key = await found(c.req.param('key'));
       const origin = c.req.query('origin') ?? '';
       return c.json({ key: key.key, origin, ...decideOrigin(patternsOf(key), pageOrigin(origin, null), key.test) });
+    })
+    .get('/audit', async (c) => {
+      const limit = z.coerce.number().int().min(1).max(10_000).default(100).safeParse(c.req.query('limit'));
+      if (!limit.success) throw new RelayError('bad_request', 'Bad request: limit: expected a whole number from 1 to 10000.');
+      return c.json({ entries: await deps.audit.auditLog({ key: c.req.query('key'), limit: limit.data }) });
     })
     .get('/usage', async (c) => {
       const month = c.req.query('month');

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Counter } from 'prom-client';
 import type { Logger } from '../logger.js';
-import type { CountResult, LoadDetail, ReplayedUsage, UsageStore } from '../store/types.js';
+import type { AuditEntry, CountResult, LoadDetail, ReplayedUsage, UsageStore } from '../store/types.js';
 
 /** Shares of the month that raise an alert, once each per key and month. */
 const MONTH_THRESHOLDS = [0.5, 0.8, 1] as const;
@@ -30,6 +30,14 @@ export interface AlertOptions {
   now: () => number;
   /** POSTed to with each alert, signed: `X-Pressbox-Signature: sha256=HMAC-SHA256(secret, body)` in hex. */
   webhook?: { url: string; secret: string; retryDelaysMs?: number[]; fetch?: typeof fetch };
+  /** Keeps each alert and each webhook delivery where operators look back (the audit log). */
+  record?: (entry: AuditEntry) => void;
+}
+
+/** An alert in a line an operator reads. */
+function alertText(alert: UsageAlert): string {
+  if (alert.kind === 'outsized_prefix') return `${alert.prefix} took ${alert.loads} of ${alert.dayLoads} loads on ${alert.day}`;
+  return `${alert.used} of ${alert.limit} loads this month`;
 }
 
 /**
@@ -56,10 +64,22 @@ export function usageAlerts(options: AlertOptions) {
         (response) => response.ok,
         () => false,
       );
-      if (ok) return;
+      const delivery = (detail: string) =>
+        options.record?.({
+          at: options.now(),
+          actor: 'relay',
+          action: 'alert.webhook',
+          key: alert.key,
+          detail: `${alert.kind}: ${detail}`,
+        });
+      if (ok) {
+        delivery(`delivered after ${attempt + 1} attempt${attempt ? 's' : ''}`);
+        return;
+      }
       const wait = retryDelaysMs[attempt];
       if (wait === undefined) {
         options.logger.log('error', 'usage alert webhook failed', { kind: alert.kind, key: alert.key, attempts: attempt + 1 });
+        delivery(`failed after ${attempt + 1} attempts`);
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, wait));
@@ -69,6 +89,7 @@ export function usageAlerts(options: AlertOptions) {
   function raise(alert: UsageAlert): void {
     options.counter.inc({ kind: alert.kind });
     options.logger.log('warn', 'usage alert', { ...alert });
+    options.record?.({ at: options.now(), actor: 'relay', action: `alert.${alert.kind}`, key: alert.key, detail: alertText(alert) });
     if (!options.webhook) return;
     const sent: Promise<void> = post(alert).finally(() => sending.delete(sent));
     sending.add(sent);

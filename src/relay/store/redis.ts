@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { WidgetKey } from '../keys/model.js';
 import { connectRedis, parseRedisUrl } from './redis-connection.js';
 import type {
+  AuditEntry,
   CountResult,
   DailyUsageRow,
   JournaledLoad,
@@ -19,6 +20,8 @@ import type {
  * run it with `appendonly yes` and `appendfsync always` (or `everysec`, accepting up to a second) for metering.
  */
 const PREFIX = 'pressbox:';
+/** The audit log's newest entries Redis keeps (SQLite keeps them all). */
+const AUDIT_KEPT = 100_000;
 const SEPARATOR = '\u001f';
 
 // KEYS: month usage, month detail, months, day usage, day detail, day shares, days, receipts.
@@ -161,6 +164,8 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
   const dayUsageOf = (day: string) => `${PREFIX}usage-day:${day}`;
   const sharesOf = (day: string) => `${PREFIX}usage-share:${day}`;
   const allKeys = `${PREFIX}keys`;
+  const sessionOf = (id: string) => `${PREFIX}console-session:${id}`;
+  const audit = `${PREFIX}audit`;
 
   const read = (json: string | null): WidgetKey | undefined => (json ? (JSON.parse(json) as WidgetKey) : undefined);
 
@@ -326,6 +331,27 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
       const stored = `${PREFIX}secret:${name}`;
       await redis.set(stored, create(), 'NX');
       return (await redis.get(stored))!;
+    },
+    async saveSession(id, expiresAt) {
+      await redis.set(sessionOf(id), String(expiresAt), 'PXAT', expiresAt);
+    },
+    async sessionExpiry(id) {
+      const stored = await redis.get(sessionOf(id));
+      return stored === null ? undefined : Number(stored);
+    },
+    async endSession(id) {
+      await redis.del(sessionOf(id));
+    },
+    async appendAudit(entry) {
+      await redis
+        .multi()
+        .lpush(audit, JSON.stringify(entry))
+        .ltrim(audit, 0, AUDIT_KEPT - 1)
+        .exec();
+    },
+    async auditLog({ key, limit }) {
+      const entries = (await redis.lrange(audit, 0, AUDIT_KEPT - 1)).map((json) => JSON.parse(json) as AuditEntry);
+      return entries.filter((entry) => !key || entry.key === key).slice(0, limit);
     },
     close: async () => {
       keyEvents?.disconnect();

@@ -28,6 +28,11 @@ const SCHEMA = `
     client TEXT NOT NULL, loads INTEGER NOT NULL, PRIMARY KEY (key, day, route, origin, prefix, client)
   ) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS console_sessions (id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS audit (
+    at INTEGER NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL, key TEXT, detail TEXT NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS audit_by_key ON audit (key, at);
   CREATE TABLE IF NOT EXISTS win_probability (
     game TEXT NOT NULL, at INTEGER NOT NULL, home REAL NOT NULL, PRIMARY KEY (game, at)
   ) WITHOUT ROWID;

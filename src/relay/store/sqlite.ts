@@ -1,5 +1,5 @@
 import { openSqliteDatabase, toKey, type KeyRow } from './sqlite-schema.js';
-import type { CountResult, DailyUsageRow, LoadDetail, ProbabilityPoint, RelayStore, UsageRow } from './types.js';
+import type { AuditEntry, CountResult, DailyUsageRow, LoadDetail, ProbabilityPoint, RelayStore, UsageRow } from './types.js';
 
 interface PendingLoad {
   key: string;
@@ -62,6 +62,14 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
     ),
     addPoint: db.prepare('INSERT OR REPLACE INTO win_probability (game, at, home) VALUES (?, ?, ?)'),
     history: db.prepare<[string], { at: number; home: number }>('SELECT at, home FROM win_probability WHERE game = ? ORDER BY at'),
+    saveSession: db.prepare('INSERT OR REPLACE INTO console_sessions (id, expires_at) VALUES (?, ?)'),
+    session: db.prepare<[string], { expires_at: number }>('SELECT expires_at FROM console_sessions WHERE id = ?'),
+    endSession: db.prepare('DELETE FROM console_sessions WHERE id = ?'),
+    dropEndedSessions: db.prepare('DELETE FROM console_sessions WHERE expires_at <= ?'),
+    appendAudit: db.prepare('INSERT INTO audit (at, actor, action, key, detail) VALUES (@at, @actor, @action, @key, @detail)'),
+    auditLog: db.prepare<{ key: string | null; limit: number }, AuditEntry>(
+      'SELECT at, actor, action, key, detail FROM audit WHERE (@key IS NULL OR key = @key) ORDER BY rowid DESC LIMIT @limit',
+    ),
     addSecret: db.prepare('INSERT OR IGNORE INTO secrets (name, value) VALUES (?, ?)'),
     secret: db.prepare<[string], { value: string }>('SELECT value FROM secrets WHERE name = ?'),
   };
@@ -185,6 +193,18 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
       statements.addSecret.run(name, create());
       return statements.secret.get(name)!.value;
     },
+    async saveSession(id, expiresAt, now) {
+      statements.dropEndedSessions.run(now);
+      statements.saveSession.run(id, expiresAt);
+    },
+    sessionExpiry: async (id) => statements.session.get(id)?.expires_at,
+    async endSession(id) {
+      statements.endSession.run(id);
+    },
+    async appendAudit(entry) {
+      statements.appendAudit.run(entry);
+    },
+    auditLog: async ({ key, limit }) => statements.auditLog.all({ key: key ?? null, limit }),
     close: async () => {
       if (pending.length > 0) commitPending();
       db.close();

@@ -115,6 +115,31 @@ export interface SecretStore {
   sharedSecret(name: string, create: () => string): Promise<string>;
 }
 
-export interface RelayStore extends KeyStore, UsageStore, HistoryStore, SecretStore {
+/** One change an operator made, as the audit log keeps it. */
+export interface AuditEntry {
+  at: number;
+  /** Who: `console:<session id prefix>`, `cli` or `admin-api`. */
+  actor: string;
+  /** What: `key.create`, `key.update`, `key.rotate`, `key.revoke`, `console.sign-in`, `console.sign-out`. */
+  action: string;
+  /** The key it changed, where it changed one. */
+  key: string | null;
+  /** The change itself, in words an operator reads. */
+  detail: string;
+}
+
+/** The operator console's sessions (by a hash of their cookie, never the cookie) and the audit log of every change. */
+export interface ConsoleStore {
+  /** Keeps a new session; those ended by `now` are dropped on the way. */
+  saveSession(id: string, expiresAt: number, now: number): Promise<void>;
+  /** When the session ends, or undefined when it never began or was ended. */
+  sessionExpiry(id: string): Promise<number | undefined>;
+  endSession(id: string): Promise<void>;
+  appendAudit(entry: AuditEntry): Promise<void>;
+  /** The newest entries first. */
+  auditLog(filter: { key?: string; limit: number }): Promise<AuditEntry[]>;
+}
+
+export interface RelayStore extends KeyStore, UsageStore, HistoryStore, SecretStore, ConsoleStore {
   close(): Promise<void>;
 }

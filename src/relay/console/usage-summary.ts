@@ -1,0 +1,78 @@
+import type { DailyUsageRow } from '../store/types.js';
+
+/** How many days the chart covers, today included. */
+export const CHART_DAYS = 31;
+/** Origins and prefixes listed by name; the rest are summed as "others". */
+const TOP = 8;
+
+export type UsageBy = 'route' | 'origin';
+
+export interface UsageSummary {
+  month: string;
+  limit: number;
+  used: number;
+  /** The month's loads if the rest of it runs at the month-to-date rate. */
+  forecast: number;
+  /** Oldest first: each day's loads in each series (`series` names them in the same order). */
+  days: Array<{ day: string; loads: number[] }>;
+  series: string[];
+  topOrigins: Array<{ name: string; loads: number }>;
+  topPrefixes: Array<{ name: string; loads: number }>;
+  clients: { browser: number; script: number };
+}
+
+const DAY_MS = 86_400_000;
+const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+function top(rows: readonly DailyUsageRow[], field: 'origin' | 'prefix'): Array<{ name: string; loads: number }> {
+  const totals = new Map<string, number>();
+  for (const row of rows) totals.set(row[field], (totals.get(row[field]) ?? 0) + row.loads);
+  const sorted = [...totals].map(([name, loads]) => ({ name, loads })).sort((a, b) => b.loads - a.loads);
+  if (sorted.length <= TOP) return sorted;
+  const others = sorted.slice(TOP).reduce((sum, entry) => sum + entry.loads, 0);
+  return [...sorted.slice(0, TOP), { name: 'others', loads: others }];
+}
+
+/**
+ * One key's last 31 days for the console's chart, by route or by origin (the eight largest origins, the rest as
+ * "others"), and this month's figures: used, forecast, top origins and networks, browsers against scripts.
+ */
+export function usageSummary(
+  rows: readonly DailyUsageRow[],
+  options: { now: number; limit: number; used: number; by: UsageBy },
+): UsageSummary {
+  const { now, limit, used, by } = options;
+  const today = dayOf(now);
+  const month = today.slice(0, 7);
+  const first = dayOf(now - (CHART_DAYS - 1) * DAY_MS);
+  const inChart = rows.filter((row) => row.day >= first && row.day <= today);
+  const named = new Set(by === 'origin' ? top(inChart, 'origin').map((entry) => entry.name) : inChart.map((row) => row.route));
+  const seriesOf = (row: DailyUsageRow) => (by === 'origin' ? (named.has(row.origin) ? row.origin : 'others') : row.route);
+  const series = [...new Set(inChart.map(seriesOf))].sort();
+  const days = Array.from({ length: CHART_DAYS }, (_, index) => ({
+    day: dayOf(now - (CHART_DAYS - 1 - index) * DAY_MS),
+    loads: series.map(() => 0),
+  }));
+  const dayIndex = new Map(days.map((entry, index) => [entry.day, index]));
+  for (const row of inChart) days[dayIndex.get(row.day)!]!.loads[series.indexOf(seriesOf(row))]! += row.loads;
+
+  const thisMonth = rows.filter((row) => row.day.startsWith(month));
+  const date = new Date(now);
+  const daysInMonth = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  const elapsedDays = (now - Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1)) / DAY_MS;
+  // Less than an hour into the month is too little to project from: the forecast is what is used.
+  const forecast = elapsedDays < 1 / 24 ? used : Math.round((used / elapsedDays) * daysInMonth);
+  const clients = { browser: 0, script: 0 };
+  for (const row of thisMonth) clients[row.client] += row.loads;
+  return {
+    month,
+    limit,
+    used,
+    forecast,
+    days,
+    series,
+    topOrigins: top(thisMonth, 'origin'),
+    topPrefixes: top(thisMonth, 'prefix'),
+    clients,
+  };
+}
