@@ -162,6 +162,7 @@ const chunkFileNames = (chunk: { facadeModuleId: string | null }) =>
  */
 export default defineConfig(({ mode }) => {
   if (mode === 'embed') return embedPagesBuild();
+  if (mode === 'console') return consoleBuild();
   if (mode === 'standalone') return standaloneBuild(process.env.PRESSBOX_STANDALONE_TAG);
   const allInOne = mode === 'all-in-one';
   const entry = allInOne ? 'pressbox-all' : 'pressbox';
@@ -235,6 +236,29 @@ function embedPagesBuild() {
         fileName: (_format: string, name: string) => `${name}.js`,
       },
       rolldownOptions: { output: { minify: true } },
+    },
+  };
+}
+
+/**
+ * The operator console (/console): Lit and the console in one file, the chart library in a chunk of its own that only
+ * a key's page loads. Never part of the widget bundle.
+ */
+function consoleBuild(): UserConfig {
+  return {
+    build: {
+      outDir: `${CDN_DIR}/console`,
+      emptyOutDir: true,
+      target: 'es2022',
+      minify: true,
+      sourcemap: true,
+      copyPublicDir: false,
+      lib: {
+        entry: { console: 'src/console/console-app.ts' },
+        formats: ['es'],
+        fileName: (_format, name) => `${name}.js`,
+      },
+      rolldownOptions: { output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
     },
   };
 }

@@ -1,72 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { createBody, readBody, rotateBody, updateBody } from './key-requests.js';
 import { RelayError } from '../errors.js';
-import { decideOrigin, pageOrigin, parseDomainPattern } from '../keys/domains.js';
-import { parsePlan, type WidgetKey } from '../keys/model.js';
+import { decideOrigin, pageOrigin } from '../keys/domains.js';
+import type { WidgetKey } from '../keys/model.js';
 import { auditedKeyChanges } from '../keys/changes.js';
 import { describeKey, patternsOf } from '../keys/service.js';
 import type { ConsoleStore, KeyStore, UsageStore } from '../store/types.js';
-
-const planParam = z.string().transform((value, ctx) => {
-  const plan = parsePlan(value);
-  if (!plan) {
-    ctx.addIssue({ code: 'custom', message: 'plan must be free, starter, builder, pro or custom:N' });
-    return z.NEVER;
-  }
-  return plan;
-});
-
-const domainsParam = z
-  .array(z.string())
-  .min(1, 'give at least one allowed domain')
-  .transform((domains, ctx) =>
-    domains.map((domain) => {
-      const parsed = parseDomainPattern(domain);
-      if (parsed.ok) return parsed.pattern.source;
-      ctx.addIssue({ code: 'custom', message: parsed.message });
-      return z.NEVER;
-    }),
-  );
-
-const dailyLimitParam = z.number().int().positive().nullable();
-
-export const createBody = z.object({
-  plan: planParam,
-  domains: domainsParam,
-  name: z.string().max(200).default(''),
-  test: z.boolean().default(false),
-  dailyLimit: dailyLimitParam.default(null),
-  browserOnly: z.boolean().default(false),
-});
-export const updateBody = z.object({
-  plan: planParam.optional(),
-  domains: domainsParam.optional(),
-  name: z.string().max(200).optional(),
-  dailyLimit: dailyLimitParam.optional(),
-  browserOnly: z.boolean().optional(),
-});
-
-export async function readBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
-  const parsed = schema.safeParse(await request.json().catch(() => undefined));
-  if (!parsed.success)
-    throw new RelayError(
-      'bad_request',
-      `Bad request: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}.`,
-    );
-  return parsed.data;
-}
-
-export const rotateBody = z
-  .object({
-    graceSeconds: z
-      .number()
-      .int()
-      .min(0)
-      .max(90 * 86_400)
-      .default(7 * 86_400),
-  })
-  .optional()
-  .transform((body) => body ?? { graceSeconds: 7 * 86_400 });
 
 /** Keys and usage for operators; the same operations as `pressbox keys …` and `pressbox usage`. */
 export function adminRoutes(deps: { keys: KeyStore; usage: UsageStore; audit: ConsoleStore; now: () => number }) {

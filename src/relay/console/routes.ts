@@ -1,7 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { createBody, readBody, rotateBody, updateBody } from '../admin/routes.js';
+import { createBody, readBody, rotateBody, updateBody } from '../admin/key-requests.js';
 import { RelayError } from '../errors.js';
 import type { RelayEnv } from '../http/env.js';
 import type { OwnOrigins } from '../http/own-origins.js';

@@ -1,0 +1,112 @@
+/** What the relay's console API answers (src/relay/console/routes.ts). */
+export interface KeyRow {
+  key: string;
+  test: boolean;
+  plan: string;
+  monthlyLoads: number;
+  domains: string[];
+  name: string;
+  dailyLimit: number | null;
+  browserOnly: boolean;
+  createdAt: string;
+  revokedAt: string | null;
+  usedThisMonth: number;
+  status: 'active' | 'grace' | 'revoked';
+}
+
+export interface UsageSummary {
+  month: string;
+  limit: number;
+  used: number;
+  forecast: number;
+  days: Array<{ day: string; loads: number[] }>;
+  series: string[];
+  topOrigins: Array<{ name: string; loads: number }>;
+  topPrefixes: Array<{ name: string; loads: number }>;
+  clients: { browser: number; script: number };
+}
+
+export interface AuditEntry {
+  at: number;
+  actor: string;
+  action: string;
+  key: string | null;
+  detail: string;
+}
+
+export interface RelayHealth {
+  status: 'ready' | 'degraded' | 'not_ready';
+  parts: Record<string, string>;
+  openStreams: number;
+  cacheHitRate: number | null;
+  upstream: { plan: string; used: number; limit: number; daysLeft: number | null } | { error: string };
+}
+
+export type OriginDecision = { allowed: true; rule: string } | { allowed: false; reason: string };
+
+/** A refusal from the relay, with the message it wrote for the operator. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const BASE = '/console/api';
+
+/**
+ * The console's calls to its relay: the session cookie goes by itself (same origin); the CSRF token is held here, in
+ * memory only, and sent with every change. A 401 means the session ended: `onSignedOut` hears of it.
+ */
+export class ConsoleApi {
+  csrf = '';
+  onSignedOut: () => void = () => {};
+
+  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${BASE}${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...(method !== 'GET' && { 'x-pressbox-csrf': this.csrf }),
+      },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    if (response.status === 204) return undefined as T;
+    const answer = (await response.json().catch(() => ({}))) as { error?: { code: string; message: string } };
+    if (!response.ok) {
+      const error = new ApiError(
+        response.status,
+        answer.error?.code ?? 'unknown',
+        answer.error?.message ?? `The relay answered ${response.status}.`,
+      );
+      if (response.status === 401 && path !== '/session') this.onSignedOut();
+      throw error;
+    }
+    return answer as T;
+  }
+
+  get = <T>(path: string) => this.call<T>('GET', path);
+
+  async signIn(token: string): Promise<void> {
+    this.csrf = (await this.call<{ csrf: string }>('POST', '/session', { token })).csrf;
+  }
+
+  /** Whether the browser still holds a live session (a reload keeps it; the token is never stored). */
+  async resume(): Promise<boolean> {
+    try {
+      this.csrf = (await this.get<{ csrf: string }>('/session')).csrf;
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async signOut(): Promise<void> {
+    await this.call('DELETE', '/session');
+    this.csrf = '';
+  }
+}
