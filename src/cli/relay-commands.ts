@@ -138,6 +138,7 @@ export function relayCommands(program: Command): void {
             `  script    ${publicOrigin}/pressbox.js   (and ${publicOrigin}/pressbox.css)`,
             `  builder   ${publicOrigin}/builder   (snippets: script tag, iframe, oEmbed, AMP, React, Vue, WordPress)`,
             `  health    ${relay.origin}/health`,
+            `  console   ${environment.adminToken ? `${publicOrigin}/console   (sign in with PRESSBOX_ADMIN_TOKEN)` : 'off: set PRESSBOX_ADMIN_TOKEN to turn on /console and /admin'}`,
           ].join('\n'),
         );
         stopOnSignals(relay.close);
@@ -178,6 +179,7 @@ export function relayCommands(program: Command): void {
           `  cms         ${site.origin}/cms.html   (hostile global CSS)`,
           `  no scripts  ${site.origin}/no-script.html   (iframes only, as editors that strip <script> allow)`,
           `  builder     ${relay.origin}/builder?key=${demo.key}   (every snippet, with a live preview)`,
+          `  console     ${process.env.PRESSBOX_ADMIN_TOKEN ? `${relay.origin}/console   (sign in with PRESSBOX_ADMIN_TOKEN)` : 'off: PRESSBOX_ADMIN_TOKEN=… npm start turns on /console'}`,
           `  demo key    ${demo.key}   (test key, allowed on localhost)`,
           `  try         curl -H 'Origin: http://localhost' '${relay.origin}/v1/scores?league=nba&key=${demo.key}'`,
           `  keys        npx pressbox keys create --plan free --domain example.com --db ${options.db}`,

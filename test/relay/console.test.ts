@@ -234,6 +234,20 @@ describe('operator console sign-in, guessed', () => {
     assert.equal(right.headers.getSetCookie().length, 0);
   });
 
+  it('behind https (--public-url), keeps the cookie Secure and host-only', async () => {
+    const behindTls = await testRelay({ publicUrls: ['https://widgets.example'] });
+    try {
+      const cookie = (await signIn(behindTls)).headers.getSetCookie()[0]!;
+      assert.match(cookie, /^__Host-pressbox_console=/);
+      assert.match(cookie, /; Secure/);
+      assert.match(cookie, /Path=\/;/);
+      const foreign = await signIn(behindTls, TOKEN, { origin: 'http://widgets.example' });
+      assert.equal(foreign.status, 403, 'the http origin of the same host is another origin');
+    } finally {
+      await behindTls.close();
+    }
+  });
+
   it('is off, with a message saying how to turn it on, without PRESSBOX_ADMIN_TOKEN', async () => {
     const off = await testRelay({ adminToken: undefined });
     try {
