@@ -14,7 +14,7 @@ async function exportedNames(): Promise<Set<string>> {
   const names = new Set<string>();
   for (const metric of await metrics.registry.getMetricsAsJSON()) {
     names.add(metric.name);
-    if (metric.type === 'histogram') for (const part of ['_bucket', '_sum', '_count']) names.add(`${metric.name}${part}`);
+    if (String(metric.type) === 'histogram') for (const part of ['_bucket', '_sum', '_count']) names.add(`${metric.name}${part}`);
   }
   return names;
 }
