@@ -1,3 +1,4 @@
+import { WIDGET_LEAGUES } from '../contract/leagues.js';
 import { InvalidArgumentError } from 'commander';
 import { PLAN_ORDER, isPlanId, type PlanId } from '../sandbox/accounts.js';
 import { parseDomainPattern } from '../relay/keys/domains.js';
@@ -142,4 +143,26 @@ export function redisUrl(value: string): string {
   const target = parseRedisUrl(value);
   if (!target.ok) throw new InvalidArgumentError(target.message);
   return value;
+}
+
+/** `--record-leagues nba,nhl`: leagues the widgets know, or `auto` (those readers asked for in the last day). */
+export function recordLeagues(value: string): string[] | undefined {
+  if (value === 'auto') return undefined;
+  const leagues = value
+    .split(',')
+    .map((league) => league.trim().toLowerCase())
+    .filter(Boolean);
+  const unknown = leagues.filter((league) => !(WIDGET_LEAGUES as readonly string[]).includes(league));
+  if (leagues.length === 0 || unknown.length)
+    throw new InvalidArgumentError(
+      `expected auto or leagues from ${WIDGET_LEAGUES.join(', ')}${unknown.length ? ` (not ${unknown.join(', ')})` : ''}`,
+    );
+  return leagues;
+}
+
+/** `--upstream-slow-at 90`: a percentage of the upstream month, 1 to 100. */
+export function percent(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1 || number > 100) throw new InvalidArgumentError('expected a whole percentage from 1 to 100');
+  return number / 100;
 }

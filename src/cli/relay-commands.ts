@@ -9,9 +9,12 @@ import { starting } from './failures.js';
 import {
   DEFAULT_DB,
   DEFAULT_JOURNAL,
+  duration,
   port,
   positive,
+  percent,
   publicUrl,
+  recordLeagues,
   redisUrl,
   stopOnSignals,
   trustEntries,
@@ -76,6 +79,14 @@ export function relayCommands(program: Command): void {
     )
     .option('--public-url <url>', "the relay's own address as readers reach it, for embeds and snippets (repeatable)", publicUrl)
     .option('--alert-webhook <url>', 'POST usage alerts here, signed with PRESSBOX_ALERT_SECRET (HMAC-SHA256)', webhookUrl)
+    .option('--record-every <duration>', 'sample live games’ win probability this often, watched or not (0: off)', duration, 60_000)
+    .option('--record-leagues <list|auto>', 'leagues to record: nba,nhl,… or auto (those readers asked for in the last day)', recordLeagues)
+    .option('--record-retention <duration>', 'keep recorded win-probability points this long', duration, 30 * 86_400_000)
+    .option(
+      '--upstream-slow-at <percent>',
+      'past this share of the upstream month (default 90), the recorder samples five times less often',
+      percent,
+    )
     .option(
       '--workers <n|auto>',
       'relay processes on one port, sharing the store, live topics and cache (auto: one per core); the first process restarts any that dies',
@@ -96,6 +107,10 @@ export function relayCommands(program: Command): void {
         publicUrl?: string[];
         alertWebhook?: string;
         workers?: number;
+        recordEvery: number;
+        recordLeagues?: string[];
+        recordRetention: number;
+        upstreamSlowAt?: number;
       }) => {
         const environment = relayEnvironment();
         const trustProxy = options.trustProxy ?? environment.trustProxy;
@@ -113,6 +128,8 @@ export function relayCommands(program: Command): void {
             maxStreams: options.maxStreams,
             maxStreamsPerKey: options.maxStreamsPerKey,
           },
+          recorder: { everyMs: options.recordEvery, leagues: options.recordLeagues, retentionMs: options.recordRetention },
+          upstreamBudget: { slowAt: options.upstreamSlowAt },
           ...environment,
           trustProxy,
           publicUrls: options.publicUrl,

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { loadCount } from '../relay/metering/month.js';
-import type { DailyUsageRow } from '../relay/store/types.js';
+import { loadCount, monthBucket } from '../relay/metering/month.js';
+import type { DailyUsageRow, UpstreamUnitsRow } from '../relay/store/types.js';
 import { day, month } from './options.js';
 import { print, storeOptions, withStore, type StoreFlags } from './store-command.js';
 
@@ -48,6 +48,19 @@ function usageTable(groups: UsageGroup[], dimension: UsageDimension): string {
   return [`${'key'.padEnd(40)}  ${dimension.padEnd(32)}  ${'loads'.padStart(9)}  ${'share'.padStart(7)}`, ...lines].join('\n');
 }
 
+function upstreamTable(rows: UpstreamUnitsRow[]): string {
+  if (rows.length === 0) return 'No upstream units recorded for that month.';
+  const total = rows.reduce((sum, row) => sum + row.units, 0);
+  return [
+    `month    ${'upstream'.padEnd(10)}  ${'endpoint'.padEnd(28)}  ${'units'.padStart(9)}  share`,
+    ...rows.map(
+      (row) =>
+        `${row.month}  ${row.upstream.padEnd(10)}  ${row.endpoint.padEnd(28)}  ${String(row.units).padStart(9)}  ${((row.units / total) * 100).toFixed(1)} %`,
+    ),
+    `total ${total.toLocaleString('en-US')} units`,
+  ].join('\n');
+}
+
 /** `usage`: loads per key, month, route and origin, or grouped by where they came from. */
 export function usageCommand(program: Command): void {
   storeOptions(
@@ -57,9 +70,15 @@ export function usageCommand(program: Command): void {
       .option('--key <key>', 'one key only')
       .option('--month <YYYY-MM>', 'one month only (UTC)', month)
       .option('--day <YYYY-MM-DD>', 'one day only (UTC)', day)
-      .option('--by <what>', 'origin, prefix (IPv4 /24, IPv6 /48), route or client (browser or script)', by),
-  ).action((flags: StoreFlags & { key?: string; month?: string; day?: string; by?: UsageDimension }) =>
+      .option('--by <what>', 'origin, prefix (IPv4 /24, IPv6 /48), route or client (browser or script)', by)
+      .option('--upstream', 'request units the relay spent upstream this month (or --month), by upstream and endpoint'),
+  ).action((flags: StoreFlags & { key?: string; month?: string; day?: string; by?: UsageDimension; upstream?: boolean }) =>
     withStore(flags, async (store) => {
+      if (flags.upstream) {
+        const rows = await store.upstreamUnits(flags.month ?? monthBucket(Date.now()));
+        print(flags, rows, () => upstreamTable(rows));
+        return;
+      }
       if (flags.by || flags.day) {
         const rows = await store.dailyUsage({ key: flags.key, day: flags.day, month: flags.month });
         const groups = groupUsage(rows, flags.by ?? 'origin');

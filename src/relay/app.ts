@@ -27,6 +27,7 @@ import { socketAddressOnly, type ClientAddress } from './http/client-address.js'
 import { OwnOrigins } from './http/own-origins.js';
 import { cachedKeys } from './keys/key-cache.js';
 import type { KeyStore, RelayStore } from './store/types.js';
+import type { LeagueInterest } from './live/league-interest.js';
 import type { CachedUpstream } from './upstream/cached.js';
 
 export interface RelayDeps {
@@ -48,6 +49,8 @@ export interface RelayDeps {
   embedSecret?: string;
   /** The upstream cache's change counter, so identical requests can share one built payload. */
   cacheVersion?: () => number;
+  /** Told which leagues readers ask for (the win-probability recorder follows them). */
+  interest?: LeagueInterest;
   /** The reader's address from the socket and headers (`--trust-proxy`); the socket's peer by default. */
   clientAddress?: ClientAddress;
   /** The relay's own origins (`--public-url`, else the listen address), for embed frames and snippets. */
@@ -109,6 +112,7 @@ export function createRelayListener(deps: RelayDeps): RequestListener {
     logger,
     now,
     cacheVersion: deps.cacheVersion,
+    interest: deps.interest,
   });
   const other = getRequestListener(createApp(deps, keys, gate, tokens, secret).fetch);
   return (request, response) => {

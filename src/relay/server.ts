@@ -21,6 +21,10 @@ import { listenOrigins, OwnOrigins, parsePublicUrl } from './http/own-origins.js
 import type { RelayStore } from './store/types.js';
 import { cachedUpstream } from './upstream/cached.js';
 import { createUpstreamClient } from './upstream/client.js';
+import { upstreamBudgetWatch, type UpstreamBudgetWatch } from './upstream/budget-watch.js';
+import { probabilityRecorder, type ProbabilityRecorder } from './live/probability-recorder.js';
+import { localLeagueInterest, redisLeagueInterest } from './live/league-interest.js';
+import { monthBucket } from './metering/month.js';
 
 export interface RelayOptions {
   port?: number;
@@ -57,6 +61,13 @@ export interface RelayOptions {
   publicUrls?: readonly string[];
   /** Options for the embedded sandbox (tests fix its clock). */
   sandbox?: Parameters<typeof startSandbox>[0];
+  /**
+   * The win-probability recorder: how often live games are sampled (0 turns it off), which leagues (default: those
+   * readers asked for in the last day), how long points are kept.
+   */
+  recorder?: { everyMs?: number; leagues?: readonly string[]; retentionMs?: number };
+  /** The upstream budget watch: how often /me is read, and the share of the month past which the recorder slows. */
+  upstreamBudget?: { everyMs?: number; slowAt?: number };
 }
 
 /** What a relay shares with the other workers of its machine (`--workers`): relay/cluster. */
@@ -92,6 +103,10 @@ export interface RelayCore {
   liveBacklog(): { behind: number; unreadBytes: number };
   /** Where live keys are served from: the sandbox, or the host of the real service (never its key). */
   liveUpstream: string;
+  /** The upstream month as the relay last read it. */
+  upstreamBudget: UpstreamBudgetWatch;
+  /** Samples live games' win probability whether or not anyone watches (undefined when turned off). */
+  recorder: ProbabilityRecorder | undefined;
   close(): Promise<void>;
 }
 
@@ -205,7 +220,13 @@ async function startRelayCore(options: RelayOptions, sandboxUrl: string, machine
       apiKey,
       onAttempt: (attempt) => {
         metrics.upstreamRequests.inc({ upstream: name, endpoint: attempt.endpoint, outcome: String(attempt.outcome) });
-        if (attempt.units) metrics.upstreamUnits.inc({ upstream: name, endpoint: attempt.endpoint }, attempt.units);
+        if (attempt.units) {
+          metrics.upstreamUnits.inc({ upstream: name, endpoint: attempt.endpoint }, attempt.units);
+          // For `pressbox usage --upstream`; a store that cannot take it now loses the tally, not the answer.
+          store
+            .countUpstreamUnits({ month: monthBucket(now()), upstream: name, endpoint: attempt.endpoint, units: attempt.units })
+            .catch(() => undefined);
+        }
         if (attempt.outcome !== 200)
           logger.log('warn', 'upstream attempt failed', {
             upstream: name,
@@ -225,6 +246,37 @@ async function startRelayCore(options: RelayOptions, sandboxUrl: string, machine
   // one machine through their primary.
   const share = options.redis ? await redisLiveShare(options.redis, now) : (machine?.share ?? localLiveShare(now));
   const hub = new LiveHub({ history: store, now, share, pollMs: options.live?.pollMs, onPoll: options.live?.onPoll });
+  const interest = options.redis ? await redisLeagueInterest(options.redis, now) : localLeagueInterest(now);
+  const upstreamBudget = upstreamBudgetWatch({
+    upstream: 'live',
+    account: async () => (await liveUpstream.me()).value,
+    now,
+    gauges: metrics.upstreamMonth,
+    // The first relay to store its own mark under the name announces the threshold; every other finds it taken.
+    claim: async (name) => {
+      const mine = randomBytes(12).toString('base64url');
+      return (await store.sharedSecret(name, () => mine)) === mine;
+    },
+    raise: (share, used, limit) => alerts.upstreamMonth(share, 'live', used, limit),
+    logger,
+    ...options.upstreamBudget,
+  });
+  upstreamBudget.start();
+  const recorder =
+    options.recorder?.everyMs === 0
+      ? undefined
+      : probabilityRecorder({
+          upstreams: [liveUpstream, testUpstream],
+          history: store,
+          share,
+          leagues: options.recorder?.leagues ?? interest,
+          now,
+          everyMs: options.recorder?.everyMs,
+          retentionMs: options.recorder?.retentionMs,
+          slowed: upstreamBudget.slowed,
+          logger,
+        });
+  recorder?.start();
   const live = liveRoute({
     hub,
     usage: store,
@@ -248,6 +300,7 @@ async function startRelayCore(options: RelayOptions, sandboxUrl: string, machine
     // Every relay on the same store signs embed tokens alike, so a frame may be served by any of them.
     embedSecret: await store.sharedSecret('embed-tokens', () => randomBytes(32).toString('base64url')),
     cacheVersion: () => cache.version,
+    interest,
     clientAddress: clientAddressResolver(trusted.entries.length ? trusted.list : undefined),
     own,
     readiness: async () => ({
@@ -288,13 +341,18 @@ async function startRelayCore(options: RelayOptions, sandboxUrl: string, machine
     streamSlotHolders: live.slotHolders,
     liveBacklog: live.backlog,
     liveUpstream: upstreamName(options.upstreamUrl),
+    upstreamBudget,
+    recorder,
     close: () =>
       (closing ??= (async () => {
         // Live streams get a reconnect hint and end; then stop accepting, let requests in flight finish (their loads
         // are committed before they answer), and close the store.
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        recorder?.stop();
+        upstreamBudget.stop();
         await live.closeAll();
         await hub.close();
+        await interest.close();
         // The streams' connections went idle only now, after close() swept the idle ones.
         server.closeIdleConnections();
         await stopped;

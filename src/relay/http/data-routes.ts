@@ -4,6 +4,7 @@ import { CONTRACT_HEADER, CONTRACT_REVISION, CONTRACT_REVISION_HEADER, CONTRACT_
 import { RelayError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { ResourceContext } from '../resources/context.js';
+import type { LeagueInterest } from '../live/league-interest.js';
 import { firstValues } from '../resources/params.js';
 import { matchRoute, type Planned, type WidgetRoute } from '../resources/routes.js';
 import type { HistoryStore, UsageStore } from '../store/types.js';
@@ -29,6 +30,8 @@ export interface DataRouteDeps {
   now: () => number;
   /** The upstream cache's change counter: when given, built payloads are shared between requests (see below). */
   cacheVersion?: () => number;
+  /** Told which leagues readers ask for (the recorder's default leagues). */
+  interest?: LeagueInterest;
 }
 
 /** Spellings of requests remembered (each at most MAX_SPELLING_LENGTH characters; longer ones are read afresh). */
@@ -83,7 +86,10 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
   // changes of the upstream cache (and at most a second apart), instead of one per request. The payload does not
   // depend on the key, only on the upstream (live or sandbox), the route and its parameters.
   const prepare = (ctx: ResourceContext, reading: Reading): PreparedBody | Promise<PreparedBody> => {
-    const build = () => reading.planned.build(ctx).then((built) => prepareBody(built.payload));
+    const build = () => {
+      deps.interest?.note(reading.planned.leagues);
+      return reading.planned.build(ctx).then((built) => prepareBody(built.payload));
+    };
     if (!deps.cacheVersion) return build();
     const { name } = ctx.upstream;
     const version = deps.cacheVersion();
@@ -137,7 +143,16 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
       refuseKnownSpentKey(access.key, now);
       const payload = prepare({ upstream: access.upstream, history: deps.history, now }, reading);
       const prepared = payload instanceof Promise ? await payload : payload;
-      headers.push('ETag', prepared.etag, 'Cache-Control', 'private, no-cache', CONTRACT_HEADER, CONTRACT, CONTRACT_REVISION_HEADER, REVISION);
+      headers.push(
+        'ETag',
+        prepared.etag,
+        'Cache-Control',
+        'private, no-cache',
+        CONTRACT_HEADER,
+        CONTRACT,
+        CONTRACT_REVISION_HEADER,
+        REVISION,
+      );
       if (request.headers['if-none-match'] === prepared.etag) return { status: 304, headers };
       // A page that left (or aborted a superseded request) receives nothing, so it is not billed.
       if (request.destroyed || response.destroyed) return { status: 499, headers };

@@ -53,7 +53,7 @@ export function createMetrics(processLabels?: { worker: string }) {
     }),
     alerts: new Counter({
       name: 'pressbox_usage_alerts_total',
-      help: 'Usage alerts raised: month_50, month_80, month_100 (share of a key’s month), outsized_prefix (one network taking most of a day).',
+      help: 'Usage alerts raised: month_50, month_80, month_100 (share of a key’s month), outsized_prefix (one network taking most of a day), upstream_50, upstream_80, upstream_100 (share of the relay’s upstream month).',
       labelNames: ['kind'],
       registers: [registry],
     }),
@@ -81,6 +81,23 @@ export function createMetrics(processLabels?: { worker: string }) {
       help: 'Journaled widget loads replayed to Redis (each batch counted once).',
       registers: [registry],
     }),
+    upstreamMonth: {
+      used: new Gauge({
+        name: 'pressbox_upstream_month_units_used',
+        help: 'Request units the relay’s upstream key has spent this month, as the data service’s /me reports them.',
+        registers: [registry],
+      }),
+      limit: new Gauge({
+        name: 'pressbox_upstream_month_units_limit',
+        help: 'Request units the relay’s upstream key may spend this month.',
+        registers: [registry],
+      }),
+      forecast: new Gauge({
+        name: 'pressbox_upstream_month_units_forecast',
+        help: 'Request units the month will have spent if the rest of it runs at the month-to-date rate.',
+        registers: [registry],
+      }),
+    },
     cache: new Counter({
       name: 'pressbox_cache_total',
       help: 'Cache outcomes: hit, swr, miss, stale_if_error.',

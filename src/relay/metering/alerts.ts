@@ -11,7 +11,8 @@ const OUTSIZED_SHARE = 0.5;
 const OUTSIZED_MIN_LOADS = 100;
 
 export interface UsageAlert {
-  kind: 'month_50' | 'month_80' | 'month_100' | 'outsized_prefix';
+  kind: 'month_50' | 'month_80' | 'month_100' | 'outsized_prefix' | 'upstream_50' | 'upstream_80' | 'upstream_100';
+  /** The widget key; for upstream alerts, `upstream:<name>`. */
   key: string;
   at: string;
   /** Month alerts: loads used and the month's limit. */
@@ -37,6 +38,7 @@ export interface AlertOptions {
 /** An alert in a line an operator reads. */
 function alertText(alert: UsageAlert): string {
   if (alert.kind === 'outsized_prefix') return `${alert.prefix} took ${alert.loads} of ${alert.dayLoads} loads on ${alert.day}`;
+  if (alert.kind.startsWith('upstream_')) return `${alert.used} of ${alert.limit} upstream request units this month`;
   return `${alert.used} of ${alert.limit} loads this month`;
 }
 
@@ -120,6 +122,16 @@ export function usageAlerts(options: AlertOptions) {
         if (before < mark && used >= mark)
           raise({ kind: `month_${share * 100}` as UsageAlert['kind'], key, at: new Date(options.now()).toISOString(), used, limit });
       }
+    },
+    /** The relay's own upstream month passed a share of its units (the budget watch decides once per month). */
+    upstreamMonth(share: 0.5 | 0.8 | 1, upstream: string, used: number, limit: number): void {
+      raise({
+        kind: `upstream_${share * 100}` as UsageAlert['kind'],
+        key: `upstream:${upstream}`,
+        at: new Date(options.now()).toISOString(),
+        used,
+        limit,
+      });
     },
     /** Waits for webhooks in flight (on close, and in tests). */
     settled: () => Promise.all([...sending]).then(() => undefined),

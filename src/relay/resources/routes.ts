@@ -33,6 +33,8 @@ export interface Planned {
    * spelling of one request has one canonical name, and only it names topics, cache entries and Redis keys.
    */
   canonical: string;
+  /** The league or leagues asked for (`nba`, `nba,nhl`), '' when the route names none: what the recorder follows. */
+  leagues: string;
   build(ctx: ResourceContext): Promise<Built>;
 }
 
@@ -117,6 +119,7 @@ function route<Route extends DataRoute, Query extends z.ZodType<Record<string, P
       const all = { ...params, ...path } as z.output<Query> & Record<string, string>;
       return {
         canonical: `${canonicalPath(pattern, path)}${canonicalQuery(params)}`,
+        leagues: [params.league ?? ''].flat().join(','),
         async build(ctx) {
           const built = await build(ctx, all);
           const pollMs = refreshMs(built);

@@ -1,18 +1,13 @@
 import type { Unrefreshed } from '../../contract/routes.js';
-import { noVigProbabilities } from '../../contract/odds.js';
 import type { WinProbabilityPayload } from '../../contract/insights.js';
 import type { Cached } from '../cache/resource-cache.js';
 import type { Lines } from '../upstream/schemas.js';
 import type { ResourceContext } from './context.js';
 import { freshnessOf } from './freshness.js';
-import { findLiveGame, lineFor } from './games.js';
+import { findLiveGame } from './games.js';
+import { historyKeyOf, linesWithExchange, moneylineProbability, recordPoint } from './probability.js';
 import { matchupColors } from './team-colors.js';
 import { teamDirectory } from './teams.js';
-
-/** Exchange prices when the upstream plan has them, else the book's moneyline. */
-async function linesWithExchange(ctx: ResourceContext, league: string): Promise<Cached<Lines> | undefined> {
-  return ctx.upstream.lines(league, true).catch(() => ctx.upstream.lines(league, false).catch(() => undefined));
-}
 
 export async function winProbabilityResource(
   ctx: ResourceContext,
@@ -20,7 +15,7 @@ export async function winProbabilityResource(
 ): Promise<Unrefreshed<WinProbabilityPayload>> {
   const { game, feed } = await findLiveGame(ctx.upstream, params.league, params.gameId);
   const teams = await teamDirectory(ctx.upstream, params.league);
-  const historyKey = `${ctx.upstream.name}:${params.league}:${game.gameId}`;
+  const historyKey = historyKeyOf(ctx.upstream.name, params.league, game.gameId);
   let current: WinProbabilityPayload['current'] = null;
   let lines: Cached<Lines> | undefined;
 
@@ -30,16 +25,9 @@ export async function winProbabilityResource(
     const homeShare = home > away ? 1 : home < away ? 0 : 0.5;
     current = { home: homeShare, away: 1 - homeShare, source: 'result' };
   } else {
-    lines = await linesWithExchange(ctx, params.league);
-    const record = lines ? lineFor(game, lines.value.data) : undefined;
-    const exchange = record?.exchange?.xchg?.moneyline;
-    const book = record?.lines.moneyline;
-    const moneyline = exchange ?? book;
-    if (moneyline) {
-      const [home, away] = noVigProbabilities(moneyline.home, moneyline.away);
-      current = { home, away, source: exchange ? 'exchange' : 'moneyline' };
-      await ctx.history.recordProbability(historyKey, { at: lines!.fetchedAt, home: Math.round(home * 10_000) / 10_000 });
-    }
+    lines = await linesWithExchange(ctx.upstream, params.league);
+    current = (lines && moneylineProbability(game, lines.value)) ?? null;
+    if (current) await recordPoint(ctx.history, historyKey, lines!.fetchedAt, current.home);
   }
 
   const home = teams.team(game.homeTeam.abbreviation, game.homeTeam.name);

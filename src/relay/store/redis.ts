@@ -4,6 +4,7 @@ import { connectRedis, parseRedisUrl } from './redis-connection.js';
 import type {
   AuditEntry,
   CountResult,
+  UpstreamUnitsRow,
   DailyUsageRow,
   JournaledLoad,
   LoadDetail,
@@ -326,6 +327,23 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
         const [at, home] = member.split(':') as [string, string];
         return { at: Number(at), home: Number(home) };
       });
+    },
+    async pruneProbability(before) {
+      for (let cursor = '0'; ;) {
+        const [next, games] = await redis.scan(cursor, 'MATCH', `${PREFIX}wp:*`, 'COUNT', 500);
+        for (const game of games) await redis.zremrangebyscore(game, '-inf', `(${before}`);
+        if ((cursor = next) === '0') return;
+      }
+    },
+    async countUpstreamUnits({ month, upstream, endpoint, units }) {
+      await redis.hincrby(`${PREFIX}upstream-units:${month}`, [upstream, endpoint].join(SEPARATOR), units);
+    },
+    async upstreamUnits(month) {
+      const rows: UpstreamUnitsRow[] = Object.entries(await redis.hgetall(`${PREFIX}upstream-units:${month}`)).map(([field, units]) => {
+        const [upstream, endpoint] = field.split(SEPARATOR) as [string, string];
+        return { month, upstream, endpoint, units: Number(units) };
+      });
+      return rows.sort((a, b) => b.units - a.units || a.upstream.localeCompare(b.upstream) || a.endpoint.localeCompare(b.endpoint));
     },
     async sharedSecret(name, create) {
       const stored = `${PREFIX}secret:${name}`;

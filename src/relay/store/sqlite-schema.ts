@@ -33,6 +33,10 @@ const SCHEMA = `
     at INTEGER NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL, key TEXT, detail TEXT NOT NULL
   );
   CREATE INDEX IF NOT EXISTS audit_by_key ON audit (key, at);
+  CREATE TABLE IF NOT EXISTS upstream_units (
+    month TEXT NOT NULL, upstream TEXT NOT NULL, endpoint TEXT NOT NULL, units INTEGER NOT NULL,
+    PRIMARY KEY (month, upstream, endpoint)
+  ) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS win_probability (
     game TEXT NOT NULL, at INTEGER NOT NULL, home REAL NOT NULL, PRIMARY KEY (game, at)
   ) WITHOUT ROWID;

@@ -1,5 +1,14 @@
 import { openSqliteDatabase, toKey, type KeyRow } from './sqlite-schema.js';
-import type { AuditEntry, CountResult, DailyUsageRow, LoadDetail, ProbabilityPoint, RelayStore, UsageRow } from './types.js';
+import type {
+  AuditEntry,
+  CountResult,
+  DailyUsageRow,
+  UpstreamUnitsRow,
+  LoadDetail,
+  ProbabilityPoint,
+  RelayStore,
+  UsageRow,
+} from './types.js';
 
 interface PendingLoad {
   key: string;
@@ -70,6 +79,13 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
     auditLog: db.prepare<{ key: string | null; limit: number }, AuditEntry>(
       'SELECT at, actor, action, key, detail FROM audit WHERE (@key IS NULL OR key = @key) ORDER BY rowid DESC LIMIT @limit',
     ),
+    countUnits: db.prepare(
+      'INSERT INTO upstream_units (month, upstream, endpoint, units) VALUES (@month, @upstream, @endpoint, @units) ON CONFLICT DO UPDATE SET units = units + excluded.units',
+    ),
+    units: db.prepare<[string], UpstreamUnitsRow>(
+      'SELECT month, upstream, endpoint, units FROM upstream_units WHERE month = ? ORDER BY units DESC, upstream, endpoint',
+    ),
+    prunePoints: db.prepare('DELETE FROM win_probability WHERE at < ?'),
     addSecret: db.prepare('INSERT OR IGNORE INTO secrets (name, value) VALUES (?, ?)'),
     secret: db.prepare<[string], { value: string }>('SELECT value FROM secrets WHERE name = ?'),
   };
@@ -189,6 +205,13 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
       statements.addPoint.run(game, point.at, point.home);
     },
     probabilityHistory: async (game) => statements.history.all(game),
+    async pruneProbability(before) {
+      statements.prunePoints.run(before);
+    },
+    async countUpstreamUnits(row) {
+      statements.countUnits.run(row);
+    },
+    upstreamUnits: async (month) => statements.units.all(month),
     async sharedSecret(name, create) {
       statements.addSecret.run(name, create());
       return statements.secret.get(name)!.value;

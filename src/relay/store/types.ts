@@ -107,6 +107,8 @@ export interface HistoryStore {
   /** Adds a point unless it repeats the last one. */
   recordProbability(game: string, point: ProbabilityPoint): Promise<void>;
   probabilityHistory(game: string): Promise<ProbabilityPoint[]>;
+  /** Drops every game's points from before `before` (the recorder's retention). */
+  pruneProbability(before: number): Promise<void>;
 }
 
 /** Secrets every relay on the same store must share (the embed tokens' signing key): made once, then read by all. */
@@ -140,6 +142,19 @@ export interface ConsoleStore {
   auditLog(filter: { key?: string; limit: number }): Promise<AuditEntry[]>;
 }
 
-export interface RelayStore extends KeyStore, UsageStore, HistoryStore, SecretStore, ConsoleStore {
+/** Request units spent upstream, per month, upstream and endpoint (`pressbox usage --upstream`). */
+export interface UpstreamUnitsRow {
+  month: string;
+  upstream: string;
+  endpoint: string;
+  units: number;
+}
+
+export interface UpstreamUnitsStore {
+  countUpstreamUnits(row: UpstreamUnitsRow): Promise<void>;
+  upstreamUnits(month: string): Promise<UpstreamUnitsRow[]>;
+}
+
+export interface RelayStore extends KeyStore, UsageStore, HistoryStore, SecretStore, ConsoleStore, UpstreamUnitsStore {
   close(): Promise<void>;
 }

@@ -47,7 +47,7 @@ const pair = (teamA: string, teamB: string) => [teamA.toUpperCase(), teamB.toUpp
 /** Every upstream call the resources make, in one table: cached per league (never per viewer). */
 const ENDPOINTS = {
   // The relay's own account (units used this month): free, read by the console.
-  me: endpoint({ policy: policy<Account>(MINUTE, MINUTE), call: (client) => client.me() }),
+  me: endpoint({ policy: policy<Account>(MINUTE, 0), call: (client) => client.me() }),
   liveGames: endpoint({
     policy: policy<LiveGames>(liveFeedTtl, REFRESH_MS.live),
     call: (client, league: string, recentDays?: 1 | 2 | 3) => client.liveGames({ sport: league, recentDays }),
