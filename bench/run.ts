@@ -17,6 +17,7 @@ import { proxyReaders } from './proxy-readers.js';
 import { redisOutage } from './redis-outage.js';
 import { pageCost } from './page-cost.js';
 import { workersBench } from './workers.js';
+import { recorderCost } from './recorder.js';
 
 interface Row {
   section: string;
@@ -277,6 +278,21 @@ const machine = {
   os: `${platform()} ${release()}`,
   node: process.version,
 };
+/** Upstream units an hour for four live leagues, with and without the win-probability recorder, watched or not. */
+async function recording(): Promise<void> {
+  const runs = await recorderCost();
+  results.recorder = runs;
+  for (const run of runs)
+    row(
+      'recorder',
+      `${run.liveLeagues} live leagues, ${run.watched ? 'one reader per league' : 'nobody watching'}, recorder ${run.recorder ? 'on (60 s)' : 'off'}`,
+      `${thousands(run.unitsPerHour)} upstream units/hour (${Object.entries(run.byEndpoint)
+        .filter(([, units]) => units > 0)
+        .map(([endpoint, units]) => `${endpoint} ${thousands(units)}`)
+        .join(', ')})`,
+    );
+}
+
 const dir = await mkdtemp(join(tmpdir(), 'pressbox-bench-'));
 try {
   bundle();
@@ -289,6 +305,7 @@ try {
   await redisAway();
   await metering(dir);
   await page();
+  await recording();
 } finally {
   await rm(dir, { recursive: true, force: true });
 }
