@@ -1,48 +1,6 @@
-/** What the relay's console API answers (src/relay/console/routes.ts). */
-export interface KeyRow {
-  key: string;
-  test: boolean;
-  plan: string;
-  monthlyLoads: number;
-  domains: string[];
-  name: string;
-  dailyLimit: number | null;
-  browserOnly: boolean;
-  createdAt: string;
-  revokedAt: string | null;
-  usedThisMonth: number;
-  status: 'active' | 'grace' | 'revoked';
-}
+import type { AuditEntry, ConsoleKey, OriginCheck, RelayHealth, UsageSummary } from '../contract/console.js';
 
-export interface UsageSummary {
-  month: string;
-  limit: number;
-  used: number;
-  forecast: number;
-  days: Array<{ day: string; loads: number[] }>;
-  series: string[];
-  topOrigins: Array<{ name: string; loads: number }>;
-  topPrefixes: Array<{ name: string; loads: number }>;
-  clients: { browser: number; script: number };
-}
-
-export interface AuditEntry {
-  at: number;
-  actor: string;
-  action: string;
-  key: string | null;
-  detail: string;
-}
-
-export interface RelayHealth {
-  status: 'ready' | 'degraded' | 'not_ready';
-  parts: Record<string, string>;
-  openStreams: number;
-  cacheHitRate: number | null;
-  upstream: { plan: string; used: number; limit: number; daysLeft: number | null } | { error: string };
-}
-
-export type OriginDecision = { allowed: true; rule: string } | { allowed: false; reason: string };
+export type { AuditEntry, ConsoleKey, OriginCheck, RelayHealth, UsageSummary };
 
 /** A refusal from the relay, with the message it wrote for the operator. */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
 import { css, html, LitElement, nothing } from 'lit';
-import { ApiError, type AuditEntry, type ConsoleApi, type KeyRow, type OriginDecision, type UsageSummary } from './api.js';
+import { ApiError, type AuditEntry, type ConsoleApi, type ConsoleKey, type OriginCheck, type UsageSummary } from './api.js';
 import { domainsField, type DomainsField } from './domains-field.js';
 import { count, share, when } from './format.js';
 import { usageBar } from './keys-view.js';
@@ -73,11 +73,11 @@ export class KeyView extends LitElement {
 
   api!: ConsoleApi;
   keyId = '';
-  private key: KeyRow | undefined;
+  private key: ConsoleKey | undefined;
   private usage: UsageSummary | undefined;
   private by: 'route' | 'origin' = 'route';
   private audit: AuditEntry[] = [];
-  private decision: (OriginDecision & { origin: string }) | undefined;
+  private decision: OriginCheck | undefined;
   private adding: DomainsField = { text: '', checks: [] };
   private confirmRevoke = false;
   private problem = '';
@@ -90,7 +90,7 @@ export class KeyView extends LitElement {
 
   async reload(): Promise<void> {
     try {
-      const keys = (await this.api.get<{ keys: KeyRow[] }>('/keys')).keys;
+      const keys = (await this.api.get<{ keys: ConsoleKey[] }>('/keys')).keys;
       this.key = keys.find((key) => key.key === this.keyId);
       if (!this.key) {
         this.problem = `No key ${this.keyId} on this relay.`;
@@ -147,7 +147,7 @@ export class KeyView extends LitElement {
     event.preventDefault();
     const graceSeconds = Number(new FormData(event.target as HTMLFormElement).get('grace'));
     try {
-      const rotated = await this.api.call<{ key: KeyRow; old: KeyRow }>('POST', `/keys/${this.keyId}/rotate`, { graceSeconds });
+      const rotated = await this.api.call<{ key: ConsoleKey; old: ConsoleKey }>('POST', `/keys/${this.keyId}/rotate`, { graceSeconds });
       this.dispatchEvent(new CustomEvent('open-key', { detail: rotated.key.key, bubbles: true, composed: true }));
     } catch (error) {
       this.problem = error instanceof ApiError ? error.message : String(error);
@@ -159,7 +159,7 @@ export class KeyView extends LitElement {
     this.usage = await this.api.get<UsageSummary>(`/keys/${this.keyId}/usage?by=${by}`);
   }
 
-  #domainsCard(key: KeyRow) {
+  #domainsCard(key: ConsoleKey) {
     const editable = key.status !== 'revoked';
     return html`<section class="card" aria-labelledby="domains-title">
       <h3 id="domains-title">Allowed domains</h3>
@@ -227,7 +227,7 @@ export class KeyView extends LitElement {
     </section>`;
   }
 
-  #lifecycleCard(key: KeyRow) {
+  #lifecycleCard(key: ConsoleKey) {
     if (key.status === 'revoked')
       return html`<section class="card">
         <h3>Revoked</h3>

@@ -1,6 +1,6 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { cssProps } from '../widgets/ui/css-props.js';
-import { ApiError, type ConsoleApi, type KeyRow } from './api.js';
+import { ApiError, type ConsoleApi, type ConsoleKey } from './api.js';
 import { domainsField, type DomainsField } from './domains-field.js';
 import { count, when } from './format.js';
 import { consoleStyles } from './styles.js';
@@ -83,7 +83,7 @@ export class KeysView extends LitElement {
   ];
 
   api!: ConsoleApi;
-  private keys: KeyRow[] | undefined;
+  private keys: ConsoleKey[] | undefined;
   private query = '';
   private filter: Filter = 'all';
   private creating = false;
@@ -98,13 +98,13 @@ export class KeysView extends LitElement {
 
   async reload(): Promise<void> {
     try {
-      this.keys = (await this.api.get<{ keys: KeyRow[] }>('/keys')).keys;
+      this.keys = (await this.api.get<{ keys: ConsoleKey[] }>('/keys')).keys;
     } catch (error) {
       this.problem = error instanceof Error ? error.message : String(error);
     }
   }
 
-  #shown(): KeyRow[] {
+  #shown(): ConsoleKey[] {
     const query = this.query.trim().toLowerCase();
     return (this.keys ?? []).filter((key) => {
       const matches = !query || [key.name, key.key, key.plan, ...key.domains].some((text) => text.toLowerCase().includes(query));
@@ -135,7 +135,7 @@ export class KeysView extends LitElement {
     const custom = Number(form.get('custom'));
     const dailyLimit = Number(form.get('dailyLimit')) || null;
     try {
-      const created = await this.api.call<KeyRow>('POST', '/keys', {
+      const created = await this.api.call<ConsoleKey>('POST', '/keys', {
         plan: plan === 'custom' ? `custom:${custom}` : plan,
         domains,
         name: String(form.get('name') ?? ''),

@@ -1,3 +1,4 @@
+import type { RelayHealth } from '../../contract/console.js';
 import type { Account } from '../upstream/schemas.js';
 
 /** The sum of a metric's samples in a Prometheus exposition, those whose labels include `labels` (all when none). */
@@ -10,15 +11,6 @@ export function sumSamples(exposition: string, name: string, labels: Record<stri
     sum += Number(line.slice(line.lastIndexOf(' ') + 1)) || 0;
   }
   return sum;
-}
-
-export interface RelayHealth {
-  status: 'ready' | 'degraded' | 'not_ready';
-  parts: Record<string, string>;
-  openStreams: number;
-  /** Share of cached answers served without waiting for the upstream, since the relay started; null before any. */
-  cacheHitRate: number | null;
-  upstream: { plan: string; used: number; limit: number; daysLeft: number | null } | { error: string };
 }
 
 const DAY_MS = 86_400_000;

@@ -1,17 +1,3 @@
-/** What the console's page may load: its own scripts and data, nothing inline, no frame around it, Lit under Trusted Types. */
-export const CONSOLE_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "connect-src 'self'",
-  "img-src 'self' data:",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-  "require-trusted-types-for 'script'",
-  'trusted-types lit-html',
-].join('; ');
-
 /** The page around the console app: colours before the script runs, so nothing flashes. */
 export const CONSOLE_CSS = `:root { color-scheme: light dark; font-family: system-ui, sans-serif; }
 body { margin: 0; background: Canvas; color: CanvasText; }

@@ -11,10 +11,12 @@ import { decideOrigin, pageOrigin, parseDomainPattern } from '../keys/domains.js
 import { isActive, monthlyLoadLimit, type WidgetKey } from '../keys/model.js';
 import { describeKey, patternsOf } from '../keys/service.js';
 import { monthBucket } from '../metering/month.js';
+import type { ConsoleKey } from '../../contract/console.js';
 import type { KeyStore, RelayStore } from '../store/types.js';
 import type { CachedUpstream } from '../upstream/cached.js';
 import { relayHealth } from './health.js';
-import { CONSOLE_CSS, CONSOLE_POLICY, consolePage } from './page.js';
+import { CONSOLE_CSS, consolePage } from './page.js';
+import { UNFRAMED_POLICY } from '../http/own-page-policy.js';
 import type { ConsoleSession, ConsoleSessions } from './sessions.js';
 import { usageSummary } from './usage-summary.js';
 
@@ -87,7 +89,7 @@ export function consoleRoutes(deps: ConsoleDeps) {
     return key;
   };
 
-  const keyRow = async (key: WidgetKey) => ({
+  const keyRow = async (key: WidgetKey): Promise<ConsoleKey> => ({
     ...describeKey(key),
     usedThisMonth: await deps.store.loadsUsed(key.key, monthBucket(deps.now())),
     status: !key.revokedAt ? 'active' : isActive(key, deps.now()) ? 'grace' : 'revoked',
@@ -95,7 +97,7 @@ export function consoleRoutes(deps: ConsoleDeps) {
 
   const app = new Hono<ConsoleEnv>();
   app.use('*', async (c, next) => {
-    c.header('Content-Security-Policy', CONSOLE_POLICY);
+    c.header('Content-Security-Policy', UNFRAMED_POLICY);
     c.header('X-Frame-Options', 'DENY');
     c.header('Referrer-Policy', 'no-referrer');
     await next();

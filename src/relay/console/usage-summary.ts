@@ -1,3 +1,4 @@
+import type { UsageSummary } from '../../contract/console.js';
 import type { DailyUsageRow } from '../store/types.js';
 
 /** How many days the chart covers, today included. */
@@ -6,20 +7,6 @@ export const CHART_DAYS = 31;
 const TOP = 8;
 
 export type UsageBy = 'route' | 'origin';
-
-export interface UsageSummary {
-  month: string;
-  limit: number;
-  used: number;
-  /** The month's loads if the rest of it runs at the month-to-date rate. */
-  forecast: number;
-  /** Oldest first: each day's loads in each series (`series` names them in the same order). */
-  days: Array<{ day: string; loads: number[] }>;
-  series: string[];
-  topOrigins: Array<{ name: string; loads: number }>;
-  topPrefixes: Array<{ name: string; loads: number }>;
-  clients: { browser: number; script: number };
-}
 
 const DAY_MS = 86_400_000;
 const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);

@@ -9,6 +9,7 @@ import type { OwnOrigins } from '../http/own-origins.js';
 import type { RelayEnv } from '../http/env.js';
 import type { RateLimiter } from '../http/rate-limit.js';
 import { widgetRequestOfContext } from '../http/widget-request.js';
+import { OWN_PAGE_POLICY, UNFRAMED_POLICY } from '../http/own-page-policy.js';
 import { fileUnder } from '../http/static.js';
 import { decideOrigin, pageOrigin } from '../keys/domains.js';
 import { isActive, type WidgetKey } from '../keys/model.js';
@@ -33,19 +34,6 @@ export interface EmbedDeps extends CatalogDeps {
   bundleDir?: string;
 }
 
-/** What the relay's own pages may load: its own scripts, styles and data, nothing inline, Lit under Trusted Types. */
-const OWN_PAGE_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "connect-src 'self'",
-  "img-src 'self' data:",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "require-trusted-types-for 'script'",
-  'trusted-types lit-html pressbox',
-].join('; ');
-
 /** The request's own query parameters, the first of a repeated one counting, as on the data routes. */
 const queryOf = (c: Context) => firstValues(new URL(c.req.url).search.slice(1));
 
@@ -59,9 +47,6 @@ function overLimit(limit: RateLimiter, key: string, c: Context<RelayEnv>): Relay
     throw error;
   }
 }
-
-/** Pages nobody should frame: problems, the builder, the refusal. An embed that is served replaces it with its key's. */
-const UNFRAMED_POLICY = `${OWN_PAGE_POLICY}; frame-ancestors 'none'`;
 
 function html(c: Context, status: 200 | 400 | 401 | 403 | 404 | 429, body: string): Response {
   if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', UNFRAMED_POLICY);

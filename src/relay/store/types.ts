@@ -1,3 +1,4 @@
+import type { AuditEntry } from '../../contract/console.js';
 import type { WidgetKey } from '../keys/model.js';
 
 export interface KeyStore {
@@ -117,19 +118,6 @@ export interface SecretStore {
   sharedSecret(name: string, create: () => string): Promise<string>;
 }
 
-/** One change an operator made, as the audit log keeps it. */
-export interface AuditEntry {
-  at: number;
-  /** Who: `console:<session id prefix>`, `cli` or `admin-api`. */
-  actor: string;
-  /** What: `key.create`, `key.update`, `key.rotate`, `key.revoke`, `console.sign-in`, `console.sign-out`. */
-  action: string;
-  /** The key it changed, where it changed one. */
-  key: string | null;
-  /** The change itself, in words an operator reads. */
-  detail: string;
-}
-
 /** The operator console's sessions (by a hash of their cookie, never the cookie) and the audit log of every change. */
 export interface ConsoleStore {
   /** Keeps a new session; those ended by `now` are dropped on the way. */
@@ -154,6 +142,8 @@ export interface UpstreamUnitsStore {
   countUpstreamUnits(row: UpstreamUnitsRow): Promise<void>;
   upstreamUnits(month: string): Promise<UpstreamUnitsRow[]>;
 }
+
+export type { AuditEntry };
 
 export interface RelayStore extends KeyStore, UsageStore, HistoryStore, SecretStore, ConsoleStore, UpstreamUnitsStore {
   close(): Promise<void>;
