@@ -19,6 +19,7 @@ export class UsageChart extends LitElement {
     css`
       .plot {
         min-height: ${HEIGHT + 40}px;
+        overflow: hidden;
       }
       details {
         margin-top: 8px;
@@ -46,7 +47,8 @@ export class UsageChart extends LitElement {
   }
 
   #width(): number {
-    return Math.max(240, this.renderRoot.querySelector('.plot')?.clientWidth ?? 600);
+    // Before layout the box may measure 0: start narrow, and the resize observer widens it (never wider than the page).
+    return Math.max(240, this.renderRoot.querySelector('.plot')?.clientWidth ?? 0);
   }
 
   protected override async updated(changed: PropertyValues): Promise<void> {

@@ -87,12 +87,7 @@ before(async () => {
   attacker = createServer((request, response) => {
     response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>Not the console</title>
 <form id="guess" method="post" action="${relay}/console/api/session" enctype="text/plain"><input type="hidden" name='{"token":"' value='guess"}'><button>Win a prize</button></form>
-<script>
-window.tries = Promise.all([
-  fetch('${relay}/console/api/keys', { method: 'POST', mode: 'no-cors', credentials: 'include', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ plan: 'pro', domains: ['attacker.example'] }) }).then(() => 'sent', (e) => String(e)),
-  fetch('${relay}/console/api/keys', { credentials: 'include' }).then((r) => r.text(), (e) => 'unreadable: ' + e),
-]);
-</script>`);
+`);
   }).listen(attackerPort, '127.0.0.1');
 });
 
@@ -103,7 +98,8 @@ after(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('operator console in Chromium, keyboard only', () => {
+// A step that hangs fails the file instead of holding up every end-to-end file queued behind it.
+describe('operator console in Chromium, keyboard only', { timeout: 180_000 }, () => {
   let context: BrowserContext;
   let page: Page;
   let key = '';
@@ -256,14 +252,35 @@ describe('operator console in Chromium, keyboard only', () => {
   it('refuses the console’s forms and cookie from another origin', async () => {
     const other = await context.newPage();
     await other.goto(attackerOrigin);
-    const [sent, read] = (await other.evaluate(() => (window as unknown as { tries: Promise<string[]> }).tries)) as [string, string];
+    // The other origin's script, as an attacker's page would run it: a change sent blind, and an attempt to read the keys.
+    const [sent, read] = await other.evaluate(async (target) => {
+      return Promise.all([
+        fetch(`${target}/console/api/keys`, {
+          method: 'POST',
+          mode: 'no-cors',
+          credentials: 'include',
+          headers: { 'content-type': 'text/plain' },
+          body: JSON.stringify({ plan: 'pro', domains: ['attacker.example'] }),
+          signal: AbortSignal.timeout(10_000),
+        }).then(
+          () => 'sent',
+          (error: unknown) => String(error),
+        ),
+        fetch(`${target}/console/api/keys`, { credentials: 'include', signal: AbortSignal.timeout(10_000) }).then(
+          (response) => response.text(),
+          (error: unknown) => `unreadable: ${String(error)}`,
+        ),
+      ]);
+    }, relay);
     assert.equal(sent, 'sent');
     assert.match(read, /^unreadable/, 'no cross-origin read of the key list');
     const [guessed] = await Promise.all([
-      other.waitForResponse((response) => response.url().endsWith('/console/api/session')),
-      other.getByRole('button', { name: 'Win a prize' }).click(),
+      other.waitForResponse((response) => response.url().endsWith('/console/api/session'), { timeout: 10_000 }),
+      other.getByRole('button', { name: 'Win a prize' }).click({ noWaitAfter: true, timeout: 10_000 }),
     ]);
     assert.equal(guessed.status(), 403);
+    // The form's navigation must have finished before the page closes (closing mid-navigation can hang in Chromium).
+    await other.waitForURL(/\/console\/api\/session$/, { waitUntil: 'load' });
     await other.close();
     const keys = await page.evaluate(() =>
       fetch('/console/api/keys').then((response) => response.json() as Promise<{ keys: Array<{ domains: string[] }> }>),
