@@ -144,7 +144,12 @@ const ELEMENT_BUILD = {
   outDir: VERSION_DIR,
   target: 'es2022',
   minify: 'terser',
-  terserOptions: { module: true, ecma: 2020, compress: { passes: 3, pure_getters: true }, format: { comments: false } },
+  terserOptions: {
+    module: true,
+    ecma: 2020,
+    compress: { passes: 3, pure_getters: true, unsafe_arrows: true, keep_fargs: false },
+    format: { comments: false },
+  },
   sourcemap: true,
   copyPublicDir: false,
 } satisfies UserConfig['build'];
@@ -161,8 +166,8 @@ const chunkFileNames = (chunk: { facadeModuleId: string | null }) =>
  * Library mode, so dynamic imports stay plain `import()` resolved from the loader's own URL (no preload helper).
  */
 export default defineConfig(({ mode }) => {
-  if (mode === 'embed') return embedPagesBuild();
-  if (mode === 'console') return consoleBuild();
+  if (mode === 'embed') return relayPagesBuild('embed', { frame: 'src/embed/frame.ts', builder: 'src/embed/builder.ts' });
+  if (mode === 'console') return relayPagesBuild('console', { console: 'src/console/console-app.ts' });
   if (mode === 'standalone') return standaloneBuild(process.env.PRESSBOX_STANDALONE_TAG);
   const allInOne = mode === 'all-in-one';
   const entry = allInOne ? 'pressbox-all' : 'pressbox';
@@ -220,44 +225,22 @@ function standaloneBuild(tag: string | undefined): UserConfig {
   };
 }
 
-/** The relay's own pages' scripts: small, no Lit, one file each, served by the relay at /embed/frame.js and /builder/builder.js. */
-function embedPagesBuild() {
-  return {
-    build: {
-      outDir: `${CDN_DIR}/embed`,
-      emptyOutDir: true,
-      target: 'es2022',
-      minify: true,
-      sourcemap: true,
-      copyPublicDir: false,
-      lib: {
-        entry: { frame: 'src/embed/frame.ts', builder: 'src/embed/builder.ts' },
-        formats: ['es' as const],
-        fileName: (_format: string, name: string) => `${name}.js`,
-      },
-      rolldownOptions: { output: { minify: true } },
-    },
-  };
-}
-
 /**
- * The operator console (/console): Lit and the console in one file, the chart library in a chunk of its own that only
- * a key's page loads. Never part of the widget bundle.
+ * The scripts of the relay's own pages, served by the relay itself and never part of the widget bundle:
+ * - `embed`: the embed frame and the snippet builder (/embed/frame.js, /builder/builder.js), small, no Lit, one file each;
+ * - `console`: the operator console (/console), Lit and the console in one file, the chart library in a chunk of its
+ *   own that only a key's page loads.
  */
-function consoleBuild(): UserConfig {
+function relayPagesBuild(folder: 'embed' | 'console', entry: Record<string, string>): UserConfig {
   return {
     build: {
-      outDir: `${CDN_DIR}/console`,
+      outDir: `${CDN_DIR}/${folder}`,
       emptyOutDir: true,
       target: 'es2022',
       minify: true,
       sourcemap: true,
       copyPublicDir: false,
-      lib: {
-        entry: { console: 'src/console/console-app.ts' },
-        formats: ['es'],
-        fileName: (_format, name) => `${name}.js`,
-      },
+      lib: { entry, formats: ['es'], fileName: (_format, name) => `${name}.js` },
       rolldownOptions: { output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
     },
   };

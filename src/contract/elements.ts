@@ -21,7 +21,7 @@ export const ELEMENT_BOXES = {
 
 export type ElementTag = keyof typeof ELEMENT_BOXES;
 
-export const ELEMENT_TAGS = Object.keys(ELEMENT_BOXES) as ElementTag[];
+export const ELEMENT_TAGS = /* @__PURE__ */ Object.keys(ELEMENT_BOXES) as ElementTag[];
 
 export function isElementTag(tag: string): tag is ElementTag {
   return Object.hasOwn(ELEMENT_BOXES, tag);

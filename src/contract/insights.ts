@@ -36,6 +36,11 @@ export const winProbabilityPayloadSchema = z.object({
   colors: matchupColorsSchema,
   current: z.nullable(z.object({ home: z.number(), away: z.number(), source: z.enum(['moneyline', 'exchange', 'result']) })),
   history: z.array(probabilityPointSchema),
+  /**
+   * When the curve starts well after the game did (the relay began recording late): its first point's time, which
+   * the element names; null when the curve covers the game from its start. Older relays leave it out.
+   */
+  recordedSince: z.optional(z.nullable(z.string())),
   ...freshness,
 });
 export type WinProbabilityPayload = z.infer<typeof winProbabilityPayloadSchema>;

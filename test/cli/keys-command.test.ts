@@ -175,4 +175,19 @@ describe('pressbox keys and pressbox usage', () => {
     assert.match((await pressbox('usage', '--db', db)).stdout, /No loads recorded/);
     assert.deepEqual(JSON.parse((await pressbox('usage', '--db', db, '--json', '--month', '2026-11')).stdout), []);
   });
+
+  it('lists every change made from the shell in the audit log, with the account that ran it', async () => {
+    const entries = JSON.parse((await pressbox('audit', '--db', db, '--json')).stdout);
+    const actions = (entries as Array<{ action: string; actor: string }>).map((entry) => entry.action);
+    for (const action of ['key.create', 'key.update', 'key.revoke', 'key.rotate'])
+      assert.ok(actions.includes(action), `${action} in ${actions.join(', ')}`);
+    assert.ok((entries as Array<{ actor: string }>).every((entry) => entry.actor.startsWith('cli:')));
+    const text = (await pressbox('audit', '--db', db, '--limit', '2')).stdout.trim().split('\n');
+    assert.equal(text.length, 2, 'newest two');
+  });
+
+  it('prints the upstream units of a month, empty when the relay spent none', async () => {
+    assert.match((await pressbox('usage', '--upstream', '--db', db, '--month', '2026-11')).stdout, /No upstream units recorded/);
+    assert.deepEqual(JSON.parse((await pressbox('usage', '--upstream', '--db', db, '--json', '--month', '2026-11')).stdout), []);
+  });
 });

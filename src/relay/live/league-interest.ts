@@ -30,6 +30,8 @@ export function localLeagueInterest(now: () => number): LeagueInterest {
 /** Shared by every relay on Redis, so the relay that records knows what readers of the others asked for. */
 export async function redisLeagueInterest(url: string, now: () => number): Promise<LeagueInterest> {
   const redis = await connectRedis(url);
+  // While Redis is away the interest is local only (the writes fail quietly); connectRedis reconnects by itself.
+  redis.on('error', () => {});
   const local = localLeagueInterest(now);
   const written = new Map<string, number>();
   const hash = 'pressbox:recorder:leagues';

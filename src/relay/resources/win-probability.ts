@@ -9,6 +9,14 @@ import { historyKeyOf, linesWithExchange, moneylineProbability, recordPoint } fr
 import { matchupColors } from './team-colors.js';
 import { teamDirectory } from './teams.js';
 
+/** A curve whose first point is this long after the scheduled start began late (the recorder samples every minute). */
+const LATE_START_MS = 10 * 60_000;
+
+function recordedLate(startTime: string | null | undefined, firstPoint: number | undefined): string | null {
+  if (firstPoint === undefined || !startTime) return null;
+  return firstPoint - Date.parse(startTime) > LATE_START_MS ? new Date(firstPoint).toISOString() : null;
+}
+
 export async function winProbabilityResource(
   ctx: ResourceContext,
   params: { league: string; gameId: string },
@@ -30,6 +38,7 @@ export async function winProbabilityResource(
     if (current) await recordPoint(ctx.history, historyKey, lines!.fetchedAt, current.home);
   }
 
+  const history = await ctx.history.probabilityHistory(historyKey);
   const home = teams.team(game.homeTeam.abbreviation, game.homeTeam.name);
   const away = teams.team(game.awayTeam.abbreviation, game.awayTeam.name);
   return {
@@ -40,10 +49,8 @@ export async function winProbabilityResource(
     away,
     colors: matchupColors(away, home),
     current,
-    history: (await ctx.history.probabilityHistory(historyKey)).map((point) => ({
-      at: new Date(point.at).toISOString(),
-      home: point.home,
-    })),
+    history: history.map((point) => ({ at: new Date(point.at).toISOString(), home: point.home })),
+    recordedSince: recordedLate(game.startTime, history[0]?.at),
     ...freshnessOf(ctx.now, feed, lines),
   };
 }

@@ -54,4 +54,27 @@ describe('<win-probability>', () => {
     expect(shadow(element).querySelector('figcaption')!.textContent).to.contain('Biggest swing');
     expect([...shadow(element).querySelectorAll('.x-axis span')].map((node) => node.textContent)).to.include('Game time');
   });
+
+  it('says since when its curve runs when the relay began recording after the game started, in the reader’s language', async () => {
+    const payload = await (await fetch(`${setup.relay}/v1/win-probability?league=nba&gameId=${liveGame.id}&key=${setup.keys.test}`)).json();
+    expect(payload.recordedSince, 'the test relay first sees this game mid-game').to.be.a('string');
+    for (const [locale, words] of [
+      ['en', 'Since '],
+      ['de', 'Aufgezeichnet seit '],
+    ]) {
+      const element = await settled(
+        await fixture<WinProbability>(
+          html`<win-probability
+            league="nba"
+            game-id=${liveGame.id}
+            key=${setup.keys.test}
+            relay=${setup.relay}
+            locale=${locale!}
+          ></win-probability>`,
+        ),
+      );
+      const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(new Date(payload.recordedSince));
+      expect(shadow(element).querySelector('figcaption')!.textContent).to.contain(`${words}${time}`);
+    }
+  });
 });

@@ -118,9 +118,12 @@ export class WinProbability extends PressboxElement<WinProbabilityPayload> {
       : t('probability.noCurrent', 'No current probability.');
     const description = t('probability.description', 'Win probability over the game. {now} {swing}', { now, swing });
     const caption = t('probability.caption', '{team} chance to win over the game.', { team: data.home.abbreviation });
+    // Older relays leave it out: nothing is said.
+    const since =
+      data.recordedSince && t('probability.since', 'Since {time}.', { time: formatStartTime(data.recordedSince, this.localized) });
     return html`<figure part="chart">
       ${probabilityChart(points, { colour, label, description, axisName: t('probability.gameTime', 'Game time'), percent: (share) => formatPercent(share, this.localized) })}
-      <figcaption>${caption} ${swing}</figcaption>
+      <figcaption>${caption} ${since} ${swing}</figcaption>
     </figure>`;
   }
 
