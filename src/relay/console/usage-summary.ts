@@ -1,5 +1,6 @@
 import type { UsageSummary } from '../../contract/console.js';
 import type { DailyUsageRow } from '../store/types.js';
+import { forecastUnits } from '../upstream/budget-watch.js';
 
 /** How many days the chart covers, today included. */
 export const CHART_DAYS = 31;
@@ -44,11 +45,7 @@ export function usageSummary(
   for (const row of inChart) days[dayIndex.get(row.day)!]!.loads[series.indexOf(seriesOf(row))]! += row.loads;
 
   const thisMonth = rows.filter((row) => row.day.startsWith(month));
-  const date = new Date(now);
-  const daysInMonth = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
-  const elapsedDays = (now - Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1)) / DAY_MS;
-  // Less than an hour into the month is too little to project from: the forecast is what is used.
-  const forecast = elapsedDays < 1 / 24 ? used : Math.round((used / elapsedDays) * daysInMonth);
+  const forecast = forecastUnits(used, now);
   const clients = { browser: 0, script: 0 };
   for (const row of thisMonth) clients[row.client] += row.loads;
   return {
