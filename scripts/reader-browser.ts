@@ -4,7 +4,7 @@
 import puppeteer, { type Browser as PuppeteerBrowser, type Page as PuppeteerPage } from 'puppeteer-core';
 import { remote } from 'webdriverio';
 import { CHROMIUM_ARGS, findBrowser, findFirefox, type Engine } from './browser.js';
-import { startWebKitDriver } from './webkit-driver.js';
+import { startWebKitDriver, type WebKitDriver } from './webkit-driver.js';
 
 export interface ReaderPage {
   goto(url: string): Promise<void>;
@@ -87,22 +87,54 @@ async function launchPuppeteer(engine: 'chromium' | 'firefox', options: ReaderBr
   };
 }
 
-async function launchWebKit(options: ReaderBrowserOptions): Promise<ReaderBrowser> {
-  const driver = await startWebKitDriver();
+/** Tries to start MiniBrowser this many times, each with a new driver and display, before it gives up. */
+const WEBKIT_SESSION_TRIES = 3;
+/** A session normally starts within seconds, even on a loaded machine. */
+const WEBKIT_SESSION_TIMEOUT_MS = 60_000;
+
+/**
+ * One WebKit session. MiniBrowser under WebKitWebDriver sometimes never answers its first session request (seen once
+ * in CI after the browser suite): that driver is stopped and a fresh one started, rather than the whole run failing.
+ */
+async function startWebKitSession(options: ReaderBrowserOptions): Promise<{ driver: WebKitDriver; browser: WebdriverIO.Browser }> {
   const alias = options.alias;
   // WebKitGTK has no host-mapping switch: the made-up host is reached through the server acting as its proxy.
   const proxy = alias && {
     proxy: { proxyType: 'manual', httpProxy: `${alias.server.host}:${alias.server.port}`, noProxy: ['127.0.0.1', 'localhost'] },
   };
+  for (let attempt = 1; ; attempt++) {
+    const driver = await startWebKitDriver();
+    const session = remote({
+      hostname: driver.hostname,
+      port: driver.port,
+      path: '/',
+      logLevel: 'error',
+      connectionRetryTimeout: 60_000,
+      capabilities: { ...driver.capabilities, ...proxy } as WebdriverIO.Capabilities,
+    });
+    // webdriver retries a session request that gets no answer, each time with another MiniBrowser: bounded here.
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no session within ${WEBKIT_SESSION_TIMEOUT_MS / 1000} s`)), WEBKIT_SESSION_TIMEOUT_MS);
+    });
+    try {
+      return { driver, browser: await Promise.race([session, gaveUp]) };
+    } catch (error) {
+      session.catch(() => undefined);
+      driver.stop();
+      const reason = error instanceof Error ? error.message : String(error);
+      if (attempt === WEBKIT_SESSION_TRIES)
+        throw new Error(`MiniBrowser did not start under WebKitWebDriver in ${attempt} tries: ${reason}`);
+      console.error(`webkit: MiniBrowser did not start (${reason}); trying again with a new driver`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+async function launchWebKit(options: ReaderBrowserOptions): Promise<ReaderBrowser> {
   // One session (one window) for every page: starting a MiniBrowser per page is slow and piles up processes.
-  const browser = await remote({
-    hostname: driver.hostname,
-    port: driver.port,
-    path: '/',
-    logLevel: 'error',
-    connectionRetryTimeout: 60_000,
-    capabilities: { ...driver.capabilities, ...proxy } as WebdriverIO.Capabilities,
-  });
+  const { driver, browser } = await startWebKitSession(options);
   // MiniBrowser's toolbar keeps its window from getting narrower than this (447 px here).
   await browser.setWindowSize(200, 900);
   const narrowestWidth = (await browser.execute(() => window.innerWidth)) as number;

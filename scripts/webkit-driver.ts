@@ -1,6 +1,7 @@
 // WebKit as the tests drive it: WebKitGTK's MiniBrowser through WebKitWebDriver (WebDriver classic), on a virtual
 // display of its own so that no desktop is needed.
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
 import { findWebKit } from './browser.js';
 import { freePort, reachable } from './local-servers.js';
 
@@ -22,7 +23,11 @@ function startDisplay(xvfb: string): Promise<{ display: string; process?: ChildP
     let told = '';
     child.stdio[3]!.on('data', (chunk: Buffer) => {
       told += chunk.toString();
-      if (told.includes('\n')) resolve({ display: `:${told.trim()}`, process: child });
+      if (!told.includes('\n')) return;
+      // Neither the display nor its pipe may keep a test process alive: it is stopped with the driver or at exit.
+      (child.stdio[3] as Socket).unref();
+      child.unref();
+      resolve({ display: `:${told.trim()}`, process: child });
     });
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`Xvfb exited (${code}) before it opened a display`)));
@@ -41,6 +46,8 @@ export async function startWebKitDriver(): Promise<WebKitDriver> {
     detached: true,
     env: { ...process.env, DISPLAY: display.display, WEBKIT_DISABLE_COMPOSITING_MODE: '1' },
   });
+  // A driver whose session never started must not keep its test process from ending (CI once waited out its time so).
+  child.unref();
   const stop = () => {
     try {
       process.kill(-child.pid!, 'SIGKILL');
