@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { defaultStrategy, minifyHTMLLiterals } from 'minify-html-literals';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { collectMessages, messageNumbers, packCatalog, seasonRuntimeIds, seasonStart } from './scripts/messages.js';
-import { isElementTag, reservedSizesCss } from './src/contract/elements.js';
+import { ELEMENT_BOXES, isElementTag, reservedSizesCss, type ElementTag } from './src/contract/elements.js';
 import { STANDALONE_DIR } from './src/widgets/loader-strategy.js';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
@@ -137,8 +137,9 @@ function minifyTemplates(): Plugin {
 
 /**
  * What every build of the elements shares: the version folder, source maps, and the minifier: after Rolldown's own
- * (below), terser's three passes take another 0.2 KiB gz off the all-in-one file, and pure getters (no getter in this
- * code or Lit's is read for a side effect) 0.07 KiB more.
+ * (below), terser's passes take another 0.2 KiB gz off the all-in-one file, pure getters (no getter in this code or
+ * Lit's is read for a side effect) 0.07 KiB more, and comparisons turned around (`unsafe_comps`: no operand compared
+ * here or in Lit has a valueOf with side effects) 15 B.
  */
 const ELEMENT_BUILD = {
   outDir: VERSION_DIR,
@@ -147,7 +148,7 @@ const ELEMENT_BUILD = {
   terserOptions: {
     module: true,
     ecma: 2020,
-    compress: { passes: 3, pure_getters: true, unsafe_arrows: true, keep_fargs: false },
+    compress: { passes: 4, pure_getters: true, unsafe_arrows: true, unsafe_comps: true, keep_fargs: false },
     format: { comments: false },
   },
   sourcemap: true,
@@ -211,7 +212,7 @@ export default defineConfig(({ mode }) => {
 function standaloneBuild(tag: string | undefined): UserConfig {
   if (!tag || !isElementTag(tag)) throw new Error(`PRESSBOX_STANDALONE_TAG must name an element, not "${tag}".`);
   return {
-    plugins: [numberedMessages(), minifyTemplates()],
+    plugins: [numberedMessages(), minifyTemplates(), onlyOwnBox(tag)],
     build: {
       ...ELEMENT_BUILD,
       emptyOutDir: false,
@@ -221,6 +222,25 @@ function standaloneBuild(tag: string | undefined): UserConfig {
         fileName: (_format, name) => `${name}.js`,
       },
       rolldownOptions: { output: { chunkFileNames, minify: true } },
+    },
+  };
+}
+
+/**
+ * A standalone file defines one tag, so of the elements' boxes it keeps only that tag's: the table of all ten costs
+ * every one-element page ~0.25 KiB gz. The facts stay in contract/elements.ts; the build reads them from there.
+ */
+function onlyOwnBox(tag: ElementTag): Plugin {
+  const table = /export const ELEMENT_BOXES = \{[^]*?\n\} as const/;
+  return {
+    name: 'pressbox-only-own-box',
+    enforce: 'pre',
+    load(id) {
+      if (!/[\\/]src[\\/]contract[\\/]elements\.ts$/.test(id)) return null;
+      const source = readFileSync(id, 'utf8');
+      if (!table.test(source))
+        throw new Error(`${id}: ELEMENT_BOXES is no longer written as the build expects (onlyOwnBox in vite.config.ts).`);
+      return source.replace(table, `export const ELEMENT_BOXES = ${JSON.stringify({ [tag]: ELEMENT_BOXES[tag] })} as const`);
     },
   };
 }

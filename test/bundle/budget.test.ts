@@ -9,12 +9,15 @@ import { BUDGETS, bundleSizes, kilobytes } from '../../scripts/bundle-sizes.js';
 const sizes = bundleSizes();
 
 /**
- * A ceiling at today's size for the one budget not met by every element: a page with one element (16 KiB) loads the
- * loader and that element's standalone file; last-five and injury-report fit, game-header (17.9 KiB) is the heaviest.
- * Lit is 6.2 KiB of every page before any Pressbox code. It keeps pages from growing while the gap is closed;
- * docs/performance.md and the bench report the budget.
+ * A page with one element (16 KiB) loads the loader and that element's standalone file. Seven elements fit; the three
+ * heaviest live elements do not yet and are held at today's size so that they cannot grow while the gap is closed
+ * (docs/performance.md). Lit is 6.2 KiB of every page before any Pressbox code.
  */
-const ONE_ELEMENT_CEILING = 17.9 * 1024;
+const ONE_ELEMENT_CEILINGS: Partial<Record<ElementTag, number>> = {
+  'game-header': 17.75 * 1024,
+  'score-strip': 16.75 * 1024,
+  'win-probability': 16.25 * 1024,
+};
 /** What the loader's choice between chunks and the one file may cost over the better of the two, for any set of tags. */
 const CHOICE_SLACK = 1024;
 
@@ -82,8 +85,11 @@ describe('bundle budgets (min + gzip)', () => {
     }
   });
 
-  it('keeps the heaviest one-element page from growing', () => {
-    assert.ok(sizes.oneElement.gzip <= ONE_ELEMENT_CEILING, `<${sizes.oneElement.tag}> alone is ${kilobytes(sizes.oneElement.gzip)}`);
+  it(`keeps a page with one element within ${kilobytes(BUDGETS.oneElement)} (the three named ceilings apart)`, () => {
+    for (const [tag, element] of Object.entries(sizes.elements)) {
+      const limit = ONE_ELEMENT_CEILINGS[tag as ElementTag] ?? BUDGETS.oneElement;
+      assert.ok(element.page.gzip <= limit, `a page with only <${tag}> loads ${kilobytes(element.page.gzip)} (limit ${kilobytes(limit)})`);
+    }
   });
 
   it('gives every element a chunk of its own and shares the rest in one core', () => {

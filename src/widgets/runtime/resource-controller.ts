@@ -4,7 +4,7 @@ import { PbErrorEvent, PbLoadEvent, PbUpdateEvent } from '../events.js';
 import { resolveConfig } from './config.js';
 import type { PressboxConfig } from './page-settings.js';
 import { PressboxError, isPressboxError, isTransient } from './errors.js';
-import { LiveStream } from './live-stream.js';
+import type { LiveStream } from './live-stream.js';
 import { RelayClient } from './relay-client.js';
 
 /** A request of the contract route whose payload is `T`: the compiler checks its path and query names. */
@@ -15,6 +15,12 @@ export type ResourceRequest<T> = {
 export interface ResourceOptions<T> {
   /** What to fetch for the host's current attributes, or an error when they are incomplete. */
   request(): ResourceRequest<T> | PressboxError;
+  /**
+   * The page's live stream, for elements whose data moves by the second during a game: they follow it instead of
+   * polling. Elements whose data changes over minutes or hours poll with ETags at the relay's `refreshMs`, which keeps
+   * them as fresh, and leaves the stream's code out of their standalone file.
+   */
+  live?: typeof LiveStream;
 }
 
 export type ResourceStatus = 'loading' | 'ready' | 'error';
@@ -54,12 +60,15 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
   };
 
   readonly #host: Host;
-  /** The host's request, as the relay client takes it (the payload's route was checked where it was written). */
-  readonly #request: () => { path: string; params: Record<string, string | undefined> } | PressboxError;
+  /** The host's options, with its request as the relay client takes it (the route was checked where it was written). */
+  readonly #options: {
+    request(): { path: string; params: Record<string, string | undefined> } | PressboxError;
+    live?: typeof LiveStream | undefined;
+  };
 
   constructor(host: Host, options: ResourceOptions<T>) {
     this.#host = host;
-    this.#request = options.request;
+    this.#options = options;
     host.addController(this);
   }
 
@@ -117,7 +126,7 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
   #target(): { url: string; client: RelayClient; topic: string; relay: string; key: string } | PressboxError {
     const config = resolveConfig({ key: this.#host.key, relay: this.#host.relay });
     if (config instanceof PressboxError) return config;
-    const request = this.#request();
+    const request = this.#options.request();
     if (request instanceof PressboxError) return request;
     const client = RelayClient.for(config.relay);
     const withoutKey = new URL(client.url(request.path, request.params));
@@ -134,11 +143,18 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
   /** Follows the page's live stream for this element's topic instead of polling, when it can. */
   #follow(): boolean {
     if (this.#unsubscribe) return true;
-    if (this.#liveUnavailable || this.#host.live === 'off' || this.#paused || !this.#onScreen || typeof EventSource === 'undefined')
+    if (
+      !this.#options.live ||
+      this.#liveUnavailable ||
+      this.#host.live === 'off' ||
+      this.#paused ||
+      !this.#onScreen ||
+      typeof EventSource === 'undefined'
+    )
       return false;
     const target = this.#target();
     if (target instanceof PressboxError) return false;
-    this.#unsubscribe = LiveStream.for(target.relay, target.key).subscribe({
+    this.#unsubscribe = this.#options.live.for(target.relay, target.key).subscribe({
       topic: target.topic,
       have: () => this.#etag ?? undefined,
       onUpdate: (data) => this.#applyPush(data),

@@ -7,6 +7,7 @@ import type { MatchupColors } from '../../../contract/common.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { formatDay, formatNumber, formatPercent } from '../../runtime/format.js';
 import { formatOdds } from '../../runtime/odds-format.js';
+import { LiveStream } from '../../runtime/live-stream.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { signedText } from '../../i18n/translate.js';
@@ -75,6 +76,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
   #pendingTimer: ReturnType<typeof setTimeout> | undefined;
 
   protected readonly resource = new ResourceController<GameDetailPayload>(this, {
+    live: LiveStream,
     request: () => {
       if (!this.league || !this.gameId) {
         return new PressboxError(

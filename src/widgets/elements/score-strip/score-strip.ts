@@ -5,6 +5,7 @@ import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import type { Game, ScoresPayload } from '../../../contract/scores.js';
 import { PbGameSelectEvent } from '../../events.js';
 import { PressboxError } from '../../runtime/errors.js';
+import { LiveStream } from '../../runtime/live-stream.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { emptyState, type Notice } from '../../ui/states.js';
@@ -67,6 +68,7 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
   private focusIndex = 0;
 
   protected readonly resource = new ResourceController<ScoresPayload>(this, {
+    live: LiveStream,
     request: () => {
       if (!this.league) return new PressboxError('bad_request', '<score-strip> needs a league attribute, such as league="nba".');
       return { path: '/v1/scores', params: { league: this.league, date: this.date || undefined, team: this.team || undefined } };

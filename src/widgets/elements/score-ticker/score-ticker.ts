@@ -3,6 +3,7 @@ import { keyed } from 'lit/directives/keyed.js';
 import { ChangeMarker, changeStyles } from '../../ui/changes.js';
 import type { Game, ScoresPayload } from '../../../contract/scores.js';
 import { PressboxError } from '../../runtime/errors.js';
+import { LiveStream } from '../../runtime/live-stream.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { leagueNames } from '../../ui/leagues.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
@@ -59,6 +60,7 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
   leagues = '';
 
   protected readonly resource = new ResourceController<ScoresPayload>(this, {
+    live: LiveStream,
     request: () => {
       const leagues = this.leagues || this.league;
       if (!leagues) return new PressboxError('bad_request', '<score-ticker> needs leagues, such as leagues="nba,nhl".');

@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'l
 import type { WinProbabilityPayload } from '../../../contract/insights.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { formatPercent, formatStartTime } from '../../runtime/format.js';
+import { LiveStream } from '../../runtime/live-stream.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
@@ -44,6 +45,7 @@ export class WinProbability extends PressboxElement<WinProbabilityPayload> {
   gameId = '';
 
   protected readonly resource = new ResourceController<WinProbabilityPayload>(this, {
+    live: LiveStream,
     request: () => {
       if (!this.league || !this.gameId)
         return new PressboxError('bad_request', '<win-probability> needs league and game-id attributes (ids come from <score-strip>).');
