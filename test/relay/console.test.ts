@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
+import { randomInt } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { RunningRelay } from '../../src/relay/server.js';
+import { MIDDAY } from '../helpers/sandbox.js';
+import { testRedisUrl } from '../helpers/redis.js';
 import { testRelay, widgetGet } from '../helpers/relay.js';
 
 const TOKEN = 'test-admin-token';
@@ -233,6 +239,43 @@ describe('operator console sign-in, guessed', () => {
     assert.equal(right.status, 429);
     assert.equal(right.headers.getSetCookie().length, 0);
   });
+
+  for (const storeKind of ['sqlite', 'redis'] as const) {
+    it(`holds the lockout on every relay of one store (${storeKind}): a guesser gains nothing from the proxy's spread`, async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'pressbox-console-'));
+      let skippedMs = 0;
+      const clock = Date.parse(MIDDAY);
+      // Two relays behind one proxy (every reader address comes in X-Forwarded-For), on one SQLite file or one Redis.
+      const shared = {
+        trustProxy: ['loopback'],
+        now: () => clock + Math.floor(performance.now()) + skippedMs,
+        ...(storeKind === 'redis' ? { redis: testRedisUrl() } : { db: join(dir, 'relay.db'), journal: join(dir, 'journal.db') }),
+      };
+      const relays = [await testRelay(shared), await testRelay(shared)];
+      try {
+        // Addresses of this run only, so that an earlier run's count in Redis plays no part.
+        const guesser = { 'x-forwarded-for': `127.${randomInt(1, 250)}.${randomInt(1, 250)}.${randomInt(1, 250)}` };
+        const operator = { 'x-forwarded-for': `127.${randomInt(1, 250)}.${randomInt(1, 250)}.251` };
+        const answers: number[] = [];
+        for (let i = 1; i <= 5; i++) answers.push((await signIn(relays[i % 2]!, `wrong-${i}`, guesser)).status);
+        assert.deepEqual(answers, [401, 401, 401, 401, 429], 'five wrong tokens over two relays lock the address out');
+        for (const relay of relays) {
+          const right = await signIn(relay, TOKEN, guesser);
+          assert.equal(right.status, 429, 'the right token is refused on every relay while locked out');
+          assert.equal(right.headers.getSetCookie().length, 0);
+        }
+        assert.equal((await signIn(relays[0]!, TOKEN, operator)).status, 201, 'another address still signs in');
+        if (storeKind === 'sqlite') {
+          // Redis lapses the count by its own expiry; the relays' injected clock moves SQLite's.
+          skippedMs += 15 * 60_000 + 1000;
+          assert.equal((await signIn(relays[1]!, TOKEN, guesser)).status, 201, 'the lockout lapses after 15 minutes');
+        }
+      } finally {
+        for (const relay of relays) await relay.close();
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+  }
 
   it('behind https (--public-url), keeps the cookie Secure and host-only', async () => {
     const behindTls = await testRelay({ publicUrls: ['https://widgets.example'] });

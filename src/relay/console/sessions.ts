@@ -1,10 +1,9 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
-import type { ConsoleStore } from '../store/types.js';
+import type { ConsoleStore, SignInFailures } from '../store/types.js';
 
 /** A console session lasts this long from sign-in, then the operator signs in again. */
 export const SESSION_LIFETIME_MS = 30 * 60_000;
-/** Wrong tokens from one address before it is locked out… */
+/** Wrong tokens from one address (across every relay and worker on the store) before it is locked out… */
 const MAX_FAILURES = 5;
 /** …for this long (counted from the last wrong try). */
 const LOCKOUT_MS = 15 * 60_000;
@@ -36,36 +35,28 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 /**
  * Console sign-in with the admin token: a random cookie whose hash the store keeps until it ends (so every relay on the
  * store knows it, and signing out ends it everywhere), a CSRF token bound to it, and a lockout per address after
- * repeated wrong tokens.
+ * repeated wrong tokens, counted in the store so that it holds on every relay and worker.
  */
 export function consoleSessions(options: ConsoleSessionOptions) {
   const expected = digest(options.token);
-  const failures = new LRUCache<string, { count: number; last: number }>({ max: 10_000 });
   const delay = options.wrongTokenDelayMs ?? WRONG_TOKEN_DELAY_MS;
   const csrfOf = (id: string) => createHmac('sha256', options.secret).update(`console-csrf:${id}`).digest('base64url');
   const idOf = (cookie: string) => createHash('sha256').update(cookie).digest('base64url');
-
-  function lockedFor(address: string): number {
-    const record = failures.get(address);
-    if (!record || record.count < MAX_FAILURES) return 0;
-    return Math.max(0, record.last + LOCKOUT_MS - options.now());
-  }
+  /** How long the address stays locked out (0: it may try), from its wrong tries as the store counted them. */
+  const lockedFor = ({ count, lapsesAt }: SignInFailures) => (count < MAX_FAILURES ? 0 : Math.max(0, lapsesAt - options.now()));
+  const refusal = (lockedMs: number): SignIn =>
+    lockedMs > 0 ? { ok: false, reason: 'locked', retryAfterS: Math.ceil(lockedMs / 1000) } : { ok: false, reason: 'wrong_token' };
 
   return {
     async signIn(token: string, address: string): Promise<SignIn> {
-      const locked = lockedFor(address);
-      if (locked > 0) return { ok: false, reason: 'locked', retryAfterS: Math.ceil(locked / 1000) };
+      const locked = lockedFor(await options.store.signInFailures(address, options.now()));
+      if (locked > 0) return refusal(locked);
       if (!timingSafeEqual(digest(token), expected)) {
-        const record = failures.get(address);
-        const fresh = !record || options.now() - record.last > LOCKOUT_MS;
-        failures.set(address, { count: fresh ? 1 : record.count + 1, last: options.now() });
+        const failures = await options.store.countSignInFailure(address, LOCKOUT_MS, options.now());
         await new Promise((resolve) => setTimeout(resolve, delay));
-        const nowLocked = lockedFor(address);
-        return nowLocked > 0
-          ? { ok: false, reason: 'locked', retryAfterS: Math.ceil(nowLocked / 1000) }
-          : { ok: false, reason: 'wrong_token' };
+        return refusal(lockedFor(failures));
       }
-      failures.delete(address);
+      await options.store.clearSignInFailures(address);
       const cookie = randomBytes(32).toString('base64url');
       const id = idOf(cookie);
       const expiresAt = options.now() + SESSION_LIFETIME_MS;

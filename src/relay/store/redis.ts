@@ -166,6 +166,7 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
   const sharesOf = (day: string) => `${PREFIX}usage-share:${day}`;
   const allKeys = `${PREFIX}keys`;
   const sessionOf = (id: string) => `${PREFIX}console-session:${id}`;
+  const signInFailuresOf = (address: string) => `${PREFIX}console-sign-in-failures:${address}`;
   const audit = `${PREFIX}audit`;
 
   const read = (json: string | null): WidgetKey | undefined => (json ? (JSON.parse(json) as WidgetKey) : undefined);
@@ -359,6 +360,22 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
     },
     async endSession(id) {
       await redis.del(sessionOf(id));
+    },
+    // The window is Redis's own expiry (relative, so the relays' clocks need not agree with Redis's).
+    async countSignInFailure(address, windowMs, now) {
+      const key = signInFailuresOf(address);
+      const replies = await redis.multi().incr(key).pexpire(key, windowMs).exec();
+      return { count: Number(replies?.[0]?.[1] ?? 1), lapsesAt: now + windowMs };
+    },
+    async signInFailures(address, now) {
+      const key = signInFailuresOf(address);
+      const replies = await redis.multi().get(key).pttl(key).exec();
+      const count = Number(replies?.[0]?.[1] ?? 0);
+      const remaining = Number(replies?.[1]?.[1] ?? -2);
+      return count > 0 && remaining > 0 ? { count, lapsesAt: now + remaining } : { count: 0, lapsesAt: now };
+    },
+    async clearSignInFailures(address) {
+      await redis.del(signInFailuresOf(address));
     },
     async appendAudit(entry) {
       await redis

@@ -75,6 +75,16 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
     session: db.prepare<[string], { expires_at: number }>('SELECT expires_at FROM console_sessions WHERE id = ?'),
     endSession: db.prepare('DELETE FROM console_sessions WHERE id = ?'),
     dropEndedSessions: db.prepare('DELETE FROM console_sessions WHERE expires_at <= ?'),
+    countSignInFailure: db.prepare<{ address: string; now: number; lapsesAt: number }, { count: number; lapses_at: number }>(
+      `INSERT INTO console_sign_in_failures (address, count, lapses_at) VALUES (@address, 1, @lapsesAt)
+       ON CONFLICT (address) DO UPDATE SET count = CASE WHEN lapses_at <= @now THEN 1 ELSE count + 1 END, lapses_at = @lapsesAt
+       RETURNING count, lapses_at`,
+    ),
+    signInFailures: db.prepare<[string, number], { count: number; lapses_at: number }>(
+      'SELECT count, lapses_at FROM console_sign_in_failures WHERE address = ? AND lapses_at > ?',
+    ),
+    clearSignInFailures: db.prepare('DELETE FROM console_sign_in_failures WHERE address = ?'),
+    dropLapsedSignInFailures: db.prepare('DELETE FROM console_sign_in_failures WHERE lapses_at <= ?'),
     appendAudit: db.prepare('INSERT INTO audit (at, actor, action, key, detail) VALUES (@at, @actor, @action, @key, @detail)'),
     auditLog: db.prepare<{ key: string | null; limit: number }, AuditEntry>(
       'SELECT at, actor, action, key, detail FROM audit WHERE (@key IS NULL OR key = @key) ORDER BY rowid DESC LIMIT @limit',
@@ -221,6 +231,18 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
       statements.saveSession.run(id, expiresAt);
     },
     sessionExpiry: async (id) => statements.session.get(id)?.expires_at,
+    async countSignInFailure(address, windowMs, now) {
+      statements.dropLapsedSignInFailures.run(now);
+      const row = statements.countSignInFailure.get({ address, now, lapsesAt: now + windowMs })!;
+      return { count: row.count, lapsesAt: row.lapses_at };
+    },
+    async signInFailures(address, now) {
+      const row = statements.signInFailures.get(address, now);
+      return row ? { count: row.count, lapsesAt: row.lapses_at } : { count: 0, lapsesAt: now };
+    },
+    async clearSignInFailures(address) {
+      statements.clearSignInFailures.run(address);
+    },
     async endSession(id) {
       statements.endSession.run(id);
     },

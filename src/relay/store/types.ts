@@ -119,12 +119,26 @@ export interface SecretStore {
 }
 
 /** The operator console's sessions (by a hash of their cookie, never the cookie) and the audit log of every change. */
+export interface SignInFailures {
+  count: number;
+  /** When the count lapses (ms since the epoch, on the relay's clock). */
+  lapsesAt: number;
+}
+
 export interface ConsoleStore {
   /** Keeps a new session; those ended by `now` are dropped on the way. */
   saveSession(id: string, expiresAt: number, now: number): Promise<void>;
   /** When the session ends, or undefined when it never began or was ended. */
   sessionExpiry(id: string): Promise<number | undefined>;
   endSession(id: string): Promise<void>;
+  /**
+   * Counts a wrong sign-in token from an address; the count lapses `windowMs` after the latest one. Kept in the store,
+   * so a lockout holds on whichever relay or worker a guesser reaches behind the proxy.
+   */
+  countSignInFailure(address: string, windowMs: number, now: number): Promise<SignInFailures>;
+  /** The address's wrong tokens still counted (count 0 when none). */
+  signInFailures(address: string, now: number): Promise<SignInFailures>;
+  clearSignInFailures(address: string): Promise<void>;
   appendAudit(entry: AuditEntry): Promise<void>;
   /** The newest entries first. */
   auditLog(filter: { key?: string; limit: number }): Promise<AuditEntry[]>;
