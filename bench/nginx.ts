@@ -1,34 +1,9 @@
 // nginx with proxy_cache in front of the relay: the yardstick for the relay's own cached route. nginx answers from
 // its cache with no origin check and no metering, so the ratio says what those cost the relay.
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { freePort } from '../scripts/local-servers.js';
 import { join } from 'node:path';
-
-/** A program from Debian's packages: its path, installing the package when it is missing and we may; otherwise why not. */
-export function findDebianTool(binary: string, pkg = binary): { path: string } | { missing: string } {
-  const which = () =>
-    spawnSync('sh', ['-c', `command -v ${binary} || ls /usr/sbin/${binary} 2>/dev/null`], { encoding: 'utf8' })
-      .stdout.trim()
-      .split('\n')[0];
-  const found = which();
-  if (found) return { path: found };
-  const root = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!root || spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status !== 0)
-    return { missing: `${binary} is not installed and cannot be installed here (needs root and apt-get): sudo apt-get install -y ${pkg}` };
-  console.error(`${binary} not found: installing Debian's ${pkg} package (apt-get install -y ${pkg})…`);
-  try {
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'ignore' });
-    execFileSync('apt-get', ['install', '-y', '-qq', pkg], {
-      stdio: 'ignore',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  } catch (error) {
-    return { missing: `apt-get install ${pkg} failed: ${(error as Error).message}` };
-  }
-  const installed = which();
-  return installed ? { path: installed } : { missing: `apt-get install ${pkg} ran, but no ${binary} was found` };
-}
 
 export interface RunningNginx {
   origin: string;

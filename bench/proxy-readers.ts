@@ -3,8 +3,8 @@
 // stream and makes a few data requests, as a page does; one abusive address sends a burst meanwhile. Goals: no stream
 // refused, no 429 to a reader within its limits, the abusive address limited alone.
 // Run alone with `node --import tsx bench/proxy-readers.ts [readers]`; `npm run bench` runs it as one section.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { request, Agent } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort, startRedisServer } from '../scripts/local-servers.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { RelayProcess } from './live-viewers.js';
-import { findDebianTool } from './nginx.js';
+import { findDebianTool, startDeployNginx } from '../scripts/deploy-nginx.js';
 
 const ORIGIN = 'https://example.com';
 const TOPIC = '/v1/scores?league=nba';
@@ -28,41 +28,6 @@ export interface ProxyReadersResult {
   readerRateLimited: number;
   abusiveRequests: number;
   abusiveRateLimited: number;
-}
-
-/** deploy/nginx.conf itself, with its relays' ports, its own listen port and a scratch folder: nothing else changed. */
-async function startDeployNginx(nginx: string, relayPorts: number[], dir: string): Promise<{ origin: string; process: ChildProcess }> {
-  const port = await freePort();
-  let config = await readFile('deploy/nginx.conf', 'utf8');
-  let relay = 0;
-  config = config
-    .replace(/server 127\.0\.0\.1:880\d/g, () => `server 127.0.0.1:${relayPorts[relay++]}`)
-    .replace(/listen 8787;/, `listen 127.0.0.1:${port};`)
-    .replace(/pid [^;]+;/, `pid ${dir}/nginx.pid;\ndaemon off;${process.getuid?.() === 0 ? '\nuser root;' : ''}`)
-    .replace(
-      /http \{/,
-      `http {\n  client_body_temp_path ${dir}/body;\n  proxy_temp_path ${dir}/proxy;\n  fastcgi_temp_path ${dir}/fastcgi;\n  uwsgi_temp_path ${dir}/uwsgi;\n  scgi_temp_path ${dir}/scgi;`,
-    );
-  if (relay !== relayPorts.length) throw new Error('deploy/nginx.conf no longer names three relays on 127.0.0.1:880x');
-  const file = join(dir, 'nginx.conf');
-  await writeFile(file, config);
-  const child = spawn(nginx, ['-p', dir, '-c', file], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => (stderr += chunk));
-  const origin = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    if (child.exitCode !== null) throw new Error(`nginx exited: ${stderr}`);
-    if (
-      await fetch(`${origin}/health`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      break;
-    if (attempt > 100) throw new Error(`nginx did not start: ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { origin, process: child };
 }
 
 /** The i-th reader's address: 127.1.0.1, 127.1.0.2, … (all of 127.0.0.0/8 is loopback on Linux). */

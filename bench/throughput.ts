@@ -10,7 +10,8 @@ import { promisify } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { createKey } from '../src/relay/keys/service.js';
 import { openSqliteStore } from '../src/relay/store/sqlite.js';
-import { findDebianTool, startNginx } from './nginx.js';
+import { findDebianTool } from '../scripts/deploy-nginx.js';
+import { startNginx } from './nginx.js';
 import { startServeProcess } from '../scripts/local-servers.js';
 
 export interface LoadRun {

@@ -12,7 +12,8 @@ import { createKey } from '../src/relay/keys/service.js';
 import { openSqliteStore } from '../src/relay/store/sqlite.js';
 import { startSandbox, type RunningSandbox } from '../src/sandbox/server.js';
 import { openViewer, percentile } from './live-viewers.js';
-import { findDebianTool, startNginx } from './nginx.js';
+import { findDebianTool } from '../scripts/deploy-nginx.js';
+import { startNginx } from './nginx.js';
 import { startServeProcess } from '../scripts/local-servers.js';
 import { withWrk } from './throughput.js';
 
