@@ -188,6 +188,7 @@ export class PressboxConsole extends LitElement {
     const upstream = health.upstream;
     return html`<section class="card" aria-labelledby="health-title">
       <h2 id="health-title">Relay</h2>
+      <p class="hint">Streams and cache of the relay that answered (behind a proxy each relay reports its own; Grafana sums them).</p>
       <div class="health">
         <div>
           <span class="muted">Status</span><strong class="status" data-status=${health.status}>${health.status.replace('_', ' ')}</strong>

@@ -16,7 +16,7 @@ export function refusingWhenUnreachable(store: RelayStore): RelayStore {
       if (error instanceof RelayError) throw error;
       throw new RelayError(
         'upstream_unavailable',
-        'The relay cannot reach its store right now, so it cannot count this widget load; the widget will retry.',
+        'The relay cannot reach its store (Redis or its SQLite file) right now, so it cannot answer this: a widget retries by itself; an operator can try again in a few seconds, and GET /health says what is away.',
         { 'Retry-After': '5' },
       );
     };
