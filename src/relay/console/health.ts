@@ -1,4 +1,5 @@
 import type { RelayHealth } from '../../contract/console.js';
+import { monthProgress } from '../metering/month.js';
 import type { Account } from '../upstream/schemas.js';
 
 /** The sum of a metric's samples in a Prometheus exposition, those whose labels include `labels` (all when none). */
@@ -13,12 +14,9 @@ export function sumSamples(exposition: string, name: string, labels: Record<stri
   return sum;
 }
 
-const DAY_MS = 86_400_000;
-
 /** Days until the upstream month's units run out at this month's rate so far; null when none are being spent. */
 export function daysLeft(account: Pick<Account, 'usage'>, now: number): number | null {
-  const date = new Date(now);
-  const elapsedDays = (now - Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1)) / DAY_MS;
+  const { elapsedDays } = monthProgress(now);
   const perDay = elapsedDays > 0 ? account.usage.used / elapsedDays : 0;
   if (perDay <= 0) return null;
   return Math.max(0, (account.usage.limit - account.usage.used) / perDay);

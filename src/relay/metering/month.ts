@@ -20,6 +20,13 @@ export function dayBucket(ms: number): string {
   return bucketsOf(ms).day;
 }
 
+/** How far into its UTC month an instant is, in days (1.5 on the 2nd at noon), and how many days that month has. */
+export function monthProgress(ms: number): { elapsedDays: number; days: number } {
+  const date = new Date(ms);
+  const start = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+  return { elapsedDays: (ms - start) / DAY_MS, days: new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate() };
+}
+
 export function nextMonthStart(ms: number): number {
   const date = new Date(ms);
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);

@@ -1,6 +1,6 @@
 import type { Gauge } from 'prom-client';
 import type { Logger } from '../logger.js';
-import { monthBucket } from '../metering/month.js';
+import { monthBucket, monthProgress } from '../metering/month.js';
 import type { Account } from './schemas.js';
 
 /** Shares of the upstream month that raise an alert, once each per month across every relay on the store. */
@@ -9,8 +9,6 @@ const THRESHOLDS = [0.5, 0.8, 1] as const;
 export const BUDGET_CHECK_MS = 5 * 60_000;
 /** Past this share of the month, the recorder slows down so readers' refreshes keep the units left. */
 export const SLOW_AT = 0.9;
-
-const DAY_MS = 86_400_000;
 
 export interface UpstreamBudget {
   used: number;
@@ -21,10 +19,7 @@ export interface UpstreamBudget {
 
 /** The month's units if the rest of it runs at the rate so far (what was used, before an hour has passed). */
 export function forecastUnits(used: number, now: number): number {
-  const date = new Date(now);
-  const start = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
-  const days = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
-  const elapsedDays = (now - start) / DAY_MS;
+  const { elapsedDays, days } = monthProgress(now);
   return elapsedDays < 1 / 24 ? used : Math.round((used / elapsedDays) * days);
 }
 
