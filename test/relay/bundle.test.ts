@@ -1,10 +1,35 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import type { RunningRelay } from '../../src/relay/server.js';
 import { testRelay } from '../helpers/relay.js';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+
+/** A GET whose body comes back as sent (fetch would undo the compression being tested). */
+function rawGet(
+  origin: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Headers; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(`${origin}${path}`, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: new Headers(Object.entries(response.headers).map(([name, value]): [string, string] => [name, String(value)])),
+          body: Buffer.concat(chunks),
+        }),
+      );
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
 describe('the script-tag bundle served by the relay', () => {
   let relay: RunningRelay;
@@ -75,6 +100,38 @@ describe('the script-tag bundle served by the relay', () => {
         /:where\(score-strip:not\(:defined\)\)\{display:block;box-sizing:border-box;height:var\(--pb-score-strip-height,var\(--pb-strip-height,136px\)\);\}/,
       );
     }
+  });
+
+  it('sends every file compressed (Brotli, else gzip) as the browser accepts, and revalidates it for nothing', async () => {
+    const standalone = `/v/${version}/standalone/game-header.js`;
+    const onDisk = readFileSync(`dist/cdn${standalone}`);
+    const cases: Array<[string, string | null]> = [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['br;q=0.5, gzip', 'gzip'],
+      ['br;q=0, gzip;q=0', null],
+      ['identity', null],
+    ];
+    for (const [acceptEncoding, expected] of cases) {
+      const response = await rawGet(relay.origin, standalone, { 'accept-encoding': acceptEncoding });
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get('content-encoding'), expected, acceptEncoding);
+      assert.equal(response.headers.get('vary'), 'Accept-Encoding');
+      const body =
+        expected === 'br' ? brotliDecompressSync(response.body) : expected === 'gzip' ? gunzipSync(response.body) : response.body;
+      assert.ok(body.equals(onDisk), `${acceptEncoding}: the file itself once decompressed`);
+      if (expected)
+        assert.ok(response.body.length < onDisk.length / 2.5, `${acceptEncoding}: ${response.body.length} of ${onDisk.length} bytes`);
+    }
+    const first = await rawGet(relay.origin, '/pressbox.js', { 'accept-encoding': 'br' });
+    const etag = first.headers.get('etag')!;
+    assert.match(etag, /^"[\w-]+-br"$/);
+    const again = await rawGet(relay.origin, '/pressbox.js', { 'accept-encoding': 'br', 'if-none-match': etag });
+    assert.equal(again.status, 304);
+    assert.equal(again.body.length, 0);
+    assert.equal(again.headers.get('access-control-allow-origin'), '*', 'a revalidation keeps the CORS headers');
+    const otherEncoding = await rawGet(relay.origin, '/pressbox.js', { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    assert.equal(otherEncoding.status, 200, 'the Brotli ETag does not validate the gzip representation');
   });
 
   it('answers 404 for versions it does not have and for paths outside the bundle', async () => {

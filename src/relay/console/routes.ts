@@ -5,7 +5,7 @@ import { createBody, readBody, rotateBody, updateBody } from '../admin/key-reque
 import { RelayError } from '../errors.js';
 import type { RelayEnv } from '../http/env.js';
 import type { OwnOrigins } from '../http/own-origins.js';
-import { fileUnder, typeOf } from '../http/static.js';
+import { builtFiles } from '../http/static.js';
 import { auditedKeyChanges } from '../keys/changes.js';
 import { decideOrigin, pageOrigin, parseDomainPattern } from '../keys/domains.js';
 import { isActive, monthlyLoadLimit, type WidgetKey } from '../keys/model.js';
@@ -104,15 +104,13 @@ export function consoleRoutes(deps: ConsoleDeps) {
   });
   app.get('/', (c) => c.html(consolePage(), 200, { 'Cache-Control': 'no-store' }));
   app.get('/console.css', (c) => c.body(CONSOLE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }));
+  const sendAsset = builtFiles();
   app.get('/assets/*', async (c) => {
     const path = c.req.path.slice('/console/assets/'.length);
-    const file = deps.assetsDir ? await fileUnder(deps.assetsDir, path) : undefined;
-    if (!file) return c.text('The console is not built: run npm run build.', 404);
-    return c.body(new Uint8Array(file), 200, {
-      'Content-Type': typeOf(path),
-      'Cache-Control': 'no-cache',
-      'X-Content-Type-Options': 'nosniff',
-    });
+    const sent = deps.assetsDir
+      ? await sendAsset(c, deps.assetsDir, path, { 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' })
+      : undefined;
+    return sent ?? c.text('The console is not built: run npm run build.', 404);
   });
 
   app.post('/api/session', async (c) => {

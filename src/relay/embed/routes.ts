@@ -10,7 +10,7 @@ import type { RelayEnv } from '../http/env.js';
 import type { RateLimiter } from '../http/rate-limit.js';
 import { widgetRequestOfContext } from '../http/widget-request.js';
 import { OWN_PAGE_POLICY, UNFRAMED_POLICY } from '../http/own-page-policy.js';
-import { fileUnder } from '../http/static.js';
+import { builtFiles } from '../http/static.js';
 import { decideOrigin, pageOrigin } from '../keys/domains.js';
 import { isActive, type WidgetKey } from '../keys/model.js';
 import { firstValues } from '../resources/params.js';
@@ -67,11 +67,10 @@ const maxDimension = z.coerce.number().int().positive().optional();
  */
 export function embedRoutes(deps: EmbedDeps): Hono<RelayEnv> {
   const app = new Hono<RelayEnv>();
-  const script = async (c: Context, path: string) => {
-    const file = deps.bundleDir ? await fileUnder(deps.bundleDir, path) : undefined;
-    if (!file) return c.text('The embed scripts are not built: run npm run build.', 404);
-    return c.body(new Uint8Array(file), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' });
-  };
+  const sendScript = builtFiles();
+  const script = async (c: Context, path: string) =>
+    (deps.bundleDir ? await sendScript(c, deps.bundleDir, path, { 'Cache-Control': 'public, max-age=300' }) : undefined) ??
+    c.text('The embed scripts are not built: run npm run build.', 404);
   const stylesheet = (c: Context, css: string) =>
     c.body(css, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=300' });
 
