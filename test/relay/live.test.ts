@@ -52,6 +52,7 @@ describe('live updates over Server-Sent Events', () => {
       assert.equal(await relay.store.loadsUsed(key, month), 1);
       const get = await fetch(`${relay.origin}${SCORES}&key=${key}`, { headers: ORIGIN });
       const etag = get.headers.get('etag')!;
+      assert.match(etag, /-gzip"$/, 'the page holds the data as it came, gzipped: the stream knows it is the same data');
       const withEtag = await openStream(relay, key, [SCORES], { have: [etag] });
       const resumed = await openStream(relay, key, [SCORES], { lastEventId: update!.id });
       await new Promise((resolve) => setTimeout(resolve, 300));

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { compressSync, encodedEtag, preferredEncoding, type Encoding } from './encoding.js';
 
 export const LOADS_REMAINING_HEADER = 'X-Pressbox-Loads-Remaining';
 
@@ -11,6 +12,23 @@ export function etagOf(body: string): string {
 export interface PreparedBody {
   bytes: Buffer;
   etag: string;
+  /** The same bytes compressed, made by the first request that takes each coding and kept for the others. */
+  encoded?: Partial<Record<Exclude<Encoding, 'identity'>, Buffer>>;
+}
+
+/** Below this, compressing saves too little to be worth a header and the CPU. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** How a payload goes to a request that accepts `acceptEncoding`: the coding, its ETag and its bytes. */
+export function representation(prepared: PreparedBody, acceptEncoding: string | undefined): { encoding: Encoding; etag: string } {
+  const encoding = prepared.bytes.length < COMPRESS_FROM_BYTES ? 'identity' : preferredEncoding(acceptEncoding);
+  return { encoding, etag: encodedEtag(prepared.etag, encoding) };
+}
+
+export function bytesOf(prepared: PreparedBody, encoding: Encoding): Buffer {
+  if (encoding === 'identity') return prepared.bytes;
+  prepared.encoded ??= {};
+  return (prepared.encoded[encoding] ??= compressSync(prepared.bytes, encoding));
 }
 
 export function prepareBody(payload: unknown): PreparedBody {

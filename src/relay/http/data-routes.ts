@@ -11,7 +11,7 @@ import type { HistoryStore, UsageStore } from '../store/types.js';
 import { corsHeaderList } from './cors.js';
 import { type Authorize } from '../types.js';
 import { countLoad, refuseKnownSpentKey } from '../metering/quota.js';
-import { LOADS_REMAINING_HEADER, prepareBody, type PreparedBody } from './body.js';
+import { bytesOf, LOADS_REMAINING_HEADER, prepareBody, representation, type PreparedBody } from './body.js';
 import type { RelayMetrics } from './metrics.js';
 import type { AnsweredRequest } from './observe.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -143,9 +143,12 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
       refuseKnownSpentKey(access.key, now);
       const payload = prepare({ upstream: access.upstream, history: deps.history, now }, reading);
       const prepared = payload instanceof Promise ? await payload : payload;
+      const { encoding, etag } = representation(prepared, request.headers['accept-encoding']);
       headers.push(
         'ETag',
-        prepared.etag,
+        etag,
+        'Vary',
+        'Accept-Encoding',
         'Cache-Control',
         'private, no-cache',
         CONTRACT_HEADER,
@@ -153,13 +156,14 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
         CONTRACT_REVISION_HEADER,
         REVISION,
       );
-      if (request.headers['if-none-match'] === prepared.etag) return { status: 304, headers };
+      if (request.headers['if-none-match'] === etag) return { status: 304, headers };
       // A page that left (or aborted a superseded request) receives nothing, so it is not billed.
       if (request.destroyed || response.destroyed) return { status: 499, headers };
       const remaining = await countLoad(deps.usage, access, widgetRequest, route.label, deps.now());
       deps.metrics.loads.count(route.label);
       headers.push(LOADS_REMAINING_HEADER, String(remaining), 'Content-Type', JSON_TYPE);
-      return { status: 200, headers, body: prepared.bytes };
+      if (encoding !== 'identity') headers.push('Content-Encoding', encoding);
+      return { status: 200, headers, body: bytesOf(prepared, encoding) };
     } catch (error) {
       const refusal = error instanceof RelayError ? error : unexpected(error, target, deps.logger);
       headers.push(...Object.entries(refusal.headers).flat(), 'Content-Type', JSON_TYPE);

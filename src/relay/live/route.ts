@@ -5,6 +5,7 @@ import { CONTRACT_REVISION, CONTRACT_VERSION } from '../../contract/version.js';
 import { RelayError } from '../errors.js';
 import { refusal, refuseSpentKey } from '../metering/quota.js';
 import type { RelayEnv } from '../http/env.js';
+import { plainEtag } from '../http/encoding.js';
 import { monthlyLoadLimit } from '../keys/model.js';
 import { monthBucket } from '../metering/month.js';
 import type { UsageStore } from '../store/types.js';
@@ -72,7 +73,8 @@ export function liveRoute(options: LiveRouteOptions) {
     const gone = c.get('gone');
     const topics = parseTopics(c.req.queries('topic') ?? []);
     const have = new Map<string, string>();
-    (c.req.queries('have') ?? []).forEach((etag, i) => topics[i] && etag && have.set(topics[i]!.asked, etag));
+    // A page may hold the data as it came compressed ("…-br"): what it has is the data, whatever the coding.
+    (c.req.queries('have') ?? []).forEach((etag, i) => topics[i] && etag && have.set(topics[i]!.asked, plainEtag(etag)));
     const lastEventId = Number(c.req.header('last-event-id') ?? c.req.query('lastEventId') ?? 0) || 0;
     const access = c.get('access');
     const request = c.get('request');
