@@ -23,7 +23,7 @@ import { cachedUpstream } from './upstream/cached.js';
 import { createUpstreamClient } from './upstream/client.js';
 import { upstreamBudgetWatch, type UpstreamBudgetWatch } from './upstream/budget-watch.js';
 import { probabilityRecorder, type ProbabilityRecorder } from './live/probability-recorder.js';
-import { localLeagueInterest, redisLeagueInterest } from './live/league-interest.js';
+import { sharedLeagueInterest } from './live/league-interest.js';
 import { monthBucket } from './metering/month.js';
 
 export interface RelayOptions {
@@ -246,7 +246,7 @@ async function startRelayCore(options: RelayOptions, sandboxUrl: string, machine
   // one machine through their primary.
   const share = options.redis ? await redisLiveShare(options.redis, now) : (machine?.share ?? localLiveShare(now));
   const hub = new LiveHub({ history: store, now, share, pollMs: options.live?.pollMs, onPoll: options.live?.onPoll });
-  const interest = options.redis ? await redisLeagueInterest(options.redis, now) : localLeagueInterest(now);
+  const interest = sharedLeagueInterest(store, now);
   const upstreamBudget = upstreamBudgetWatch({
     upstream: 'live',
     account: async () => (await liveUpstream.me()).value,
@@ -352,7 +352,6 @@ async function startRelayCore(options: RelayOptions, sandboxUrl: string, machine
         upstreamBudget.stop();
         await live.closeAll();
         await hub.close();
-        await interest.close();
         // The streams' connections went idle only now, after close() swept the idle ones.
         server.closeIdleConnections();
         await stopped;

@@ -1,8 +1,13 @@
 // Every win-probability curve from the first live minute, whoever watches; and the relay's own upstream month,
 // watched: alerts at 50/80/100 %, the recorder slowing near the end, stale data (never errors) once it is spent.
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
+import { sharedLeagueInterest } from '../../src/relay/live/league-interest.js';
+import { openSqliteStore } from '../../src/relay/store/sqlite.js';
 import type { Logger } from '../../src/relay/logger.js';
 import type { RunningRelay } from '../../src/relay/server.js';
 import { testRedisUrl } from '../helpers/redis.js';
@@ -165,5 +170,26 @@ describe('the relay’s upstream month, watched', () => {
       units.some((row) => row.upstream === 'live' && row.units > 0),
       'units spent are kept by endpoint',
     );
+  });
+});
+
+describe('the leagues the recorder follows by default (--record-leagues auto)', () => {
+  it('are those readers asked any process on the store for: workers on one SQLite file know each other’s', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pressbox-interest-'));
+    // Two workers of one machine: two processes' stores on the same file.
+    const stores = [openSqliteStore(join(dir, 'relay.db')), openSqliteStore(join(dir, 'relay.db'))];
+    try {
+      let clock = Date.parse(MIDDAY);
+      const [served, recording] = stores.map((store) => sharedLeagueInterest(store, () => clock));
+      served!.note('nba,curling');
+      served!.note('nhl');
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(await recording!.since(clock - 60_000), ['nba', 'nhl'], 'what the other worker served; no made-up league');
+      clock += 2 * 86_400_000;
+      assert.deepEqual(await recording!.since(clock - 86_400_000), [], 'two days later, nothing asked in the last day');
+    } finally {
+      for (const store of stores) await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -113,6 +113,16 @@ for (const [name, open] of STORES) {
       assert.equal(await store.sharedSecret(`${name}-other`, () => 'third'), 'third');
     });
 
+    it('remembers when readers last asked for each league', async () => {
+      await store.noteLeagueAsked('nfl', 1_700_000_000_000);
+      await store.noteLeagueAsked('wnba', 1_700_000_500_000);
+      await store.noteLeagueAsked('nfl', 1_700_000_900_000);
+      // Other tests' relays may note leagues in the same store meanwhile: only these two are looked at.
+      const mine = async (since: number) => (await store.leaguesAskedSince(since)).filter((league) => ['nfl', 'wnba'].includes(league));
+      assert.deepEqual(await mine(1_700_000_800_000), ['nfl']);
+      assert.deepEqual(await mine(1_700_000_400_000), ['nfl', 'wnba']);
+    });
+
     it('keeps a win-probability history without repeats', async () => {
       const game = `${name}:nba:g1`;
       await store.recordProbability(game, { at: 1000, home: 0.55 });

@@ -336,6 +336,15 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
         if ((cursor = next) === '0') return;
       }
     },
+    async noteLeagueAsked(league, at) {
+      await redis.hset(`${PREFIX}recorder:leagues`, league, String(at));
+    },
+    async leaguesAskedSince(since) {
+      const asked = await redis.hgetall(`${PREFIX}recorder:leagues`);
+      return Object.keys(asked)
+        .filter((league) => Number(asked[league]) >= since)
+        .sort();
+    },
     async countUpstreamUnits({ month, upstream, endpoint, units }) {
       await redis.hincrby(`${PREFIX}upstream-units:${month}`, [upstream, endpoint].join(SEPARATOR), units);
     },

@@ -36,6 +36,7 @@ const SCHEMA = `
     at INTEGER NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL, key TEXT, detail TEXT NOT NULL
   );
   CREATE INDEX IF NOT EXISTS audit_by_key ON audit (key, at);
+  CREATE TABLE IF NOT EXISTS league_interest (league TEXT PRIMARY KEY, asked_at INTEGER NOT NULL) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS upstream_units (
     month TEXT NOT NULL, upstream TEXT NOT NULL, endpoint TEXT NOT NULL, units INTEGER NOT NULL,
     PRIMARY KEY (month, upstream, endpoint)

@@ -89,6 +89,10 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
     auditLog: db.prepare<{ key: string | null; limit: number }, AuditEntry>(
       'SELECT at, actor, action, key, detail FROM audit WHERE (@key IS NULL OR key = @key) ORDER BY rowid DESC LIMIT @limit',
     ),
+    noteLeague: db.prepare(
+      'INSERT INTO league_interest (league, asked_at) VALUES (?, ?) ON CONFLICT DO UPDATE SET asked_at = max(asked_at, excluded.asked_at)',
+    ),
+    leaguesSince: db.prepare<[number], { league: string }>('SELECT league FROM league_interest WHERE asked_at >= ? ORDER BY league'),
     countUnits: db.prepare(
       'INSERT INTO upstream_units (month, upstream, endpoint, units) VALUES (@month, @upstream, @endpoint, @units) ON CONFLICT DO UPDATE SET units = units + excluded.units',
     ),
@@ -218,6 +222,10 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
     async pruneProbability(before) {
       statements.prunePoints.run(before);
     },
+    async noteLeagueAsked(league, at) {
+      statements.noteLeague.run(league, at);
+    },
+    leaguesAskedSince: async (since) => statements.leaguesSince.all(since).map((row) => row.league),
     async countUpstreamUnits(row) {
       statements.countUnits.run(row);
     },

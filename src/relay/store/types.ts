@@ -152,6 +152,12 @@ export interface UpstreamUnitsRow {
   units: number;
 }
 
+/** Which leagues readers asked for, when last: the recorder's default leagues, known to every relay and worker. */
+export interface InterestStore {
+  noteLeagueAsked(league: string, at: number): Promise<void>;
+  leaguesAskedSince(since: number): Promise<string[]>;
+}
+
 export interface UpstreamUnitsStore {
   countUpstreamUnits(row: UpstreamUnitsRow): Promise<void>;
   upstreamUnits(month: string): Promise<UpstreamUnitsRow[]>;
@@ -159,6 +165,6 @@ export interface UpstreamUnitsStore {
 
 export type { AuditEntry };
 
-export interface RelayStore extends KeyStore, UsageStore, HistoryStore, SecretStore, ConsoleStore, UpstreamUnitsStore {
+export interface RelayStore extends KeyStore, UsageStore, HistoryStore, SecretStore, ConsoleStore, UpstreamUnitsStore, InterestStore {
   close(): Promise<void>;
 }
