@@ -227,8 +227,8 @@ function standaloneBuild(tag: string | undefined): UserConfig {
 }
 
 /**
- * A standalone file defines one tag, so of the elements' boxes it keeps only that tag's: the table of all ten costs
- * every one-element page ~0.25 KiB gz. The facts stay in contract/elements.ts; the build reads them from there.
+ * A standalone file defines one tag, so of the elements' boxes it keeps only that tag's: the table of all ten cost
+ * every one-element page 0.14 KiB gz. The facts stay in contract/elements.ts; the build reads them from there.
  */
 function onlyOwnBox(tag: ElementTag): Plugin {
   const table = /export const ELEMENT_BOXES = \{[^]*?\n\} as const/;

@@ -113,16 +113,15 @@ export function builtFiles() {
   };
 }
 
-export type SendBuiltFile = ReturnType<typeof builtFiles>;
-
 /**
  * The script-tag bundle. `/pressbox.js` (the loader), `/pressbox-all.js` (every element in one file) and
  * `/pressbox.css` (the elements' boxes before their code arrives) are the moving latest: the scripts re-export
  * `/v/{version}/…`, whose files and chunks are immutable. Module scripts load
  * cross-origin, so every file is sent with `Access-Control-Allow-Origin: *` (they hold no secret).
  */
-export function bundleRoutes({ bundleDir }: StaticOptions, send: SendBuiltFile = builtFiles()) {
+export function bundleRoutes({ bundleDir }: StaticOptions) {
   const app = new Hono();
+  const send = builtFiles();
   const sendBundleFile = (c: Context, path: string, cacheControl: string) =>
     send(c, bundleDir, path, {
       // Scripts run on other sites' pages: cross-origin readable, and never taken for another type than they are.

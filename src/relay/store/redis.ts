@@ -168,6 +168,7 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
   const sessionOf = (id: string) => `${PREFIX}console-session:${id}`;
   const signInFailuresOf = (address: string) => `${PREFIX}console-sign-in-failures:${address}`;
   const audit = `${PREFIX}audit`;
+  const leagueInterest = `${PREFIX}recorder:leagues`;
 
   const read = (json: string | null): WidgetKey | undefined => (json ? (JSON.parse(json) as WidgetKey) : undefined);
 
@@ -337,10 +338,10 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
       }
     },
     async noteLeagueAsked(league, at) {
-      await redis.hset(`${PREFIX}recorder:leagues`, league, String(at));
+      await redis.hset(leagueInterest, league, String(at));
     },
     async leaguesAskedSince(since) {
-      const asked = await redis.hgetall(`${PREFIX}recorder:leagues`);
+      const asked = await redis.hgetall(leagueInterest);
       return Object.keys(asked)
         .filter((league) => Number(asked[league]) >= since)
         .sort();

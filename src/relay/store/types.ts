@@ -118,13 +118,14 @@ export interface SecretStore {
   sharedSecret(name: string, create: () => string): Promise<string>;
 }
 
-/** The operator console's sessions (by a hash of their cookie, never the cookie) and the audit log of every change. */
+/** Wrong console tokens from one address, as the store counts them. */
 export interface SignInFailures {
   count: number;
   /** When the count lapses (ms since the epoch, on the relay's clock). */
   lapsesAt: number;
 }
 
+/** The operator console's sessions (by a hash of their cookie, never the cookie) and the audit log of every change. */
 export interface ConsoleStore {
   /** Keeps a new session; those ended by `now` are dropped on the way. */
   saveSession(id: string, expiresAt: number, now: number): Promise<void>;
