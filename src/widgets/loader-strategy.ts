@@ -11,3 +11,9 @@ export const ALL_IN_ONE_FILE = './pressbox-all.js';
 
 /** The folder of the standalone files, beside the loader: `standalone/<tag>.js`. */
 export const STANDALONE_DIR = 'standalone';
+
+/**
+ * The folder of each element's chunk for pages with two to five tags, `chunks/<tag>.js` beside the loader: named by tag
+ * rather than by content, like every file of a version's folder, which never changes once published.
+ */
+export const ELEMENT_CHUNK_DIR = 'chunks';

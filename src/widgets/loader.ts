@@ -1,20 +1,6 @@
-import { ALL_IN_ONE_FILE, ALL_IN_ONE_FROM, STANDALONE_DIR } from './loader-strategy.js';
+import { ALL_IN_ONE_FILE, ALL_IN_ONE_FROM, ELEMENT_CHUNK_DIR, STANDALONE_DIR } from './loader-strategy.js';
 import { ELEMENT_TAGS, isElementTag, reservedSizesCss, type ElementTag } from '../contract/elements.js';
 import { installGlobal } from './runtime/page-settings.js';
-
-/** Each tag's chunk: only the chunks of tags on the page are ever fetched. The compiler holds this to the element list. */
-const ELEMENT_CHUNKS: Record<ElementTag, () => Promise<unknown>> = {
-  'score-ticker': () => import('./elements/score-ticker/score-ticker.js'),
-  'score-strip': () => import('./elements/score-strip/score-strip.js'),
-  'game-header': () => import('./elements/game-header/game-header.js'),
-  'win-probability': () => import('./elements/win-probability/win-probability.js'),
-  'player-props': () => import('./elements/player-props/player-props.js'),
-  'last-five': () => import('./elements/last-five/last-five.js'),
-  'injury-report': () => import('./elements/injury-report/injury-report.js'),
-  'standings-table': () => import('./elements/standings-table/standings-table.js'),
-  'team-stats': () => import('./elements/team-stats/team-stats.js'),
-  'pitching-matchup': () => import('./elements/pitching-matchup/pitching-matchup.js'),
-};
 
 const SELECTOR = ELEMENT_TAGS.join(',');
 const requested = new Map<ElementTag, Promise<void>>();
@@ -72,8 +58,9 @@ function loadChunk(tag: ElementTag): Promise<void> {
   let loading = requested.get(tag);
   if (!loading && customElements.get(tag)) loading = Promise.resolve();
   if (!loading) {
-    // The shared core is fetched beside the chunk rather than after it (the chunk imports it too: one request).
-    loading = Promise.all([import('./ui/pressbox-element.js'), ELEMENT_CHUNKS[tag]()]).then(
+    // The shared core is fetched beside the chunk rather than after it (the chunk imports it too: one request). Chunks
+    // are named by tag (vite.config.ts), so the loader carries no table of their addresses.
+    loading = Promise.all([import('./ui/pressbox-element.js'), import(/* @vite-ignore */ `./${ELEMENT_CHUNK_DIR}/${tag}.js`)]).then(
       () => undefined,
       (error: unknown) => {
         requested.delete(tag);

@@ -12,6 +12,7 @@ import type { RunningRelay } from '../../src/relay/server.js';
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.js';
 import { addKey, testRelay } from '../helpers/relay.js';
 import { ALL_IN_ONE_FROM } from '../../src/widgets/loader-strategy.js';
+import { isElementTag } from '../../src/contract/elements.js';
 
 const TAGS = ['score-ticker', 'score-strip', 'game-header', 'win-probability', 'player-props', 'last-five', 'injury-report'];
 
@@ -249,7 +250,11 @@ describe('the demo gallery', () => {
 });
 
 describe('the script-tag loader', () => {
-  const chunkOf = (path: string) => /\/chunks\/([a-z-]+)-[\w-]+\.js$/.exec(path)?.[1];
+  /** An element's chunk is named by its tag, the core by its content: `chunks/win-probability.js`, `chunks/core-….js`. */
+  const chunkOf = (path: string) => {
+    const name = /\/chunks\/([\w.-]+)\.js$/.exec(path)?.[1];
+    return name?.startsWith('core-') ? 'core' : name && isElementTag(name) ? name : undefined;
+  };
 
   it('fetches one standalone file for a page with one tag, then the core and the chunk of a tag added later', async () => {
     const gameId = await gameOfTheNight();

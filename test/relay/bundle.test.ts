@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import type { RunningRelay } from '../../src/relay/server.js';
 import { testRelay } from '../helpers/relay.js';
+import { ELEMENT_TAGS } from '../../src/contract/elements.js';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
@@ -59,7 +60,12 @@ describe('the script-tag bundle served by the relay', () => {
       );
     }
     const loader = await (await get('/pressbox.js')).text();
-    assert.equal(loader.match(/import\(`\.\/v\/[^/]+\/chunks\//g)?.length, 11);
+    assert.equal(loader.match(/import\(`\.\/v\/[^/]+\/chunks\/core-/g)?.length, 1, 'the core, of the same version');
+    assert.equal(
+      loader.match(/import\(`\.\/v\/[^/]+\/chunks\/\$\{/g)?.length,
+      1,
+      "each element's chunk, named by its tag, of the same version",
+    );
     assert.equal(
       loader.match(/import\(`\.\/v\/[^/]+\/pressbox-all\.js`\)/g)?.length,
       1,
@@ -78,8 +84,11 @@ describe('the script-tag bundle served by the relay', () => {
     assert.equal(loader.headers.get('cache-control'), 'public, max-age=31536000, immutable');
     assert.equal(loader.headers.get('x-content-type-options'), 'nosniff');
     assert.equal(loader.headers.get('cross-origin-resource-policy'), 'cross-origin', 'other origins may load it');
-    const chunks = [...(await loader.text()).matchAll(/import\(`(\.\/chunks\/[\w-]+\.js)`\)/g)].map((match) => match[1]!);
-    assert.equal(chunks.length, 11, 'one chunk per element (ten) and the core');
+    const code = await loader.text();
+    const core = [...code.matchAll(/import\(`(\.\/chunks\/core-[\w-]+\.js)`\)/g)].map((match) => match[1]!);
+    assert.equal(core.length, 1, 'the shared core');
+    assert.match(code, /import\(`\.\/chunks\/\$\{\w+\}\.js`\)/, "each element's chunk by its tag");
+    const chunks = [...core, ...ELEMENT_TAGS.map((tag) => `./chunks/${tag}.js`)];
     for (const chunk of chunks) {
       const response = await get(`/v/${version}/${chunk.slice(2)}`);
       assert.equal(response.status, 200, chunk);
