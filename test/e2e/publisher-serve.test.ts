@@ -327,8 +327,8 @@ for (const engine of selectedEngines()) {
           total: sizes.reduce((sum, { gzip }) => sum + gzip, 0),
           // A locale's main catalog (de-….js) and, with a season element on the page, its season words (de.season-….js).
           locales: sizes.filter(({ url }) => /\/(de|ar|ja|es|fr|it|nl|pl|pt-BR)(\.season)?-[\w-]+\.js$/.test(url)),
-          // Where those catalogs are (i18n/catalog-files.ts): fetched with the first word not in English.
-          addresses: sizes.filter(({ url }) => /\/catalog-files-[\w-]+\.js$/.test(url)),
+          // The code that reads them, with where they are (i18n/words.ts): fetched with the first word not in English.
+          addresses: sizes.filter(({ url }) => /\/words-[\w-]+\.js$/.test(url)),
         };
       };
       const english = await scripts('en');
@@ -336,7 +336,7 @@ for (const engine of selectedEngines()) {
       reports.push(`${engine}, JS downloaded (gzip -9), all ten elements: English page ${english.total} B, German page ${german.total} B`);
       assert.deepEqual([...english.locales, ...english.addresses], []);
       assert.equal(german.locales.length, 2, 'the German catalog and its season part');
-      assert.equal(german.addresses.length, 1, 'where the catalogs are, once');
+      assert.equal(german.addresses.length, 1, 'the code that reads the catalogs, once');
       for (const part of german.locales) assert.ok(part.gzip <= 3 * 1024, `${part.url} is ${part.gzip} B gzipped`);
       const more = [...german.locales, ...german.addresses];
       assert.equal(german.total, english.total + more.reduce((sum, part) => sum + part.gzip, 0));

@@ -24,6 +24,7 @@ import { MARKETS } from '../../src/sandbox/props.js';
 import { MLB_SHORT_LISTS, REASONS, STATUS_LADDER } from '../../src/sandbox/injuries.js';
 import { SUPPORTED_LOCALES } from '../../src/contract/locales.js';
 import { translator, type PackedCatalog, type PluralEnglish } from '../../src/widgets/i18n/translate.js';
+import { catalogWords } from '../../src/widgets/i18n/words.js';
 
 const messages = collectMessages();
 const english = englishCatalog(messages);
@@ -101,8 +102,8 @@ describe('message catalogs', () => {
     const numbers = messageNumbers(messages);
     for (const locale of translations) {
       const flat = readCatalog(locale);
-      const asWritten = translator(locale, flat, undefined);
-      const asShipped = translator(locale, packCatalog(flat, numbers) as PackedCatalog, undefined);
+      const asWritten = translator(locale, catalogWords(flat, undefined));
+      const asShipped = translator(locale, catalogWords(packCatalog(flat, numbers) as PackedCatalog, undefined));
       for (const [id, { english, plural }] of messages) {
         const shippedId = numbers.get(id) ?? id;
         for (const n of plural ? [0, 1, 2, 3, 5, 11, 21, 100, 1.5] : [0]) {

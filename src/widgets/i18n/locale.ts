@@ -1,6 +1,6 @@
 import { SUPPORTED_LOCALES, type SupportedLocale } from '../../contract/locales.js';
 import { scriptTagConfig } from '../runtime/config.js';
-import type { Catalog, PackedCatalog } from './translate.js';
+import type { Words } from './translate.js';
 
 /** The supported locale for a BCP 47 tag: the same tag, else the same language (`de-AT` → `de`); undefined if none. */
 export function supportedLocale(tag: string): SupportedLocale | undefined {
@@ -53,47 +53,18 @@ export function resolveLocale(element: HTMLElement, attribute: string): Resolved
   }
   return { messages, format, dir: messages === 'ar' ? 'rtl' : attribute ? 'ltr' : undefined };
 }
-/** Each locale's loaded catalog; a part fetched later (i18n/season-messages.ts) joins its entry. */
-export const catalogs = new Map<SupportedLocale, Catalog | PackedCatalog>();
-const pending = new Map<SupportedLocale, Promise<void>>();
 
-/** The locale's catalog once loaded (English has none: its words are in the code). */
-export function loadedCatalog(locale: SupportedLocale): Catalog | PackedCatalog | undefined {
-  return catalogs.get(locale);
+/** Whether the page has wording of its own: `Pressbox.setMessages` was called, or a `data-pressbox-messages` script. */
+function pageHasWording(): boolean {
+  return Boolean(window.Pressbox?.messages || document.querySelector('script[data-pressbox-messages]'));
 }
-
-/** Fetches a locale's catalog once per page; undefined when it is already here (or needs none). */
-export function loadCatalog(locale: SupportedLocale): Promise<void> | undefined {
-  if (locale === 'en' || catalogs.has(locale)) return undefined;
-  let loading = pending.get(locale);
-  if (!loading) {
-    loading = import('./catalog-files.js')
-      .then((files) => files.CATALOG_FILES[locale]())
-      .then(
-        (module) => void catalogs.set(locale, module.default),
-        (error: unknown) => {
-          console.warn(`Pressbox: could not load the "${locale}" messages (${(error as Error).message}); showing English.`);
-          catalogs.set(locale, {});
-        },
-      );
-    pending.set(locale, loading);
-  }
-  return loading;
-}
-
-type PageWording = typeof import('./page-wording.js');
-let pageWording: PageWording | undefined;
 
 /**
- * The code that reads a page's own wording, fetched once and only by pages that have some: `Pressbox.setMessages`
- * was called, or a `data-pressbox-messages` script is on the page.
+ * The words of a locale other than English, or of a page with wording of its own, once they are here: the code that
+ * reads them (i18n/words.ts) comes with them, fetched once per page. Undefined for English as the code writes it.
  */
-export function loadPageWording(): Promise<unknown> | undefined {
-  if (pageWording || !(window.Pressbox?.messages || document.querySelector('script[data-pressbox-messages]'))) return undefined;
-  return import('./page-wording.js').then((module) => (pageWording = module));
-}
-
-/** The page's wording for a locale, keyed as the bundle's messages are; undefined when the page has none. */
-export function overridesFor(locale: SupportedLocale): Catalog | undefined {
-  return pageWording?.wordingFor(locale, supportedLocale);
+export function loadWords(locale: SupportedLocale): Promise<Words> | undefined {
+  const wording = pageHasWording();
+  if (locale === 'en' && !wording) return undefined;
+  return import('./words.js').then((words) => words.wordsFor(locale, wording, supportedLocale));
 }

@@ -52,15 +52,11 @@ export function relayTerm(t: Translate, prefix: string, key: string, relayText: 
   return t(`${prefix}.${key}`, relayText);
 }
 
-/** A message's text in a catalog, flat (as translators write it) or packed (as the bundle ships it). */
-function lookup(catalog: Catalog | PackedCatalog | undefined, id: MessageId, category: string | undefined): string | undefined {
-  if (!Array.isArray(catalog)) return catalog?.[category ? `${id}_${category}` : id];
-  const entry = typeof id === 'number' ? catalog[id] : (catalog.at(-1) as Catalog)[category ? `${id}_${category}` : id];
-  return typeof entry === 'object' ? entry[category!] : entry;
-}
+/** A locale's words by message id (and plural category); undefined where the English source stands (i18n/words.ts). */
+export type Words = (id: MessageId, category: string | undefined) => string | undefined;
 
-/** The translate function of one locale: a publisher's wording first, then the catalog, then the English source. */
-export function translator(locale: string, catalog: Catalog | PackedCatalog | undefined, overrides: Catalog | undefined): Translate {
+/** The translate function of one locale: its words (a publisher's wording, then the catalog), else the English source. */
+export function translator(locale: string, words?: Words): Translate {
   const cardinal = new Intl.PluralRules(locale);
   const ordinal = new Intl.PluralRules(locale, { type: 'ordinal' });
   const numbers = new Intl.NumberFormat(locale);
@@ -71,7 +67,7 @@ export function translator(locale: string, catalog: Catalog | PackedCatalog | un
       category = params.nth === undefined ? cardinal.select(Number(params.count)) : ordinal.select(Number(params.nth));
       source = english[category] ?? english.other;
     }
-    const text = lookup(overrides, id, category) ?? overrides?.[id] ?? lookup(catalog, id, category) ?? (source as string);
+    const text = words?.(id, category) ?? (source as string);
     return text.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
       const value = params[name];
       return value === undefined ? placeholder : typeof value === 'number' ? numbers.format(value) : value;

@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from './css.js';
 import type { Game } from '../../contract/scores.js';
 
 const FLASH_MS = 1500;

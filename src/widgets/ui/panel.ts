@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from './css.js';
 
 /** The title row most elements share: a badge, a title, a line of detail. */
 export const panelStyles = css`

@@ -1,4 +1,5 @@
-import { css, html, type TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit';
+import { css } from './css.js';
 import type { Translate } from '../i18n/translate.js';
 
 /** Pauses and resumes an element's automatic updates (WCAG 2.2.2); the label says what a press will do. */

@@ -3,7 +3,7 @@ import { reservedHeightCss, type ElementTag } from '../../contract/elements.js';
 import { errorState, freshnessNotice, skeleton, stateStyles, type NotFound, type Notice } from './states.js';
 import { tokens } from './tokens.js';
 import type { OddsFormat } from '../runtime/odds-format.js';
-import { loadCatalog, loadedCatalog, loadPageWording, overridesFor, resolveLocale, type ResolvedLocale } from '../i18n/locale.js';
+import { loadWords, resolveLocale, type ResolvedLocale } from '../i18n/locale.js';
 import { translator, type Localized, type Translate } from '../i18n/translate.js';
 import type { ResourceController } from '../runtime/resource-controller.js';
 
@@ -101,9 +101,9 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
   /** Every render speaks the current locale: its messages are fetched first (once per page), so no English flashes. */
   protected override async scheduleUpdate(): Promise<void> {
     const locale = resolveLocale(this, this.locale);
-    await Promise.all([loadCatalog(locale.messages), loadPageWording()]);
+    const words = await loadWords(locale.messages);
     this.#locale = locale;
-    this.#translate = translator(locale.format, loadedCatalog(locale.messages), overridesFor(locale.messages));
+    this.#translate = translator(locale.format, words);
     this.#applyDirection(locale.dir);
     super.scheduleUpdate();
   }

@@ -1,4 +1,5 @@
-import { css, html, type TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit';
+import { css } from './css.js';
 import { cssProps } from './css-props.js';
 
 export interface BarShare {

@@ -1,4 +1,5 @@
-import { css, html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
+import { css } from './css.js';
 import type { PressboxError } from '../runtime/errors.js';
 import { formatAge } from '../runtime/format.js';
 import { term, type Localized } from '../i18n/translate.js';

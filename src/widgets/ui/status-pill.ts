@@ -1,8 +1,9 @@
-import { css, html, type TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit';
+import { css } from './css.js';
 import type { Game } from '../../contract/scores.js';
 import { formatStartTime } from '../runtime/format.js';
 import type { Localized, Translate } from '../i18n/translate.js';
-import { REGULATION_PERIODS, widgetLeague } from '../../contract/leagues.js';
+import { REGULATION_PERIODS } from '../../contract/leagues.js';
 
 /** 1st, 2nd, 3rd… in the reader's language. */
 export function ordinal(t: Translate, n: number): string {
@@ -11,7 +12,8 @@ export function ordinal(t: Translate, n: number): string {
 
 /** A period's short name: Q3, 2nd Half, 2nd (hockey), OT, 2OT. */
 function periodName(t: Translate, league: string, period: number): string {
-  const regulation = REGULATION_PERIODS[widgetLeague(league) ?? 'nba'];
+  // Payloads name leagues by their code (the relay validated it); one this script does not know yet counts four periods.
+  const regulation = (REGULATION_PERIODS as Partial<Record<string, number>>)[league] ?? 4;
   if (period > regulation) {
     const overtime = period - regulation;
     return overtime === 1 ? t('period.overtime', 'OT') : t('period.overtimeNumbered', '{n}OT', { n: overtime });

@@ -1,4 +1,5 @@
-import { css, html, type TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit';
+import { css } from './css.js';
 import { NEUTRAL_TEAM_COLOR } from '../../contract/colors.js';
 import type { Team } from '../../contract/common.js';
 import { cssProps } from './css-props.js';

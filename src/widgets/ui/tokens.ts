@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from './css.js';
 
 /** The dark theme's values: for theme="dark", and for theme="auto" when the reader prefers dark. */
 const darkValues = css`

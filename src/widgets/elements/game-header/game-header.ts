@@ -3,6 +3,7 @@ import { keyed } from 'lit/directives/keyed.js';
 import { ChangeMarker, changeStyles } from '../../ui/changes.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import type { BettingSplits, Game, GameDetailPayload, Line } from '../../../contract/scores.js';
+import type { ScoreAnnouncer } from './score-announcer.js';
 import type { MatchupColors } from '../../../contract/common.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { formatDay, formatNumber, formatPercent } from '../../runtime/format.js';
@@ -17,8 +18,6 @@ import { shareBar, shareBarStyles, type BarShare } from '../../ui/share-bar.js';
 import type { Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { gameHeaderStyles } from './game-header.styles.js';
-
-const ANNOUNCE_INTERVAL_MS = 20_000;
 
 /**
  * @summary The header of a game page: both teams in their colours, the score, the status with period detail,
@@ -71,9 +70,8 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
   /** What the live region says. */
   private announcement = '';
   readonly #changes = new ChangeMarker();
-  #lastSpoken: { id: string; text: string } | undefined;
-  #lastSpokenAt = 0;
-  #pendingTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Fetched with the first data once `announce` is on: most pages never announce. */
+  #announcer: Promise<ScoreAnnouncer> | undefined;
 
   protected readonly resource = new ResourceController<GameDetailPayload>(this, {
     live: LiveStream,
@@ -100,41 +98,17 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    if (this.announce && this.resource.data) this.#considerAnnouncing(this.resource.data.game);
+    const game = this.resource.data?.game;
+    if (!this.announce || !game) return;
+    this.#announcer ??= import('./score-announcer.js').then(
+      ({ ScoreAnnouncer }) => new ScoreAnnouncer((text) => (this.announcement = text)),
+    );
+    void this.#announcer.then((announcer) => announcer.consider(game, this.t));
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    clearTimeout(this.#pendingTimer);
-  }
-
-  /** The score or the final, in words; repeated news is not said again, and bursts are thinned to one message. */
-  #considerAnnouncing(game: Game): void {
-    if (game.status === 'scheduled' || game.home.score === null || game.away.score === null) return;
-    const t = this.t;
-    const score = t('header.score', '{away} {awayScore}, {home} {homeScore}', {
-      away: game.away.team.name,
-      awayScore: game.away.score,
-      home: game.home.team.name,
-      homeScore: game.home.score,
-    });
-    const text =
-      game.status === 'final'
-        ? t('header.announceFinal', 'Final: {score}.', { score })
-        : t('header.announceScore', 'Score update: {score}.', { score });
-    if (!this.#lastSpoken || this.#lastSpoken.id !== game.id) {
-      // The first data is what the reader finds on arrival, not news.
-      this.#lastSpoken = { id: game.id, text };
-      return;
-    }
-    if (this.#lastSpoken.text === text) return;
-    clearTimeout(this.#pendingTimer);
-    const wait = Math.max(0, this.#lastSpokenAt + ANNOUNCE_INTERVAL_MS - Date.now());
-    this.#pendingTimer = setTimeout(() => {
-      this.#lastSpoken = { id: game.id, text };
-      this.#lastSpokenAt = Date.now();
-      this.announcement = text;
-    }, wait);
+    void this.#announcer?.then((announcer) => announcer.stop());
   }
 
   protected get regionLabel(): string {

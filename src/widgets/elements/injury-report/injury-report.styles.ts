@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '../../ui/css.js';
 
 export const injuryReportStyles = css`
   section {

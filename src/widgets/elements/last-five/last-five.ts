@@ -1,4 +1,5 @@
-import { css, html, type TemplateResult, type PropertyDeclarations } from 'lit';
+import { html, type TemplateResult, type PropertyDeclarations } from 'lit';
+import { css } from '../../ui/css.js';
 import type { FormPayload } from '../../../contract/insights.js';
 
 type Result = FormPayload['games'][number]['result'];
