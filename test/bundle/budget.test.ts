@@ -9,14 +9,13 @@ import { BUDGETS, bundleSizes, kilobytes } from '../../scripts/bundle-sizes.js';
 const sizes = bundleSizes();
 
 /**
- * A page with one element (16 KiB) loads the loader and that element's standalone file. Seven elements fit; the three
- * heaviest live elements do not yet and are held at today's size so that they cannot grow while the gap is closed
- * (docs/performance.md). Lit is 6.2 KiB of every page before any Pressbox code.
+ * A page with one element (16 KiB) loads the loader and that element's standalone file. Nine fit; game-header, the
+ * heaviest live element (teams, score, status, line and betting splits), does not yet and is held at today's size so
+ * that it cannot grow while the gap is closed (docs/performance.md). Lit is 4.9 KiB gz of every page before any
+ * Pressbox code.
  */
 const ONE_ELEMENT_CEILINGS: Partial<Record<ElementTag, number>> = {
-  'game-header': 17.75 * 1024,
-  'score-strip': 16.75 * 1024,
-  'win-probability': 16.25 * 1024,
+  'game-header': 16.85 * 1024,
 };
 /** What the loader's choice between chunks and the one file may cost over the better of the two, for any set of tags. */
 const CHOICE_SLACK = 1024;
@@ -85,7 +84,7 @@ describe('bundle budgets (min + gzip)', () => {
     }
   });
 
-  it(`keeps a page with one element within ${kilobytes(BUDGETS.oneElement)} (the three named ceilings apart)`, () => {
+  it(`keeps a page with one element within ${kilobytes(BUDGETS.oneElement)} (the one named ceiling apart)`, () => {
     for (const [tag, element] of Object.entries(sizes.elements)) {
       const limit = ONE_ELEMENT_CEILINGS[tag as ElementTag] ?? BUDGETS.oneElement;
       assert.ok(element.page.gzip <= limit, `a page with only <${tag}> loads ${kilobytes(element.page.gzip)} (limit ${kilobytes(limit)})`);

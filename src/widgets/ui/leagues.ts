@@ -1,9 +1,10 @@
 import type { Localized } from '../i18n/translate.js';
-import { widgetLeague } from '../../contract/leagues.js';
+import { LEAGUE_ALIASES } from '../../contract/leagues.js';
 
 /** A league's name: its own abbreviation (NBA, NFL) where it has one the world uses. */
 function leagueName(code: string, { t }: Localized): string {
-  const league = widgetLeague(code);
+  // Any other code is written as it is, so the list of leagues need not ship.
+  const league = LEAGUE_ALIASES[code] ?? code;
   if (league === 'cfb') return t('league.collegeFootball', 'College football');
   if (league === 'ncaab') return t('league.collegeBasketball', 'College basketball');
   return code.toUpperCase();
