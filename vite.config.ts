@@ -147,6 +147,25 @@ function shortPrivateProperties(): Plugin {
   };
 }
 
+/**
+ * The all-in-one file carries the live kit (runtime/live-kit.ts) instead of fetching it as a chunk: the chunk would
+ * import what it shares with the file from the file, and a page on the file's latest URL would then run the file a
+ * second time from its versioned URL. Its pages show many elements, nearly always something live among them.
+ */
+function liveKitInside(): Plugin {
+  return {
+    name: 'pressbox-live-kit-inside',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]src[\\/]widgets[\\/]runtime[\\/]live\.ts$/.test(id)) return null;
+      const inside = code.replace("import('./live-kit.js')", 'Promise.resolve(liveKitInside)');
+      if (inside === code) throw new Error(`${id} no longer imports ./live-kit.js as liveKitInside (vite.config.ts) expects.`);
+      // Imports are hoisted: added at the end, every line stays where it was.
+      return { code: `${inside}\nimport * as liveKitInside from './live-kit.js';\n`, map: null };
+    },
+  };
+}
+
 /** Lit's html`` and css`` templates keep their indentation and comments through the JS minifier; this folds them. */
 function minifyTemplates(): Plugin {
   return {
@@ -208,6 +227,7 @@ export default defineConfig(({ mode }) => {
       minifyTemplates(),
       latestAlias(entry),
       loaderOwnCopy('elements'),
+      ...(allInOne ? [liveKitInside()] : []),
       ...(allInOne ? [] : [reservedSizesStylesheet()]),
     ],
     build: {
@@ -258,7 +278,7 @@ function standaloneBuild(tag: string | undefined): UserConfig {
         formats: ['es'],
         fileName: (_format, name) => `${name}.js`,
       },
-      rolldownOptions: { output: { chunkFileNames, minify: true, comments: false } },
+      rolldownOptions: { preserveEntrySignatures: 'allow-extension', output: { chunkFileNames, minify: true, comments: false } },
     },
   };
 }

@@ -20,6 +20,11 @@ export interface ElementSize {
   standalone: Size;
   /** Everything a page with only this element downloads: the loader and the standalone file. */
   page: Size;
+  /**
+   * The live kit the standalone file fetches once its data is live (runtime/live.ts), for the elements that follow
+   * games in progress; the page with live data downloads it too.
+   */
+  liveKit?: Size & { file: string };
 }
 
 const KIB = 1024;
@@ -35,6 +40,8 @@ export const BUDGETS = {
   laterChunk: 4 * KIB,
   /** One locale's messages, fetched only by pages in that locale. */
   localeChunk: 3 * KIB,
+  /** The live stream and the words for a game in progress, fetched only by pages with live data. */
+  liveKit: 2 * KIB,
 };
 
 /** The first seven elements, whose budgets still hold with the season elements beside them. */
@@ -89,6 +96,10 @@ export function bundleSizes(root = 'dist/cdn') {
     for (const file of staticImports(codes[name] ?? '')) closure(nameOf(file), seen);
     return seen;
   };
+  const liveKitOf = (code: string) => {
+    const file = /import\(["'`]\.\.\/chunks\/(live-kit-[\w-]+\.js)["'`]\)/.exec(code)?.[1];
+    return file ? { file, ...readBuilt(join(chunkDir, file)).size } : undefined;
+  };
   const elements: Record<string, ElementSize> = Object.fromEntries(
     elementNames.map(([tag, chunk]) => {
       const needed = [...closure(chunk)];
@@ -101,6 +112,7 @@ export function bundleSizes(root = 'dist/cdn') {
           shared: needed.filter((name) => name !== chunk),
           standalone: standalone.size,
           page: sum([loader, standalone.size]),
+          liveKit: liveKitOf(standalone.code),
         },
       ];
     }),

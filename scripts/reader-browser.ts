@@ -132,6 +132,22 @@ async function startWebKitSession(options: ReaderBrowserOptions): Promise<{ driv
   }
 }
 
+/**
+ * The layout viewport's size once a resize has settled: MiniBrowser has been seen to answer right after one with the
+ * size before it (a 1280 px viewport in a window just made 320 px wide), or with nothing.
+ */
+async function settledViewportOf(browser: WebdriverIO.Browser): Promise<[number, number]> {
+  let previous = '';
+  for (let attempt = 1; ; attempt++) {
+    const size: unknown = await browser.execute(() => [window.innerWidth, window.innerHeight]);
+    const valid = Array.isArray(size) && size.length === 2 && size.every((value) => Number.isFinite(value) && value > 0);
+    if (valid && JSON.stringify(size) === previous) return size as [number, number];
+    if (attempt === 20) throw new Error(`MiniBrowser's viewport did not settle (last read ${JSON.stringify(size)})`);
+    previous = valid ? JSON.stringify(size) : '';
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 async function launchWebKit(options: ReaderBrowserOptions): Promise<ReaderBrowser> {
   // One session (one window) for every page: starting a MiniBrowser per page is slow and piles up processes.
   const { driver, browser } = await startWebKitSession(options);
@@ -163,7 +179,7 @@ async function launchWebKit(options: ReaderBrowserOptions): Promise<ReaderBrowse
       await browser.url('about:blank');
       // The window size includes its frame: grow it until the layout viewport is what was asked for.
       await browser.setWindowSize(width, height);
-      const [innerWidth, innerHeight] = (await browser.execute(() => [window.innerWidth, window.innerHeight])) as [number, number];
+      const [innerWidth, innerHeight] = await settledViewportOf(browser);
       if (innerWidth !== width || innerHeight !== height)
         await browser.setWindowSize(width + (width - innerWidth), height + (height - innerHeight));
       return page;

@@ -83,10 +83,19 @@ function loaderTestPage(path: string, body: string, { script = 'pressbox.js', he
   return `${testPagesOrigin}${path}`;
 }
 
-/** The first NBA game of the sandbox's day, for the elements that show one game. */
-async function gameOfTheNight(): Promise<string> {
+/** The first NBA game of the sandbox's day (over by MIDDAY), or its first game in progress, for the elements that show one. */
+async function gameOfTheNight(status?: 'live'): Promise<string> {
   const scores = await fetch(`${relay.origin}/v1/scores?league=nba&key=${key}`, { headers: { origin: 'http://localhost' } });
-  return ((await scores.json()) as { games: { id: string }[] }).games[0]!.id;
+  const { games } = (await scores.json()) as { games: { id: string; status: string }[] };
+  return games.find((game) => !status || game.status === status)!.id;
+}
+
+/** The page's live streams (page-shared across copies of the runtime), by the number of topics each carries. */
+function streamTopics(page: Page): Promise<number[]> {
+  return page.evaluate(() => {
+    const shared = (globalThis as unknown as Record<symbol, Map<string, { topics: string[] }>>)[Symbol.for('pressbox.live-streams')];
+    return [...(shared?.values() ?? [])].map((stream) => stream.topics.length);
+  });
 }
 
 /** An element with data to show: each reads the attributes it knows and ignores the others. */
@@ -256,13 +265,33 @@ describe('the script-tag loader', () => {
     return name?.startsWith('core-') ? 'core' : name && isElementTag(name) ? name : undefined;
   };
 
-  it('fetches one standalone file for a page with one tag, then the core and the chunk of a tag added later', async () => {
-    const gameId = await gameOfTheNight();
+  it('fetches the loader and one standalone file for a page with one tag whose game is over, and opens no stream', async () => {
+    const url = loaderTestPage('/one-element.html', elementMarkup('game-header', await gameOfTheNight()));
+    const record = await open(url);
+    await waitForLoads(record.page, ['game-header']);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    assert.deepEqual(record.scripts, ['/pressbox.js', `/v/${version}/standalone/game-header.js`], 'the latest loader and one file');
+    assert.deepEqual(await streamTopics(record.page), [], 'a final score does not move: polling keeps it');
+    assert.deepEqual(errorsOf(record), []);
+    await record.page.close();
+  });
+
+  it('fetches one standalone file and the live kit for a game in progress, then the core and the chunk of a tag added later', async () => {
+    const gameId = await gameOfTheNight('live');
     const url = loaderTestPage('/one-element.html', elementMarkup('game-header', gameId));
     const record = await open(url);
     await waitForLoads(record.page, ['game-header']);
     const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
-    assert.deepEqual(record.scripts, ['/pressbox.js', `/v/${version}/standalone/game-header.js`], 'the latest loader and one file');
+    assert.equal(record.scripts.length, 3, record.scripts.join(', '));
+    assert.deepEqual(
+      record.scripts.slice(0, 2),
+      ['/pressbox.js', `/v/${version}/standalone/game-header.js`],
+      'the latest loader and one file',
+    );
+    assert.match(record.scripts[2]!, new RegExp(`^/v/${version}/chunks/live-kit-[\\w-]+\\.js$`), 'and the live kit, with the live data');
+    // Where the game stands (Q4 9:20, Halftime…), in words the kit brought: not the bare "Live" of a page without it.
+    assert.match((await record.page.locator('game-header').locator('.pill').textContent()) ?? '', /^Live: (?!Live$)\S/);
     assert.equal(await record.page.evaluate(() => customElements.get('injury-report')), undefined);
 
     await record.page.evaluate(
@@ -273,10 +302,11 @@ describe('the script-tag loader', () => {
     assert.deepEqual(new Set(record.scripts.map(chunkOf).filter(Boolean)), new Set(['core', 'injury-report', 'win-probability']));
     assert.equal(record.scripts.filter((path) => chunkOf(path) === 'core').length, 1, 'the core is fetched once');
     // Two copies of the runtime now run on the page (the standalone file's and the core's): they share one stream.
-    const streams = await record.page.evaluate(() => {
+    await record.page.waitForFunction(() => {
       const shared = (globalThis as unknown as Record<symbol, Map<string, { topics: string[] }>>)[Symbol.for('pressbox.live-streams')];
-      return [...(shared?.values() ?? [])].map((stream) => stream.topics.length);
+      return [...(shared?.values() ?? [])].some((stream) => stream.topics.length === 2);
     });
+    const streams = await streamTopics(record.page);
     assert.equal(streams.length, 1, 'one live stream for the page');
     // game-header's (the standalone copy) and win-probability's (the core's); injury-report polls.
     assert.equal(streams[0], 2, 'carrying the topics of both copies’ live elements');

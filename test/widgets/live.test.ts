@@ -153,6 +153,30 @@ describe('live updates in the page', () => {
     expect(stream.opened).to.be.lessThan(5, 'topic changes are debounced into few reopenings');
   });
 
+  it('follows the stream only while a game is on: a final score polls, a game in progress streams until it ends', async function () {
+    this.timeout(30_000);
+    const key = await freshKey();
+    const scores = await (await fetch(`${setup.relay}/v1/scores?league=nba&key=${key}`)).json();
+    const idOf = (status: string) => scores.games.find((candidate: { status: string }) => candidate.status === status).id as string;
+    const over = await fixture<GameHeader>(
+      html`<game-header league="nba" game-id=${idOf('final')} key=${key} relay=${setup.relay}></game-header>`,
+    );
+    await settled(over);
+    const stream = LiveStream.for(setup.relay, key);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(stream.topics).to.deep.equal([], 'a final score does not move: the element polls at the relay’s five minutes');
+    expect(stream.connected).to.equal(false);
+    const on = await fixture<GameHeader>(
+      html`<game-header league="nba" game-id=${idOf('live')} key=${key} relay=${setup.relay}></game-header>`,
+    );
+    await settled(on);
+    await until(() => stream.connected && stream.topics.length === 1);
+    expect(shadow(on).querySelector('.pill')!.textContent).to.match(/^Live: (Q\d|Halftime|End of|OT|\d?OT)/);
+    await advanceSandboxClock(4 * 60 * 60_000);
+    await until(() => shadow(on).querySelector('.pill')?.getAttribute('data-status') === 'final', 10_000);
+    await until(() => stream.topics.length === 0, 5000);
+  });
+
   it('stops updates while paused, from its keyboard-operable pause button', async () => {
     const key = await freshKey();
     const strip = await fixture<ScoreStrip>(html`<score-strip league="nba" key=${key} relay=${setup.relay}></score-strip>`);

@@ -4,7 +4,7 @@ import { PbErrorEvent, PbLoadEvent, PbUpdateEvent } from '../events.js';
 import { resolveConfig } from './config.js';
 import type { PressboxConfig } from './page-settings.js';
 import { PressboxError, isPressboxError, isTransient } from './errors.js';
-import type { LiveStream } from './live-stream.js';
+import type { LiveOption } from './live.js';
 import { RelayClient } from './relay-client.js';
 
 /** A request of the contract route whose payload is `T`: the compiler checks its path and query names. */
@@ -16,11 +16,11 @@ export interface ResourceOptions<T> {
   /** What to fetch for the host's current attributes, or an error when they are incomplete. */
   request(): ResourceRequest<T> | PressboxError;
   /**
-   * The page's live stream, for elements whose data moves by the second during a game: they follow it instead of
-   * polling. Elements whose data changes over minutes or hours poll with ETags at the relay's `refreshMs`, which keeps
-   * them as fresh, and leaves the stream's code out of their standalone file.
+   * For elements whose data moves by the second during a game (`liveWhile` in runtime/live.ts): while their data is
+   * live they follow the page's live stream instead of polling. Other data, and the elements whose data changes over
+   * minutes or hours, poll with ETags at the relay's `refreshMs`, which keeps them as fresh.
    */
-  live?: typeof LiveStream;
+  live?: LiveOption<T>;
 }
 
 export type ResourceStatus = 'loading' | 'ready' | 'error';
@@ -63,7 +63,7 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
   /** The host's options, with its request as the relay client takes it (the route was checked where it was written). */
   readonly #options: {
     request(): { path: string; params: Record<string, string | undefined> } | PressboxError;
-    live?: typeof LiveStream | undefined;
+    live?: LiveOption<T> | undefined;
   };
 
   constructor(host: Host, options: ResourceOptions<T>) {
@@ -140,11 +140,14 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
     };
   }
 
-  /** Follows the page's live stream for this element's topic instead of polling, when it can. */
+  /** Follows the page's live stream for this element's topic instead of polling, while its data is live. */
   #follow(): boolean {
     if (this.#unsubscribe) return true;
+    const live = this.#options.live;
     if (
-      !this.#options.live ||
+      !live ||
+      this.data === undefined ||
+      !live.when(this.data) ||
       this.#liveUnavailable ||
       this.#host.live === 'off' ||
       this.#paused ||
@@ -154,7 +157,9 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
       return false;
     const target = this.#target();
     if (target instanceof PressboxError) return false;
-    this.#unsubscribe = this.#options.live.for(target.relay, target.key).subscribe({
+    const stream = live.stream(target.relay, target.key);
+    if (!stream) return false;
+    this.#unsubscribe = stream.subscribe({
       topic: target.topic,
       have: () => this.#etag ?? undefined,
       onUpdate: (data) => this.#applyPush(data),
@@ -182,6 +187,12 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
     this.#lastLoadedAt = Date.now();
     this.#host.requestUpdate();
     this.#host.dispatchEvent(new PbUpdateEvent(body as T));
+    // The game is over (or not yet on): its data changes by the minute now, and polling keeps it as fresh.
+    if (!this.#options.live?.when(body as T)) {
+      this.#unsubscribe?.();
+      this.#unsubscribe = undefined;
+      this.#schedule();
+    }
   }
 
   async #load(): Promise<void> {
@@ -194,6 +205,8 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
     const key = this.#requestKey;
     try {
       const answer = await target.client.get<T>(target.url, abort.signal);
+      // Live data waits for what it needs (the live kit), so that it shows whole from the first render.
+      await this.#options.live?.ready(answer.data);
       if (abort.signal.aborted || key !== this.#requestKey) return;
       const first = this.data === undefined;
       this.#etag = answer.etag;

@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
-import { ChangeMarker, changeStyles } from '../../ui/changes.js';
+import { changeStyles } from '../../ui/changes.js';
+import type { ChangeMarker } from '../../ui/change-marker.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import type { BettingSplits, Game, GameDetailPayload, Line } from '../../../contract/scores.js';
 import type { ScoreAnnouncer } from './score-announcer.js';
@@ -8,8 +9,8 @@ import type { MatchupColors } from '../../../contract/common.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { formatDay, formatNumber, formatPercent } from '../../runtime/format.js';
 import { formatOdds } from '../../runtime/odds-format.js';
-import { LiveStream } from '../../runtime/live-stream.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
+import { liveChangeMarker, liveWhile } from '../../runtime/live.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { signedText } from '../../i18n/translate.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
@@ -69,12 +70,13 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
   announce = false;
   /** What the live region says. */
   private announcement = '';
-  readonly #changes = new ChangeMarker();
+  /** Scores that just changed, once the live kit is here (runtime/live.ts). */
+  #changes: ChangeMarker | undefined;
   /** Fetched with the first data once `announce` is on: most pages never announce. */
   #announcer: Promise<ScoreAnnouncer> | undefined;
 
   protected readonly resource = new ResourceController<GameDetailPayload>(this, {
-    live: LiveStream,
+    live: liveWhile((data) => this.isLive(data)),
     request: () => {
       if (!this.league || !this.gameId) {
         return new PressboxError(
@@ -93,7 +95,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     const game = this.resource.data?.game;
-    this.#changes.noteScores(game ? [game] : []);
+    (this.#changes ??= liveChangeMarker())?.noteScores(game ? [game] : []);
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -152,7 +154,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
         scored
           ? keyed(
               side.score,
-              html`<span class="score ${this.#changes.isFresh(game, which) ? 'flash' : ''}" ?data-trailing=${trailing}
+              html`<span class="score ${this.#changes?.isFresh(game, which) ? 'flash' : ''}" ?data-trailing=${trailing}
                 ><span class="visually-hidden">${side.team.shortName} </span>${side.score}</span
               >`,
             )

@@ -1,12 +1,13 @@
 import { html, nothing, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
-import { ChangeMarker, changeStyles } from '../../ui/changes.js';
+import { changeStyles } from '../../ui/changes.js';
+import type { ChangeMarker } from '../../ui/change-marker.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import type { Game, ScoresPayload } from '../../../contract/scores.js';
 import { PbGameSelectEvent } from '../../events.js';
 import { PressboxError } from '../../runtime/errors.js';
-import { LiveStream } from '../../runtime/live-stream.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
+import { liveChangeMarker, liveWhile } from '../../runtime/live.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
@@ -59,7 +60,8 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
     changeStyles,
     scoreStripStyles,
   );
-  readonly #changes = new ChangeMarker();
+  /** Scores that just changed, once the live kit is here (runtime/live.ts). */
+  #changes: ChangeMarker | undefined;
 
   date = '';
   team = '';
@@ -68,7 +70,7 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
   private focusIndex = 0;
 
   protected readonly resource = new ResourceController<ScoresPayload>(this, {
-    live: LiveStream,
+    live: liveWhile((data) => this.isLive(data)),
     request: () => {
       if (!this.league) return new PressboxError('bad_request', '<score-strip> needs a league attribute, such as league="nba".');
       return { path: '/v1/scores', params: { league: this.league, date: this.date || undefined, team: this.team || undefined } };
@@ -87,7 +89,7 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     const games = this.resource.data?.games;
-    this.#changes.noteScores(games ?? []);
+    (this.#changes ??= liveChangeMarker())?.noteScores(games ?? []);
     if (games && !this.#shownSlate) {
       const live = games.findIndex((game) => game.status === 'live');
       const next = games.findIndex((game) => game.status === 'scheduled');
@@ -178,7 +180,7 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
         >${which === 'home' ? this.t('scores.atHome', ', at {team}', { team: side.team.name }) : side.team.name} </span
       >${
         scored
-          ? keyed(side.score, html`<span class="score ${this.#changes.isFresh(game, which) ? 'flash' : ''}">${side.score}</span>`)
+          ? keyed(side.score, html`<span class="score ${this.#changes?.isFresh(game, which) ? 'flash' : ''}">${side.score}</span>`)
           : nothing
       }
     </span>`;

@@ -1,10 +1,11 @@
 import { html, nothing, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
-import { ChangeMarker, changeStyles } from '../../ui/changes.js';
+import { changeStyles } from '../../ui/changes.js';
+import type { ChangeMarker } from '../../ui/change-marker.js';
 import type { Game, ScoresPayload } from '../../../contract/scores.js';
 import { PressboxError } from '../../runtime/errors.js';
-import { LiveStream } from '../../runtime/live-stream.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
+import { liveChangeMarker, liveWhile } from '../../runtime/live.js';
 import { leagueNames } from '../../ui/leagues.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { emptyState, type Notice } from '../../ui/states.js';
@@ -55,12 +56,13 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
   };
 
   static override styles = elementStyles('score-ticker', statusPillStyles, changeStyles, scoreTickerStyles);
-  readonly #changes = new ChangeMarker();
+  /** Scores that just changed, once the live kit is here (runtime/live.ts). */
+  #changes: ChangeMarker | undefined;
 
   leagues = '';
 
   protected readonly resource = new ResourceController<ScoresPayload>(this, {
-    live: LiveStream,
+    live: liveWhile((data) => this.isLive(data)),
     request: () => {
       const leagues = this.leagues || this.league;
       if (!leagues) return new PressboxError('bad_request', '<score-ticker> needs leagues, such as leagues="nba,nhl".');
@@ -133,13 +135,13 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
 
   #score(game: Game, which: 'home' | 'away'): unknown {
     const value = game[which].score;
-    const fresh = this.#changes.isFresh(game, which);
+    const fresh = this.#changes?.isFresh(game, which);
     return keyed(value, html`<span class="score ${fresh ? 'flash' : ''}">${value}</span>`);
   }
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
-    this.#changes.noteScores(this.resource.data?.games ?? []);
+    (this.#changes ??= liveChangeMarker())?.noteScores(this.resource.data?.games ?? []);
   }
 
   #toggle = (): void => {

@@ -2,8 +2,8 @@ import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'l
 import type { WinProbabilityPayload } from '../../../contract/insights.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { formatPercent, formatStartTime } from '../../runtime/format.js';
-import { LiveStream } from '../../runtime/live-stream.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
+import { liveWhile } from '../../runtime/live.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { shareBar, shareBarStyles } from '../../ui/share-bar.js';
@@ -45,7 +45,7 @@ export class WinProbability extends PressboxElement<WinProbabilityPayload> {
   gameId = '';
 
   protected readonly resource = new ResourceController<WinProbabilityPayload>(this, {
-    live: LiveStream,
+    live: liveWhile((data) => this.isLive(data)),
     request: () => {
       if (!this.league || !this.gameId)
         return new PressboxError('bad_request', '<win-probability> needs league and game-id attributes (ids come from <score-strip>).');
