@@ -1,7 +1,7 @@
 import type { Game } from '../../contract/scores.js';
 import type { Translate } from '../i18n/translate.js';
 import { REGULATION_PERIODS } from '../../contract/leagues.js';
-import { ordinal } from '../i18n/ordinal.js';
+import { ordinal } from './ordinal.js';
 
 /** A period's short name: Q3, 2nd Half, 2nd (hockey), OT, 2OT. */
 function periodName(t: Translate, league: string, period: number): string {

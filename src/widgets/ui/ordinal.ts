@@ -1,4 +1,4 @@
-import type { Translate } from './translate.js';
+import type { Translate } from '../i18n/translate.js';
 
 /** 1st, 2nd, 3rd… in the reader's language. */
 export function ordinal(t: Translate, n: number): string {
