@@ -81,14 +81,18 @@ export function openSqliteDatabase(file: string, synchronous: 'NORMAL' | 'FULL')
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${synchronous}`);
   db.pragma('busy_timeout = 5000');
-  db.exec(SCHEMA);
-  const columns = new Set(
-    db
-      .prepare<[], { name: string }>('PRAGMA table_info(keys)')
-      .all()
-      .map((column) => column.name),
-  );
-  for (const [column, type] of Object.entries(ADDED_KEY_COLUMNS))
-    if (!columns.has(column)) db.exec(`ALTER TABLE keys ADD COLUMN ${column} ${type}`);
+  // Workers (`--workers`) open a new file at the same moment: each brings it up to date in one write transaction, so
+  // the second finds the first's columns instead of adding them again ("duplicate column name").
+  db.transaction(() => {
+    db.exec(SCHEMA);
+    const columns = new Set(
+      db
+        .prepare<[], { name: string }>('PRAGMA table_info(keys)')
+        .all()
+        .map((column) => column.name),
+    );
+    for (const [column, type] of Object.entries(ADDED_KEY_COLUMNS))
+      if (!columns.has(column)) db.exec(`ALTER TABLE keys ADD COLUMN ${column} ${type}`);
+  }).immediate();
   return db;
 }
