@@ -263,7 +263,7 @@ function elementChunkEntries(): Record<string, string> {
 /**
  * One element with everything it needs in one file (standalone/<tag>.js), for pages with a single Pressbox tag: it
  * carries only the shared code that element uses and gzips as one stream, 2–3 KiB less than the core and the
- * element's chunk. scripts/build-standalone.ts runs this once per tag; the locales' chunks come out byte for byte as
+ * element's chunk. scripts/build-standalone.ts runs this once per tag; the locales' catalogs come out byte for byte as
  * the other builds write them (same content, same hash), so every file shares them.
  */
 function standaloneBuild(tag: string | undefined): UserConfig {
@@ -278,7 +278,12 @@ function standaloneBuild(tag: string | undefined): UserConfig {
         formats: ['es'],
         fileName: (_format, name) => `${name}.js`,
       },
-      rolldownOptions: { preserveEntrySignatures: 'allow-extension', output: { chunkFileNames, minify: true, comments: false } },
+      rolldownOptions: {
+        // The live kit, a chunk, shares code with the element (errors, the page-shared registry): the file exports it to
+        // the kit, rather than both importing a third file that would split the element's file in two.
+        preserveEntrySignatures: 'allow-extension',
+        output: { chunkFileNames, minify: true, comments: false },
+      },
     },
   };
 }

@@ -75,8 +75,10 @@ export function bundleSizes(root = 'dist/cdn') {
   const chunkDir = join(dir, 'chunks');
   const files = readdirSync(chunkDir).filter((name) => name.endsWith('.js'));
   // Element chunks are named by tag, the rest by content (vite.config.ts).
-  const nameOf = (file: string) =>
-    isElementTag(file.slice(0, -'.js'.length)) ? file.slice(0, -'.js'.length) : file.replace(/-[\w-]{8}\.js$/, '');
+  const nameOf = (file: string) => {
+    const name = file.slice(0, -'.js'.length);
+    return isElementTag(name) ? name : name.replace(/-[\w-]{8}$/, '');
+  };
   const chunks: Record<string, Size & { file: string }> = {};
   const codes: Record<string, string> = {};
   for (const file of files) {
@@ -88,7 +90,6 @@ export function bundleSizes(root = 'dist/cdn') {
   if (!core) throw new Error(`No core chunk in ${chunkDir}: run npm run build:widgets.`);
   const { code: loaderCode, size: loader } = readBuilt(join(dir, 'pressbox.js'));
   if (!loaderCode.includes(`\`./${ELEMENT_CHUNK_DIR}/\${`)) throw new Error(`The loader no longer imports ${ELEMENT_CHUNK_DIR}/<tag>.js.`);
-  const elementNames = ELEMENT_TAGS.map((tag) => [tag as string, tag as string] as const);
   /** Every chunk a chunk needs, itself included. */
   const closure = (name: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(name)) return seen;
@@ -101,15 +102,16 @@ export function bundleSizes(root = 'dist/cdn') {
     return file ? { file, ...readBuilt(join(chunkDir, file)).size } : undefined;
   };
   const elements: Record<string, ElementSize> = Object.fromEntries(
-    elementNames.map(([tag, chunk]) => {
-      const needed = [...closure(chunk)];
+    ELEMENT_TAGS.map((tag) => {
+      // An element's chunk is named by its tag.
+      const needed = [...closure(tag)];
       const standalone = readBuilt(join(dir, STANDALONE_DIR, `${tag}.js`));
       if (staticImports(standalone.code).length) throw new Error(`${STANDALONE_DIR}/${tag}.js imports a chunk before it runs.`);
       return [
         tag,
         {
-          chunk: chunks[chunk]!,
-          shared: needed.filter((name) => name !== chunk),
+          chunk: chunks[tag]!,
+          shared: needed.filter((name) => name !== tag),
           standalone: standalone.size,
           page: sum([loader, standalone.size]),
           liveKit: liveKitOf(standalone.code),
@@ -117,9 +119,9 @@ export function bundleSizes(root = 'dist/cdn') {
       ];
     }),
   );
-  const everyChunk = new Set(elementNames.flatMap(([, chunk]) => [...closure(chunk)]));
+  const everyChunk = new Set(ELEMENT_TAGS.flatMap((tag) => [...closure(tag)]));
   const chunksOf = (tags: readonly string[]) =>
-    new Set(elementNames.filter(([tag]) => tags.includes(tag)).flatMap(([, chunk]) => [...closure(chunk)]));
+    new Set(ELEMENT_TAGS.filter((tag) => tags.includes(tag)).flatMap((tag) => [...closure(tag)]));
   const heaviest = Object.entries(elements).sort((a, b) => b[1].page.gzip - a[1].page.gzip)[0]!;
   const allInOne = readBuilt(join(dir, 'pressbox-all.js')).size;
   /** Loader, core and the tags' chunks. */
@@ -146,7 +148,7 @@ export function bundleSizes(root = 'dist/cdn') {
     /** A page with the first seven elements through the loader. */
     allSevenByLoader: pageByLoader(FIRST_SEVEN),
     /** A page with every element through the loader. */
-    allByLoader: pageByLoader(elementNames.map(([tag]) => tag)),
+    allByLoader: pageByLoader(ELEMENT_TAGS),
     /** Each locale's messages chunk, and whether any page needs it before it asks for that locale. */
     locales: Object.fromEntries<Size & { file: string; eager: boolean }>(
       Object.keys(chunks)
