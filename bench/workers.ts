@@ -18,7 +18,7 @@ import { startServeProcess } from '../scripts/local-servers.js';
 import { withWrk } from './throughput.js';
 
 const ORIGIN = 'https://example.com';
-const ADMIN_TOKEN = 'bench';
+const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 /** As many streams as the bench process may hold: these machines cap a process at 20,000 open files. */
 const STREAMS = 19_500;
 const SPAN_MS = 30_000;

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { keyCommands } from './cli/keys-commands.js';
 import { usageCommand } from './cli/usage-command.js';
 import { auditCommand } from './cli/audit-command.js';
+import { consoleCommand } from './cli/console-command.js';
 import { describeFailure } from './cli/failures.js';
 import { relayCommands } from './cli/relay-commands.js';
 import { sandboxCommand } from './cli/sandbox-command.js';
@@ -21,6 +22,7 @@ relayCommands(program);
 keyCommands(program);
 usageCommand(program);
 auditCommand(program);
+consoleCommand(program);
 
 try {
   await program.parseAsync(process.argv);

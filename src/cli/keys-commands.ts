@@ -1,23 +1,15 @@
 import type { Command } from 'commander';
-import { userInfo } from 'node:os';
-import { decideOrigin, pageOrigin } from '../relay/keys/domains.js';
-import { isActive, type Plan } from '../relay/keys/model.js';
+import { type Plan } from '../relay/keys/model.js';
 import { auditedKeyChanges } from '../relay/keys/changes.js';
-import { describeKey, patternsOf } from '../relay/keys/service.js';
+import { checkOrigin, describeKey } from '../relay/keys/service.js';
 import type { RelayStore } from '../relay/store/types.js';
 import { loadCount } from '../relay/metering/month.js';
 import { domain, duration, plan, positive, wholeNumber } from './options.js';
-import { existing, print, storeOptions, withStore, type StoreFlags } from './store-command.js';
+import { cliUser, existing, print, storeOptions, withStore, type StoreFlags } from './store-command.js';
 
 /** Changes from the shell, in the audit log as `cli:<user>` (the account that ran the command). */
 function changesFrom(store: RelayStore) {
-  let user = 'unknown';
-  try {
-    user = userInfo().username;
-  } catch {
-    // A container user with no passwd entry: still a CLI change.
-  }
-  return auditedKeyChanges(store, store, `cli:${user}`, Date.now);
+  return auditedKeyChanges(store, store, `cli:${cliUser()}`, Date.now);
 }
 
 function keyText(key: ReturnType<typeof describeKey>): string {
@@ -181,9 +173,7 @@ function checkKeyCommand(keys: Command): void {
   ).action((value: string, origin: string, flags: StoreFlags) =>
     withStore(flags, async (store) => {
       const key = await existing(store, value);
-      const decision = !isActive(key, Date.now())
-        ? { allowed: false as const, reason: 'the key is revoked' }
-        : decideOrigin(patternsOf(key), pageOrigin(origin, null), key.test);
+      const decision = checkOrigin(key, origin, Date.now());
       print(flags, { key: key.key, origin, ...decision }, () =>
         decision.allowed ? `allowed: ${origin} matches "${decision.rule}"` : `denied: ${decision.reason}`,
       );

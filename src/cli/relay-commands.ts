@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { PROXY_HEADERS, type ProxyHeader } from '../relay/http/client-address.js';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDemoSite } from '../demo/server.js';
@@ -77,6 +78,11 @@ export function relayCommands(program: Command): void {
       'proxies whose X-Forwarded-For/Forwarded say who the reader is: addresses, CIDRs, loopback, private (also PRESSBOX_TRUST_PROXY)',
       trustEntries,
     )
+    .addOption(
+      new Option('--proxy-header <name>', 'the one forwarding header the trusted proxies write; the other is ignored')
+        .choices(PROXY_HEADERS)
+        .default('x-forwarded-for'),
+    )
     .option('--public-url <url>', "the relay's own address as readers reach it, for embeds and snippets (repeatable)", publicUrl)
     .option('--alert-webhook <url>', 'POST usage alerts here, signed with PRESSBOX_ALERT_SECRET (HMAC-SHA256)', webhookUrl)
     .option('--record-every <duration>', 'sample live games’ win probability this often, watched or not (0: off)', duration, 60_000)
@@ -104,6 +110,7 @@ export function relayCommands(program: Command): void {
         maxStreams: number;
         maxStreamsPerKey: number;
         trustProxy?: string[];
+        proxyHeader: ProxyHeader;
         publicUrl?: string[];
         alertWebhook?: string;
         workers?: number;
@@ -132,6 +139,7 @@ export function relayCommands(program: Command): void {
           upstreamBudget: { slowAt: options.upstreamSlowAt },
           ...environment,
           trustProxy,
+          proxyHeader: options.proxyHeader,
           publicUrls: options.publicUrl,
         };
         const storeFiles = { ...options, db: options.redis ? options.journal : options.db };

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import type { WidgetKey } from '../relay/keys/model.js';
 import { openStore } from '../relay/store/open.js';
 import type { RelayStore } from '../relay/store/types.js';
@@ -49,4 +50,14 @@ export function storeOptions(command: Command): Command {
     .option('--db <file>', 'SQLite file the relay uses', DEFAULT_DB)
     .option('--redis <url>', 'Redis the relay uses, instead of --db', redisUrl)
     .option('--json', 'print JSON');
+}
+
+/** Who ran the command, as the audit log names CLI changes (`cli:<user>`). */
+export function cliUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    // A container user with no passwd entry: still a CLI change.
+    return 'unknown';
+  }
 }

@@ -1,14 +1,16 @@
 import { WIDGET_ROUTE_LIST } from './resources/routes.js';
 import { burstFor, RATE_LIMIT_PER_MINUTE } from './defaults.js';
 import { getRequestListener } from '@hono/node-server';
-import { Hono, type Context, type Handler } from 'hono';
-import { bearerAuth } from 'hono/bearer-auth';
+import { Hono, type Context, type Handler, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { RequestListener } from 'node:http';
 import { randomBytes } from 'node:crypto';
+import { MAX_BODY_BYTES, MAX_URL_LENGTH } from './input-limits.js';
 import { adminRoutes } from './admin/routes.js';
 import { consoleRoutes } from './console/routes.js';
 import { consoleSessions } from './console/sessions.js';
+import { operatorAuth, operatorTokenGate } from './http/operator-token.js';
 import { join } from 'node:path';
 import { embedRoutes } from './embed/routes.js';
 import { embedTokens, type EmbedTokens } from './embed/token.js';
@@ -60,20 +62,8 @@ export interface RelayDeps {
   readiness?: () => Promise<Record<string, 'ok' | 'degraded' | 'unreachable'>>;
 }
 
-/**
- * The admin API's own refusals (its token, or the API switched off) in the same error shape as everything else,
- * keeping the `WWW-Authenticate` challenge.
- */
-function operatorError(c: Context, error: HTTPException): Response {
-  const challenge = error.getResponse().headers.get('www-authenticate');
-  if (challenge) c.header('WWW-Authenticate', challenge);
-  if (error.status === 401) {
-    const sent = Boolean(c.req.header('authorization'));
-    const message = sent
-      ? 'The operator token is wrong: send Authorization: Bearer with the relay’s PRESSBOX_ADMIN_TOKEN.'
-      : 'The admin API needs the operator token: send Authorization: Bearer with the relay’s PRESSBOX_ADMIN_TOKEN.';
-    return c.json({ error: { code: sent ? 'invalid_key' : 'missing_key', message } }, 401);
-  }
+/** Hono's own refusals (a malformed request it could not read) in the same error shape as everything else. */
+function honoError(c: Context, error: HTTPException): Response {
   return c.json({ error: { code: error.status === 404 ? 'not_found' : 'bad_request', message: error.message } }, error.status);
 }
 
@@ -116,8 +106,21 @@ export function createRelayListener(deps: RelayDeps): RequestListener {
   });
   const other = getRequestListener(createApp(deps, keys, gate, tokens, secret).fetch);
   return (request, response) => {
+    if ((request.url?.length ?? 0) > MAX_URL_LENGTH) return refuseLongUrl(response);
     if (!data(request, response)) void other(request, response);
   };
+}
+
+/** Refused before any route reads it: no key, origin or parameter of such a request is looked at. */
+function refuseLongUrl(response: import('node:http').ServerResponse): void {
+  const body = JSON.stringify(
+    new RelayError(
+      'bad_request',
+      `The request's address is longer than ${MAX_URL_LENGTH} characters: send only the parameters the route documents (docs/api.md).`,
+    ).body(),
+  );
+  response.writeHead(414, [...SECURITY_HEADERS, 'Content-Type', 'application/json; charset=utf-8', 'Connection', 'close']);
+  response.end(body);
 }
 
 /** The path as the client sent it, still percent-encoded (Hono's `c.req.path` is decoded). */
@@ -151,6 +154,22 @@ function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate, tokens: Em
     });
   });
 
+  // Bodies are read only up to the limit (a declared length past it is refused unread), and only then by any route.
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new RelayError(
+          'bad_request',
+          `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB: the console and the admin API take small JSON bodies only.`,
+          { Connection: 'close' },
+          413,
+        );
+      },
+    }),
+  );
+
   app.get('/health', (c) => c.json({ status: 'ok' }));
   // Liveness says the process runs; readiness says it can serve: its store and the data service answer.
   app.get('/ready', async (c) => {
@@ -174,21 +193,23 @@ function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate, tokens: Em
     }),
   );
 
-  const operator = deps.adminToken
-    ? bearerAuth({ token: deps.adminToken })
+  const tokenGate = deps.adminToken ? operatorTokenGate({ token: deps.adminToken, store: deps.store, now }) : undefined;
+  const operator: MiddlewareHandler<RelayEnv> = tokenGate
+    ? operatorAuth(tokenGate)
     : () => {
-        throw new HTTPException(404, { message: 'The admin API is off: set PRESSBOX_ADMIN_TOKEN to turn it on.' });
+        throw new RelayError('not_found', 'The admin API is off: set PRESSBOX_ADMIN_TOKEN to turn it on.');
       };
   app.get('/metrics', operator, async (c) =>
     c.body(await (deps.metricsText?.() ?? deps.metrics.registry.metrics()), 200, { 'Content-Type': deps.metrics.registry.contentType }),
   );
   app.use('/admin/*', operator);
   app.route('/admin', adminRoutes({ keys, usage: deps.store, audit: deps.store, now }));
-  if (deps.adminToken)
+  if (tokenGate)
     app.route(
       '/console',
       consoleRoutes({
-        sessions: consoleSessions({ token: deps.adminToken, store: deps.store, secret, now }),
+        sessions: consoleSessions({ gate: tokenGate, store: deps.store, secret, now }),
+        gate: tokenGate,
         store: deps.store,
         keys,
         own: gate.own,
@@ -231,7 +252,7 @@ function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate, tokens: Em
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
       return c.json(error.body(), error.status);
     }
-    if (error instanceof HTTPException) return operatorError(c, error);
+    if (error instanceof HTTPException) return honoError(c, error);
     logger.log('error', 'unhandled error', { path: c.req.path, error: error instanceof Error ? error.name : 'unknown' });
     return c.json({ error: { code: 'upstream_unavailable', message: 'The relay hit an unexpected problem; the widget will retry.' } }, 500);
   });

@@ -16,7 +16,7 @@ import { localLiveShare, redisLiveShare, type LiveShare } from './live/share.js'
 import { redisSharedEntries } from './cache/shared-redis.js';
 import type { SharedEntries } from './cache/resource-cache.js';
 import { liveRoute } from './live/route.js';
-import { clientAddressResolver, parseTrustList } from './http/client-address.js';
+import { clientAddressResolver, parseTrustList, type ProxyHeader } from './http/client-address.js';
 import { listenOrigins, OwnOrigins, parsePublicUrl } from './http/own-origins.js';
 import type { RelayStore } from './store/types.js';
 import { cachedUpstream } from './upstream/cached.js';
@@ -25,6 +25,8 @@ import { upstreamBudgetWatch, type UpstreamBudgetWatch } from './upstream/budget
 import { probabilityRecorder, type ProbabilityRecorder } from './live/probability-recorder.js';
 import { sharedLeagueInterest } from './live/league-interest.js';
 import { monthBucket } from './metering/month.js';
+import { MAX_HEADER_BYTES } from './input-limits.js';
+import { adminTokenProblem } from './http/operator-token.js';
 
 export interface RelayOptions {
   port?: number;
@@ -57,6 +59,8 @@ export interface RelayOptions {
   };
   /** Proxies whose forwarding headers say who the reader is (`--trust-proxy`: addresses, CIDRs, loopback, private). */
   trustProxy?: readonly string[];
+  /** The one forwarding header those proxies write (`--proxy-header`, default x-forwarded-for); the other is ignored. */
+  proxyHeader?: ProxyHeader;
   /** The relay's own origins as readers reach it (`--public-url`); without them, the address it listens on. */
   publicUrls?: readonly string[];
   /** Options for the embedded sandbox (tests fix its clock). */
@@ -135,6 +139,25 @@ const answers = (probe: Promise<unknown>): Promise<boolean> =>
     () => false,
   );
 
+/** How often the log repeats that a proxy nobody trusts is forwarding readers. */
+const UNTRUSTED_PROXY_WARNING_MS = 10 * 60_000;
+
+/**
+ * Behind a proxy the relay was not told about, every reader is the proxy's one address: one reader's wrong admin
+ * tokens lock out the operator and the per-address limits count everyone together. The log says so, now and then.
+ */
+function untrustedProxyWarning(logger: Logger, now: () => number): (peer: string) => void {
+  let warnedAt = -Infinity;
+  return (peer) => {
+    if (now() - warnedAt < UNTRUSTED_PROXY_WARNING_MS) return;
+    warnedAt = now();
+    logger.log('warn', 'forwarding headers from a proxy that is not trusted', {
+      peer,
+      fix: `pass --trust-proxy ${peer} (or loopback, private) so readers are told apart; until then every reader counts as ${peer}`,
+    });
+  };
+}
+
 export async function startRelay(options: RelayOptions = {}): Promise<RunningRelay> {
   const sandbox = await startSandbox({ port: 0, ...options.sandbox, host: '127.0.0.1' });
   try {
@@ -164,6 +187,8 @@ async function startRelayCore(options: RelayOptions, sandboxUrl: string, machine
   if (Boolean(options.upstreamUrl) !== Boolean(options.upstreamKey)) {
     throw new Error('Set both PRESSBOX_UPSTREAM_URL and PRESSBOX_UPSTREAM_KEY to use the real service, or neither to use the sandbox.');
   }
+  const tokenProblem = options.adminToken === undefined ? undefined : adminTokenProblem(options.adminToken);
+  if (tokenProblem) throw new Error(tokenProblem);
   if (options.alertWebhook && !options.alertSecret)
     throw new Error('--alert-webhook needs PRESSBOX_ALERT_SECRET in the environment: the secret its receiver checks the signature with.');
   const trusted = parseTrustList(options.trustProxy ?? []);
@@ -301,7 +326,10 @@ async function startRelayCore(options: RelayOptions, sandboxUrl: string, machine
     embedSecret: await store.sharedSecret('embed-tokens', () => randomBytes(32).toString('base64url')),
     cacheVersion: () => cache.version,
     interest,
-    clientAddress: clientAddressResolver(trusted.entries.length ? trusted.list : undefined),
+    clientAddress: clientAddressResolver(trusted.entries.length ? trusted.list : undefined, {
+      header: options.proxyHeader,
+      onUntrustedProxy: untrustedProxyWarning(logger, now),
+    }),
     own,
     readiness: async () => ({
       // Without Redis a relay still serves the keys it knows, within their allowance: the load balancer keeps it.
@@ -320,7 +348,7 @@ async function startRelayCore(options: RelayOptions, sandboxUrl: string, machine
     }),
   });
   const host = options.host ?? '127.0.0.1';
-  const server: Server = createServer(listener);
+  const server: Server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 8787, host, () => resolve());

@@ -12,7 +12,7 @@ import { selectedEngines } from '../../scripts/browser.js';
 import { freePort, startServeProcess, type ServeProcess } from '../../scripts/local-servers.js';
 import { launchReaderBrowser, type ReaderBrowser, type ReaderPage } from '../../scripts/reader-browser.js';
 
-const TOKEN = 'console-engines-token-7a6b';
+const TOKEN = 'console-engines-token-7a6b-0123456789abcdef';
 const KEY_NAME = 'Courier newsroom';
 
 let dir = '';

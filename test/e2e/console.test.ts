@@ -13,7 +13,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.js';
 import { freePort, startServeProcess, type ServeProcess } from '../../scripts/local-servers.js';
 
-const TOKEN = 'console-e2e-token-1f2e3d';
+const TOKEN = 'console-e2e-token-1f2e3d-0123456789abcdef';
 const AXE = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
 const SHOTS = process.env.PRESSBOX_CONSOLE_SCREENSHOTS;
 

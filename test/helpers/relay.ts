@@ -15,7 +15,7 @@ export async function testRelay(options: RelayOptions = {}): Promise<RunningRela
     db: ':memory:',
     journal: ':memory:',
     logger: silentLogger,
-    adminToken: 'test-admin-token',
+    adminToken: 'test-admin-token-0123456789abcdef',
     now: runningClock(MIDDAY),
     ...options,
     sandbox: { now: Date.parse(MIDDAY), rate: 0, ...options.sandbox },

@@ -9,7 +9,7 @@ import { MIDDAY } from '../helpers/sandbox.js';
 import { testRedisUrl } from '../helpers/redis.js';
 import { testRelay, widgetGet } from '../helpers/relay.js';
 
-const TOKEN = 'test-admin-token';
+const TOKEN = 'test-admin-token-0123456789abcdef';
 
 interface Signed {
   cookie: string;

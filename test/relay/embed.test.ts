@@ -180,7 +180,7 @@ describe('the frame’s data requests', () => {
     assert.equal((await fromFrame(`/v1/scores?league=nba&key=${token}`)).status, 200);
     const changed = await fetch(`${relay.origin}/admin/keys/${other}`, {
       method: 'PATCH',
-      headers: { authorization: 'Bearer test-admin-token', 'content-type': 'application/json' },
+      headers: { authorization: 'Bearer test-admin-token-0123456789abcdef', 'content-type': 'application/json' },
       body: JSON.stringify({ domains: ['elsewhere.example.net'] }),
     });
     assert.equal(changed.status, 200);

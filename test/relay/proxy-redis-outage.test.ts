@@ -19,7 +19,7 @@ import { monthOf } from '../helpers/clock.js';
 import { testRelay, widgetGet } from '../helpers/relay.js';
 import { frozenSandbox, MIDDAY } from '../helpers/sandbox.js';
 
-const ADMIN_TOKEN = 'test-admin-token';
+const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 const READERS = 60;
 
 /** A GET through nginx from one loopback address: its status and body. */

@@ -46,8 +46,8 @@ describe('the upstream secret key stays secret', () => {
       upstream.faults.add({ kind: 'malformed' });
       await record(`/v1/injuries?league=mlb&key=${key}`);
       upstream.faults.clear();
-      await record('/metrics', { authorization: 'Bearer test-admin-token' });
-      await record('/admin/keys', { authorization: 'Bearer test-admin-token' });
+      await record('/metrics', { authorization: 'Bearer test-admin-token-0123456789abcdef' });
+      await record('/admin/keys', { authorization: 'Bearer test-admin-token-0123456789abcdef' });
       await record('/health');
 
       assert.ok(seen.length > 50 && logLines.length > 10, 'the run produced output to check');

@@ -17,7 +17,7 @@ import { frozenSandbox, MIDDAY } from '../helpers/sandbox.js';
 import { startServeProcess } from '../../scripts/local-servers.js';
 
 const TOPIC = '/v1/scores?league=nba';
-const ADMIN_TOKEN = 'workers-test-token';
+const ADMIN_TOKEN = 'workers-test-token-0123456789abcdef';
 
 interface Machine {
   primary: ChildProcess;

@@ -2,10 +2,9 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { createBody, readBody, rotateBody, updateBody } from './key-requests.js';
 import { RelayError } from '../errors.js';
-import { decideOrigin, pageOrigin } from '../keys/domains.js';
 import type { WidgetKey } from '../keys/model.js';
 import { auditedKeyChanges } from '../keys/changes.js';
-import { describeKey, patternsOf } from '../keys/service.js';
+import { checkOrigin, describeKey } from '../keys/service.js';
 import type { ConsoleStore, KeyStore, UsageStore } from '../store/types.js';
 
 /** Keys and usage for operators; the same operations as `pressbox keys …` and `pressbox usage`. */
@@ -36,7 +35,7 @@ export function adminRoutes(deps: { keys: KeyStore; usage: UsageStore; audit: Co
     .get('/keys/:key/check', async (c) => {
       const key = await found(c.req.param('key'));
       const origin = c.req.query('origin') ?? '';
-      return c.json({ key: key.key, origin, ...decideOrigin(patternsOf(key), pageOrigin(origin, null), key.test) });
+      return c.json({ key: key.key, origin, ...checkOrigin(key, origin, deps.now()) });
     })
     .get('/audit', async (c) => {
       const limit = z.coerce.number().int().min(1).max(10_000).default(100).safeParse(c.req.query('limit'));

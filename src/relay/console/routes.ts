@@ -7,9 +7,9 @@ import type { RelayEnv } from '../http/env.js';
 import type { OwnOrigins } from '../http/own-origins.js';
 import { builtFiles } from '../http/static.js';
 import { auditedKeyChanges } from '../keys/changes.js';
-import { decideOrigin, pageOrigin, parseDomainPattern } from '../keys/domains.js';
+import { parseDomainPattern } from '../keys/domains.js';
 import { isActive, monthlyLoadLimit, type WidgetKey } from '../keys/model.js';
-import { describeKey, patternsOf } from '../keys/service.js';
+import { checkOrigin, describeKey } from '../keys/service.js';
 import { monthBucket } from '../metering/month.js';
 import type { ConsoleKey } from '../../contract/console.js';
 import type { KeyStore, RelayStore } from '../store/types.js';
@@ -17,11 +17,13 @@ import type { CachedUpstream } from '../upstream/cached.js';
 import { relayHealth } from './health.js';
 import { CONSOLE_CSS, consolePage } from './page.js';
 import { UNFRAMED_POLICY } from '../http/own-page-policy.js';
+import { tokenRefusal, type OperatorTokenGate } from '../http/operator-token.js';
 import type { ConsoleSession, ConsoleSessions } from './sessions.js';
 import { usageSummary } from './usage-summary.js';
 
 export interface ConsoleDeps {
   sessions: ConsoleSessions;
+  gate: OperatorTokenGate;
   store: RelayStore;
   /** The relay's cached view of keys, so a change shows at once in this relay's answers. */
   keys: KeyStore;
@@ -115,21 +117,14 @@ export function consoleRoutes(deps: ConsoleDeps) {
 
   app.post('/api/session', async (c) => {
     sameOrigin(c);
+    // A locked-out address is refused before its body is read.
+    const lockedMs = await deps.gate.lockedFor(c.get('address'));
+    if (lockedMs > 0) throw tokenRefusal({ ok: false, reason: 'locked', retryAfterS: Math.ceil(lockedMs / 1000) }, '');
     if (!c.req.header('content-type')?.startsWith('application/json'))
       throw new RelayError('bad_request', 'Bad request: sign in with a JSON body {"token": "…"}.');
     const { token } = await readBody(c.req.raw, signInBody);
     const result = await deps.sessions.signIn(token, c.get('address'));
-    if (!result.ok) {
-      if (result.reason === 'locked')
-        throw new RelayError(
-          'rate_limited',
-          `Too many wrong tokens from this address: try again in ${Math.ceil(result.retryAfterS! / 60)} min.`,
-          {
-            'Retry-After': String(result.retryAfterS),
-          },
-        );
-      refuse('invalid_key', 'That is not this relay’s admin token (PRESSBOX_ADMIN_TOKEN).');
-    }
+    if (!result.ok) throw tokenRefusal(result, 'That is not this relay’s admin token (PRESSBOX_ADMIN_TOKEN).');
     const { session } = result;
     setCookie(c, cookieName(), result.cookie, {
       httpOnly: true,
@@ -189,10 +184,7 @@ export function consoleRoutes(deps: ConsoleDeps) {
   app.get('/api/keys/:key/check', async (c) => {
     const key = await found(c.req.param('key'));
     const origin = c.req.query('origin') ?? '';
-    const decision = !isActive(key, deps.now())
-      ? { allowed: false as const, reason: 'the key is revoked' }
-      : decideOrigin(patternsOf(key), pageOrigin(origin, null), key.test);
-    return c.json({ key: key.key, origin, ...decision });
+    return c.json({ key: key.key, origin, ...checkOrigin(key, origin, deps.now()) });
   });
   app.get('/api/domains/check', (c) => {
     const parsed = parseDomainPattern(c.req.query('pattern') ?? '');

@@ -1,23 +1,17 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ConsoleStore, SignInFailures } from '../store/types.js';
+import type { OperatorTokenGate, TokenTry } from '../http/operator-token.js';
+import type { ConsoleStore } from '../store/types.js';
 
 /** A console session lasts this long from sign-in, then the operator signs in again. */
 export const SESSION_LIFETIME_MS = 30 * 60_000;
-/** Wrong tokens from one address (across every relay and worker on the store) before it is locked out… */
-const MAX_FAILURES = 5;
-/** …for this long (counted from the last wrong try). */
-const LOCKOUT_MS = 15 * 60_000;
-/** Every wrong token waits this long for its answer, so guessing is slow even before the lockout. */
-const WRONG_TOKEN_DELAY_MS = 1000;
 
 export interface ConsoleSessionOptions {
-  /** PRESSBOX_ADMIN_TOKEN. */
-  token: string;
+  /** Compares PRESSBOX_ADMIN_TOKEN, within the lockout every use of it shares. */
+  gate: OperatorTokenGate;
   store: ConsoleStore;
   /** Signs the CSRF tokens (shared by every relay on the store, as the embed tokens' key). */
   secret: string;
   now: () => number;
-  wrongTokenDelayMs?: number;
 }
 
 export interface ConsoleSession {
@@ -27,36 +21,23 @@ export interface ConsoleSession {
   expiresAt: number;
 }
 
-export type SignIn =
-  { ok: true; cookie: string; session: ConsoleSession } | { ok: false; reason: 'wrong_token' | 'locked'; retryAfterS?: number };
+export type SignIn = { ok: true; cookie: string; session: ConsoleSession } | Exclude<TokenTry, { ok: true }>;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
  * Console sign-in with the admin token: a random cookie whose hash the store keeps until it ends (so every relay on the
- * store knows it, and signing out ends it everywhere), a CSRF token bound to it, and a lockout per address after
- * repeated wrong tokens, counted in the store so that it holds on every relay and worker.
+ * store knows it, and signing out ends it everywhere) and a CSRF token bound to it. The token is compared by the gate
+ * every use of it shares, whose lockout holds on every relay and worker.
  */
 export function consoleSessions(options: ConsoleSessionOptions) {
-  const expected = digest(options.token);
-  const delay = options.wrongTokenDelayMs ?? WRONG_TOKEN_DELAY_MS;
   const csrfOf = (id: string) => createHmac('sha256', options.secret).update(`console-csrf:${id}`).digest('base64url');
   const idOf = (cookie: string) => createHash('sha256').update(cookie).digest('base64url');
-  /** How long the address stays locked out (0: it may try), from its wrong tries as the store counted them. */
-  const lockedFor = ({ count, lapsesAt }: SignInFailures) => (count < MAX_FAILURES ? 0 : Math.max(0, lapsesAt - options.now()));
-  const refusal = (lockedMs: number): SignIn =>
-    lockedMs > 0 ? { ok: false, reason: 'locked', retryAfterS: Math.ceil(lockedMs / 1000) } : { ok: false, reason: 'wrong_token' };
 
   return {
     async signIn(token: string, address: string): Promise<SignIn> {
-      const locked = lockedFor(await options.store.signInFailures(address, options.now()));
-      if (locked > 0) return refusal(locked);
-      if (!timingSafeEqual(digest(token), expected)) {
-        const failures = await options.store.countSignInFailure(address, LOCKOUT_MS, options.now());
-        await new Promise((resolve) => setTimeout(resolve, delay));
-        return refusal(lockedFor(failures));
-      }
-      await options.store.clearSignInFailures(address);
+      const tried = await options.gate.attempt(token, address);
+      if (!tried.ok) return tried;
       const cookie = randomBytes(32).toString('base64url');
       const id = idOf(cookie);
       const expiresAt = options.now() + SESSION_LIFETIME_MS;

@@ -3,6 +3,7 @@ import { decideOrigin, pageOrigin, patternFor, type PageOrigin } from '../keys/d
 import { isActive, type WidgetKey } from '../keys/model.js';
 import { patternsOf } from '../keys/service.js';
 import { RelayError } from '../errors.js';
+import { hostFitsDns, MAX_ORIGIN_LENGTH } from '../input-limits.js';
 import { clientKind } from '../metering/attribution.js';
 import type { KeyStore } from '../store/types.js';
 import type { Access, Authorize, WidgetRequest } from '../types.js';
@@ -17,6 +18,8 @@ import { widgetRequestOfContext } from './widget-request.js';
 interface Verdict {
   page: PageOrigin | null;
   allowed: boolean;
+  /** Why not, when the page's own host is impossible (longer than DNS allows): nothing of it is echoed back. */
+  impossible?: string;
   /** Once granted: the access every request of that page shares. */
   access?: Access;
 }
@@ -26,8 +29,9 @@ const verdicts = new WeakMap<WidgetKey, Map<string, Verdict>>();
 const VERDICTS_PER_KEY = 256;
 
 function verdictOn(key: WidgetKey, origin: string | undefined, referer: string | undefined): Verdict {
-  // Without an Origin, the Referer's path would make every page its own entry: decided afresh.
-  if (origin === undefined) return decide(key, origin, referer);
+  // Without an Origin, the Referer's path would make every page its own entry: decided afresh; so is an origin no site
+  // can have, which would otherwise hold kilobytes per entry.
+  if (origin === undefined || origin.length > MAX_ORIGIN_LENGTH) return decide(key, origin, referer);
   let seen = verdicts.get(key);
   if (!seen) verdicts.set(key, (seen = new Map()));
   let verdict = seen.get(origin);
@@ -40,7 +44,9 @@ function verdictOn(key: WidgetKey, origin: string | undefined, referer: string |
 
 function decide(key: WidgetKey, origin: string | undefined, referer: string | undefined): Verdict {
   const page = pageOrigin(origin, referer);
-  return { page, allowed: decideOrigin(patternsOf(key), page, key.test).allowed };
+  const decision = decideOrigin(patternsOf(key), page, key.test);
+  if (decision.allowed) return { page, allowed: true };
+  return { page, allowed: false, impossible: page && !hostFitsDns(page.host) ? decision.reason : undefined };
 }
 
 /** Key, then page origin: a widget request is served only for a live key on one of its allowed domains. */
@@ -66,6 +72,7 @@ export function widgetAuthorizer(
     if (ownPage) return { key, page: ownPage, upstream: key.test ? upstreams.test : upstreams.live };
     const verdict = verdictOn(key, request.origin, request.referer);
     const { page, allowed } = verdict;
+    if (verdict.impossible) throw new RelayError('origin_not_allowed', `This widget key is not allowed on this page: ${verdict.impossible}.`);
     if (!allowed) {
       const where = page ? page.origin : 'this page';
       throw new RelayError(

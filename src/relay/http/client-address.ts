@@ -71,28 +71,50 @@ function isTrusted(list: BlockList, address: string): boolean {
   return list.check(address, isIP(address) === 4 ? 'ipv4' : 'ipv6');
 }
 
-/** The hops a request passed, oldest first: X-Forwarded-For, else the `for=` of RFC 7239 Forwarded. */
-function forwardedHops(headers: IncomingHttpHeaders): string[] | undefined {
-  const xff = headers['x-forwarded-for'];
-  if (xff !== undefined) return (Array.isArray(xff) ? xff.join(',') : xff).split(',');
-  const forwarded = headers.forwarded;
-  if (forwarded === undefined) return undefined;
-  return (Array.isArray(forwarded) ? forwarded.join(',') : forwarded).split(',').map((element) => {
+/** Which forwarding header the trusted proxies write (`--proxy-header`); the other is never read. */
+export type ProxyHeader = 'x-forwarded-for' | 'forwarded';
+export const PROXY_HEADERS: readonly ProxyHeader[] = ['x-forwarded-for', 'forwarded'];
+
+/** The hops a request passed, oldest first, from the one header the proxies write: a reader can send the other. */
+function forwardedHops(headers: IncomingHttpHeaders, header: ProxyHeader): string[] | undefined {
+  const written = headers[header];
+  if (written === undefined) return undefined;
+  const hops = (Array.isArray(written) ? written.join(',') : written).split(',');
+  if (header === 'x-forwarded-for') return hops;
+  return hops.map((element) => {
     const pair = element.split(';').find((part) => part.trim().toLowerCase().startsWith('for='));
     return pair ? pair.trim().slice(4) : '';
   });
+}
+
+const LOCAL_PEERS = (parseTrustList(['loopback', 'private']) as Extract<TrustList, { ok: true }>).list;
+
+export interface ClientAddressOptions {
+  /** The header the trusted proxies write (default X-Forwarded-For). */
+  header?: ProxyHeader;
+  /**
+   * Called when a request from a loopback or private peer carries forwarding headers while no proxy is trusted: a
+   * proxy nobody told the relay about, whose readers all count as its one address.
+   */
+  onUntrustedProxy?: (peer: string) => void;
 }
 
 /**
  * `clientAddress(socketAddress, headers)` for a trust list; with an empty one, the socket's peer, whatever the headers
  * say. `local` stands for a request with no socket (tests calling the app directly).
  */
-export function clientAddressResolver(trusted: BlockList | undefined): ClientAddress {
+export function clientAddressResolver(trusted: BlockList | undefined, options: ClientAddressOptions = {}): ClientAddress {
+  const header = options.header ?? 'x-forwarded-for';
   return (socketAddress, headers) => {
     const peer = socketAddress === undefined ? undefined : plainAddress(socketAddress);
     if (!peer) return socketAddress ?? 'local';
-    if (!trusted || !isTrusted(trusted, peer)) return peer;
-    const hops = forwardedHops(headers);
+    if (!trusted) {
+      const forwarded = headers['x-forwarded-for'] !== undefined || headers.forwarded !== undefined;
+      if (forwarded && options.onUntrustedProxy && isTrusted(LOCAL_PEERS, peer)) options.onUntrustedProxy(peer);
+      return peer;
+    }
+    if (!isTrusted(trusted, peer)) return peer;
+    const hops = forwardedHops(headers, header);
     if (!hops) return peer;
     let nearest = peer;
     for (let i = hops.length - 1; i >= 0; i--) {

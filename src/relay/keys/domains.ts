@@ -1,5 +1,6 @@
 import { parse as parseHost } from 'tldts';
 import { publicSuffixBelow } from './public-suffix.js';
+import { hostFitsDns, MAX_HOST_LENGTH, MAX_LABEL_LENGTH } from '../input-limits.js';
 
 /**
  * Allowed-domain patterns (docs/operators.md, "Publishable keys and allowed domains"). Hosts are compared as WHATWG URL parsing leaves them (lower case,
@@ -80,6 +81,7 @@ export function parseDomainPattern(input: string): PatternResult {
   }
   const host = withoutTrailingDot(url.hostname);
   if (host === '') return fail('the host is empty');
+  if (!hostFitsDns(host)) return fail(`the host is longer than DNS allows (${MAX_HOST_LENGTH} characters, labels of ${MAX_LABEL_LENGTH})`);
   if (wildcard && isIpAddress(host)) return fail('a wildcard needs a domain name, not an IP address');
   if (isIpAddress(host) && !isLoopbackHost(host) && !schemeWritten)
     return fail(`an IP address matches only with its scheme written: https://${host} or http://${host}`);
@@ -172,6 +174,11 @@ export type OriginDecision = { allowed: true; rule: string } | { allowed: false;
 /** Which rule lets this page in, or why none does. Test keys are also welcome on loopback hosts. */
 export function decideOrigin(patterns: readonly DomainPattern[], page: PageOrigin | null, testKey: boolean): OriginDecision {
   if (!page) return { allowed: false, reason: 'the request carries no Origin or Referer header, or its origin is "null"' };
+  if (!hostFitsDns(page.host))
+    return {
+      allowed: false,
+      reason: `the page's host is longer than DNS allows (${MAX_HOST_LENGTH} characters, labels of ${MAX_LABEL_LENGTH}), so no site can have it`,
+    };
   // No browser sends one: a "*" in a host is a forged origin trying to meet a wildcard.
   if (page.host.includes('*')) return { allowed: false, reason: `${page.origin} has a literal "*" in its host, which no pattern matches` };
   const rule = patterns.find((pattern) => patternAllows(pattern, page));

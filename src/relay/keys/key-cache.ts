@@ -18,7 +18,19 @@ export function cachedKeys(store: KeyStore, ttlMs = KEY_CACHE_MS): KeyStore & { 
     if (result) lastRead.set(value, result);
     return result;
   };
-  store.onKeyChange?.((value) => cache.delete(value)).catch(() => {});
+  // The outage copy follows every change too: a key revoked (or a domain removed) elsewhere before Redis goes away is
+  // read again now, and if that read fails the copy is dropped, so an outage never brings back what was taken away.
+  const reread = (value: string) =>
+    store.getKey(value).then(
+      (key) => (key ? lastRead.set(value, key) : lastRead.delete(value)),
+      () => lastRead.delete(value),
+    );
+  store
+    .onKeyChange?.((value) => {
+      cache.delete(value);
+      if (lastRead.has(value)) void reread(value);
+    })
+    .catch(() => {});
   return {
     /** The key if it is in memory now: the hot path then decides without waiting for anything. */
     cached: (value) => cache.get(value),

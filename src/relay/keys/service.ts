@@ -1,5 +1,5 @@
-import { parseDomainPattern, type DomainPattern } from './domains.js';
-import { generateKey, monthlyLoadLimit, type Plan, type WidgetKey } from './model.js';
+import { decideOrigin, pageOrigin, parseDomainPattern, type DomainPattern, type OriginDecision } from './domains.js';
+import { generateKey, isActive, monthlyLoadLimit, type Plan, type WidgetKey } from './model.js';
 import type { KeyStore } from '../store/types.js';
 
 /** The operations on keys that the admin API, the CLI and the console share. */
@@ -17,6 +17,18 @@ export function patternsOf(key: WidgetKey): DomainPattern[] {
     parsedPatterns.set(key, patterns);
   }
   return patterns;
+}
+
+/**
+ * Whether a page origin may use a key, and which rule decided: what the relay decides for a widget request, as the
+ * admin API, the console and `pressbox keys check` answer it. A bare host (`www.example.com`) is read as https.
+ */
+export function checkOrigin(key: WidgetKey, origin: string, now: number): OriginDecision {
+  if (!isActive(key, now)) return { allowed: false, reason: 'the key is revoked' };
+  const written = origin.includes('://') ? origin : `https://${origin}`;
+  const page = pageOrigin(written, null);
+  if (!page) return { allowed: false, reason: `"${origin}" is not a page origin: write it as https://www.example.com` };
+  return decideOrigin(patternsOf(key), page, key.test);
 }
 
 export function describeKey(key: WidgetKey) {

@@ -19,16 +19,21 @@ function prefixOf(address: string): string {
   const plain = address.split('%')[0]!;
   const v4 = plain.startsWith('::ffff:') && isIPv4(plain.slice(7)) ? plain.slice(7) : plain;
   if (isIPv4(v4)) return `${v4.split('.').slice(0, 3).join('.')}.0/24`;
-  if (!isIPv6(plain)) return 'unknown';
-  const [head = '', tail] = plain.split('::');
+  return ipv6Network(plain, 48) ?? 'unknown';
+}
+
+/** An IPv6 address's network of `bits` (a multiple of 16) as `2001:db8:1::/48`; undefined when it is not IPv6. */
+export function ipv6Network(address: string, bits: 48 | 64): string | undefined {
+  if (!isIPv6(address)) return undefined;
+  const [head = '', tail] = address.split('::');
   const headGroups = head ? head.split(':') : [];
   const tailGroups = tail ? tail.split(':') : [];
   const groups =
     tail === undefined ? headGroups : [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
   return `${groups
-    .slice(0, 3)
+    .slice(0, bits / 16)
     .map((group) => parseInt(group, 16).toString(16))
-    .join(':')}::/48`;
+    .join(':')}::/${bits}`;
 }
 
 /** Browsers send Fetch Metadata with every request; a script replaying a key usually does not. */

@@ -124,8 +124,19 @@ interface Scripts {
   pressboxCountLoad(...args: string[]): Promise<number[]>;
   pressboxRecordPoint(...args: string[]): Promise<number>;
   pressboxCreateKey(...args: string[]): Promise<number>;
+  pressboxClaimTry(...args: string[]): Promise<[number, number, number]>;
   pressboxReplayBatch(...args: string[]): Promise<Array<string | number>>;
 }
+
+// Check and count in one step, so that concurrent tries from one address on any relay cannot pass the limit together.
+// KEYS: the address's count. ARGV: max tries, window (ms). Returns {granted, count, ms until it lapses}.
+const CLAIM_TRY = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count >= tonumber(ARGV[1]) then return {0, count, redis.call('PTTL', KEYS[1])} end
+count = redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return {1, count, tonumber(ARGV[2])}
+`;
 
 const RECORD_POINT = `
 local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
@@ -140,6 +151,7 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
   redis.defineCommand('pressboxReplayBatch', { numberOfKeys: 1, lua: REPLAY_BATCH });
   redis.defineCommand('pressboxRecordPoint', { numberOfKeys: 1, lua: RECORD_POINT });
   redis.defineCommand('pressboxCreateKey', { numberOfKeys: 2, lua: CREATE_KEY });
+  redis.defineCommand('pressboxClaimTry', { numberOfKeys: 1, lua: CLAIM_TRY });
   const scripts = redis as unknown as Scripts;
   const target = parseRedisUrl(url);
   const failover = target.ok && target.kind === 'sentinel';
@@ -372,10 +384,9 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
       await redis.del(sessionOf(id));
     },
     // The window is Redis's own expiry (relative, so the relays' clocks need not agree with Redis's).
-    async countSignInFailure(address, windowMs, now) {
-      const key = signInFailuresOf(address);
-      const replies = await redis.multi().incr(key).pexpire(key, windowMs).exec();
-      return { count: Number(replies?.[0]?.[1] ?? 1), lapsesAt: now + windowMs };
+    async claimSignInTry(address, max, windowMs, now) {
+      const [granted, count, remaining] = await scripts.pressboxClaimTry(signInFailuresOf(address), String(max), String(windowMs));
+      return { granted: granted === 1, count, lapsesAt: now + Math.max(0, remaining) };
     },
     async signInFailures(address, now) {
       const key = signInFailuresOf(address);

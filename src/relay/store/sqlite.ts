@@ -75,9 +75,10 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
     session: db.prepare<[string], { expires_at: number }>('SELECT expires_at FROM console_sessions WHERE id = ?'),
     endSession: db.prepare('DELETE FROM console_sessions WHERE id = ?'),
     dropEndedSessions: db.prepare('DELETE FROM console_sessions WHERE expires_at <= ?'),
-    countSignInFailure: db.prepare<{ address: string; now: number; lapsesAt: number }, { count: number; lapses_at: number }>(
+    claimSignInTry: db.prepare<{ address: string; now: number; lapsesAt: number; max: number }, { count: number; lapses_at: number }>(
       `INSERT INTO console_sign_in_failures (address, count, lapses_at) VALUES (@address, 1, @lapsesAt)
        ON CONFLICT (address) DO UPDATE SET count = CASE WHEN lapses_at <= @now THEN 1 ELSE count + 1 END, lapses_at = @lapsesAt
+       WHERE lapses_at <= @now OR count < @max
        RETURNING count, lapses_at`,
     ),
     signInFailures: db.prepare<[string, number], { count: number; lapses_at: number }>(
@@ -239,10 +240,12 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
       statements.saveSession.run(id, expiresAt);
     },
     sessionExpiry: async (id) => statements.session.get(id)?.expires_at,
-    async countSignInFailure(address, windowMs, now) {
+    async claimSignInTry(address, max, windowMs, now) {
       statements.dropLapsedSignInFailures.run(now);
-      const row = statements.countSignInFailure.get({ address, now, lapsesAt: now + windowMs })!;
-      return { count: row.count, lapsesAt: row.lapses_at };
+      // One statement: the check and the count cannot be split by another process's try.
+      const row = statements.claimSignInTry.get({ address, now, lapsesAt: now + windowMs, max });
+      if (row) return { granted: true, count: row.count, lapsesAt: row.lapses_at };
+      return { granted: false, ...(await store.signInFailures(address, now)) };
     },
     async signInFailures(address, now) {
       const row = statements.signInFailures.get(address, now);

@@ -118,7 +118,7 @@ export interface SecretStore {
   sharedSecret(name: string, create: () => string): Promise<string>;
 }
 
-/** Wrong console tokens from one address, as the store counts them. */
+/** Tries of the admin token from one address (a right one clears them), as the store counts them. */
 export interface SignInFailures {
   count: number;
   /** When the count lapses (ms since the epoch, on the relay's clock). */
@@ -133,11 +133,12 @@ export interface ConsoleStore {
   sessionExpiry(id: string): Promise<number | undefined>;
   endSession(id: string): Promise<void>;
   /**
-   * Counts a wrong sign-in token from an address; the count lapses `windowMs` after the latest one. Kept in the store,
-   * so a lockout holds on whichever relay or worker a guesser reaches behind the proxy.
+   * Takes one try of the admin token for an address, atomically: granted (and counted) while the address has had fewer
+   * than `max` tries since its count last lapsed; the count lapses `windowMs` after the latest granted try. Kept in the
+   * store, so however many relays, workers and concurrent requests a guesser reaches, at most `max` tokens are compared.
    */
-  countSignInFailure(address: string, windowMs: number, now: number): Promise<SignInFailures>;
-  /** The address's wrong tokens still counted (count 0 when none). */
+  claimSignInTry(address: string, max: number, windowMs: number, now: number): Promise<SignInFailures & { granted: boolean }>;
+  /** The address's tries still counted (count 0 when none). */
   signInFailures(address: string, now: number): Promise<SignInFailures>;
   clearSignInFailures(address: string): Promise<void>;
   appendAudit(entry: AuditEntry): Promise<void>;
