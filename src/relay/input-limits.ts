@@ -26,6 +26,10 @@ export const ATTRIBUTION_LIMITS = {
   prefixesPerDay: 100,
   /** Distinct (route, origin, network, client) rows kept per key and day. */
   rowsPerDay: 500,
+  /** Distinct page origins kept per key and month. */
+  originsPerMonth: 300,
+  /** How long Redis remembers which attributions a key's day and month admitted (past the month's end). */
+  rememberedForS: 40 * 86_400,
 } as const;
 
 /** What a load is attributed to once its key's day is full. */

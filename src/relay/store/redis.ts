@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { WidgetKey } from '../keys/model.js';
 import { connectRedis, parseRedisUrl } from './redis-connection.js';
+import { ATTRIBUTION_LIMITS, OTHER } from '../input-limits.js';
 import type {
   AuditEntry,
   CountResult,
@@ -49,6 +50,27 @@ local prefix = redis.call('HINCRBY', KEYS[6], ARGV[8], 1)
 local origin = redis.call('HINCRBY', KEYS[6], ARGV[9], 1)
 redis.call('SADD', KEYS[7], ARGV[5])
 return {1, used, 0, today, prefix, origin}
+`;
+
+// Which attribution a load is stored under (metering's ATTRIBUTION_LIMITS): an origin, network or row already kept
+// for the key's day (and month) keeps its own; past the limits a new one becomes 'other'. KEYS: the day's origins,
+// networks and rows, the month's origins. ARGV: origin, network, route and client, the four limits, lifetime (s), the
+// name of the rest.
+const ADMIT_ATTRIBUTION = `
+local function admit(set, member, cap)
+  if redis.call('SISMEMBER', set, member) == 1 then return true end
+  if redis.call('SCARD', set) >= tonumber(cap) then return false end
+  redis.call('SADD', set, member)
+  redis.call('EXPIRE', set, ARGV[8])
+  return true
+end
+local other = ARGV[9]
+local origin, prefix = ARGV[1], ARGV[2]
+if not admit(KEYS[1], origin, ARGV[4]) then origin = other end
+if not admit(KEYS[2], prefix, ARGV[5]) then prefix = other end
+if origin ~= other and not admit(KEYS[4], origin, ARGV[7]) then origin = other end
+if not admit(KEYS[3], ARGV[3] .. '|' .. origin .. '|' .. prefix, ARGV[6]) then origin, prefix = other, other end
+return {origin, prefix}
 `;
 
 // The key and its place in the list, together or not at all.
@@ -125,6 +147,7 @@ interface Scripts {
   pressboxRecordPoint(...args: string[]): Promise<number>;
   pressboxCreateKey(...args: string[]): Promise<number>;
   pressboxClaimTry(...args: string[]): Promise<[number, number, number]>;
+  pressboxAdmitAttribution(...args: string[]): Promise<[string, string]>;
   pressboxReplayBatch(...args: string[]): Promise<Array<string | number>>;
 }
 
@@ -152,6 +175,36 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
   redis.defineCommand('pressboxRecordPoint', { numberOfKeys: 1, lua: RECORD_POINT });
   redis.defineCommand('pressboxCreateKey', { numberOfKeys: 2, lua: CREATE_KEY });
   redis.defineCommand('pressboxClaimTry', { numberOfKeys: 1, lua: CLAIM_TRY });
+  redis.defineCommand('pressboxAdmitAttribution', { numberOfKeys: 4, lua: ADMIT_ATTRIBUTION });
+  // A page's loads share one attribution object (metering/attribution.ts): admitted once, then reused.
+  const admitted = new WeakMap<LoadDetail, Promise<LoadDetail>>();
+  const admit = (key: string, month: string, detail: LoadDetail): Promise<LoadDetail> => {
+    if (!detail.day) return Promise.resolve(detail);
+    let known = admitted.get(detail);
+    if (!known) {
+      const attribution = `${PREFIX}attribution:${key}:`;
+      known = scripts
+        .pressboxAdmitAttribution(
+          `${attribution}${detail.day}:origins`,
+          `${attribution}${detail.day}:prefixes`,
+          `${attribution}${detail.day}:rows`,
+          `${attribution}${month}:origins`,
+          detail.origin,
+          detail.prefix ?? 'unknown',
+          `${detail.route}|${detail.client ?? 'script'}`,
+          String(ATTRIBUTION_LIMITS.originsPerDay),
+          String(ATTRIBUTION_LIMITS.prefixesPerDay),
+          String(ATTRIBUTION_LIMITS.rowsPerDay),
+          String(ATTRIBUTION_LIMITS.originsPerMonth),
+          String(ATTRIBUTION_LIMITS.rememberedForS),
+          OTHER,
+        )
+        .then(([origin, prefix]) => (origin === detail.origin && prefix === detail.prefix ? detail : { ...detail, origin, prefix }));
+      admitted.set(detail, known);
+      known.catch(() => admitted.delete(detail));
+    }
+    return known;
+  };
   const scripts = redis as unknown as Scripts;
   const target = parseRedisUrl(url);
   const failover = target.ok && target.kind === 'sentinel';
@@ -223,7 +276,8 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
       }
       keyEvents.on('message', (_channel: string, key: string) => listener(key));
     },
-    async countLoad(key, month, limit, detail: LoadDetail, receipt?: LoadReceipt): Promise<CountResult> {
+    async countLoad(key, month, limit, asked: LoadDetail, receipt?: LoadReceipt): Promise<CountResult> {
+      const detail = await admit(key, month, asked);
       const day = detail.day ?? '';
       const prefix = detail.prefix ?? 'unknown';
       const [receipts, bit] = receiptBit(receipt);

@@ -1,4 +1,5 @@
 import { openSqliteDatabase, toKey, type KeyRow } from './sqlite-schema.js';
+import { ATTRIBUTION_LIMITS, OTHER } from '../input-limits.js';
 import type {
   AuditEntry,
   CountResult,
@@ -100,9 +101,50 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
     units: db.prepare<[string], UpstreamUnitsRow>(
       'SELECT month, upstream, endpoint, units FROM upstream_units WHERE month = ? ORDER BY units DESC, upstream, endpoint',
     ),
+    shareKnown: db.prepare<[string, string, string, string], { found: number }>(
+      'SELECT 1 AS found FROM usage_day_share WHERE key = ? AND day = ? AND kind = ? AND value = ?',
+    ),
+    shares: db.prepare<[string, string, string], { n: number }>(
+      'SELECT count(*) AS n FROM usage_day_share WHERE key = ? AND day = ? AND kind = ?',
+    ),
+    rowKnown: db.prepare<[string, string, string, string, string, string], { found: number }>(
+      'SELECT 1 AS found FROM usage_daily_detail WHERE key = ? AND day = ? AND route = ? AND origin = ? AND prefix = ? AND client = ?',
+    ),
+    rows: db.prepare<[string, string], { n: number }>('SELECT count(*) AS n FROM usage_daily_detail WHERE key = ? AND day = ?'),
+    monthOriginKnown: db.prepare<[string, string, string], { found: number }>(
+      'SELECT 1 AS found FROM usage_detail WHERE key = ? AND month = ? AND origin = ? LIMIT 1',
+    ),
+    monthOrigins: db.prepare<[string, string], { n: number }>(
+      'SELECT count(DISTINCT origin) AS n FROM usage_detail WHERE key = ? AND month = ?',
+    ),
     prunePoints: db.prepare('DELETE FROM win_probability WHERE at < ?'),
     addSecret: db.prepare('INSERT OR IGNORE INTO secrets (name, value) VALUES (?, ?)'),
     secret: db.prepare<[string], { value: string }>('SELECT value FROM secrets WHERE name = ?'),
+  };
+
+  /**
+   * The attribution a load is stored under (ATTRIBUTION_LIMITS): an origin, network or row the key's day (and month)
+   * already has keeps its own; past the limits a new one is `other`. Read in the counting transaction, so relays and
+   * workers sharing the file agree. A page's loads share one detail object: decided once, then reused.
+   */
+  const admitted = new WeakMap<LoadDetail, LoadDetail>();
+  const admit = (key: string, month: string, detail: LoadDetail): LoadDetail => {
+    const { day } = detail;
+    if (!day) return detail;
+    const known = admitted.get(detail);
+    if (known) return known;
+    const share = (kind: 'origin' | 'prefix', value: string, cap: number) =>
+      statements.shareKnown.get(key, day, kind, value) || statements.shares.get(key, day, kind)!.n < cap ? value : OTHER;
+    let origin = share('origin', detail.origin, ATTRIBUTION_LIMITS.originsPerDay);
+    let prefix = share('prefix', detail.prefix ?? 'unknown', ATTRIBUTION_LIMITS.prefixesPerDay);
+    if (origin !== OTHER && !statements.monthOriginKnown.get(key, month, origin))
+      if (statements.monthOrigins.get(key, month)!.n >= ATTRIBUTION_LIMITS.originsPerMonth) origin = OTHER;
+    const client = detail.client ?? 'script';
+    if (!statements.rowKnown.get(key, day, detail.route, origin, prefix, client))
+      if (statements.rows.get(key, day)!.n >= ATTRIBUTION_LIMITS.rowsPerDay) [origin, prefix] = [OTHER, OTHER];
+    const bounded = origin === detail.origin && prefix === detail.prefix ? detail : { ...detail, origin, prefix };
+    admitted.set(detail, bounded);
+    return bounded;
   };
 
   /**
@@ -111,7 +153,8 @@ export function openSqliteStore(file: string, options: { synchronous?: 'NORMAL' 
    * The first loads that fit both limits are counted; each gets the figures it would have had counted alone.
    */
   const countGroup = (loads: PendingLoad[]): CountResult[] => {
-    const { key, month, limit, detail } = loads[0]!;
+    const { key, month, limit } = loads[0]!;
+    const detail = admit(key, month, loads[0]!.detail);
     const { day, dailyLimit } = detail;
     const used = statements.loads.get(key, month)?.loads ?? 0;
     const monthRoom = Math.max(0, limit - used);
