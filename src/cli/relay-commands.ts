@@ -135,7 +135,12 @@ export function relayCommands(program: Command): void {
             maxStreams: options.maxStreams,
             maxStreamsPerKey: options.maxStreamsPerKey,
           },
-          recorder: { everyMs: options.recordEvery, leagues: options.recordLeagues, retentionMs: options.recordRetention },
+          recorder: {
+            everyMs: options.recordEvery,
+            // `auto` reaches here as commander's empty value: the leagues readers ask for.
+            leagues: Array.isArray(options.recordLeagues) ? options.recordLeagues : undefined,
+            retentionMs: options.recordRetention,
+          },
           upstreamBudget: { slowAt: options.upstreamSlowAt },
           ...environment,
           trustProxy,

@@ -132,6 +132,18 @@ const SANDBOX_KEY = 'sk_sandbox_pro';
 /** Where live keys are served from, as the banner and the relay say it: the host of the real service (never its key), or the sandbox. */
 export const upstreamName = (upstreamUrl: string | undefined): string => (upstreamUrl ? new URL(upstreamUrl).host : 'sandbox');
 
+/** How long /ready reuses its last look at the upstream. */
+const READY_PROBE_MS = 5_000;
+
+/** A probe asked at most once per `everyMs`: callers meanwhile share its answer (or the one in flight). */
+function sharedProbe(probe: () => Promise<boolean>, everyMs: number, now: () => number): () => Promise<boolean> {
+  let last: { at: number; answer: Promise<boolean> } | undefined;
+  return () => {
+    if (!last || now() - last.at >= everyMs) last = { at: now(), answer: probe() };
+    return last.answer;
+  };
+}
+
 /** Whether a probe settles without an error (within its own timeout). */
 const answers = (probe: Promise<unknown>): Promise<boolean> =>
   probe.then(
@@ -214,7 +226,10 @@ async function startRelayCore(options: RelayOptions, sandboxUrl: string, machine
   // With Redis, a relay cut off from it goes on serving known keys within an allowance, journaling every load.
   const degradable = options.redis
     ? degradableUsage(counted, {
-        journal: openLoadJournal(options.journal ?? 'pressbox-journal.db'),
+        journal: openLoadJournal(options.journal ?? 'pressbox-journal.db', {
+          onSetAside: (row, reason) =>
+            logger.log('error', 'journal row set aside: not a load, never replayed', { row, reason, table: 'journal_set_aside' }),
+        }),
         logger,
         afterReplay: alerts.afterReplay,
         onJournaled: () => metrics.journaledLoads.inc(),
@@ -311,6 +326,13 @@ async function startRelayCore(options: RelayOptions, sandboxUrl: string, machine
   });
   const own = new OwnOrigins();
   liveGauges(metrics, live);
+  // Any HTTP answer will do (even 401): the service is there. No key is sent and no unit is spent; anonymous /ready
+  // requests share one probe every few seconds.
+  const upstreamAnswers = sharedProbe(
+    () => answers(fetch(options.upstreamUrl ?? sandboxUrl, { method: 'HEAD', signal: AbortSignal.timeout(2000) })),
+    READY_PROBE_MS,
+    now,
+  );
   const listener = createRelayListener({
     metricsText: machine?.metricsText,
     live: live.handler,
@@ -341,10 +363,7 @@ async function startRelayCore(options: RelayOptions, sandboxUrl: string, machine
             : degradable
               ? 'degraded'
               : 'unreachable',
-      // Any HTTP answer will do (even 401): the service is there. No key is sent and no unit is spent.
-      upstream: (await answers(fetch(options.upstreamUrl ?? sandboxUrl, { method: 'HEAD', signal: AbortSignal.timeout(2000) })))
-        ? 'ok'
-        : 'unreachable',
+      upstream: (await upstreamAnswers()) ? 'ok' : 'unreachable',
     }),
   });
   const host = options.host ?? '127.0.0.1';

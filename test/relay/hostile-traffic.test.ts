@@ -66,7 +66,13 @@ describe('the reader’s address, from trusted proxies only', () => {
     assert.equal(address('127.0.0.1', { 'x-forwarded-for': '203.0.113.9' }), '203.0.113.9');
     assert.equal(address('::ffff:127.0.0.1', { 'x-forwarded-for': '6.6.6.6, 203.0.113.9, 10.1.2.3' }), '203.0.113.9', 'forged left part');
     assert.equal(address('127.0.0.1', { 'x-forwarded-for': ['198.51.100.1', '10.0.0.1'] }), '198.51.100.1', 'header repeated');
-    assert.equal(address('127.0.0.1', { forwarded: 'for="[2001:db8::7]:4711";proto=https, for=10.0.0.2' }), '2001:db8::7');
+    const rfc7239 = clientAddressResolver(trusted.list, { header: 'forwarded' });
+    assert.equal(rfc7239('127.0.0.1', { forwarded: 'for="[2001:db8::7]:4711";proto=https, for=10.0.0.2' }), '2001:db8::7');
+    // One header per proxy: the one it does not write is the reader's to forge, and is never read.
+    const both = { 'x-forwarded-for': '6.6.6.6', forwarded: 'for=203.0.113.9' };
+    assert.equal(rfc7239('127.0.0.1', both), '203.0.113.9', 'a proxy that writes Forwarded: X-Forwarded-For is ignored');
+    assert.equal(address('127.0.0.1', { 'x-forwarded-for': '203.0.113.9', forwarded: 'for=6.6.6.6' }), '203.0.113.9');
+    assert.equal(address('127.0.0.1', { forwarded: 'for=6.6.6.6' }), '127.0.0.1', 'X-Forwarded-For proxies: Forwarded is ignored');
     assert.equal(address('127.0.0.1', { 'x-forwarded-for': 'unknown, 10.0.0.5' }), '10.0.0.5', 'garbage stops the walk');
     assert.equal(address('127.0.0.1', {}), '127.0.0.1', 'no header: the proxy itself');
     assert.equal(address('192.0.2.1', { 'x-forwarded-for': '203.0.113.9' }), '192.0.2.1', 'untrusted peer: headers ignored');

@@ -86,7 +86,10 @@ describe('quota that cannot be drained quietly', () => {
     assert.equal(outsized.prefix, '127.0.0.0/24');
     assert.equal(outsized.key, key);
     for (const { body, signature } of received) {
-      assert.equal(signature, `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`, 'signed with the shared secret');
+      // The receiver's check, as docs/operators.md gives it: the HMAC of "t.body", and a t within five minutes.
+      const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(signature) ?? [];
+      assert.equal(v1, createHmac('sha256', SECRET).update(`${t}.${body}`).digest('hex'), 'signed with the shared secret');
+      assert.ok(Math.abs(relay.now() / 1000 - Number(t)) < 300, 'timestamped with the relay’s clock');
       assert.equal(JSON.parse(body).event, 'usage_alert');
     }
     assert.deepEqual(received.map(({ body }) => JSON.parse(body).alert.kind).sort(), ['month_50', 'month_80', 'outsized_prefix']);

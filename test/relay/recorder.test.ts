@@ -181,12 +181,14 @@ describe('the leagues the recorder follows by default (--record-leagues auto)', 
     try {
       let clock = Date.parse(MIDDAY);
       const [served, recording] = stores.map((store) => sharedLeagueInterest(store, () => clock));
-      served!.note('nba,curling');
-      served!.note('nhl');
+      served!.note('nba,curling', 'live');
+      served!.note('nhl', 'live');
+      served!.note('mlb', 'test');
       await new Promise((resolve) => setImmediate(resolve));
-      assert.deepEqual(await recording!.since(clock - 60_000), ['nba', 'nhl'], 'what the other worker served; no made-up league');
+      assert.deepEqual(await recording!.since(clock - 60_000, 'live'), ['nba', 'nhl'], 'what the other worker served; no made-up league');
+      assert.deepEqual(await recording!.since(clock - 60_000, 'test'), ['mlb'], 'test keys’ leagues are the sandbox’s alone');
       clock += 2 * 86_400_000;
-      assert.deepEqual(await recording!.since(clock - 86_400_000), [], 'two days later, nothing asked in the last day');
+      assert.deepEqual(await recording!.since(clock - 86_400_000, 'live'), [], 'two days later, nothing asked in the last day');
     } finally {
       for (const store of stores) await store.close();
       await rm(dir, { recursive: true, force: true });

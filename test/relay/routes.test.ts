@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { monthBucket } from '../../src/relay/metering/month.js';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -194,7 +195,7 @@ describe('widget data routes', () => {
     assert.match(answer.body.error.message, /revoked/);
   });
 
-  it('reads queries however they are written: encoded, repeated, in any order, and HEAD like GET', async () => {
+  it('reads queries however they are written: encoded, repeated, in any order; HEAD is refused unbilled', async () => {
     const plain = await widgetGet(relay, `/v1/scores?league=nba,nhl&key=${key}`);
     const encodedKey = key.replace(/_/g, '%5F');
     for (const path of [
@@ -206,13 +207,15 @@ describe('widget data routes', () => {
       assert.equal(answer.status, 200, path);
       assert.equal(answer.headers.get('etag'), plain.headers.get('etag'), path);
     }
+    const usedBefore = await relay.store.loadsUsed(key, monthBucket(relay.now()));
     const head = await fetch(`${relay.origin}/v1/scores?league=nba,nhl&key=${key}`, {
       method: 'HEAD',
       headers: { origin: 'https://example.com' },
     });
-    assert.equal(head.status, 200);
-    assert.equal(head.headers.get('etag'), plain.headers.get('etag'));
+    assert.equal(head.status, 405);
+    assert.equal(head.headers.get('allow'), 'GET');
     assert.equal(await head.text(), '');
+    assert.equal(await relay.store.loadsUsed(key, monthBucket(relay.now())), usedBefore, 'a HEAD delivers nothing and is not billed');
     const malformed = await widgetGet(relay, `/v1/games/%E0?league=nba&key=${key}`);
     assert.equal(malformed.status, 404);
     assert.equal(malformed.body.error.code, 'not_found');

@@ -87,7 +87,7 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
   // depend on the key, only on the upstream (live or sandbox), the route and its parameters.
   const prepare = (ctx: ResourceContext, reading: Reading): PreparedBody | Promise<PreparedBody> => {
     const build = () => {
-      deps.interest?.note(reading.planned.leagues);
+      deps.interest?.note(reading.planned.leagues, ctx.upstream.name);
       return reading.planned.build(ctx).then((built) => prepareBody(built.payload));
     };
     if (!deps.cacheVersion) return build();
@@ -133,6 +133,9 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
     const headers = corsHeaderList(request.headers.origin);
     headers.push(...SECURITY_HEADERS);
     try {
+      // A HEAD delivers no data, so it is no load; answering it would still cost the upstream call: refused unread.
+      if (request.method === 'HEAD')
+        throw new RelayError('bad_request', 'The data routes answer GET only: a HEAD would deliver no data.', { Allow: 'GET' }, 405);
       const { key, query } = splitQuery(target.search);
       const widgetRequest = widgetRequestOf(request, key, address);
       const granted = deps.authorize(widgetRequest);

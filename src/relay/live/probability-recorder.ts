@@ -2,6 +2,7 @@ import type { Logger } from '../logger.js';
 import { historyKeyOf, linesWithExchange, moneylineProbability, recordPoint } from '../resources/probability.js';
 import type { HistoryStore } from '../store/types.js';
 import type { CachedUpstream } from '../upstream/cached.js';
+import type { LeagueInterest } from './league-interest.js';
 import type { LiveShare } from './share.js';
 
 /** How often a live game's probability is sampled, by default. */
@@ -21,8 +22,8 @@ export interface RecorderOptions {
   upstreams: readonly CachedUpstream[];
   history: HistoryStore;
   share: LiveShare;
-  /** The leagues to record, or those readers asked for lately. */
-  leagues: readonly string[] | { since(since: number): Promise<string[]> };
+  /** The leagues to record, or those readers asked for lately from each upstream. */
+  leagues: readonly string[] | { since(since: number, upstream: string): Promise<string[]> };
   now: () => number;
   everyMs?: number;
   retentionMs?: number;
@@ -45,9 +46,9 @@ export function probabilityRecorder(options: RecorderOptions) {
   let lastPrune = 0;
   const interval = () => everyMs * (options.slowed() ? SLOWED_BY : 1);
 
-  async function leagues(): Promise<readonly string[]> {
+  async function leagues(upstream: string): Promise<readonly string[]> {
     const { leagues: chosen } = options;
-    return 'since' in chosen ? chosen.since(options.now() - INTEREST_WINDOW_MS) : chosen;
+    return Array.isArray(chosen) ? chosen : (chosen as LeagueInterest).since(options.now() - INTEREST_WINDOW_MS, upstream);
   }
 
   /** One round: the points recorded (0 when another relay holds the lease or no game is live). */
@@ -59,7 +60,7 @@ export function probabilityRecorder(options: RecorderOptions) {
       // Two upstreams of one name (the sandbox serving both live and test keys) are one source.
       if (names.has(upstream.name)) continue;
       names.add(upstream.name);
-      for (const league of await leagues()) {
+      for (const league of await leagues(upstream.name)) {
         const feed = await upstream.liveGames(league).catch(() => undefined);
         const live = feed?.value.games.filter((game) => game.status === 'live') ?? [];
         if (live.length === 0) continue;

@@ -29,10 +29,19 @@ export interface AlertOptions {
   logger: Logger;
   counter: Counter<'kind'>;
   now: () => number;
-  /** POSTed to with each alert, signed: `X-Pressbox-Signature: sha256=HMAC-SHA256(secret, body)` in hex. */
+  /** POSTed to with each alert, signed: `X-Pressbox-Signature: t=<unix s>,v1=<hex HMAC-SHA256(secret, "t.body")>`. */
   webhook?: { url: string; secret: string; retryDelaysMs?: number[]; fetch?: typeof fetch };
   /** Keeps each alert and each webhook delivery where operators look back (the audit log). */
   record?: (entry: AuditEntry) => void;
+}
+
+/**
+ * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, as Stripe signs its webhooks: the receiver recomputes v1 and
+ * refuses a t more than a few minutes old (docs/operators.md has the check).
+ */
+export function webhookSignature(secret: string, body: string, now: number): string {
+  const t = Math.floor(now / 1000);
+  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
 }
 
 /** An alert in a line an operator reads. */
@@ -55,12 +64,18 @@ export function usageAlerts(options: AlertOptions) {
   async function post(alert: UsageAlert): Promise<void> {
     const { url, secret, retryDelaysMs = [1000, 2000, 4000, 8000], fetch: send = fetch } = options.webhook!;
     const body = JSON.stringify({ event: 'usage_alert', alert });
-    const signature = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
     for (let attempt = 0; ; attempt++) {
+      // Signed afresh for each attempt: a receiver refuses old timestamps, so a captured delivery cannot be replayed.
       const ok = await send(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-pressbox-signature': signature, 'x-pressbox-event': 'usage_alert' },
+        headers: {
+          'content-type': 'application/json',
+          'x-pressbox-signature': webhookSignature(secret, body, options.now()),
+          'x-pressbox-event': 'usage_alert',
+        },
         body,
+        // A redirect would carry the signed alert wherever the receiving server points: it counts as a failure.
+        redirect: 'manual',
         signal: AbortSignal.timeout(5000),
       }).then(
         (response) => response.ok,

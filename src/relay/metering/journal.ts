@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { z } from 'zod';
+import { MAX_ORIGIN_LENGTH } from '../input-limits.js';
+import { createPrivately } from '../store/private-file.js';
 import type { JournaledLoad } from '../store/types.js';
 
 /** A batch of journaled loads under the id that makes its replay count once. */
@@ -30,10 +33,46 @@ export interface LoadJournal {
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS journal (id INTEGER PRIMARY KEY, batch TEXT, load TEXT NOT NULL);
   CREATE INDEX IF NOT EXISTS journal_batch ON journal (batch);
+  CREATE TABLE IF NOT EXISTS journal_set_aside (id INTEGER PRIMARY KEY, load TEXT NOT NULL, reason TEXT NOT NULL);
 `;
 
-export function openLoadJournal(file: string): LoadJournal {
-  const db = new Database(file);
+/** What a journaled load must be for Redis to count it; anything else (a damaged file, a hand edit) is set aside. */
+const journaledLoad = z.object({
+  key: z.string().min(1).max(200),
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+  limit: z.number().int().nonnegative(),
+  detail: z.object({
+    route: z.string().min(1).max(100),
+    origin: z.string().max(MAX_ORIGIN_LENGTH),
+    day: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+    prefix: z.string().max(100).optional(),
+    client: z.enum(['browser', 'script']).optional(),
+    dailyLimit: z.number().int().positive().nullable().optional(),
+  }),
+  receipt: z.object({ relay: z.string().min(1).max(100), seq: z.number().int().nonnegative() }).optional(),
+});
+
+function readLoad(text: string): JournaledLoad | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'not JSON';
+  }
+  const parsed = journaledLoad.safeParse(value);
+  return parsed.success ? parsed.data : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+}
+
+export interface JournalOptions {
+  /** A row that is not a load was moved to `journal_set_aside` (kept for the operator; never replayed). */
+  onSetAside?: (row: number, reason: string) => void;
+}
+
+export function openLoadJournal(file: string, options: JournalOptions = {}): LoadJournal {
+  const db = new Database(createPrivately(file));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
@@ -45,7 +84,9 @@ export function openLoadJournal(file: string): LoadJournal {
     claim: db.prepare<[string, number]>(
       'UPDATE journal SET batch = ? WHERE id IN (SELECT id FROM journal WHERE batch IS NULL ORDER BY id LIMIT ?)',
     ),
-    batch: db.prepare<[string], { load: string }>('SELECT load FROM journal WHERE batch = ? ORDER BY id'),
+    batch: db.prepare<[string], { id: number; load: string }>('SELECT id, load FROM journal WHERE batch = ? ORDER BY id'),
+    setAside: db.prepare<[string, number]>('INSERT INTO journal_set_aside (id, load, reason) SELECT id, load, ? FROM journal WHERE id = ?'),
+    drop: db.prepare<[number]>('DELETE FROM journal WHERE id = ?'),
     finish: db.prepare<[string]>('DELETE FROM journal WHERE batch = ?'),
   };
   let count = statements.pending.get()!.count;
@@ -65,6 +106,11 @@ export function openLoadJournal(file: string): LoadJournal {
       for (const entry of batch) entry.reject(error);
     }
   };
+  const setAside = db.transaction((row: number, reason: string) => {
+    statements.setAside.run(reason, row);
+    statements.drop.run(row);
+    count -= 1;
+  });
   const claim = db.transaction((max: number): string | undefined => {
     const started = statements.started.get()?.batch;
     if (started) return started;
@@ -84,7 +130,17 @@ export function openLoadJournal(file: string): LoadJournal {
       // Relays sharing the file strike off each other's loads: the count is read again rather than kept.
       if (!id) count = statements.pending.get()!.count;
       if (!id) return undefined;
-      return { id, loads: statements.batch.all(id).map((row) => JSON.parse(row.load) as JournaledLoad) };
+      const loads: JournaledLoad[] = [];
+      for (const row of statements.batch.all(id)) {
+        const load = readLoad(row.load);
+        if (typeof load !== 'string') {
+          loads.push(load);
+          continue;
+        }
+        setAside(row.id, load);
+        options.onSetAside?.(row.id, load);
+      }
+      return { id, loads };
     },
     finish(id) {
       statements.finish.run(id);

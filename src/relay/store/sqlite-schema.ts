@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import type { WidgetKey } from '../keys/model.js';
+import { createPrivately } from './private-file.js';
 
 // The store's SQLite file: its tables, the columns later releases added (an older file gains them when opened), and
 // how a key's row reads back. Counting lives in sqlite.ts.
@@ -77,7 +78,7 @@ export function toKey(row: KeyRow): WidgetKey {
 
 /** The file opened in WAL mode with every table present, older files brought up to date. */
 export function openSqliteDatabase(file: string, synchronous: 'NORMAL' | 'FULL'): Database.Database {
-  const db = new Database(file);
+  const db = new Database(createPrivately(file));
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${synchronous}`);
   db.pragma('busy_timeout = 5000');
