@@ -39,7 +39,9 @@ describe('operations: admin API, metrics, rate limit', () => {
 
   it('labels requests in /metrics by route pattern: made-up paths add no series', async () => {
     for (let i = 0; i < 5; i++) await fetch(`${relay.origin}/scan-${i}/wp-login.php`);
-    await fetch(`${relay.origin}/admin/keys/pk_live_${'0'.repeat(32)}`, { headers: { authorization: 'Bearer test-admin-token-0123456789abcdef' } });
+    await fetch(`${relay.origin}/admin/keys/pk_live_${'0'.repeat(32)}`, {
+      headers: { authorization: 'Bearer test-admin-token-0123456789abcdef' },
+    });
     const metrics = await (await admin('/metrics')).text();
     assert.doesNotMatch(metrics, /scan-\d|wp-login|pk_live_0/);
     assert.match(metrics, /route="unmatched"/);

@@ -72,7 +72,8 @@ export function widgetAuthorizer(
     if (ownPage) return { key, page: ownPage, upstream: key.test ? upstreams.test : upstreams.live };
     const verdict = verdictOn(key, request.origin, request.referer);
     const { page, allowed } = verdict;
-    if (verdict.impossible) throw new RelayError('origin_not_allowed', `This widget key is not allowed on this page: ${verdict.impossible}.`);
+    if (verdict.impossible)
+      throw new RelayError('origin_not_allowed', `This widget key is not allowed on this page: ${verdict.impossible}.`);
     if (!allowed) {
       const where = page ? page.origin : 'this page';
       throw new RelayError(

@@ -63,8 +63,9 @@ export function operatorTokenGate(options: {
         return { ok: true };
       }
       await new Promise((resolve) => setTimeout(resolve, delay));
+      // Compared and wrong is always 401 (429 means not compared); the last allowed try is told it locked the address.
       const lockedMs = lockedFor(taken);
-      return lockedMs > 0 ? locked(lockedMs) : { ok: false, reason: 'wrong_token' };
+      return { ok: false, reason: 'wrong_token', ...(lockedMs > 0 && { retryAfterS: Math.ceil(lockedMs / 1000) }) };
     },
   };
 }
@@ -79,7 +80,10 @@ export function tokenRefusal(tried: Exclude<TokenTry, { ok: true }>, wrong: stri
       `Too many tries of the admin token from this address: try again in ${Math.ceil(tried.retryAfterS! / 60)} min (an operator can lift it at once with pressbox console unlock ADDRESS).`,
       { 'Retry-After': String(tried.retryAfterS) },
     );
-  return new RelayError('invalid_key', wrong, { 'WWW-Authenticate': 'Bearer realm="pressbox"' });
+  const lockedNow = tried.retryAfterS
+    ? ` That was the last try allowed: this address is locked out for ${Math.ceil(tried.retryAfterS / 60)} min.`
+    : '';
+  return new RelayError('invalid_key', `${wrong}${lockedNow}`, { 'WWW-Authenticate': 'Bearer realm="pressbox"' });
 }
 
 /** `/admin/*` and `/metrics`: `Authorization: Bearer <PRESSBOX_ADMIN_TOKEN>`, through the gate. */
