@@ -1,15 +1,15 @@
 import type { Command } from 'commander';
 import { type Plan } from '../relay/keys/model.js';
-import { auditedKeyChanges } from '../relay/keys/changes.js';
-import { checkOrigin, describeKey } from '../relay/keys/service.js';
+import { keyOperations } from '../relay/keys/operations.js';
+import { describeKey } from '../relay/keys/service.js';
 import type { RelayStore } from '../relay/store/types.js';
 import { loadCount } from '../relay/metering/month.js';
 import { domain, duration, plan, positive, wholeNumber } from './options.js';
 import { cliUser, existing, print, storeOptions, withStore, type StoreFlags } from './store-command.js';
 
 /** Changes from the shell, in the audit log as `cli:<user>` (the account that ran the command). */
-function changesFrom(store: RelayStore) {
-  return auditedKeyChanges(store, store, `cli:${cliUser()}`, Date.now);
+function keysFrom(store: RelayStore) {
+  return keyOperations(store, store, `cli:${cliUser()}`, Date.now);
 }
 
 function keyText(key: ReturnType<typeof describeKey>): string {
@@ -54,7 +54,7 @@ function createKeyCommand(keys: Command): void {
             dailyLimit: flags.dailyLimit ?? null,
             browserOnly: Boolean(flags.browserOnly),
           };
-          const key = describeKey(await changesFrom(store).create(input));
+          const key = describeKey(await keysFrom(store).create(input));
           print(flags, key, () => keyText(key));
         },
         true,
@@ -66,7 +66,7 @@ function createKeyCommand(keys: Command): void {
 function listKeysCommand(keys: Command): void {
   storeOptions(keys.command('list').description('List every key.')).action((flags: StoreFlags) =>
     withStore(flags, async (store) => {
-      const all = (await store.listKeys()).map(describeKey);
+      const all = (await keysFrom(store).list()).map(describeKey);
       print(flags, all, () => (all.length ? all.map(keyText).join('\n\n') : 'No keys yet: create one with pressbox keys create.'));
     }),
   );
@@ -125,7 +125,7 @@ function updateKeyCommand(keys: Command): void {
           ...(flags.dailyLimit !== undefined && { dailyLimit: flags.dailyLimit || null }),
           ...(flags.browserOnly !== undefined && { browserOnly: flags.browserOnly }),
         };
-        const key = describeKey(await changesFrom(store).update(current, change));
+        const key = describeKey(await keysFrom(store).update(current, change));
         print(flags, key, () => keyText(key));
       }),
   );
@@ -136,7 +136,7 @@ function revokeKeyCommand(keys: Command): void {
   storeOptions(keys.command('revoke').argument('<key>').description('Revoke a key: pages using it stop loading data.')).action(
     (value: string, flags: StoreFlags) =>
       withStore(flags, async (store) => {
-        const key = describeKey(await changesFrom(store).revoke(await existing(store, value)));
+        const key = describeKey(await keysFrom(store).revoke(await existing(store, value)));
         print(flags, key, () => keyText(key));
       }),
   );
@@ -152,7 +152,7 @@ function rotateKeyCommand(keys: Command): void {
       .option('--grace <duration>', 'how long the old key keeps working: 7d, 12h, 30m or 0', duration, 7 * 86_400_000),
   ).action((value: string, flags: StoreFlags & { grace: number }) =>
     withStore(flags, async (store) => {
-      const rotated = await changesFrom(store).rotate(await existing(store, value), flags.grace);
+      const rotated = await keysFrom(store).rotate(await existing(store, value), flags.grace);
       const key = describeKey(rotated.key);
       const old = describeKey(rotated.old);
       print(flags, { key, old }, () =>
@@ -173,10 +173,8 @@ function checkKeyCommand(keys: Command): void {
   ).action((value: string, origin: string, flags: StoreFlags) =>
     withStore(flags, async (store) => {
       const key = await existing(store, value);
-      const decision = checkOrigin(key, origin, Date.now());
-      print(flags, { key: key.key, origin, ...decision }, () =>
-        decision.allowed ? `allowed: ${origin} matches "${decision.rule}"` : `denied: ${decision.reason}`,
-      );
+      const decision = keysFrom(store).check(key, origin);
+      print(flags, decision, () => (decision.allowed ? `allowed: ${origin} matches "${decision.rule}"` : `denied: ${decision.reason}`));
       if (!decision.allowed) process.exitCode = 1;
     }),
   );

@@ -1,4 +1,13 @@
-import type { AuditEntry, ConsoleKey, OriginCheck, RelayHealth, UsageSummary } from '../contract/console.js';
+import type {
+  AuditEntry,
+  ConsoleCall,
+  ConsoleKey,
+  ConsoleRoute,
+  ConsoleRoutes,
+  OriginCheck,
+  RelayHealth,
+  UsageSummary,
+} from '../contract/console.js';
 
 export type { AuditEntry, ConsoleKey, OriginCheck, RelayHealth, UsageSummary };
 
@@ -23,7 +32,20 @@ export class ConsoleApi {
   csrf = '';
   onSignedOut: () => void = () => {};
 
-  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /** One route of the contract's table, with what it takes: the compiler checks the path, query and body. */
+  async request<Route extends ConsoleRoute>(
+    route: Route,
+    ...[call]: unknown extends ConsoleCall<Route> ? [] : [ConsoleCall<Route>]
+  ): Promise<ConsoleRoutes[Route]['answer']> {
+    const given = (call ?? {}) as { params?: Record<string, string>; query?: Record<string, string | number | undefined>; body?: unknown };
+    const [method, pattern] = route.split(' ') as [string, string];
+    const path = pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(given.params![name]!));
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(given.query ?? {})) if (value !== undefined) query.set(name, String(value));
+    return this.#send(method, query.size ? `${path}?${query}` : path, given.body);
+  }
+
+  async #send<T>(method: string, path: string, body?: unknown): Promise<T> {
     const response = await fetch(`${BASE}${path}`, {
       method,
       credentials: 'same-origin',
@@ -33,7 +55,7 @@ export class ConsoleApi {
       },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
-    if (response.status === 204) return undefined as T;
+    if (response.status === 204) return null as T;
     const answer = (await response.json().catch(() => ({}))) as { error?: { code: string; message: string } };
     if (!response.ok) {
       const error = new ApiError(
@@ -47,16 +69,14 @@ export class ConsoleApi {
     return answer as T;
   }
 
-  get = <T>(path: string) => this.call<T>('GET', path);
-
   async signIn(token: string): Promise<void> {
-    this.csrf = (await this.call<{ csrf: string }>('POST', '/session', { token })).csrf;
+    this.csrf = (await this.request('POST /session', { body: { token } })).csrf;
   }
 
   /** Whether the browser still holds a live session (a reload keeps it; the token is never stored). */
   async resume(): Promise<boolean> {
     try {
-      this.csrf = (await this.get<{ csrf: string }>('/session')).csrf;
+      this.csrf = (await this.request('GET /session')).csrf;
       return true;
     } catch {
       return false;
@@ -64,7 +84,7 @@ export class ConsoleApi {
   }
 
   async signOut(): Promise<void> {
-    await this.call('DELETE', '/session');
+    await this.request('DELETE /session');
     this.csrf = '';
   }
 }

@@ -136,8 +136,8 @@ export class PressboxConsole extends LitElement {
 
   async #loadView(): Promise<void> {
     try {
-      this.health = await this.#api.get<RelayHealth>('/health');
-      if (this.view.name === 'audit') this.audit = (await this.#api.get<{ entries: AuditEntry[] }>('/audit?limit=200')).entries;
+      this.health = await this.#api.request('GET /health');
+      if (this.view.name === 'audit') this.audit = (await this.#api.request('GET /audit', { query: { limit: 200 } })).entries;
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 401)) this.problem = error instanceof Error ? error.message : String(error);
     }

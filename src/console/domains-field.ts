@@ -28,10 +28,10 @@ async function check(api: ConsoleApi, text: string): Promise<DomainCheck[]> {
   ];
   return Promise.all(
     lines.map(async (line) => {
-      const answer = await api.get<{ ok: boolean; pattern?: string; message?: string }>(
-        `/domains/check?pattern=${encodeURIComponent(line)}`,
-      );
-      return { line, ok: answer.ok, pattern: answer.pattern ?? '', message: answer.message ?? '' };
+      const answer = await api.request('GET /domains/check', { query: { pattern: line } });
+      return answer.ok
+        ? { line, ok: true, pattern: answer.pattern, message: '' }
+        : { line, ok: false, pattern: '', message: answer.message };
     }),
   );
 }

@@ -90,15 +90,15 @@ export class KeyView extends LitElement {
 
   async reload(): Promise<void> {
     try {
-      const keys = (await this.api.get<{ keys: ConsoleKey[] }>('/keys')).keys;
+      const keys = (await this.api.request('GET /keys')).keys;
       this.key = keys.find((key) => key.key === this.keyId);
       if (!this.key) {
         this.problem = `No key ${this.keyId} on this relay.`;
         return;
       }
       const [usage, audit] = await Promise.all([
-        this.api.get<UsageSummary>(`/keys/${this.keyId}/usage?by=${this.by}`),
-        this.api.get<{ entries: AuditEntry[] }>(`/audit?key=${encodeURIComponent(this.keyId)}&limit=50`),
+        this.api.request('GET /keys/:key/usage', { params: { key: this.keyId }, query: { by: this.by } }),
+        this.api.request('GET /audit', { query: { key: this.keyId, limit: 50 } }),
       ]);
       this.usage = usage;
       this.audit = audit.entries;
@@ -119,7 +119,7 @@ export class KeyView extends LitElement {
   }
 
   #setDomains(domains: string[], notice: string): Promise<void> {
-    return this.#change(() => this.api.call('PATCH', `/keys/${this.keyId}`, { domains }), notice);
+    return this.#change(() => this.api.request('PATCH /keys/:key', { params: { key: this.keyId }, body: { domains } }), notice);
   }
 
   async #add(event: SubmitEvent): Promise<void> {
@@ -137,7 +137,7 @@ export class KeyView extends LitElement {
     event.preventDefault();
     const origin = String(new FormData(event.target as HTMLFormElement).get('origin') ?? '').trim();
     try {
-      this.decision = await this.api.get(`/keys/${this.keyId}/check?origin=${encodeURIComponent(origin)}`);
+      this.decision = await this.api.request('GET /keys/:key/check', { params: { key: this.keyId }, query: { origin } });
     } catch (error) {
       this.problem = error instanceof Error ? error.message : String(error);
     }
@@ -147,7 +147,7 @@ export class KeyView extends LitElement {
     event.preventDefault();
     const graceSeconds = Number(new FormData(event.target as HTMLFormElement).get('grace'));
     try {
-      const rotated = await this.api.call<{ key: ConsoleKey; old: ConsoleKey }>('POST', `/keys/${this.keyId}/rotate`, { graceSeconds });
+      const rotated = await this.api.request('POST /keys/:key/rotate', { params: { key: this.keyId }, body: { graceSeconds } });
       this.dispatchEvent(new CustomEvent('open-key', { detail: rotated.key.key, bubbles: true, composed: true }));
     } catch (error) {
       this.problem = error instanceof ApiError ? error.message : String(error);
@@ -156,7 +156,7 @@ export class KeyView extends LitElement {
 
   async #setBy(by: 'route' | 'origin'): Promise<void> {
     this.by = by;
-    this.usage = await this.api.get<UsageSummary>(`/keys/${this.keyId}/usage?by=${by}`);
+    this.usage = await this.api.request('GET /keys/:key/usage', { params: { key: this.keyId }, query: { by } });
   }
 
   #domainsCard(key: ConsoleKey) {
@@ -252,7 +252,7 @@ export class KeyView extends LitElement {
               <div class="row">
                 <button
                   class="danger"
-                  @click=${() => this.#change(() => this.api.call('DELETE', `/keys/${this.keyId}`), 'Revoked.').then(() => (this.confirmRevoke = false))}
+                  @click=${() => this.#change(() => this.api.request('DELETE /keys/:key', { params: { key: this.keyId } }), 'Revoked.').then(() => (this.confirmRevoke = false))}
                 >
                   Yes, revoke it
                 </button>

@@ -98,7 +98,7 @@ export class KeysView extends LitElement {
 
   async reload(): Promise<void> {
     try {
-      this.keys = (await this.api.get<{ keys: ConsoleKey[] }>('/keys')).keys;
+      this.keys = (await this.api.request('GET /keys')).keys;
     } catch (error) {
       this.problem = error instanceof Error ? error.message : String(error);
     }
@@ -135,13 +135,15 @@ export class KeysView extends LitElement {
     const custom = Number(form.get('custom'));
     const dailyLimit = Number(form.get('dailyLimit')) || null;
     try {
-      const created = await this.api.call<ConsoleKey>('POST', '/keys', {
-        plan: plan === 'custom' ? `custom:${custom}` : plan,
-        domains,
-        name: String(form.get('name') ?? ''),
-        test: form.get('test') === 'on',
-        browserOnly: form.get('browserOnly') === 'on',
-        dailyLimit,
+      const created = await this.api.request('POST /keys', {
+        body: {
+          plan: plan === 'custom' ? `custom:${custom}` : plan,
+          domains,
+          name: String(form.get('name') ?? ''),
+          test: form.get('test') === 'on',
+          browserOnly: form.get('browserOnly') === 'on',
+          dailyLimit,
+        },
       });
       this.problem = '';
       this.creating = false;

@@ -1,4 +1,5 @@
-// What the relay's console API (/console/api) answers, shared by the relay and the console page (types only).
+// The relay's console API (/console/api): its routes and what they answer, shared by the relay and the console page
+// (which imports the types only).
 
 /** One key as the console lists it: its settings, this month's loads, and where it stands. */
 export interface ConsoleKey {
@@ -57,3 +58,62 @@ export interface RelayHealth {
 
 /** `GET /console/api/keys/{key}/check?origin=`: allowed by which rule, or why not. */
 export type OriginCheck = { key: string; origin: string } & ({ allowed: true; rule: string } | { allowed: false; reason: string });
+
+/** A console session as sign-in (and a reload) hands it to the page: the CSRF token every change carries. */
+export interface ConsoleSessionInfo {
+  csrf: string;
+  expiresAt: string;
+}
+
+/** What the console sends to create a key (the relay validates it with the admin API's rules). */
+export interface NewKeyBody {
+  plan: string;
+  domains: string[];
+  name?: string;
+  test?: boolean;
+  dailyLimit?: number | null;
+  browserOnly?: boolean;
+}
+
+/** A domain pattern as the relay would store it, or why it would refuse it. */
+export type DomainCheck = { ok: true; pattern: string } | { ok: false; message: string };
+
+/**
+ * Every route of the console's API (`/console/api`), as `METHOD /path`: what it takes (path parameters from the
+ * path, `query`, `body`) and what it answers. The relay implements exactly these (src/relay/console/routes.ts) and the
+ * console calls only these (src/console/api.ts): the compiler holds both sides to this table.
+ */
+export interface ConsoleRoutes {
+  'POST /session': { body: { token: string }; answer: ConsoleSessionInfo };
+  'GET /session': { answer: ConsoleSessionInfo };
+  'DELETE /session': { answer: null };
+  'GET /keys': { answer: { keys: ConsoleKey[] } };
+  'POST /keys': { body: NewKeyBody; answer: ConsoleKey };
+  'PATCH /keys/:key': { body: Partial<Omit<NewKeyBody, 'test'>>; answer: ConsoleKey };
+  'POST /keys/:key/rotate': { body: { graceSeconds: number }; answer: { key: ConsoleKey; old: ConsoleKey } };
+  'DELETE /keys/:key': { answer: ConsoleKey };
+  'GET /keys/:key/check': { query: { origin: string }; answer: OriginCheck };
+  'GET /keys/:key/usage': { query: { by: 'route' | 'origin' }; answer: UsageSummary };
+  'GET /domains/check': { query: { pattern: string }; answer: DomainCheck };
+  'GET /audit': { query: { key?: string; limit?: number }; answer: { entries: AuditEntry[] } };
+  'GET /health': { answer: RelayHealth };
+}
+
+export type ConsoleRoute = keyof ConsoleRoutes;
+
+/** The names a route's path takes as parameters (`/keys/:key/check` → `key`). */
+type PathParams<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParams<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** What a call of `route` must give: its path parameters, its query and its body, each only where the route takes one. */
+export type ConsoleCall<Route extends ConsoleRoute> = ([PathParams<Route>] extends [never]
+  ? unknown
+  : { params: Record<PathParams<Route>, string> }) &
+  (ConsoleRoutes[Route] extends { query: infer Query } ? { query: Query } : unknown) &
+  (ConsoleRoutes[Route] extends { body: infer Body } ? { body: Body } : unknown);
+
+/** The routes answered 201 (something was made); DELETE /session answers 204; every other 200. */
+export const CONSOLE_CREATED: readonly ConsoleRoute[] = ['POST /session', 'POST /keys', 'POST /keys/:key/rotate'];

@@ -3,39 +3,37 @@ import { z } from 'zod';
 import { createBody, readBody, rotateBody, updateBody } from './key-requests.js';
 import { RelayError } from '../errors.js';
 import type { WidgetKey } from '../keys/model.js';
-import { auditedKeyChanges } from '../keys/changes.js';
-import { checkOrigin, describeKey } from '../keys/service.js';
+import { keyOperations } from '../keys/operations.js';
+import { describeKey } from '../keys/service.js';
 import type { ConsoleStore, KeyStore, UsageStore } from '../store/types.js';
 
 /** Keys and usage for operators; the same operations as `pressbox keys …` and `pressbox usage`. */
 export function adminRoutes(deps: { keys: KeyStore; usage: UsageStore; audit: ConsoleStore; now: () => number }) {
-  const changes = auditedKeyChanges(deps.keys, deps.audit, 'admin-api', deps.now);
+  const keys = keyOperations(deps.keys, deps.audit, 'admin-api', deps.now);
   const found = async (value: string): Promise<WidgetKey> => {
-    const key = await deps.keys.getKey(value);
+    const key = await keys.find(value);
     if (!key) throw new RelayError('not_found', `No widget key ${value}.`);
     return key;
   };
   return new Hono()
-    .get('/keys', async (c) => c.json({ keys: (await deps.keys.listKeys()).map(describeKey) }))
-    .post('/keys', async (c) => c.json(describeKey(await changes.create(await readBody(c.req.raw, createBody))), 201))
+    .get('/keys', async (c) => c.json({ keys: (await keys.list()).map(describeKey) }))
+    .post('/keys', async (c) => c.json(describeKey(await keys.create(await readBody(c.req.raw, createBody))), 201))
     .get('/keys/:key', async (c) => c.json(describeKey(await found(c.req.param('key')))))
     .patch('/keys/:key', async (c) => {
       const key = await found(c.req.param('key'));
-      return c.json(describeKey(await changes.update(key, await readBody(c.req.raw, updateBody))));
+      return c.json(describeKey(await keys.update(key, await readBody(c.req.raw, updateBody))));
     })
     .post('/keys/:key/rotate', async (c) => {
       const old = await found(c.req.param('key'));
       const { graceSeconds } = await readBody(c.req.raw, rotateBody);
-      const rotated = await changes.rotate(old, graceSeconds * 1000);
+      const rotated = await keys.rotate(old, graceSeconds * 1000);
       return c.json({ key: describeKey(rotated.key), old: describeKey(rotated.old) }, 201);
     })
     .delete('/keys/:key', async (c) => {
-      return c.json(describeKey(await changes.revoke(await found(c.req.param('key')))));
+      return c.json(describeKey(await keys.revoke(await found(c.req.param('key')))));
     })
     .get('/keys/:key/check', async (c) => {
-      const key = await found(c.req.param('key'));
-      const origin = c.req.query('origin') ?? '';
-      return c.json({ key: key.key, origin, ...checkOrigin(key, origin, deps.now()) });
+      return c.json(keys.check(await found(c.req.param('key')), c.req.query('origin') ?? ''));
     })
     .get('/audit', async (c) => {
       const limit = z.coerce.number().int().min(1).max(10_000).default(100).safeParse(c.req.query('limit'));

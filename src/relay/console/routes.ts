@@ -6,12 +6,12 @@ import { RelayError } from '../errors.js';
 import type { RelayEnv } from '../http/env.js';
 import type { OwnOrigins } from '../http/own-origins.js';
 import { builtFiles } from '../http/static.js';
-import { auditedKeyChanges } from '../keys/changes.js';
+import { keyOperations } from '../keys/operations.js';
 import { parseDomainPattern } from '../keys/domains.js';
 import { isActive, monthlyLoadLimit, type WidgetKey } from '../keys/model.js';
-import { checkOrigin, describeKey } from '../keys/service.js';
+import { describeKey } from '../keys/service.js';
 import { monthBucket } from '../metering/month.js';
-import type { ConsoleKey } from '../../contract/console.js';
+import { CONSOLE_CREATED, type ConsoleKey, type ConsoleRoute, type ConsoleRoutes } from '../../contract/console.js';
 import type { KeyStore, RelayStore } from '../store/types.js';
 import type { CachedUpstream } from '../upstream/cached.js';
 import { relayHealth } from './health.js';
@@ -38,6 +38,10 @@ export interface ConsoleDeps {
 
 type ConsoleEnv = RelayEnv & { Variables: { session: ConsoleSession } };
 
+type ConsoleHandler = (c: Context<ConsoleEnv>) => Promise<unknown>;
+/** One handler per route of the contract's table, answering exactly what the table says it answers. */
+type ConsoleHandlers = { [Route in ConsoleRoute]: (c: Context<ConsoleEnv>) => Promise<ConsoleRoutes[Route]['answer']> };
+
 const PLAIN_COOKIE = 'pressbox_console';
 /** Behind https the cookie is host-only and Secure: `__Host-` makes browsers hold it to both. */
 const SECURE_COOKIE = '__Host-pressbox_console';
@@ -57,7 +61,8 @@ function refuse(code: 'missing_key' | 'invalid_key' | 'origin_not_allowed', mess
 export function consoleRoutes(deps: ConsoleDeps) {
   const secure = () => deps.own.primary.startsWith('https:');
   const cookieName = () => (secure() ? SECURE_COOKIE : PLAIN_COOKIE);
-  const changesBy = (session: ConsoleSession) => auditedKeyChanges(deps.keys, deps.store, `console:${session.id.slice(0, 8)}`, deps.now);
+  const keysBy = (session: ConsoleSession) => keyOperations(deps.keys, deps.store, `console:${session.id.slice(0, 8)}`, deps.now);
+  const reading = keyOperations(deps.keys, deps.store, 'console', deps.now);
 
   /** A change must come from this relay's own page: a form or script on another site is refused before anything else. */
   const sameOrigin = (c: Context) => {
@@ -86,7 +91,7 @@ export function consoleRoutes(deps: ConsoleDeps) {
   };
 
   const found = async (value: string): Promise<WidgetKey> => {
-    const key = await deps.keys.getKey(value);
+    const key = await reading.find(value);
     if (!key) throw new RelayError('not_found', `No widget key ${value}.`);
     return key;
   };
@@ -115,106 +120,109 @@ export function consoleRoutes(deps: ConsoleDeps) {
     return sent ?? c.text('The console is not built: run npm run build.', 404);
   });
 
-  app.post('/api/session', async (c) => {
-    sameOrigin(c);
-    // A locked-out address is refused before its body is read.
-    const lockedMs = await deps.gate.lockedFor(c.get('address'));
-    if (lockedMs > 0) throw tokenRefusal({ ok: false, reason: 'locked', retryAfterS: Math.ceil(lockedMs / 1000) }, '');
-    if (!c.req.header('content-type')?.startsWith('application/json'))
-      throw new RelayError('bad_request', 'Bad request: sign in with a JSON body {"token": "…"}.');
-    const { token } = await readBody(c.req.raw, signInBody);
-    const result = await deps.sessions.signIn(token, c.get('address'));
-    if (!result.ok) throw tokenRefusal(result, 'That is not this relay’s admin token (PRESSBOX_ADMIN_TOKEN).');
-    const { session } = result;
-    setCookie(c, cookieName(), result.cookie, {
-      httpOnly: true,
-      sameSite: 'Strict',
-      secure: secure(),
-      path: secure() ? '/' : '/console',
-      maxAge: Math.floor((session.expiresAt - deps.now()) / 1000),
-    });
-    await deps.store.appendAudit({
-      at: deps.now(),
-      actor: `console:${session.id.slice(0, 8)}`,
-      action: 'console.sign-in',
-      key: null,
-      detail: `signed in from ${c.get('address')}`,
-    });
-    c.header('Cache-Control', 'no-store');
-    return c.json({ csrf: session.csrf, expiresAt: new Date(session.expiresAt).toISOString() }, 201);
-  });
+  const handlers: ConsoleHandlers = {
+    'POST /session': async (c) => {
+      sameOrigin(c);
+      // A locked-out address is refused before its body is read.
+      const lockedMs = await deps.gate.lockedFor(c.get('address'));
+      if (lockedMs > 0) throw tokenRefusal({ ok: false, reason: 'locked', retryAfterS: Math.ceil(lockedMs / 1000) }, '');
+      if (!c.req.header('content-type')?.startsWith('application/json'))
+        throw new RelayError('bad_request', 'Bad request: sign in with a JSON body {"token": "…"}.');
+      const { token } = await readBody(c.req.raw, signInBody);
+      const result = await deps.sessions.signIn(token, c.get('address'));
+      if (!result.ok) throw tokenRefusal(result, 'That is not this relay’s admin token (PRESSBOX_ADMIN_TOKEN).');
+      const { session } = result;
+      setCookie(c, cookieName(), result.cookie, {
+        httpOnly: true,
+        sameSite: 'Strict',
+        secure: secure(),
+        path: secure() ? '/' : '/console',
+        maxAge: Math.floor((session.expiresAt - deps.now()) / 1000),
+      });
+      await deps.store.appendAudit({
+        at: deps.now(),
+        actor: `console:${session.id.slice(0, 8)}`,
+        action: 'console.sign-in',
+        key: null,
+        detail: `signed in from ${c.get('address')}`,
+      });
+      return { csrf: session.csrf, expiresAt: new Date(session.expiresAt).toISOString() };
+    },
+    'GET /session': async (c) => {
+      const session = c.get('session');
+      return { csrf: session.csrf, expiresAt: new Date(session.expiresAt).toISOString() };
+    },
+    'DELETE /session': async (c) => {
+      const session = c.get('session');
+      await deps.sessions.signOut(session);
+      await deps.store.appendAudit({
+        at: deps.now(),
+        actor: `console:${session.id.slice(0, 8)}`,
+        action: 'console.sign-out',
+        key: null,
+        detail: 'signed out',
+      });
+      deleteCookie(c, cookieName(), { path: secure() ? '/' : '/console', secure: secure() });
+      return null;
+    },
+    'GET /keys': async () => ({ keys: await Promise.all((await reading.list()).map(keyRow)) }),
+    'POST /keys': async (c) => keyRow(await keysBy(c.get('session')).create(await readBody(c.req.raw, createBody))),
+    'PATCH /keys/:key': async (c) => {
+      const key = await found(c.req.param('key')!);
+      return keyRow(await keysBy(c.get('session')).update(key, await readBody(c.req.raw, updateBody)));
+    },
+    'POST /keys/:key/rotate': async (c) => {
+      const old = await found(c.req.param('key')!);
+      const { graceSeconds } = await readBody(c.req.raw, rotateBody);
+      const rotated = await keysBy(c.get('session')).rotate(old, graceSeconds * 1000);
+      return { key: await keyRow(rotated.key), old: await keyRow(rotated.old) };
+    },
+    'DELETE /keys/:key': async (c) => keyRow(await keysBy(c.get('session')).revoke(await found(c.req.param('key')!))),
+    'GET /keys/:key/check': async (c) => reading.check(await found(c.req.param('key')!), c.req.query('origin') ?? ''),
+    'GET /domains/check': async (c) => {
+      const parsed = parseDomainPattern(c.req.query('pattern') ?? '');
+      return parsed.ok ? { ok: true, pattern: parsed.pattern.source } : { ok: false, message: parsed.message };
+    },
+    'GET /keys/:key/usage': async (c) => {
+      const key = await found(c.req.param('key')!);
+      const by = c.req.query('by') ?? 'route';
+      if (by !== 'route' && by !== 'origin') throw new RelayError('bad_request', 'Bad request: by: expected route or origin.');
+      const now = deps.now();
+      const month = monthBucket(now);
+      const previous = monthBucket(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 2, 15));
+      const rows = [
+        ...(await deps.store.dailyUsage({ key: key.key, month: previous })),
+        ...(await deps.store.dailyUsage({ key: key.key, month })),
+      ];
+      const used = await deps.store.loadsUsed(key.key, month);
+      return usageSummary(rows, { now, limit: monthlyLoadLimit(key.plan), used, by });
+    },
+    'GET /audit': async (c) => {
+      const limit = z.coerce.number().int().min(1).max(1000).default(100).safeParse(c.req.query('limit'));
+      if (!limit.success) throw new RelayError('bad_request', 'Bad request: limit: expected a whole number from 1 to 1000.');
+      return { entries: await deps.store.auditLog({ key: c.req.query('key') || undefined, limit: limit.data }) };
+    },
+    'GET /health': async () => {
+      const account = await deps.upstream.me().then(
+        (cached) => cached.value,
+        (error: unknown) => (error instanceof Error ? error : new Error('the data service did not answer')),
+      );
+      return relayHealth(await deps.readiness(), await deps.metricsText(), account, deps.now());
+    },
+  };
 
+  // Sign-in is the one route open without a session; every other passes `signedIn` first.
+  const serve = (route: ConsoleRoute) => {
+    const [method, path] = route.split(' ') as [string, string];
+    app.on(method, `/api${path}`, async (c) => {
+      const answer = await (handlers[route] as ConsoleHandler)(c);
+      c.header('Cache-Control', 'no-store');
+      if (answer === null) return c.body(null, 204);
+      return c.json(answer, CONSOLE_CREATED.includes(route) ? 201 : 200);
+    });
+  };
+  serve('POST /session');
   app.use('/api/*', signedIn);
-  app.get('/api/session', (c) => {
-    const session = c.get('session');
-    return c.json({ csrf: session.csrf, expiresAt: new Date(session.expiresAt).toISOString() });
-  });
-  app.delete('/api/session', async (c) => {
-    const session = c.get('session');
-    await deps.sessions.signOut(session);
-    await deps.store.appendAudit({
-      at: deps.now(),
-      actor: `console:${session.id.slice(0, 8)}`,
-      action: 'console.sign-out',
-      key: null,
-      detail: 'signed out',
-    });
-    deleteCookie(c, cookieName(), { path: secure() ? '/' : '/console', secure: secure() });
-    return c.body(null, 204);
-  });
-
-  app.get('/api/keys', async (c) => c.json({ keys: await Promise.all((await deps.keys.listKeys()).map(keyRow)) }));
-  app.post('/api/keys', async (c) => {
-    const key = await changesBy(c.get('session')).create(await readBody(c.req.raw, createBody));
-    return c.json(await keyRow(key), 201);
-  });
-  app.patch('/api/keys/:key', async (c) => {
-    const key = await found(c.req.param('key'));
-    return c.json(await keyRow(await changesBy(c.get('session')).update(key, await readBody(c.req.raw, updateBody))));
-  });
-  app.post('/api/keys/:key/rotate', async (c) => {
-    const old = await found(c.req.param('key'));
-    const { graceSeconds } = await readBody(c.req.raw, rotateBody);
-    const rotated = await changesBy(c.get('session')).rotate(old, graceSeconds * 1000);
-    return c.json({ key: await keyRow(rotated.key), old: await keyRow(rotated.old) }, 201);
-  });
-  app.delete('/api/keys/:key', async (c) =>
-    c.json(await keyRow(await changesBy(c.get('session')).revoke(await found(c.req.param('key'))))),
-  );
-  app.get('/api/keys/:key/check', async (c) => {
-    const key = await found(c.req.param('key'));
-    const origin = c.req.query('origin') ?? '';
-    return c.json({ key: key.key, origin, ...checkOrigin(key, origin, deps.now()) });
-  });
-  app.get('/api/domains/check', (c) => {
-    const parsed = parseDomainPattern(c.req.query('pattern') ?? '');
-    return c.json(parsed.ok ? { ok: true, pattern: parsed.pattern.source } : { ok: false, message: parsed.message });
-  });
-  app.get('/api/keys/:key/usage', async (c) => {
-    const key = await found(c.req.param('key'));
-    const by = c.req.query('by') ?? 'route';
-    if (by !== 'route' && by !== 'origin') throw new RelayError('bad_request', 'Bad request: by: expected route or origin.');
-    const now = deps.now();
-    const month = monthBucket(now);
-    const previous = monthBucket(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 2, 15));
-    const rows = [
-      ...(await deps.store.dailyUsage({ key: key.key, month: previous })),
-      ...(await deps.store.dailyUsage({ key: key.key, month })),
-    ];
-    const used = await deps.store.loadsUsed(key.key, month);
-    return c.json(usageSummary(rows, { now, limit: monthlyLoadLimit(key.plan), used, by }));
-  });
-  app.get('/api/audit', async (c) => {
-    const limit = z.coerce.number().int().min(1).max(1000).default(100).safeParse(c.req.query('limit'));
-    if (!limit.success) throw new RelayError('bad_request', 'Bad request: limit: expected a whole number from 1 to 1000.');
-    return c.json({ entries: await deps.store.auditLog({ key: c.req.query('key') || undefined, limit: limit.data }) });
-  });
-  app.get('/api/health', async (c) => {
-    const account = await deps.upstream.me().then(
-      (cached) => cached.value,
-      (error: unknown) => (error instanceof Error ? error : new Error('the data service did not answer')),
-    );
-    return c.json(relayHealth(await deps.readiness(), await deps.metricsText(), account, deps.now()));
-  });
+  for (const route of Object.keys(handlers) as ConsoleRoute[]) if (route !== 'POST /session') serve(route);
   return app;
 }

@@ -465,7 +465,8 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
     },
     close: async () => {
       keyEvents?.disconnect();
-      await redis.quit();
+      // A relay stopping while Redis is away must still stop: QUIT needs a connection, disconnecting does not.
+      await redis.quit().catch(() => redis.disconnect());
     },
   };
   return store;

@@ -1,5 +1,6 @@
 import type { Plan, WidgetKey } from './model.js';
-import { createKey, rotateKey } from './service.js';
+import { checkOrigin, createKey, rotateKey } from './service.js';
+import type { OriginCheck } from '../../contract/console.js';
 import type { ConsoleStore, KeyStore } from '../store/types.js';
 
 export type KeyChange = Partial<Pick<WidgetKey, 'plan' | 'domains' | 'name' | 'dailyLimit' | 'browserOnly'>>;
@@ -35,12 +36,18 @@ export function describeChange(before: WidgetKey, change: KeyChange): string {
 }
 
 /**
- * The changes an operator makes to keys, each written to the audit log with who made it: the admin API, the CLI and
- * the console all change keys through this.
+ * Everything an operator does to keys — list, find, check an origin, create, change, rotate, revoke — as the admin
+ * API, the console and the CLI all do it, so the three cannot drift. Each change is written to the audit log with who
+ * made it (`actor`).
  */
-export function auditedKeyChanges(store: KeyStore, log: Pick<ConsoleStore, 'appendAudit'>, actor: string, now: () => number) {
+export function keyOperations(store: KeyStore, log: Pick<ConsoleStore, 'appendAudit'>, actor: string, now: () => number) {
   const audit = (action: string, key: string, detail: string) => log.appendAudit({ at: now(), actor, action, key, detail });
   return {
+    list: (): Promise<WidgetKey[]> => store.listKeys(),
+    /** The key, or undefined when the store has none such (each caller refuses in its own words). */
+    find: (value: string): Promise<WidgetKey | undefined> => store.getKey(value),
+    /** Whether a page origin may use the key now, and which rule decided: what a widget request would be told. */
+    check: (key: WidgetKey, origin: string): OriginCheck => ({ key: key.key, origin, ...checkOrigin(key, origin, now()) }),
     async create(input: NewKey): Promise<WidgetKey> {
       const key = await createKey(store, input, now());
       const extras = [input.test ? 'test key' : 'live key', `domains: ${listed(input.domains)}`];
@@ -73,4 +80,4 @@ export function auditedKeyChanges(store: KeyStore, log: Pick<ConsoleStore, 'appe
   };
 }
 
-export type AuditedKeyChanges = ReturnType<typeof auditedKeyChanges>;
+export type KeyOperations = ReturnType<typeof keyOperations>;
