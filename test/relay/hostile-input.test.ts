@@ -25,18 +25,10 @@ import type { RunningRelay } from '../../src/relay/server.js';
 import { freePort, startRedisServer, startServeProcess } from '../../scripts/local-servers.js';
 import { testRedisUrl } from '../helpers/redis.js';
 import { testRelay, widgetGet } from '../helpers/relay.js';
+import { sleep, until } from '../helpers/wait.js';
 
 const TOKEN = 'test-admin-token-0123456789abcdef';
 const MiB = 1024 * 1024;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const started = performance.now();
-  while (!(await condition())) {
-    if (performance.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await sleep(50);
-  }
-}
 
 /** A request on a socket of its own, from `localAddress` (any 127.x.y.z is this machine), with headers fetch() refuses. */
 function send(

@@ -16,18 +16,10 @@ import { monthOf } from '../helpers/clock.js';
 import { openStream, updates, type Stream } from '../helpers/live.js';
 import { testRelay, widgetGet } from '../helpers/relay.js';
 import { frozenSandbox } from '../helpers/sandbox.js';
+import { sleep, until } from '../helpers/wait.js';
 
 const TOPIC = '/v1/scores?league=nba';
 const LIVE_EVENING = '2026-11-23T01:00:00Z';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const started = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await sleep(50);
-  }
-}
 
 describe('Redis stopped under traffic on two relays', () => {
   let dir: string;
