@@ -3,6 +3,7 @@
 // failed on the code before these limits (issue 38).
 import assert from 'node:assert/strict';
 import { execFile, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { createServer, request as httpRequest, type Server } from 'node:http';
@@ -16,6 +17,7 @@ import { Redis } from 'ioredis';
 import { ATTRIBUTION_LIMITS, MAX_BODY_BYTES, OTHER } from '../../src/relay/input-limits.js';
 import { throttleSubject } from '../../src/relay/http/operator-token.js';
 import { createKey } from '../../src/relay/keys/service.js';
+import { openRedisStore } from '../../src/relay/store/redis.js';
 import type { Logger } from '../../src/relay/logger.js';
 import { usageAlerts } from '../../src/relay/metering/alerts.js';
 import { openLoadJournal } from '../../src/relay/metering/journal.js';
@@ -230,6 +232,38 @@ describe('made-up origins and networks cost kilobytes of store, not gigabytes', 
       assert.ok((await mine(`pressbox:usage-daily:${day}`)).length <= ATTRIBUTION_LIMITS.rowsPerDay + 2);
     } finally {
       await relay.close();
+      redis.disconnect();
+    }
+  });
+});
+
+describe('loads served during a Redis outage are bounded when they are replayed', () => {
+  it('a journal of 300 made-up origins adds at most the day’s limits of fields', async () => {
+    const redis = new Redis(testRedisUrl());
+    const store = await openRedisStore(testRedisUrl());
+    try {
+      const key = `pk_live_replay${randomBytes(12).toString('hex')}`;
+      const day = '2026-11-22';
+      const loads = Array.from({ length: 300 }, (_, i) => ({
+        key,
+        month: '2026-11',
+        limit: 1_000_000,
+        detail: {
+          route: '/v1/scores',
+          origin: `https://o${i}.example.com`,
+          day,
+          prefix: `10.${i % 150}.0.0/24`,
+          client: 'script' as const,
+        },
+      }));
+      await store.replayLoads!(`hostile-${key}`, loads);
+      assert.equal(await store.loadsUsed(key, '2026-11'), 300, 'every load counted in full');
+      const shares = (await redis.hkeys(`pressbox:usage-share:${day}`)).filter((field) => field.startsWith(key));
+      assert.ok(shares.length <= ATTRIBUTION_LIMITS.originsPerDay + ATTRIBUTION_LIMITS.prefixesPerDay + 2, `${shares.length} fields`);
+      const monthly = (await redis.hkeys('pressbox:usage-detail:2026-11')).filter((field) => field.startsWith(key));
+      assert.ok(monthly.length <= ATTRIBUTION_LIMITS.originsPerDay + 1, `${monthly.length} month fields`);
+    } finally {
+      await store.close();
       redis.disconnect();
     }
   });

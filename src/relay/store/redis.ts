@@ -311,10 +311,21 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
       };
     },
     async replayLoads(batch: string, loads: readonly JournaledLoad[]): Promise<ReplayedUsage[] | undefined> {
-      // Loads attributed alike are one group: a batch is mostly the same pages asking again.
+      // Attributed while Redis was away: bounded now as each load would have been when it was served. Loads attributed
+      // alike are one group: a batch is mostly the same pages asking again.
+      const admitting = new Map<string, Promise<LoadDetail>>();
+      const details = await Promise.all(
+        loads.map(({ key, month, detail }) => {
+          const raw = [key, month, detail.route, detail.origin, detail.day, detail.prefix, detail.client].join(SEPARATOR);
+          let admitted = admitting.get(raw);
+          if (!admitted) admitting.set(raw, (admitted = admit(key, month, detail)));
+          return admitted;
+        }),
+      );
       const groups = new Map<string, Record<string, unknown> & { receipts: Array<[string, number | string]> }>();
-      for (const load of loads) {
-        const { key, month, detail } = load;
+      for (const [index, load] of loads.entries()) {
+        const { key, month } = load;
+        const detail = details[index]!;
         const day = detail.day ?? '';
         const prefix = detail.prefix ?? 'unknown';
         const fields = [key, month, detail.route, detail.origin, day, prefix, detail.client ?? 'script'];
