@@ -4,7 +4,7 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono, type Context, type Handler, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import type { RequestListener } from 'node:http';
+import type { RequestListener, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { MAX_BODY_BYTES, MAX_URL_LENGTH } from './input-limits.js';
 import { adminRoutes } from './admin/routes.js';
@@ -112,7 +112,7 @@ export function createRelayListener(deps: RelayDeps): RequestListener {
 }
 
 /** Refused before any route reads it: no key, origin or parameter of such a request is looked at. */
-function refuseLongUrl(response: import('node:http').ServerResponse): void {
+function refuseLongUrl(response: ServerResponse): void {
   const body = JSON.stringify(
     new RelayError(
       'bad_request',

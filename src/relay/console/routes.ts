@@ -123,9 +123,7 @@ export function consoleRoutes(deps: ConsoleDeps) {
   const handlers: ConsoleHandlers = {
     'POST /session': async (c) => {
       sameOrigin(c);
-      // A locked-out address is refused before its body is read.
-      const lockedMs = await deps.gate.lockedFor(c.get('address'));
-      if (lockedMs > 0) throw tokenRefusal({ ok: false, reason: 'locked', retryAfterS: Math.ceil(lockedMs / 1000) }, '');
+      await deps.gate.refuseIfLocked(c.get('address'));
       if (!c.req.header('content-type')?.startsWith('application/json'))
         throw new RelayError('bad_request', 'Bad request: sign in with a JSON body {"token": "…"}.');
       const { token } = await readBody(c.req.raw, signInBody);

@@ -1,5 +1,5 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { OperatorTokenGate, TokenTry } from '../http/operator-token.js';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { sameSecret, type OperatorTokenGate, type TokenTry } from '../http/operator-token.js';
 import type { ConsoleStore } from '../store/types.js';
 
 /** A console session lasts this long from sign-in, then the operator signs in again. */
@@ -22,8 +22,6 @@ export interface ConsoleSession {
 }
 
 export type SignIn = { ok: true; cookie: string; session: ConsoleSession } | Exclude<TokenTry, { ok: true }>;
-
-const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
  * Console sign-in with the admin token: a random cookie whose hash the store keeps until it ends (so every relay on the
@@ -55,8 +53,7 @@ export function consoleSessions(options: ConsoleSessionOptions) {
     },
 
     csrfMatches(session: ConsoleSession, sent: string | undefined): boolean {
-      if (!sent) return false;
-      return timingSafeEqual(digest(sent), digest(session.csrf));
+      return sent !== undefined && sent !== '' && sameSecret(sent, session.csrf);
     },
 
     signOut: (session: ConsoleSession) => options.store.endSession(session.id),

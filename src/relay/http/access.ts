@@ -3,7 +3,7 @@ import { decideOrigin, pageOrigin, patternFor, type PageOrigin } from '../keys/d
 import { isActive, type WidgetKey } from '../keys/model.js';
 import { patternsOf } from '../keys/service.js';
 import { RelayError } from '../errors.js';
-import { hostFitsDns, MAX_ORIGIN_LENGTH } from '../input-limits.js';
+import { MAX_ORIGIN_LENGTH } from '../input-limits.js';
 import { clientKind } from '../metering/attribution.js';
 import type { KeyStore } from '../store/types.js';
 import type { Access, Authorize, WidgetRequest } from '../types.js';
@@ -46,7 +46,7 @@ function decide(key: WidgetKey, origin: string | undefined, referer: string | un
   const page = pageOrigin(origin, referer);
   const decision = decideOrigin(patternsOf(key), page, key.test);
   if (decision.allowed) return { page, allowed: true };
-  return { page, allowed: false, impossible: page && !hostFitsDns(page.host) ? decision.reason : undefined };
+  return { page, allowed: false, impossible: decision.impossible && decision.reason };
 }
 
 /** Key, then page origin: a widget request is served only for a live key on one of its allowed domains. */

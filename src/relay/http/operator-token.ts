@@ -32,6 +32,20 @@ export type TokenTry = { ok: true } | { ok: false; reason: 'wrong_token' | 'lock
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
+/** Whether a secret someone sent is the one expected, in time that does not depend on where they differ. */
+export function sameSecret(sent: string, expected: string): boolean {
+  return timingSafeEqual(digest(sent), digest(expected));
+}
+
+/** The refusal of an address that may not try now (429, with when it may). */
+function lockedOut(retryAfterS: number): RelayError {
+  return new RelayError(
+    'rate_limited',
+    `Too many tries of the admin token from this address: try again in ${Math.ceil(retryAfterS / 60)} min (an operator can lift it at once with pressbox console unlock ADDRESS).`,
+    { 'Retry-After': String(retryAfterS) },
+  );
+}
+
 /**
  * Every use of the admin token (console sign-in, `/admin`, `/metrics`) goes through one gate: a try is taken from the
  * address's allowance in the store before the token is compared, so no number of relays, workers or concurrent
@@ -43,29 +57,29 @@ export function operatorTokenGate(options: {
   now: () => number;
   wrongTokenDelayMs?: number;
 }) {
-  const expected = digest(options.token);
   const delay = options.wrongTokenDelayMs ?? WRONG_TOKEN_DELAY_MS;
-  const lockedFor = ({ count, lapsesAt }: SignInFailures) => (count < MAX_TOKEN_TRIES ? 0 : Math.max(0, lapsesAt - options.now()));
-  const locked = (ms: number): TokenTry => ({ ok: false, reason: 'locked', retryAfterS: Math.max(1, Math.ceil(ms / 1000)) });
+  const lockedMs = ({ count, lapsesAt }: SignInFailures) => (count < MAX_TOKEN_TRIES ? 0 : Math.max(0, lapsesAt - options.now()));
+  const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
   return {
-    /** How long the address is locked out (0: it may try), read without taking a try. */
-    async lockedFor(address: string): Promise<number> {
-      return lockedFor(await options.store.signInFailures(throttleSubject(address), options.now()));
+    /** Refuses (429) an address that is locked out, without taking a try: before a request's body is read. */
+    async refuseIfLocked(address: string): Promise<void> {
+      const ms = lockedMs(await options.store.signInFailures(throttleSubject(address), options.now()));
+      if (ms > 0) throw lockedOut(seconds(ms));
     },
 
     async attempt(sent: string, address: string): Promise<TokenTry> {
       const subject = throttleSubject(address);
       const taken = await options.store.claimSignInTry(subject, MAX_TOKEN_TRIES, LOCKOUT_MS, options.now());
-      if (!taken.granted) return locked(lockedFor(taken));
-      if (timingSafeEqual(digest(sent), expected)) {
+      if (!taken.granted) return { ok: false, reason: 'locked', retryAfterS: seconds(lockedMs(taken)) };
+      if (sameSecret(sent, options.token)) {
         await options.store.clearSignInFailures(subject);
         return { ok: true };
       }
       await new Promise((resolve) => setTimeout(resolve, delay));
       // Compared and wrong is always 401 (429 means not compared); the last allowed try is told it locked the address.
-      const lockedMs = lockedFor(taken);
-      return { ok: false, reason: 'wrong_token', ...(lockedMs > 0 && { retryAfterS: Math.ceil(lockedMs / 1000) }) };
+      const nowLocked = lockedMs(taken);
+      return { ok: false, reason: 'wrong_token', ...(nowLocked > 0 && { retryAfterS: seconds(nowLocked) }) };
     },
   };
 }
@@ -74,12 +88,7 @@ export type OperatorTokenGate = ReturnType<typeof operatorTokenGate>;
 
 /** The refusal for a try the gate did not grant, in the relay's error shape. */
 export function tokenRefusal(tried: Exclude<TokenTry, { ok: true }>, wrong: string): RelayError {
-  if (tried.reason === 'locked')
-    return new RelayError(
-      'rate_limited',
-      `Too many tries of the admin token from this address: try again in ${Math.ceil(tried.retryAfterS! / 60)} min (an operator can lift it at once with pressbox console unlock ADDRESS).`,
-      { 'Retry-After': String(tried.retryAfterS) },
-    );
+  if (tried.reason === 'locked') return lockedOut(tried.retryAfterS!);
   const lockedNow = tried.retryAfterS
     ? ` That was the last try allowed: this address is locked out for ${Math.ceil(tried.retryAfterS / 60)} min.`
     : '';

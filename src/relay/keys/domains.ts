@@ -169,7 +169,8 @@ export function patternAllows(pattern: DomainPattern, page: PageOrigin): boolean
   return page.port === (pattern.port ?? DEFAULT_PORT[pattern.scheme]);
 }
 
-export type OriginDecision = { allowed: true; rule: string } | { allowed: false; reason: string };
+/** `impossible`: the page's host is one no site can have, so the refusal echoes nothing of it. */
+export type OriginDecision = { allowed: true; rule: string } | { allowed: false; reason: string; impossible?: true };
 
 /** Which rule lets this page in, or why none does. Test keys are also welcome on loopback hosts. */
 export function decideOrigin(patterns: readonly DomainPattern[], page: PageOrigin | null, testKey: boolean): OriginDecision {
@@ -177,6 +178,7 @@ export function decideOrigin(patterns: readonly DomainPattern[], page: PageOrigi
   if (!hostFitsDns(page.host))
     return {
       allowed: false,
+      impossible: true,
       reason: `the page's host is longer than DNS allows (${MAX_HOST_LENGTH} characters, labels of ${MAX_LABEL_LENGTH}), so no site can have it`,
     };
   // No browser sends one: a "*" in a host is a forged origin trying to meet a wildcard.
