@@ -16,7 +16,14 @@ export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
 /** Every error the relay sends: `{"error": {"code", "message"}}`, the message written for the publisher. */
-export const errorBodySchema = z.object({ error: z.object({ code: errorCodeSchema, message: z.string() }) });
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: errorCodeSchema,
+    message: z.string(),
+    /** With a `bad_request` for a league the route does not serve: the leagues it does (contract revision 2). */
+    leagues: z.optional(z.array(z.string())),
+  }),
+});
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** One team shape for every element. Colours are hex, or null when the data service has none. */

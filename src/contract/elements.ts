@@ -1,3 +1,6 @@
+// Types only: the loader bundles its own copy of this module, which must import nothing at run time.
+import type { WidgetLeague } from './leagues.js';
+
 /**
  * Every Pressbox element, once: the loader, pressbox.css, the elements' host styles, embeds, snippets, the snippet
  * builder, screenshots, the docs and the tests derive their lists from here (docs/contributing.md, "Adding an
@@ -47,6 +50,8 @@ export function reservedSizesCss(): string {
 }
 
 interface ElementDetails {
+  /** The leagues it serves; its route refuses any other with `bad_request` naming these (docs: element × league table). */
+  leagues: readonly WidgetLeague[];
   /** What the element shows, for frame titles and the snippet builder's menu. */
   title: string;
   /** The element's own attributes that a script-free embed may set, beside the ones every element takes. */
@@ -55,16 +60,35 @@ interface ElementDetails {
   seasonWords: boolean;
 }
 
+/**
+ * Leagues with betting markets: the data service's odds leagues, and college basketball, whose games the elements show
+ * without a line when the service has none. Soccer has no lines, odds or props in the service.
+ */
+const MARKET_LEAGUES = ['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'cfb', 'ncaab'] as const satisfies readonly WidgetLeague[];
+/** Every league the widgets cover (contract/leagues.ts; a test holds the two lists equal). */
+const EVERY_LEAGUE = ['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'mls', 'cfb', 'ncaab'] as const satisfies readonly WidgetLeague[];
+
 /** What the relay, the build and the docs know of each element beyond its box. */
 export const ELEMENT_DETAILS = {
-  'score-ticker': { title: 'Live scores ticker', embedAttributes: ['leagues'], seasonWords: false },
-  'score-strip': { title: 'Scores', embedAttributes: ['date', 'team', 'game-href'], seasonWords: false },
-  'game-header': { title: 'Game', embedAttributes: ['game-id', 'announce'], seasonWords: false },
-  'win-probability': { title: 'Win probability', embedAttributes: ['game-id'], seasonWords: false },
-  'player-props': { title: 'Player props', embedAttributes: ['game-id', 'markets'], seasonWords: false },
-  'last-five': { title: 'Recent form', embedAttributes: ['team', 'opponent'], seasonWords: false },
-  'injury-report': { title: 'Injury report', embedAttributes: ['team'], seasonWords: false },
-  'standings-table': { title: 'Standings', embedAttributes: ['team'], seasonWords: true },
-  'team-stats': { title: 'Team statistics', embedAttributes: ['team', 'layout'], seasonWords: true },
-  'pitching-matchup': { title: 'Pitching matchup', embedAttributes: ['game-id'], seasonWords: true },
+  'score-ticker': { title: 'Live scores ticker', embedAttributes: ['leagues'], seasonWords: false, leagues: EVERY_LEAGUE },
+  'score-strip': { title: 'Scores', embedAttributes: ['date', 'team', 'game-href'], seasonWords: false, leagues: EVERY_LEAGUE },
+  'game-header': { title: 'Game', embedAttributes: ['game-id', 'announce'], seasonWords: false, leagues: EVERY_LEAGUE },
+  'win-probability': { title: 'Win probability', embedAttributes: ['game-id'], seasonWords: false, leagues: MARKET_LEAGUES },
+  'player-props': { title: 'Player props', embedAttributes: ['game-id', 'markets'], seasonWords: false, leagues: MARKET_LEAGUES },
+  'last-five': { title: 'Recent form', embedAttributes: ['team', 'opponent'], seasonWords: false, leagues: EVERY_LEAGUE },
+  'injury-report': { title: 'Injury report', embedAttributes: ['team'], seasonWords: false, leagues: EVERY_LEAGUE },
+  'standings-table': { title: 'Standings', embedAttributes: ['team'], seasonWords: true, leagues: EVERY_LEAGUE },
+  // The data service offers team statistics for these four only.
+  'team-stats': { title: 'Team statistics', embedAttributes: ['team', 'layout'], seasonWords: true, leagues: ['nba', 'nfl', 'nhl', 'mlb'] },
+  'pitching-matchup': { title: 'Pitching matchup', embedAttributes: ['game-id'], seasonWords: true, leagues: ['mlb'] },
 } as const satisfies Record<ElementTag, ElementDetails>;
+
+/** Whether the data service has betting markets (lines, splits, props) for a league: the relay asks for none otherwise. */
+export function hasBettingMarkets(league: string): boolean {
+  return (MARKET_LEAGUES as readonly string[]).includes(league);
+}
+
+/** Whether an element serves a league (a code as the relay writes it: `nba`, `cfb`). */
+export function servesLeague(tag: ElementTag, league: string): boolean {
+  return (ELEMENT_DETAILS[tag].leagues as readonly string[]).includes(league);
+}

@@ -1,12 +1,28 @@
 /** The leagues the widgets cover, in one place: the relay validates against it, the elements and sandbox read it. */
-export const WIDGET_LEAGUES = ['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'cfb', 'ncaab'] as const;
+export const WIDGET_LEAGUES = ['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'mls', 'cfb', 'ncaab'] as const;
 export type WidgetLeague = (typeof WIDGET_LEAGUES)[number];
 
 /** Other names publishers write for the same leagues. */
 export const LEAGUE_ALIASES: Readonly<Record<string, WidgetLeague>> = { ncaaf: 'cfb', cbb: 'ncaab' };
 
 /** Periods (or innings) in regulation; later ones are overtime. */
-export const REGULATION_PERIODS: Readonly<Record<WidgetLeague, number>> = { nfl: 4, nba: 4, wnba: 4, mlb: 9, nhl: 3, cfb: 4, ncaab: 2 };
+export const REGULATION_PERIODS: Readonly<Record<WidgetLeague, number>> = {
+  nfl: 4,
+  nba: 4,
+  wnba: 4,
+  mlb: 9,
+  nhl: 3,
+  mls: 2,
+  cfb: 4,
+  ncaab: 2,
+};
+
+/** Leagues that play association football: minutes that count up, draws, and tables ranked by points. */
+export const SOCCER_LEAGUES: readonly string[] = ['mls'] satisfies readonly WidgetLeague[];
+
+export function isSoccer(league: string): boolean {
+  return SOCCER_LEAGUES.includes(league.trim().toLowerCase());
+}
 
 /** The league a parameter names (`NBA`, `ncaaf`), or undefined. */
 export function widgetLeague(value: string): WidgetLeague | undefined {

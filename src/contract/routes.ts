@@ -1,4 +1,5 @@
-import type { ElementTag } from './elements.js';
+import { ELEMENT_DETAILS, type ElementTag } from './elements.js';
+import { WIDGET_LEAGUES, type WidgetLeague } from './leagues.js';
 import type { FormPayload, InjuriesPayload, PropsPayload, WinProbabilityPayload } from './insights.js';
 import { REFRESH_MS, refreshMsFor, SEASON_REFRESH_MS } from './refresh.js';
 import type { GameDetailPayload, ScoresPayload } from './scores.js';
@@ -92,3 +93,9 @@ export const DATA_ROUTES: { [Route in DataRoute]: RouteFacts<Route> } = {
 };
 
 export const DATA_ROUTE_PATHS = Object.keys(DATA_ROUTES) as DataRoute[];
+
+/** The leagues a route serves: those of the elements that show it, in the contract's league order. */
+export function routeLeagues(route: DataRoute): readonly WidgetLeague[] {
+  const served = new Set<string>(DATA_ROUTES[route].elements.flatMap((tag) => ELEMENT_DETAILS[tag].leagues));
+  return WIDGET_LEAGUES.filter((league) => served.has(league));
+}

@@ -8,6 +8,8 @@ export const progressSchema = z.object({
   display: z.string(),
   clock: z.optional(z.string()),
   outs: z.optional(z.number()),
+  /** Soccer: the minute being played, `67'`, `45+2'` (contract revision 2). */
+  minute: z.optional(z.string()),
 });
 
 export const sideSchema = z.object({ team: teamSchema, score: z.nullable(z.number()) });

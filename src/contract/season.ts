@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { freshness, gameStatusSchema, teamSchema } from './common.js';
 
-/** GET /v1/standings: the league table, best record first. */
+/** GET /v1/standings: the league table, best record first (soccer: most points first; ties are draws). */
 export const standingsPayloadSchema = z.object({
   league: z.string(),
   /** Whether the table has a ties column: the league records ties, or a row has one. */
@@ -16,8 +16,10 @@ export const standingsPayloadSchema = z.object({
       pct: z.number(),
       pointsFor: z.nullable(z.number()),
       pointsAgainst: z.nullable(z.number()),
-      /** `W3`, `L1`: the current run of results; null before the first game. */
+      /** `W3`, `L1` (`D2` in soccer): the current run of results; null before the first game. */
       streak: z.nullable(z.string()),
+      /** Soccer: league points, three a win and one a draw; the table is ranked by them (contract revision 2). */
+      points: z.optional(z.number()),
     }),
   ),
   ...freshness,

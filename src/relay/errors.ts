@@ -1,6 +1,6 @@
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorCode } from '../contract/common.js';
+import type { ErrorBody, ErrorCode } from '../contract/common.js';
 import { endpointAt } from './upstream/endpoints.js';
 import { UpstreamError } from './upstream/errors.js';
 
@@ -23,12 +23,14 @@ export class RelayError extends HTTPException {
     message: string,
     readonly headers: Record<string, string> = {},
     status: ContentfulStatusCode = STATUS[code],
+    /** The leagues a route serves, sent with its refusal of another league so that the element can name them. */
+    readonly leagues?: readonly string[],
   ) {
     super(status, { message });
   }
 
-  body(): { error: { code: ErrorCode; message: string } } {
-    return { error: { code: this.code, message: this.message } };
+  body(): ErrorBody {
+    return { error: { code: this.code, message: this.message, ...(this.leagues ? { leagues: [...this.leagues] } : {}) } };
   }
 }
 

@@ -28,6 +28,8 @@ export const STATUS_LADDER: Record<string, readonly string[]> = {
   basketball: ['Out', 'Doubtful', 'Questionable', 'Probable'],
   hockey: ['IR', 'Out', 'Day-To-Day'],
   baseball: ['60-Day IL', '15-Day IL', '10-Day IL', 'Day-To-Day'],
+  // MLS clubs report players out or questionable; anything milder is simply available.
+  soccer: ['Out', 'Questionable'],
 };
 
 export const MLB_SHORT_LISTS = ['7-Day IL', '10-Day IL', '15-Day IL'];

@@ -1,4 +1,4 @@
-import { CFB_TEAMS, MLB_TEAMS, NBA_TEAMS, NCAAB_TEAMS, NFL_TEAMS, NHL_TEAMS, WNBA_TEAMS, type TeamRow } from './data/teams.js';
+import { CFB_TEAMS, MLB_TEAMS, MLS_TEAMS, NBA_TEAMS, NCAAB_TEAMS, NFL_TEAMS, NHL_TEAMS, WNBA_TEAMS, type TeamRow } from './data/teams.js';
 import { LEAGUE_ALIASES, WIDGET_LEAGUES } from '../contract/leagues.js';
 import { createRandom } from './random.js';
 
@@ -32,6 +32,8 @@ export interface League {
   offersOdds: boolean;
   /** Rounds in which every team plays once; leagues with few teams play twice a day so one is always live. */
   roundsPerDay: number;
+  /** UTC weekdays (0 = Sunday) with games; undefined = every day. Football plays matchdays with empty days between. */
+  matchdays?: readonly number[];
   /** Standard deviation of the final margin, used to turn expected margins into win probabilities. */
   marginSd: number;
 }
@@ -44,20 +46,19 @@ const ALIASES: Record<string, LeagueCode> = {
       code.toUpperCase() as LeagueCode,
     ]),
   ),
-  mls: 'MLS',
   mma: 'MMA',
 };
 
 export const LEAGUE_PARAM_VALUES = Object.keys(ALIASES);
 
 function buildTeams(code: LeagueCode, leagueNumber: number, rows: readonly TeamRow[]): Team[] {
-  return rows.map(([abbreviation, city, nickname, primaryColor, secondaryColor], index) => ({
+  return rows.map(([abbreviation, city, nickname, primaryColor, secondaryColor, fullName], index) => ({
     league: code,
     index,
     abbreviation,
     city,
     nickname,
-    fullName: `${city} ${nickname}`,
+    fullName: fullName ?? `${city} ${nickname}`,
     primaryColor,
     secondaryColor,
     numericId: String(leagueNumber * 1000 + index + 1),
@@ -71,7 +72,7 @@ function league(
   sport: Sport,
   sportKey: string,
   rows: readonly TeamRow[],
-  options: { offersOdds: boolean; roundsPerDay?: number; marginSd: number },
+  options: { offersOdds: boolean; roundsPerDay?: number; matchdays?: readonly number[]; marginSd: number },
 ): League {
   return {
     code,
@@ -80,6 +81,7 @@ function league(
     teams: buildTeams(code, leagueNumber, rows),
     offersOdds: options.offersOdds,
     roundsPerDay: options.roundsPerDay ?? 1,
+    ...(options.matchdays ? { matchdays: options.matchdays } : {}),
     marginSd: options.marginSd,
   };
 }
@@ -92,8 +94,9 @@ export const LEAGUES: Record<LeagueCode, League> = {
   NHL: league('NHL', 5, 'hockey', 'icehockey_nhl', NHL_TEAMS, { offersOdds: true, marginSd: 2.4 }),
   CFB: league('CFB', 6, 'football', 'americanfootball_ncaaf', CFB_TEAMS, { offersOdds: true, marginSd: 16 }),
   NCAAB: league('NCAAB', 7, 'basketball', 'basketball_ncaab', NCAAB_TEAMS, { offersOdds: false, marginSd: 11 }),
-  // Accepted codes for which the sandbox has no schedule: endpoints answer with empty lists.
-  MLS: league('MLS', 8, 'soccer', 'soccer_usa_mls', [], { offersOdds: false, marginSd: 1.8 }),
+  // Wednesday, Saturday and Sunday matchdays, every club once each; Monday, Tuesday, Thursday and Friday have none.
+  MLS: league('MLS', 8, 'soccer', 'soccer_usa_mls', MLS_TEAMS, { offersOdds: false, matchdays: [0, 3, 6], marginSd: 1.6 }),
+  // An accepted code for which the sandbox has no schedule: endpoints answer with empty lists.
   MMA: league('MMA', 9, 'mma', 'mma_mixed_martial_arts', [], { offersOdds: false, marginSd: 1 }),
 };
 

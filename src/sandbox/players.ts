@@ -72,7 +72,8 @@ const POSITIONS: Record<Sport, readonly string[]> = {
     'IF',
     'OF',
   ],
-  soccer: [],
+  // MLS roster positions as clubs list them: goalkeeper, defender, midfielder, forward.
+  soccer: ['GK', 'GK', 'D', 'D', 'D', 'D', 'D', 'D', 'D', 'M', 'M', 'M', 'M', 'M', 'M', 'M', 'F', 'F', 'F', 'F', 'F'],
   mma: [],
 };
 

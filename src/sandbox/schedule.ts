@@ -7,13 +7,15 @@ import { basketballScript } from './sim/basketball.js';
 import { expectedScores } from './sim/expectations.js';
 import { footballScript } from './sim/football.js';
 import { hockeyScript } from './sim/hockey.js';
+import { soccerScript } from './sim/soccer.js';
 import { scoreAt, type ExpectedScores, type GameScript, type PlayState } from './sim/types.js';
 
 /**
  * The sandbox schedule. Every team plays once per round and a league's games of a UTC date are spread evenly
  * over the whole day, each lasting 1.35 times the gap between starts, so at any moment every league has a game
  * in progress, games already final and games still to come. That is the sandbox's "compressed time": a whole
- * slate is played around the clock instead of in one evening.
+ * slate is played around the clock instead of in one evening. A league with matchdays (soccer) plays only on those
+ * weekdays, and its other days are empty.
  */
 export interface Game {
   league: League;
@@ -85,9 +87,13 @@ function shareTeam(a: [Team, Team] | undefined, b: [Team, Team] | undefined): bo
 }
 
 /** Pairings of a date in start order; a team never starts a game before its previous one has ended. */
+function isMatchday(league: League, date: string): boolean {
+  return !league.matchdays || league.matchdays.includes(new Date(dayStartMs(date)).getUTCDay());
+}
+
 function orderedPairings(league: League, date: string): Array<[Team, Team]> {
   const rawDay = (day: string): Array<[Team, Team]> =>
-    Array.from({ length: league.roundsPerDay }, (_, round) => pairRound(league, day, round)).flat();
+    isMatchday(league, day) ? Array.from({ length: league.roundsPerDay }, (_, round) => pairRound(league, day, round)).flat() : [];
   const pairs = rawDay(date);
   const previousLast = rawDay(addDays(date, -1)).at(-1);
   // Games overlap only with the next slot, so only neighbours may not share a team. The last game of a day
@@ -107,7 +113,7 @@ const slateCache = new Map<string, Game[]>();
 
 export function slate(league: League, date: string): Game[] {
   return remember(slateCache, `${league.code}:${date}`, () => {
-    if (league.teams.length < 2) return [];
+    if (league.teams.length < 2 || !isMatchday(league, date)) return [];
     const pairs = orderedPairings(league, date);
     const gap = DAY_MS / pairs.length;
     const leagueOffset = (seedOf('offset', league.code) % 1000) / 1000;
@@ -151,6 +157,8 @@ export function scriptOf(game: Game): GameScript {
         return footballScript(game.league, game.expected, random);
       case 'hockey':
         return hockeyScript(game.league, game.expected, random);
+      case 'soccer':
+        return soccerScript(game.league, game.expected, random);
       default:
         return baseballScript(game.league, game.expected, random);
     }

@@ -10,6 +10,11 @@ export interface Standing {
   pointsFor: number;
   pointsAgainst: number;
   streak: string;
+  /**
+   * Soccer only: league points, three for a win and one for a draw. The spec shows no points field; this is the
+   * shape the sandbox chose (the relay computes points itself when an answer has none). Draws are the spec's `ties`.
+   */
+  points?: number;
 }
 
 /**
@@ -17,6 +22,9 @@ export interface Standing {
  * which keeps records plausible in size while every number stays traceable to a game.
  */
 export function standingsOf(league: League, nowMs: number): Map<Team, Standing> {
+  const soccer = league.sport === 'soccer';
+  // A streak is a letter and a count; football writes a draw D.
+  const drawLetter = soccer ? 'D' : 'T';
   const table = new Map<Team, Standing & { results: string[] }>();
   for (const team of league.teams) {
     table.set(team, { wins: 0, losses: 0, ties: 0, pct: 0, pointsFor: 0, pointsAgainst: 0, streak: '', results: [] });
@@ -34,7 +42,7 @@ export function standingsOf(league: League, nowMs: number): Map<Team, Standing> 
         const row = table.get(team)!;
         row.pointsFor += scored;
         row.pointsAgainst += allowed;
-        const result = scored > allowed ? 'W' : scored < allowed ? 'L' : 'T';
+        const result = scored > allowed ? 'W' : scored < allowed ? 'L' : drawLetter;
         if (result === 'W') row.wins++;
         else if (result === 'L') row.losses++;
         else row.ties++;
@@ -52,6 +60,7 @@ export function standingsOf(league: League, nowMs: number): Map<Team, Standing> 
       ...row,
       pct: played === 0 ? 0 : Math.round(((row.wins + row.ties / 2) / played) * 1000) / 1000,
       streak: last ? `${last}${run}` : '',
+      ...(soccer ? { points: row.wins * 3 + row.ties } : {}),
     });
   }
   return standings;

@@ -82,7 +82,8 @@ describe('/v1/team-stats', () => {
   it('refuses leagues without team statistics, and unknown teams', async () => {
     const wnba = await widgetGet(relay, `/v1/team-stats?league=wnba&team=LVA&key=${key}`);
     assert.equal(wnba.status, 400);
-    assert.match(wnba.body.error.message, /nba, nfl, nhl, mlb/);
+    assert.match(wnba.body.error.message, /Team statistics \(\/v1\/team-stats\) is offered for nfl, nba, mlb, nhl; not for wnba/);
+    assert.deepEqual(wnba.body.error.leagues, ['nfl', 'nba', 'mlb', 'nhl']);
     assert.equal((await widgetGet(relay, `/v1/team-stats?league=nba&key=${key}`)).status, 400);
     const unknown = await widgetGet(relay, `/v1/team-stats?league=nba&team=XYZ&key=${key}`);
     assert.equal(unknown.status, 404);

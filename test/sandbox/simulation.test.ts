@@ -25,6 +25,7 @@ const PLAUSIBLE_TOTALS: Record<string, [number, number]> = {
   CFB: [46, 66],
   NHL: [5, 7.5],
   MLB: [7.5, 11],
+  MLS: [2.4, 3.4],
 };
 
 describe('simulated games across many slates', () => {

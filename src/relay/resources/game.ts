@@ -1,3 +1,4 @@
+import { hasBettingMarkets } from '../../contract/elements.js';
 import type { Unrefreshed } from '../../contract/routes.js';
 import type { BettingSplits, GameDetailPayload, Line } from '../../contract/scores.js';
 import type { LineRecord } from '../upstream/schemas.js';
@@ -24,11 +25,13 @@ export async function gameResource(
 ): Promise<Unrefreshed<GameDetailPayload>> {
   const { game, feed } = await findLiveGame(ctx.upstream, params.league, params.gameId);
   const teams = await teamDirectory(ctx.upstream, params.league);
-  // Lines and splits are extras: the header still shows the game when either is unavailable.
-  const lines = game.status === 'final' ? undefined : await ctx.upstream.lines(params.league, false).catch(() => undefined);
+  // Lines and splits are extras: the header still shows the game when either is unavailable. A league without
+  // betting markets (soccer) costs no upstream unit for them.
+  const markets = hasBettingMarkets(params.league);
+  const lines = game.status === 'final' || !markets ? undefined : await ctx.upstream.lines(params.league, false).catch(() => undefined);
   const record = lines ? lineFor(game, lines.value.data) : undefined;
   const date = game.startTime?.slice(0, 10);
-  const stored = date ? await ctx.upstream.games(params.league, date).catch(() => undefined) : undefined;
+  const stored = date && markets ? await ctx.upstream.games(params.league, date).catch(() => undefined) : undefined;
   const storedIndex = stored
     ? sameFixture(
         { home: game.homeTeam.abbreviation, away: game.awayTeam.abbreviation, start: game.startTime },

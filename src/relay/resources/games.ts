@@ -26,6 +26,7 @@ export function projectLiveGame(league: string, game: LiveGame, teams: TeamDirec
             display: state.display ?? '',
             ...(typeof state.clock === 'string' ? { clock: state.clock } : {}),
             ...(state.outs !== undefined ? { outs: state.outs } : {}),
+            ...(state.minute !== undefined ? { minute: state.minute } : {}),
           }
         : null,
   };

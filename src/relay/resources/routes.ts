@@ -1,6 +1,8 @@
+import { ELEMENT_DETAILS } from '../../contract/elements.js';
 import {
   DATA_ROUTE_PATHS,
   DATA_ROUTES,
+  routeLeagues,
   type DataRoute,
   type RoutePayload,
   type RouteQuery,
@@ -16,7 +18,9 @@ import { dateParam, gameIdParam, leagueListParam, leagueParam, marketsParam, par
 import { propsResource } from './props.js';
 import { scoresResource } from './scores.js';
 import { standingsResource } from './standings.js';
-import { TEAM_STATS_LEAGUES, teamStatsResource } from './team-stats.js';
+import { teamStatsResource } from './team-stats.js';
+import { RelayError } from '../errors.js';
+import { widgetLeague } from '../../contract/leagues.js';
 import { winProbabilityResource } from './win-probability.js';
 
 /** A payload built for one validated request, with how soon the live hub should read it again. */
@@ -55,19 +59,9 @@ const formQuery = z.object({ league: leagueParam, team: teamParam, opponent: tea
 const gameParamsQuery = z.object({ league: leagueParam, gameId: gameIdParam });
 const propsQuery = z.object({ league: leagueParam, gameId: gameIdParam, markets: marketsParam.optional() });
 const injuriesQuery = z.object({ league: leagueParam, team: teamParam.optional() });
-const teamStatsQuery = z.object({
-  league: leagueParam.refine((league) => (TEAM_STATS_LEAGUES as readonly string[]).includes(league), {
-    message: `team statistics are offered for ${TEAM_STATS_LEAGUES.join(', ')}`,
-  }),
-  team: teamParam,
-});
-// league is optional and may only say mlb: it is checked, and left out of the canonical name (the game id decides).
-const matchupQuery = z
-  .object({
-    gameId: gameIdParam,
-    league: leagueParam.refine((league) => league === 'mlb', { message: 'pitching matchups are for mlb games' }).optional(),
-  })
-  .transform(({ gameId }) => ({ gameId }));
+const teamStatsQuery = z.object({ league: leagueParam, team: teamParam });
+// league is optional (the route serves mlb alone): it is checked, and left out of the canonical name (the game id decides).
+const matchupQuery = z.object({ gameId: gameIdParam, league: leagueParam.optional() }).transform(({ gameId }) => ({ gameId }));
 const gamePath = z.object({ gameId: gameIdParam });
 
 type ParamValue = string | readonly string[] | undefined;
@@ -95,6 +89,25 @@ function parameterNames(schema: z.ZodType): Array<{ name: string; optional: bool
   return Object.entries(object.shape).map(([name, parameter]) => ({ name, optional: parameter.safeParse(undefined).success }));
 }
 
+/**
+ * Refuses a league the route's elements do not serve (element registry), before anything is spent on it: the message
+ * and the answer's `leagues` name those it serves, and the element shows them.
+ */
+function refuseUnservedLeagues(pattern: DataRoute, asked: string | undefined): void {
+  const served = routeLeagues(pattern);
+  const leagues = (asked ?? '').split(',').map((name) => widgetLeague(name) ?? '');
+  const unserved = [...new Set(leagues.filter((league) => league && !(served as readonly string[]).includes(league)))];
+  if (unserved.length === 0) return;
+  const title = ELEMENT_DETAILS[DATA_ROUTES[pattern].elements[0]!].title;
+  throw new RelayError(
+    'bad_request',
+    `Bad request: league: ${title} (${pattern}) is offered for ${served.join(', ')}; not for ${unserved.join(', ')}.`,
+    {},
+    undefined,
+    served,
+  );
+}
+
 /** `unknown` when both have the same keys, else `never` (no schema fits). */
 type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? unknown : never) : never;
 
@@ -115,6 +128,8 @@ function route<Route extends DataRoute, Query extends z.ZodType<Record<string, P
     query: parameterNames(query),
     read(rawQuery, rawPath) {
       const params = parseParams(query, rawQuery);
+      // After the schema, so an unknown league or parameter is named first; the raw value, as some schemas drop it.
+      refuseUnservedLeagues(pattern, rawQuery.league);
       const path = pathSchema ? parseParams(pathSchema, rawPath) : {};
       const all = { ...params, ...path } as z.output<Query> & Record<string, string>;
       return {

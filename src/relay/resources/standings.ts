@@ -4,9 +4,25 @@ import { fromUpstream, RelayError } from '../errors.js';
 import type { ResourceContext } from './context.js';
 import { freshnessOf } from './freshness.js';
 import { teamDirectory } from './teams.js';
+import { isSoccer } from '../../contract/leagues.js';
 
-/** Leagues whose games can end level, so their tables always show a ties column. */
-const TIE_LEAGUES = new Set(['nfl']);
+/** Leagues whose games can end level, so their tables always show a ties (draws) column. */
+const TIE_LEAGUES = new Set(['nfl', 'mls']);
+
+type Row = StandingsPayload['rows'][number];
+
+/** Best record first; a football table by points, then wins, goal difference and goals scored, as MLS ranks its clubs. */
+function ranking(league: string): (a: Row, b: Row) => number {
+  const byName = (a: Row, b: Row): number => a.team.name.localeCompare(b.team.name);
+  if (!isSoccer(league)) return (a, b) => b.pct - a.pct || b.wins - a.wins || byName(a, b);
+  const difference = (row: Row): number => (row.pointsFor ?? 0) - (row.pointsAgainst ?? 0);
+  return (a, b) =>
+    (b.points ?? 0) - (a.points ?? 0) ||
+    b.wins - a.wins ||
+    difference(b) - difference(a) ||
+    (b.pointsFor ?? 0) - (a.pointsFor ?? 0) ||
+    byName(a, b);
+}
 
 /** The league table from /teams' standings, refreshed every few minutes; names and colours as every element has them. */
 export async function standingsResource(ctx: ResourceContext, params: { league: string }): Promise<Unrefreshed<StandingsPayload>> {
@@ -33,9 +49,10 @@ export async function standingsResource(ctx: ResourceContext, params: { league: 
         pointsFor: standing.pointsFor ?? null,
         pointsAgainst: standing.pointsAgainst ?? null,
         streak: standing.streak || null,
+        ...(isSoccer(params.league) ? { points: standing.points ?? wins * 3 + ties } : {}),
       };
     })
-    .sort((a, b) => b.pct - a.pct || b.wins - a.wins || a.team.name.localeCompare(b.team.name));
+    .sort(ranking(params.league));
   if (rows.length === 0 && table.value.data.length > 0)
     throw new RelayError('not_found', `The data service keeps no standings for ${params.league.toUpperCase()}.`);
   return {

@@ -5,8 +5,6 @@ import type { ResourceContext } from './context.js';
 import { freshnessOf } from './freshness.js';
 import { teamDirectory } from './teams.js';
 
-export const TEAM_STATS_LEAGUES = ['nba', 'nfl', 'nhl', 'mlb'] as const;
-
 /** The compact layout's numbers per league, in order; keys the service does not send are skipped. */
 const HEADLINES: Record<string, readonly string[]> = {
   nba: ['ppg', 'ppgAllowed', 'reb', 'ast', 'fgPct', 'threePct'],

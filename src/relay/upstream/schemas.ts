@@ -55,6 +55,15 @@ export const playStateSchema = z.looseObject({
   segment: z.string().optional(),
   segmentLabel: z.string().optional(),
   outs: integer.optional(),
+  /**
+   * Soccer's minute (`67'`, `45+2'`): not shown in the spec, and the sandbox's choice. A minute that is not written
+   * that way is dropped rather than refusing the game; `display` still says where the match stands.
+   */
+  minute: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((minute) => (minute && /^\d{1,3}(\+\d{1,2})?'$/.test(minute) ? minute : undefined)),
   display: z.string().optional(),
 });
 
@@ -191,6 +200,8 @@ export const teamSchema = z.looseObject({
       pointsFor: integer.optional(),
       pointsAgainst: integer.optional(),
       streak: z.string().optional(),
+      /** Soccer's league points: not shown in the spec (the sandbox sends them); computed from W/D/L when absent. */
+      points: integer.optional().catch(undefined),
     })
     .nullable()
     .optional(),

@@ -1,8 +1,16 @@
 /**
  * Public facts only: team names, abbreviations and colours. Rows are
- * [abbreviation, city, nickname, primary colour, secondary colour].
+ * [abbreviation, city, nickname, primary colour, secondary colour], and the club's own name where it is not
+ * "city nickname" (football clubs: "Inter Miami CF", "Sporting Kansas City").
  */
-export type TeamRow = readonly [abbreviation: string, city: string, nickname: string, primary: string, secondary: string];
+export type TeamRow = readonly [
+  abbreviation: string,
+  city: string,
+  nickname: string,
+  primary: string,
+  secondary: string,
+  fullName?: string,
+];
 
 export const NBA_TEAMS: readonly TeamRow[] = [
   ['ATL', 'Atlanta', 'Hawks', '#E03A3E', '#C1D32F'],
@@ -208,4 +216,38 @@ export const NCAAB_TEAMS: readonly TeamRow[] = [
   ['UCLA', 'UCLA', 'Bruins', '#2D68C4', '#F2A900'],
   ['CONN', 'UConn', 'Huskies', '#000E2F', '#E4002B'],
   ['VILL', 'Villanova', 'Wildcats', '#00205B', '#13B5EA'],
+];
+
+/** Major League Soccer, 2026: thirty clubs. A club is called by a short name (the nickname column) and its own full name. */
+export const MLS_TEAMS: readonly TeamRow[] = [
+  ['ATL', 'Atlanta', 'Atlanta', '#80000A', '#221F1F', 'Atlanta United'],
+  ['ATX', 'Austin', 'Austin', '#00B140', '#000000', 'Austin FC'],
+  ['CLT', 'Charlotte', 'Charlotte', '#1A85C8', '#000000', 'Charlotte FC'],
+  ['CHI', 'Chicago', 'Chicago', '#AF2626', '#0A174A', 'Chicago Fire FC'],
+  ['CIN', 'Cincinnati', 'Cincinnati', '#F05323', '#263B80', 'FC Cincinnati'],
+  ['COL', 'Colorado', 'Colorado', '#960A2C', '#9CC2EA', 'Colorado Rapids'],
+  ['CLB', 'Columbus', 'Columbus', '#FEDD00', '#000000', 'Columbus Crew'],
+  ['DC', 'Washington', 'D.C. United', '#000000', '#EF3E42', 'D.C. United'],
+  ['DAL', 'Dallas', 'Dallas', '#E81F3E', '#2A4076', 'FC Dallas'],
+  ['HOU', 'Houston', 'Houston', '#FF6B00', '#101820', 'Houston Dynamo FC'],
+  ['MIA', 'Miami', 'Inter Miami', '#F7B5CD', '#231F20', 'Inter Miami CF'],
+  ['LA', 'Los Angeles', 'Galaxy', '#00245D', '#FFD200', 'LA Galaxy'],
+  ['LAFC', 'Los Angeles', 'LAFC', '#000000', '#C39E6D', 'Los Angeles FC'],
+  ['MIN', 'Minnesota', 'Minnesota', '#231F20', '#8CD2F4', 'Minnesota United FC'],
+  ['MTL', 'Montréal', 'Montréal', '#0033A1', '#000000', 'CF Montréal'],
+  ['NSH', 'Nashville', 'Nashville', '#ECE83A', '#1F1646', 'Nashville SC'],
+  ['NE', 'New England', 'New England', '#0A2240', '#CE0E2D', 'New England Revolution'],
+  ['NYC', 'New York', 'NYCFC', '#6CACE4', '#041E42', 'New York City FC'],
+  ['RBNY', 'New York', 'Red Bulls', '#ED1E36', '#23326A', 'New York Red Bulls'],
+  ['ORL', 'Orlando', 'Orlando', '#633492', '#FDE192', 'Orlando City SC'],
+  ['PHI', 'Philadelphia', 'Philadelphia', '#071B2C', '#B19B69', 'Philadelphia Union'],
+  ['POR', 'Portland', 'Portland', '#004812', '#D69A00', 'Portland Timbers'],
+  ['RSL', 'Salt Lake', 'Salt Lake', '#B30838', '#013A81', 'Real Salt Lake'],
+  ['SD', 'San Diego', 'San Diego', '#041E42', '#F6CB6F', 'San Diego FC'],
+  ['SJ', 'San Jose', 'San Jose', '#0067B1', '#000000', 'San Jose Earthquakes'],
+  ['SEA', 'Seattle', 'Seattle', '#5D9741', '#005595', 'Seattle Sounders FC'],
+  ['SKC', 'Kansas City', 'Sporting KC', '#A7C6ED', '#0C2340', 'Sporting Kansas City'],
+  ['STL', 'St. Louis', 'St. Louis', '#EC1458', '#001544', 'St. Louis City SC'],
+  ['TOR', 'Toronto', 'Toronto', '#B81137', '#455560', 'Toronto FC'],
+  ['VAN', 'Vancouver', 'Vancouver', '#00245E', '#9DC2EA', 'Vancouver Whitecaps FC'],
 ];

@@ -15,6 +15,8 @@ const SCORING: Record<string, ScoringParams> = {
   CFB: { base: 28, perStrength: 7, homeEdge: 1.5 },
   NHL: { base: 3.05, perStrength: 0.35, homeEdge: 0.1 },
   MLB: { base: 4.5, perStrength: 0.55, homeEdge: 0.15 },
+  // About 2.9 goals a match, home sides winning about half their matches and a quarter drawn, as MLS seasons run.
+  MLS: { base: 1.45, perStrength: 0.3, homeEdge: 0.25 },
 };
 
 /** Expected final score of each side. The simulation draws from it and the lines price it, so the two agree. */

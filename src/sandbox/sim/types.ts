@@ -17,6 +17,8 @@ export interface PlayState {
   outs?: number;
   /** Clock sports only: time left in the period, `m:ss`. */
   clock?: string;
+  /** Soccer only: the minute being played, `67'`, `45+2'`. Not shown in the spec; written down in sim/soccer.ts. */
+  minute?: string;
   display: string;
 }
 

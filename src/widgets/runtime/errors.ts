@@ -12,6 +12,8 @@ export class PressboxError extends Error {
     message: string,
     readonly status = 0,
     readonly retryAfterSeconds?: number,
+    /** With a `bad_request` for a league the element does not serve: the leagues it does. */
+    readonly leagues?: readonly string[],
   ) {
     super(message);
   }

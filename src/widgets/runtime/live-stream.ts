@@ -1,3 +1,4 @@
+import type { ErrorBody } from '../../contract/common.js';
 import { PressboxError, checkContract } from './errors.js';
 import { pageShared } from './page-shared.js';
 
@@ -120,8 +121,8 @@ export class LiveStream {
     source.addEventListener('error', (event) => {
       const message = event as MessageEvent<string>;
       if (typeof message.data === 'string') {
-        const { topic, error } = JSON.parse(message.data) as { topic?: string; error: { code: PressboxError['code']; message: string } };
-        const failure = new PressboxError(error.code, error.message);
+        const { topic, error } = JSON.parse(message.data) as { topic?: string } & ErrorBody;
+        const failure = new PressboxError(error.code, error.message, 0, undefined, error.leagues);
         for (const subscription of this.#subscriptions) if (!topic || subscription.topic === topic) subscription.onError(failure);
         return;
       }

@@ -1,6 +1,6 @@
 import type { Game } from '../../contract/scores.js';
 import type { Translate } from '../i18n/translate.js';
-import { REGULATION_PERIODS } from '../../contract/leagues.js';
+import { REGULATION_PERIODS, isSoccer } from '../../contract/leagues.js';
 import { ordinal } from './ordinal.js';
 
 /** A period's short name: Q3, 2nd Half, 2nd (hockey), OT, 2OT. */
@@ -21,6 +21,11 @@ export function progressText(game: Game, t: Translate): string {
   const progress = game.progress;
   if (!progress) return t('status.live', 'Live');
   const { period, segment } = progress;
+  if (isSoccer(game.league)) {
+    if (segment === 'halftime') return t('soccer.halftime', 'HT');
+    // The minute (67', 45+2') reads the same in every language; a relay that sends none still has the display text.
+    return progress.minute ?? (progress.display || t('status.live', 'Live'));
+  }
   if (game.league === 'mlb') {
     const inning = ordinal(t, period);
     if (segment === 'middle') return t('inning.middle', 'Mid {inning}', { inning });

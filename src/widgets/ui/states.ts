@@ -3,6 +3,7 @@ import { css } from './css.js';
 import type { PressboxError } from '../runtime/errors.js';
 import { formatAge } from '../runtime/format.js';
 import { term, type Localized } from '../i18n/translate.js';
+import { leagueNames } from './leagues.js';
 
 /** Placeholder blocks of the final layout's size, so nothing moves when data arrives. */
 export function skeleton(blocks: number, className: string): TemplateResult {
@@ -12,7 +13,10 @@ export function skeleton(blocks: number, className: string): TemplateResult {
 }
 
 /** What a page visitor reads for an error; the publisher's detail goes to the console, in English. */
-export function readerMessage(error: PressboxError, { t }: Localized): string {
+export function readerMessage(error: PressboxError, localized: Localized): string {
+  const { t } = localized;
+  if (error.code === 'bad_request' && error.leagues?.length)
+    return t('error.leagueNotServed', 'This widget covers {leagues} only.', { leagues: leagueNames(error.leagues.join(','), localized) });
   return (
     term(
       t,

@@ -4,6 +4,7 @@ import type { Game } from '../../contract/scores.js';
 import { formatStartTime } from '../runtime/format.js';
 import type { Localized } from '../i18n/translate.js';
 import { liveKit } from '../runtime/live.js';
+import { isSoccer } from '../../contract/leagues.js';
 
 /** When a game starts, how far along it is, or that it is over, in words (never colour alone). */
 export function statusText(game: Game, localized: Localized): string {
@@ -11,6 +12,7 @@ export function statusText(game: Game, localized: Localized): string {
   if (game.status === 'scheduled') return game.startTime ? formatStartTime(game.startTime, localized) : t('status.scheduled', 'Scheduled');
   // The live kit composes it: elements that show live progress have it before they show live data.
   if (game.status === 'live') return liveKit?.progressText(game, t) ?? t('status.live', 'Live');
+  if (isSoccer(game.league)) return t('soccer.fullTime', 'FT');
   return /\b(OT|overtime)\b/i.test(game.statusText) ? t('status.finalOvertime', 'Final/OT') : t('status.final', 'Final');
 }
 

@@ -1,3 +1,4 @@
+import { isSoccer } from '../../../contract/leagues.js';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import { changeStyles } from '../../ui/changes.js';
@@ -24,7 +25,7 @@ import { gameHeaderStyles } from './game-header.styles.js';
  * @summary The header of a game page: both teams in their colours, the score, the status with period detail,
  * the start time, the current line and public betting splits.
  *
- * @attr league - League code: nfl, nba, wnba, mlb, nhl, cfb, ncaab.
+ * @attr league - League code: nfl, nba, wnba, mlb, nhl, mls, cfb, ncaab.
  * @attr game-id - The game's id, as `<score-strip>` gives it in `pb-game-select`.
  * @attr odds-format - american, decimal, fractional or implied.
  * @attr announce - Announce scoring changes and the final through a polite live region (off by default).
@@ -170,7 +171,8 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
   #line(game: Game, line: Line | null): TemplateResult | typeof nothing {
     const t = this.t;
     if (!line)
-      return game.status === 'final'
+      // Football has no betting line in the data service: nothing to say, rather than "none right now".
+      return game.status === 'final' || isSoccer(game.league)
         ? nothing
         : html`<p class="unavailable">${t('header.noLine', 'No betting line for this game right now.')}</p>`;
     const away = game.away.team.abbreviation;

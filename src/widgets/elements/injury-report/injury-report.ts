@@ -19,7 +19,7 @@ type TeamReport = InjuriesPayload['teams'][number];
  * (a colour-and-text badge, never colour alone) and injury, and for the NFL practice participation and game
  * designation; the report's date and freshness.
  *
- * @attr league - League code: nfl, nba, wnba, mlb, nhl, cfb, ncaab.
+ * @attr league - League code: nfl, nba, wnba, mlb, nhl, mls, cfb, ncaab.
  * @attr team - One team only (abbreviation, such as KC), shown open.
  *
  * @csspart team - A team's collapsible section.

@@ -12,12 +12,13 @@ import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { lastFiveStyles } from './last-five.styles.js';
+import { isSoccer } from '../../../contract/leagues.js';
 
 /**
- * @summary A team's last five results as W/L/T chips with score, opponent and date; with `opponent`, the last
- * meetings between the two teams.
+ * @summary A team's last five results as W/L/T chips (W/D/L in soccer) with score, opponent and date; with
+ * `opponent`, the last meetings between the two teams.
  *
- * @attr league - League code: nfl, nba, wnba, mlb, nhl, cfb, ncaab.
+ * @attr league - League code: nfl, nba, wnba, mlb, nhl, mls, cfb, ncaab.
  * @attr team - The team, by abbreviation (BOS).
  * @attr opponent - Another team's abbreviation: shows their last meetings instead.
  *
@@ -133,12 +134,20 @@ export class LastFive extends PressboxElement<FormPayload> {
 
   #resultLetter(result: Result): string {
     const t = this.t;
+    if (result === 'T' && isSoccer(this.league)) return t('form.drawLetter', 'D');
     return { W: t('form.winLetter', 'W'), L: t('form.lossLetter', 'L'), T: t('form.tieLetter', 'T') }[result];
   }
 
   #resultWord(result: Result): string {
     const t = this.t;
+    if (result === 'T' && isSoccer(this.league)) return t('form.draw', 'Draw,');
     return { W: t('form.win', 'Win,'), L: t('form.loss', 'Loss,'), T: t('form.tie', 'Tie,') }[result];
+  }
+
+  /** Football's form line, wins, draws and losses each with its letter: 3W 1D 1L. */
+  #footballRecord(wins: number, draws: number, losses: number): string {
+    const count = (value: number, result: Result): string => `${formatNumber(value, this.localized)}${this.#resultLetter(result)}`;
+    return [count(wins, 'W'), count(draws, 'T'), count(losses, 'L')].join(' ');
   }
 
   /** Numbers joined by en dashes, in the locale's digits: 3–2, 2–2–1. */
@@ -150,7 +159,11 @@ export class LastFive extends PressboxElement<FormPayload> {
   #summary(data: FormPayload): string {
     const t = this.t;
     const { wins, losses, ties } = data.summary;
-    const record = ties ? this.#record(wins, losses, ties) : this.#record(wins, losses);
+    const record = isSoccer(this.league)
+      ? this.#footballRecord(wins, ties, losses)
+      : ties
+        ? this.#record(wins, losses, ties)
+        : this.#record(wins, losses);
     const count = data.games.length;
     if (!data.opponent)
       return count === 5

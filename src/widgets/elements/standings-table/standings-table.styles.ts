@@ -59,6 +59,10 @@ export const standingsTableStyles = css`
     direction: ltr;
     unicode-bidi: isolate;
   }
+  /* A football table's points: the number it is ranked by. */
+  .total {
+    font-weight: 700;
+  }
   .place {
     color: var(--_muted);
     text-align: center;

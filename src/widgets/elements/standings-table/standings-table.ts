@@ -11,16 +11,18 @@ import { elementStyles } from '../../ui/pressbox-element.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { standingsTableStyles } from './standings-table.styles.js';
+import { isSoccer } from '../../../contract/leagues.js';
 
 type Row = StandingsPayload['rows'][number];
-type SortKey = 'pct' | 'wins' | 'losses' | 'ties' | 'pointsFor' | 'pointsAgainst' | 'team';
+type SortKey = 'pct' | 'wins' | 'losses' | 'ties' | 'pointsFor' | 'pointsAgainst' | 'team' | 'played' | 'goalDifference' | 'points';
 type Direction = 'ascending' | 'descending';
 
 /**
  * @summary A league's standings: wins, losses, ties where the league has them, winning percentage, points for and
- * against, and the current streak; sortable by any column, with one team highlighted.
+ * against, and the current streak; in soccer a points table (played, won, drawn, lost, goals for and against, goal
+ * difference, points). Sortable by any column, with one team highlighted.
  *
- * @attr league - League code: nfl, nba, wnba, mlb, nhl, cfb, ncaab.
+ * @attr league - League code: nfl, nba, wnba, mlb, nhl, mls, cfb, ncaab.
  * @attr team - A team to highlight, by abbreviation (BOS).
  *
  * @csspart row - One team's row.
@@ -56,7 +58,8 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
   );
 
   team = '';
-  private sortKey: SortKey = 'pct';
+  /** Until a reader picks a column: the league's own order (most points in soccer, best record elsewhere). */
+  private sortKey: SortKey | undefined;
   private direction: Direction = 'descending';
 
   protected readonly resource = new ResourceController<StandingsPayload>(this, {
@@ -82,7 +85,13 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
       <div class="title-row">
         <div>
           <p class="title">${this.regionLabel}</p>
-          <p class="subtitle">${t('standings.subtitle', 'Best record first · select a column to sort')}</p>
+          <p class="subtitle">
+            ${
+              isSoccer(data.league)
+                ? t('standings.subtitlePoints', 'Most points first · select a column to sort')
+                : t('standings.subtitle', 'Best record first · select a column to sort')
+            }
+          </p>
         </div>
         <span class="end">${pauseButton(this.paused, this.togglePaused, t)}</span>
       </div>
@@ -98,6 +107,7 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
   }
 
   #table(data: StandingsPayload): TemplateResult {
+    if (isSoccer(data.league)) return this.#pointsTable(data);
     const t = this.t;
     const number = (value: number | null) => (value === null ? '—' : formatNumber(value, this.localized));
     const highlighted = this.team.toUpperCase();
@@ -145,6 +155,63 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
     </table>`;
   }
 
+  /** Football's table: P W D L GF GA GD Pts, ranked by points as the relay ranked it. */
+  #pointsTable(data: StandingsPayload): TemplateResult {
+    const t = this.t;
+    const number = (value: number | null) => (value === null ? '—' : formatNumber(value, this.localized));
+    const highlighted = this.team.toUpperCase();
+    const rows = this.#sorted(data.rows);
+    return html`<table>
+      <caption class="visually-hidden">
+        ${this.regionLabel}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col" class="place">
+            <span aria-hidden="true">#</span><span class="visually-hidden">${t('standings.place', 'Place')}</span>
+          </th>
+          ${this.#header('team', t('standings.team', 'Team'))}
+          ${this.#header('played', t('standings.played', 'P'), t('standings.playedName', 'Matches played'))}
+          ${this.#header('wins', t('standings.won', 'W'), t('standings.wonName', 'Won'))}
+          ${this.#header('ties', t('standings.drawn', 'D'), t('standings.drawnName', 'Drawn'))}
+          ${this.#header('losses', t('standings.lost', 'L'), t('standings.lostName', 'Lost'))}
+          ${this.#header('pointsFor', t('standings.goalsFor', 'GF'), t('standings.goalsForName', 'Goals for'), 'points')}
+          ${this.#header('pointsAgainst', t('standings.goalsAgainst', 'GA'), t('standings.goalsAgainstName', 'Goals against'), 'points')}
+          ${this.#header('goalDifference', t('standings.goalDifference', 'GD'), t('standings.goalDifferenceName', 'Goal difference'))}
+          ${this.#header('points', t('standings.points', 'Pts'), t('standings.pointsName', 'Points'))}
+        </tr>
+      </thead>
+      <tbody>
+        ${rows.map((row) => {
+          const mine = row.team.abbreviation === highlighted;
+          return html`<tr part="row" class=${mine ? 'mine' : ''} aria-current=${mine ? 'true' : 'false'}>
+            <td class="place">${formatNumber(data.rows.indexOf(row) + 1, this.localized)}</td>
+            <th scope="row">
+              <span class="team"
+                >${teamBadge(row.team, { withText: false })}<span class="full-name">${row.team.name}</span
+                ><span class="abbreviation" aria-hidden="true">${row.team.abbreviation}</span></span
+              >
+            </th>
+            <td>${number(played(row))}</td>
+            <td>${number(row.wins)}</td>
+            <td>${number(row.ties)}</td>
+            <td>${number(row.losses)}</td>
+            <td class="points">${number(row.pointsFor)}</td>
+            <td class="points">${number(row.pointsAgainst)}</td>
+            <td><span class="number">${this.#signed(goalDifference(row))}</span></td>
+            <td class="total">${number(points(row))}</td>
+          </tr>`;
+        })}
+      </tbody>
+    </table>`;
+  }
+
+  /** A goal difference with its sign, +5 or −3, in the reader's digits; null when the goals are not known. */
+  #signed(value: number | null): string {
+    if (value === null) return '—';
+    return new Intl.NumberFormat(this.localized.locale, { signDisplay: 'exceptZero' }).format(value);
+  }
+
   /** `.750`, as tables print it, in the reader's digits and decimal sign. */
   #pct(value: number): string {
     const text = new Intl.NumberFormat(this.localized.locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(value);
@@ -166,8 +233,16 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
   }
 
   #sorted(rows: readonly Row[]): Row[] {
+    // Unsorted by the reader: the relay's order, which is the league's (its tie-breakers included).
+    if (!this.sortKey) return [...rows];
     const key = this.sortKey;
-    const value = (row: Row) => (key === 'team' ? 0 : (row[key] ?? -1));
+    const value = (row: Row): number => {
+      if (key === 'team') return 0;
+      if (key === 'played') return played(row);
+      if (key === 'goalDifference') return goalDifference(row) ?? -Infinity;
+      if (key === 'points') return points(row);
+      return row[key] ?? -1;
+    };
     return [...rows].sort((a, b) => {
       const order = key === 'team' ? a.team.name.localeCompare(b.team.name, this.localized.locale) : value(a) - value(b);
       return this.direction === 'ascending' ? order : -order;
@@ -175,7 +250,7 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
   }
 
   #header(key: SortKey, label: string, name = label, className = ''): TemplateResult {
-    const sorted = this.sortKey === key;
+    const sorted = this.#sortKey() === key;
     return html`<th scope="col" class=${className} aria-sort=${sorted ? this.direction : 'none'}>
       <button @click=${() => this.#sort(key)}>
         ${name === label ? label : html`<span aria-hidden="true">${label}</span><span class="visually-hidden">${name}</span>`}<span
@@ -186,13 +261,28 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
     </th>`;
   }
 
-  #sort(key: SortKey): void {
-    if (this.sortKey === key) this.direction = this.direction === 'ascending' ? 'descending' : 'ascending';
-    else {
-      this.sortKey = key;
-      this.direction = key === 'team' || key === 'losses' || key === 'pointsAgainst' ? 'ascending' : 'descending';
-    }
+  #sortKey(): SortKey {
+    return this.sortKey ?? (isSoccer(this.league) ? 'points' : 'pct');
   }
+
+  #sort(key: SortKey): void {
+    if (this.#sortKey() === key) this.direction = this.direction === 'ascending' ? 'descending' : 'ascending';
+    else this.direction = key === 'team' || key === 'losses' || key === 'pointsAgainst' || key === 'played' ? 'ascending' : 'descending';
+    this.sortKey = key;
+  }
+}
+
+function played(row: Row): number {
+  return row.wins + row.losses + row.ties;
+}
+
+function goalDifference(row: Row): number | null {
+  return row.pointsFor === null || row.pointsAgainst === null ? null : row.pointsFor - row.pointsAgainst;
+}
+
+/** The relay's points, or three a win and one a draw from a relay that sent none. */
+function points(row: Row): number {
+  return row.points ?? row.wins * 3 + row.ties;
 }
 
 customElements.define('standings-table', StandingsTable);

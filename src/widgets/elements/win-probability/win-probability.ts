@@ -16,7 +16,7 @@ import { winProbabilityStyles } from './win-probability.styles.js';
  * @summary Both teams' chances to win, from the betting market with the bookmaker's margin removed, as large
  * numbers and a bar, with the game's probability curve drawn from the relay's history.
  *
- * @attr league - League code: nfl, nba, wnba, mlb, nhl, cfb, ncaab.
+ * @attr league - League code: nfl, nba, wnba, mlb, nhl, cfb, ncaab (not mls: no betting markets).
  * @attr game-id - The game's id, as `<score-strip>` gives it.
  *
  * @csspart badge - A team badge.
