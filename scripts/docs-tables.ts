@@ -1,10 +1,12 @@
 // The docs' tables that restate the registries, generated so they cannot drift: the elements in the README, each
-// element's reserved height in docs/publishers.md, the data routes in docs/api.md. `npm test` fails when one is stale.
-//   npx tsx scripts/docs-tables.ts     → rewrites the three tables
+// element's reserved height in docs/publishers.md, the leagues each element serves (both), the data routes in
+// docs/api.md. `npm test` fails when one is stale.
+//   npx tsx scripts/docs-tables.ts     → rewrites the tables
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ELEMENT_BOXES, ELEMENT_DETAILS, ELEMENT_TAGS, sizeProperty } from '../src/contract/elements.js';
 import { DATA_ROUTE_PATHS, DATA_ROUTES } from '../src/contract/routes.js';
+import { LEAGUE_TITLES, WIDGET_LEAGUES } from '../src/contract/leagues.js';
 import { WIDGET_ROUTES_BY_PATH } from '../src/relay/resources/routes.js';
 
 /** A table kept between two markers in a Markdown file. */
@@ -26,13 +28,29 @@ function elementTable(): string {
   ].join('\n');
 }
 
+/** Which element serves which league: asked for another, its route answers bad_request naming these. */
+function leagueTable(): string {
+  return [
+    `| element | ${WIDGET_LEAGUES.map((league) => `\`${league}\``).join(' | ')} |`,
+    `|---|${WIDGET_LEAGUES.map(() => ':-:').join('|')}|`,
+    ...ELEMENT_TAGS.map((tag) => {
+      const served: readonly string[] = ELEMENT_DETAILS[tag].leagues;
+      return `| \`<${tag}>\` | ${WIDGET_LEAGUES.map((league) => (served.includes(league) ? '✓' : '—')).join(' | ')} |`;
+    }),
+    '',
+    WIDGET_LEAGUES.map((league) => `\`${league}\` ${LEAGUE_TITLES[league]}`).join(' · '),
+  ].join('\n');
+}
+
 function sizeTable(): string {
   return [
     '| element | height | change it with |',
     '|---|---|---|',
     ...ELEMENT_TAGS.map((tag) => {
-      const former = (ELEMENT_BOXES[tag] as { formerName?: string }).formerName;
-      return `| \`<${tag}>\` | ${ELEMENT_BOXES[tag].height} px | \`${sizeProperty(tag)}\`${former ? ` (or \`--pb-${former}-height\`)` : ''} |`;
+      const box: { height: number; formerName?: string; leagueHeights?: Record<string, number> } = ELEMENT_BOXES[tag];
+      const byLeague = Object.entries(box.leagueHeights ?? {}).map(([league, height]) => `; ${height} px for \`league="${league}"\``);
+      const former = box.formerName ? ` (or \`--pb-${box.formerName}-height\`)` : '';
+      return `| \`<${tag}>\` | ${box.height} px${byLeague.join('')} | \`${sizeProperty(tag)}\`${former} |`;
     }),
   ].join('\n');
 }
@@ -52,6 +70,8 @@ function routeTable(): string {
 export const GENERATED_TABLES: GeneratedTable[] = [
   { file: 'README.md', name: 'elements', table: elementTable },
   { file: 'docs/publishers.md', name: 'sizes', table: sizeTable },
+  { file: 'README.md', name: 'leagues', table: leagueTable },
+  { file: 'docs/publishers.md', name: 'leagues', table: leagueTable },
   { file: 'docs/api.md', name: 'routes', table: routeTable },
 ];
 

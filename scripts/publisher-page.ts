@@ -1,6 +1,6 @@
 // The publisher page the end-to-end tests and the per-engine screenshots load: all ten elements as a newsroom would
 // paste them, one script tag from the relay.
-import { ELEMENT_TAGS, type ElementTag } from '../src/contract/elements.js';
+import { ELEMENT_TAGS, servesLeague, type ElementTag } from '../src/contract/elements.js';
 
 export const RIGHT_TO_LEFT = ['ar'];
 
@@ -22,6 +22,11 @@ export interface PublisherPageOptions {
   messages?: Record<string, Record<string, string>>;
   /** This element alone, as most article pages carry one widget. */
   only?: ElementTag;
+  /**
+   * A football page: every element that serves MLS shows it (a match for the game elements, the matchday of `date`
+   * for the strip, none for the current one); the others keep their own leagues, as a sports section would.
+   */
+  soccer?: { gameId: string; date?: string };
 }
 
 /** The body's margin on each side, the browser's default, which the column style keeps. */
@@ -46,9 +51,18 @@ export function featuredGame(games: ReadonlyArray<{ id: string; status: string }
   return (games.find((game) => game.status === status) ?? games[0]!).id;
 }
 
+function soccerElement(tag: ElementTag, { gameId, date }: { gameId: string; date?: string }): string {
+  if (tag === 'score-ticker') return '<score-ticker leagues="mls"></score-ticker>';
+  if (tag === 'score-strip') return `<score-strip league="mls"${date ? ` date="${date}"` : ''}></score-strip>`;
+  if (tag === 'game-header') return `<game-header league="mls" game-id="${gameId}"></game-header>`;
+  if (tag === 'last-five' || tag === 'standings-table') return `<${tag} league="mls" team="SEA"></${tag}>`;
+  return `<${tag} league="mls"></${tag}>`;
+}
+
 export function publisherPage(options: PublisherPageOptions): string {
   const { relay, key, gameId, mlbGameId, lang = 'en', script = true, stylesheet = true, column = 0 } = options;
   const elements = (options.only ? [options.only] : ELEMENT_TAGS).map((tag) => {
+    if (options.soccer && servesLeague(tag, 'mls')) return soccerElement(tag, options.soccer);
     if (tag === 'score-ticker') return '<score-ticker leagues="nba,nhl,nfl"></score-ticker>';
     if (tag === 'last-five' || tag === 'standings-table' || tag === 'team-stats') return `<${tag} league="nba" team="BOS"></${tag}>`;
     if (tag === 'pitching-matchup') return `<pitching-matchup game-id="${mlbGameId}"></pitching-matchup>`;

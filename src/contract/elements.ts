@@ -12,7 +12,8 @@ import type { WidgetLeague } from './leagues.js';
 export const ELEMENT_BOXES = {
   'score-ticker': { height: 48, formerName: 'ticker' },
   'score-strip': { height: 136, formerName: 'strip' },
-  'game-header': { height: 360, formerName: 'header' },
+  // A football match has no betting line nor splits to show under the score: its box is the score's.
+  'game-header': { height: 360, formerName: 'header', leagueHeights: { mls: 150 } },
   'win-probability': { height: 330 },
   'player-props': { height: 400, formerName: 'props' },
   'last-five': { height: 188 },
@@ -20,7 +21,14 @@ export const ELEMENT_BOXES = {
   'standings-table': { height: 420, formerName: 'standings' },
   'team-stats': { height: 280 },
   'pitching-matchup': { height: 300, formerName: 'matchup' },
-} as const satisfies Record<`${string}-${string}`, { height: number; formerName?: string }>;
+} as const satisfies Record<`${string}-${string}`, ElementBox>;
+
+interface ElementBox {
+  height: number;
+  formerName?: string;
+  /** Leagues whose data takes another height than `height`: the box is reserved by the `league` attribute. */
+  leagueHeights?: Readonly<Record<string, number>>;
+}
 
 export type ElementTag = keyof typeof ELEMENT_BOXES;
 
@@ -35,18 +43,35 @@ export function sizeProperty(tag: ElementTag): `--pb-${ElementTag}-height` {
   return `--pb-${tag}-height`;
 }
 
+/** The element's reserved height in CSS pixels for a league (its `league` attribute, in any case). */
+export function reservedHeightOf(tag: ElementTag, league = ''): number {
+  const box: ElementBox = ELEMENT_BOXES[tag];
+  return box.leagueHeights?.[league.trim().toLowerCase()] ?? box.height;
+}
+
 /** The element's reserved height as a declaration, for its host style and for the loader's placeholder box. */
-export function reservedHeightCss(tag: ElementTag): string {
-  const box: { height: number; formerName?: string } = ELEMENT_BOXES[tag];
-  const fallback = box.formerName ? `var(--pb-${box.formerName}-height,${box.height}px)` : `${box.height}px`;
+export function reservedHeightCss(tag: ElementTag, league?: string): string {
+  const box: ElementBox = ELEMENT_BOXES[tag];
+  const height = reservedHeightOf(tag, league);
+  const fallback = box.formerName ? `var(--pb-${box.formerName}-height,${height}px)` : `${height}px`;
   return `height:var(${sizeProperty(tag)},${fallback});`;
+}
+
+/** Selector suffixes and declarations for the leagues with a box of their own: `[league="mls" i]`. */
+export function leagueBoxes(tag: ElementTag): Array<{ attribute: string; css: string }> {
+  const box: ElementBox = ELEMENT_BOXES[tag];
+  return Object.keys(box.leagueHeights ?? {}).map((league) => ({
+    attribute: `[league="${league}" i]`,
+    css: reservedHeightCss(tag, league),
+  }));
 }
 
 /** Boxes for tags not yet defined; `:where` leaves the page's own rules in charge. Also served as pressbox.css. */
 export function reservedSizesCss(): string {
-  return ELEMENT_TAGS.map((tag) => `:where(${tag}:not(:defined)){display:block;box-sizing:border-box;${reservedHeightCss(tag)}}`).join(
-    '\n',
-  );
+  return ELEMENT_TAGS.flatMap((tag) => [
+    `:where(${tag}:not(:defined)){display:block;box-sizing:border-box;${reservedHeightCss(tag)}}`,
+    ...leagueBoxes(tag).map(({ attribute, css }) => `:where(${tag}${attribute}:not(:defined)){${css}}`),
+  ]).join('\n');
 }
 
 interface ElementDetails {
@@ -79,7 +104,7 @@ export const ELEMENT_DETAILS = {
   'injury-report': { title: 'Injury report', embedAttributes: ['team'], seasonWords: false, leagues: EVERY_LEAGUE },
   'standings-table': { title: 'Standings', embedAttributes: ['team'], seasonWords: true, leagues: EVERY_LEAGUE },
   // The data service offers team statistics for these four only.
-  'team-stats': { title: 'Team statistics', embedAttributes: ['team', 'layout'], seasonWords: true, leagues: ['nba', 'nfl', 'nhl', 'mlb'] },
+  'team-stats': { title: 'Team statistics', embedAttributes: ['team', 'layout'], seasonWords: true, leagues: ['nfl', 'nba', 'mlb', 'nhl'] },
   'pitching-matchup': { title: 'Pitching matchup', embedAttributes: ['game-id'], seasonWords: true, leagues: ['mlb'] },
 } as const satisfies Record<ElementTag, ElementDetails>;
 

@@ -2,6 +2,18 @@
 export const WIDGET_LEAGUES = ['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'mls', 'cfb', 'ncaab'] as const;
 export type WidgetLeague = (typeof WIDGET_LEAGUES)[number];
 
+/** Each league's name in English menus (the snippet builder, the demo gallery); elements say it in the reader's language. */
+export const LEAGUE_TITLES: Readonly<Record<WidgetLeague, string>> = {
+  nfl: 'NFL',
+  nba: 'NBA',
+  wnba: 'WNBA',
+  mlb: 'MLB',
+  nhl: 'NHL',
+  mls: 'MLS (soccer)',
+  cfb: 'College football',
+  ncaab: 'College basketball',
+};
+
 /** Other names publishers write for the same leagues. */
 export const LEAGUE_ALIASES: Readonly<Record<string, WidgetLeague>> = { ncaaf: 'cfb', cbb: 'ncaab' };
 

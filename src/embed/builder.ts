@@ -1,5 +1,5 @@
 import { embedUrl, snippetsFor, type SnippetKind, type WidgetChoice } from './snippets.js';
-import { isElementTag, type ElementTag } from '../contract/elements.js';
+import { ELEMENT_DETAILS, isElementTag, type ElementTag } from '../contract/elements.js';
 import { attributesOf, reservedHeight } from './tags.js';
 
 /** The snippet builder's page (/builder): reads the form, fills team and game lists from the relay, previews, copies. */
@@ -100,7 +100,7 @@ function render(): void {
     code.textContent = snippets?.[code.dataset.snippet as SnippetKind] ?? '';
   }
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-copy]')) button.disabled = !ready;
-  const height = String(reservedHeight(current.tag));
+  const height = String(reservedHeight(current.tag, current.attributes.league));
   if (preview.getAttribute('height') !== height) preview.setAttribute('height', height);
   const source = ready ? embedUrl(current) : 'about:blank';
   if (preview.src !== source) preview.src = source;
@@ -109,17 +109,12 @@ function render(): void {
   history.replaceState(null, '', address);
 }
 
-/** Elements that exist for some leagues only: picking one moves the league to one it knows. */
-const LEAGUES_OF: Partial<Record<ElementTag, readonly string[]>> = {
-  'team-stats': ['nba', 'nfl', 'nhl', 'mlb'],
-  'pitching-matchup': ['mlb'],
-};
-
+/** Picking an element offers only the leagues it serves (the element registry), and moves the league to one of them. */
 function fitLeague(): void {
-  const leagues = LEAGUES_OF[tag()];
+  const leagues: readonly string[] = ELEMENT_DETAILS[tag()].leagues;
   const league = control('league') as HTMLSelectElement;
-  for (const option of league.options) option.disabled = Boolean(leagues && !leagues.includes(option.value));
-  if (leagues && !leagues.includes(league.value)) league.value = leagues[0]!;
+  for (const option of league.options) option.disabled = !leagues.includes(option.value);
+  if (!leagues.includes(league.value)) league.value = leagues[0]!;
 }
 
 async function update(): Promise<void> {

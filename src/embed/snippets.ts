@@ -47,10 +47,14 @@ export function oembedUrl(choice: WidgetChoice): string {
 }
 
 /** Frame size: the element's reserved height, so the box is right before (and without) any resize message. */
-export function frameSize(tag: ElementTag, maxWidth?: number, maxHeight?: number): { width: number; height: number } {
+export function frameSize(
+  choice: Pick<WidgetChoice, 'tag' | 'attributes'>,
+  maxWidth?: number,
+  maxHeight?: number,
+): { width: number; height: number } {
   return {
     width: Math.min(DEFAULT_FRAME_WIDTH, maxWidth ?? Infinity),
-    height: Math.min(reservedHeight(tag), maxHeight ?? Infinity),
+    height: Math.min(reservedHeight(choice.tag, choice.attributes.league), maxHeight ?? Infinity),
   };
 }
 
@@ -59,7 +63,7 @@ export function frameSize(tag: ElementTag, maxWidth?: number, maxHeight?: number
  * they survive a page's strict Content-Security-Policy and editors that strip `style`; `scrolling="no"` because the
  * element keeps its own reserved box.
  */
-export function iframeMarkup(choice: WidgetChoice, size = frameSize(choice.tag)): string {
+export function iframeMarkup(choice: WidgetChoice, size = frameSize(choice)): string {
   return (
     `<iframe src="${escapeHtml(embedUrl(choice))}" title="${escapeHtml(frameTitle(choice.tag))}" ` +
     `width="${size.width === DEFAULT_FRAME_WIDTH ? '100%' : size.width}" height="${size.height}" ` +
@@ -73,7 +77,7 @@ function scriptSnippet(choice: WidgetChoice): string {
 }
 
 function ampSnippet(choice: WidgetChoice): string {
-  const { height } = frameSize(choice.tag);
+  const { height } = frameSize(choice);
   return [
     '<!-- once, in <head>: <script async custom-element="amp-iframe" src="https://cdn.ampproject.org/v0/amp-iframe-0.1.js"></script> -->',
     `<amp-iframe src="${escapeHtml(embedUrl(choice))}" title="${escapeHtml(frameTitle(choice.tag))}" height="${height}" layout="fixed-height"`,

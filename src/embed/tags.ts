@@ -1,4 +1,4 @@
-import { ELEMENT_BOXES, ELEMENT_DETAILS, type ElementTag } from '../contract/elements.js';
+import { ELEMENT_DETAILS, reservedHeightOf, type ElementTag } from '../contract/elements.js';
 
 /**
  * What an embed page may put on its element: the attributes every element takes, except `key` and `relay` (the
@@ -11,8 +11,8 @@ export function attributesOf(tag: ElementTag): readonly string[] {
 }
 
 /** The element's reserved height in CSS pixels: what a frame around it starts at, before the page reports its own. */
-export function reservedHeight(tag: ElementTag): number {
-  return ELEMENT_BOXES[tag].height;
+export function reservedHeight(tag: ElementTag, league?: string): number {
+  return reservedHeightOf(tag, league);
 }
 
 /** Width a frame gets when nothing else says: wide enough for every element's full layout, narrower pages shrink it. */

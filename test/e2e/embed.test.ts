@@ -138,14 +138,32 @@ describe('a publisher page on another origin, with only the script tag', () => {
   it('shows every element with data under a key that allows the page, with no console errors', async () => {
     const record = await open(`${allowed}/publisher.html`);
     await waitForLoads(record.page, TAGS);
-    for (const tag of TAGS) {
-      const state = await record.page.locator(tag).evaluate((element) => ({
-        error: element.matches(':state(error)'),
-        loading: element.matches(':state(loading)'),
-        skeleton: element.shadowRoot?.querySelector('.skeleton') !== null,
-      }));
-      assert.deepEqual(state, { error: false, loading: false, skeleton: false }, tag);
+    const soccer = record.page.locator('[league="mls"]');
+    for (const index of [0, 1]) await soccer.nth(index).scrollIntoViewIfNeeded();
+    await record.page.waitForFunction(() =>
+      [...document.querySelectorAll('[league="mls"]')].every((element) => element.shadowRoot?.querySelector('.skeleton') === null),
+    );
+    for (const tag of [...TAGS, 'standings-table']) {
+      const states = await record.page.locator(tag).evaluateAll((elements) =>
+        elements.map((element) => ({
+          error: element.matches(':state(error)'),
+          loading: element.matches(':state(loading)'),
+          skeleton: element.shadowRoot?.querySelector('.skeleton') !== null,
+        })),
+      );
+      for (const state of states) assert.deepEqual(state, { error: false, loading: false, skeleton: false }, tag);
     }
+    // Soccer: the matchday with real club names and a points table (the test sandbox's instant is an MLS matchday).
+    const strip = await record.page.locator('score-strip[league="mls"]').evaluate((element) => element.shadowRoot!.textContent!);
+    assert.match(strip, /Seattle|Inter Miami|Galaxy|Atlanta|Toronto|Portland|Columbus/);
+    const table = await record.page.locator('standings-table[league="mls"]').evaluate((element) => ({
+      headers: [...element.shadowRoot!.querySelectorAll('thead th')].map((th) => th.textContent!.replace(/\s+/g, ' ').trim()),
+      rows: element.shadowRoot!.querySelectorAll('tbody tr').length,
+      mine: element.shadowRoot!.querySelector('tr[aria-current="true"]')?.textContent ?? '',
+    }));
+    assert.equal(table.rows, 30);
+    assert.match(table.headers.join(' '), /P.*W.*D.*L.*GF.*GA.*GD.*Pts/);
+    assert.match(table.mine, /Seattle Sounders FC/);
     assert.deepEqual(errorsOf(record), []);
     await record.page.close();
   });
@@ -153,7 +171,7 @@ describe('a publisher page on another origin, with only the script tag', () => {
   it('shows the origin error in every element under a key that does not allow the page, and the console names the fix', async () => {
     const record = await open(`${denied}/publisher.html`);
     for (const tag of TAGS) {
-      await record.page.locator(tag).scrollIntoViewIfNeeded();
+      await record.page.locator(tag).first().scrollIntoViewIfNeeded();
       await record.page.waitForFunction(
         (expected) =>
           (window as unknown as { __pressboxSeen: { errors: { tag: string }[] } }).__pressboxSeen.errors.some(
@@ -171,7 +189,10 @@ describe('a publisher page on another origin, with only the script tag', () => {
       new Set(TAGS.map((tag) => `${tag} origin_not_allowed`)),
     );
     for (const tag of TAGS) {
-      const text = await record.page.locator(tag).evaluate((element) => element.shadowRoot?.textContent ?? '');
+      const text = await record.page
+        .locator(tag)
+        .first()
+        .evaluate((element) => element.shadowRoot?.textContent ?? '');
       assert.match(text, /not enabled for this website/, tag);
       const warning = record.console.find(
         (line) => line.type === 'warning' && line.text.startsWith(`Pressbox <${tag}>: origin_not_allowed`),
@@ -188,32 +209,35 @@ describe('a publisher page on another origin, with only the script tag', () => {
 
 /** Computed styles that a page's global CSS could change, for the host and every node in its shadow root. */
 async function lookOf(page: Page, tag: string) {
-  return page.locator(tag).evaluate((host) => {
-    const properties = [
-      'font-size',
-      'line-height',
-      'font-style',
-      'font-weight',
-      'letter-spacing',
-      'word-spacing',
-      'text-transform',
-      'text-indent',
-      'white-space',
-      'box-sizing',
-      'padding-top',
-      'border-top-width',
-      'background-color',
-      'color',
-    ];
-    const nodes = [host, ...(host.shadowRoot?.querySelectorAll('*') ?? [])];
-    return {
-      height: host.getBoundingClientRect().height,
-      styles: nodes.map((node) => {
-        const style = getComputedStyle(node);
-        return `${node.localName}: ${properties.map((name) => style.getPropertyValue(name)).join(' ')}`;
-      }),
-    };
-  });
+  return page
+    .locator(tag)
+    .first()
+    .evaluate((host) => {
+      const properties = [
+        'font-size',
+        'line-height',
+        'font-style',
+        'font-weight',
+        'letter-spacing',
+        'word-spacing',
+        'text-transform',
+        'text-indent',
+        'white-space',
+        'box-sizing',
+        'padding-top',
+        'border-top-width',
+        'background-color',
+        'color',
+      ];
+      const nodes = [host, ...(host.shadowRoot?.querySelectorAll('*') ?? [])];
+      return {
+        height: host.getBoundingClientRect().height,
+        styles: nodes.map((node) => {
+          const style = getComputedStyle(node);
+          return `${node.localName}: ${properties.map((name) => style.getPropertyValue(name)).join(' ')}`;
+        }),
+      };
+    });
 }
 
 describe('a CMS page with hostile global CSS', () => {

@@ -82,7 +82,9 @@ export async function gameId(setup: BrowserTestSetup, league: string, status: 's
 /** A team of the league, by abbreviation, for elements about one team. */
 export function teamOf(league: string): string {
   return (
-    ({ nba: 'BOS', wnba: 'NYL', mlb: 'NYY', nhl: 'TOR', ncaab: 'DUKE', nfl: 'KC', cfb: 'OSU' } as Record<string, string>)[league] ?? 'BOS'
+    ({ nba: 'BOS', wnba: 'NYL', mlb: 'NYY', nhl: 'TOR', mls: 'SEA', ncaab: 'DUKE', nfl: 'KC', cfb: 'OSU' } as Record<string, string>)[
+      league
+    ] ?? 'BOS'
   );
 }
 

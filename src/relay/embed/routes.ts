@@ -144,7 +144,7 @@ export function embedRoutes(deps: EmbedDeps): Hono<RelayEnv> {
     const limited = overLimit(deps.limit, read.query.key, c);
     if (limited) return c.json(limited.body(), 429, limited.headers);
     const choice: WidgetChoice = { relay: target.origin, tag, ...read.query };
-    const size = frameSize(tag, sizes.data.maxwidth, sizes.data.maxheight);
+    const size = frameSize(choice, sizes.data.maxwidth, sizes.data.maxheight);
     return c.json({
       version: '1.0',
       type: 'rich',

@@ -23,8 +23,9 @@ export function progressText(game: Game, t: Translate): string {
   const { period, segment } = progress;
   if (isSoccer(game.league)) {
     if (segment === 'halftime') return t('soccer.halftime', 'HT');
-    // The minute (67', 45+2') reads the same in every language; a relay that sends none still has the display text.
-    return progress.minute ?? (progress.display || t('status.live', 'Live'));
+    // The minute (67', 45+2') reads the same in every language, isolated left to right so an Arabic page does not
+    // write '67; a relay that sends none still has the display text.
+    return progress.minute ? `\u2066${progress.minute}\u2069` : progress.display || t('status.live', 'Live');
   }
   if (game.league === 'mlb') {
     const inning = ordinal(t, period);

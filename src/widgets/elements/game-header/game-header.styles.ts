@@ -8,7 +8,7 @@ export const gameHeaderStyles = css`
   }
   .stripe {
     height: 6px;
-    background: linear-gradient(90deg, var(--_away) 0 50%, var(--_home) 50% 100%);
+    background: linear-gradient(90deg, var(--_first) 0 50%, var(--_second) 50% 100%);
   }
   /* Each team's colour stays above its own side, which swaps right to left. */
   :host(:dir(rtl)) .stripe {
@@ -28,7 +28,7 @@ export const gameHeaderStyles = css`
     min-width: 0;
     --_badge-size: 48px;
   }
-  .team.home {
+  .team.second {
     flex-direction: row-reverse;
     text-align: end;
   }
@@ -58,7 +58,7 @@ export const gameHeaderStyles = css`
     font-variant-numeric: tabular-nums;
     line-height: 1;
   }
-  .home .score {
+  .second .score {
     margin-inline-start: 0;
     margin-inline-end: auto;
   }
@@ -172,13 +172,13 @@ export const gameHeaderStyles = css`
       align-items: center;
     }
     .team,
-    .team.home {
+    .team.second {
       flex-direction: row;
       text-align: start;
       --_badge-size: 32px;
     }
     .score,
-    .home .score {
+    .second .score {
       margin-inline: auto 0;
       font-size: 28px;
     }

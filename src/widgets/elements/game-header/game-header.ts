@@ -1,4 +1,5 @@
 import { isSoccer } from '../../../contract/leagues.js';
+import { sideOrder, type Side } from '../../ui/side-order.js';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import { changeStyles } from '../../ui/changes.js';
@@ -123,29 +124,33 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
   protected renderData(data: GameDetailPayload, notice: Notice): TemplateResult {
     const { game } = data;
     const colours = data.colors;
-    const matchup = this.t('game.matchup', '{away} at {home}', { away: game.away.team.name, home: game.home.team.name });
+    const names = { away: game.away.team.name, home: game.home.team.name };
+    const matchup = isSoccer(game.league)
+      ? this.t('game.matchupHomeFirst', '{home} v {away}', names)
+      : this.t('game.matchup', '{away} at {home}', names);
+    const [first, second] = sideOrder(game.league);
     return html`<article aria-label=${matchup}>
-      <div class="stripe" ${cssProps({ '--_away': colours.away, '--_home': colours.home })}></div>
+      <div class="stripe" ${cssProps({ '--_first': colours[first], '--_second': colours[second] })}></div>
       <div class="matchup">
-        ${this.#team(game, 'away')}
+        ${this.#team(game, first, 'first')}
         <div class="middle">
           ${statusPill(game, this.localized)}
           ${game.startTime ? html`<span class="when">${formatDay(game.startTime, this.localized)}</span>` : nothing}
           ${game.status === 'final' ? nothing : pauseButton(this.paused, this.togglePaused, this.t)}
         </div>
-        ${this.#team(game, 'home')}
+        ${this.#team(game, second, 'second')}
       </div>
       ${this.#line(game, data.line)} ${this.#splits(game, data.splits, colours)}
       ${this.announce ? html`<div class="visually-hidden" role="status">${this.announcement}</div>` : nothing} ${notice}
     </article>`;
   }
 
-  #team(game: Game, which: 'home' | 'away'): TemplateResult {
+  #team(game: Game, which: Side, position: 'first' | 'second'): TemplateResult {
     const side = game[which];
     const other = game[which === 'home' ? 'away' : 'home'];
     const scored = game.status !== 'scheduled' && side.score !== null;
     const trailing = game.status === 'final' && scored && other.score !== null && side.score! < other.score;
-    return html`<div class="team ${which}">
+    return html`<div class="team ${which} ${position}">
       ${teamBadge(side.team)}
       <div class="names">
         <p class="name">${side.team.name}</p>

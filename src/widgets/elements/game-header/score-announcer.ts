@@ -1,5 +1,6 @@
 import type { Game } from '../../../contract/scores.js';
 import type { Translate } from '../../i18n/translate.js';
+import { isSoccer } from '../../../contract/leagues.js';
 
 const ANNOUNCE_INTERVAL_MS = 20_000;
 
@@ -17,12 +18,11 @@ export class ScoreAnnouncer {
 
   consider(game: Game, t: Translate): void {
     if (game.status === 'scheduled' || game.home.score === null || game.away.score === null) return;
-    const score = t('header.score', '{away} {awayScore}, {home} {homeScore}', {
-      away: game.away.team.name,
-      awayScore: game.away.score,
-      home: game.home.team.name,
-      homeScore: game.home.score,
-    });
+    const sides = { away: game.away.team.name, awayScore: game.away.score, home: game.home.team.name, homeScore: game.home.score };
+    // Football says the home side first.
+    const score = isSoccer(game.league)
+      ? t('header.scoreHomeFirst', '{home} {homeScore}, {away} {awayScore}', sides)
+      : t('header.score', '{away} {awayScore}, {home} {homeScore}', sides);
     const text =
       game.status === 'final'
         ? t('header.announceFinal', 'Final: {score}.', { score })

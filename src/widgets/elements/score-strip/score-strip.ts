@@ -1,3 +1,4 @@
+import { sideOrder } from '../../ui/side-order.js';
 import { html, nothing, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import { changeStyles } from '../../ui/changes.js';
@@ -141,7 +142,8 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
   }
 
   #card(game: Game, focusable: boolean): TemplateResult {
-    const body = html`${statusPill(game, this.localized)} ${this.#side(game, 'away')} ${this.#side(game, 'home')}`;
+    const [first, second] = sideOrder(game.league);
+    const body = html`${statusPill(game, this.localized)} ${this.#side(game, first)} ${this.#side(game, second)}`;
     const href = this.gameHref
       ? this.gameHref.replaceAll('{id}', encodeURIComponent(game.id)).replaceAll('{league}', encodeURIComponent(game.league))
       : '';
@@ -176,14 +178,21 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
     // Screen readers hear the full name where the card shows the abbreviation.
     return html`<span class="side" ?data-leading=${leading} ?data-trailing=${trailing}>
       ${teamBadge(side.team, { withText: false })}<span class="abbr" aria-hidden="true">${side.team.abbreviation}</span
-      ><span class="visually-hidden"
-        >${which === 'home' ? this.t('scores.atHome', ', at {team}', { team: side.team.name }) : side.team.name} </span
-      >${
+      ><span class="visually-hidden">${this.#spokenName(game, which)} </span>${
         scored
           ? keyed(side.score, html`<span class="score ${this.#changes?.isFresh(game, which) ? 'flash' : ''}">${side.score}</span>`)
           : nothing
       }
     </span>`;
+  }
+
+  /** "Celtics, at Knicks" for North American sports; football's home side first: "Seattle, against Portland". */
+  #spokenName(game: Game, which: 'home' | 'away'): string {
+    const { name } = game[which].team;
+    if (sideOrder(game.league)[0] === which) return name;
+    return which === 'home'
+      ? this.t('scores.atHome', ', at {team}', { team: name })
+      : this.t('scores.againstAway', ', against {team} (away)', { team: name });
   }
 
   #select(game: Game, event: Event): void {

@@ -1,3 +1,4 @@
+import { sideOrder } from '../../ui/side-order.js';
 import { html, nothing, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import { changeStyles } from '../../ui/changes.js';
@@ -112,6 +113,7 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
   /** The second copy makes the loop seamless; it is hidden from assistive technology. */
   #item(game: Game, copy: boolean): TemplateResult {
     const scored = game.status !== 'scheduled' && game.home.score !== null && game.away.score !== null;
+    const [first, second] = sideOrder(game.league);
     return html`<li
       class="item ${copy ? 'copy' : ''}"
       part="item"
@@ -120,17 +122,22 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
       aria-hidden=${copy ? 'true' : 'false'}
     >
       <span class="league">${game.league.toUpperCase()}</span>
-      <span class="team"
-        ><span aria-hidden="true">${game.away.team.abbreviation}</span><span class="visually-hidden">${game.away.team.name}</span></span
-      >
-      ${scored ? this.#score(game, 'away') : nothing}
-      <span class="team"
-        ><span aria-hidden="true">${game.home.team.abbreviation}</span
-        ><span class="visually-hidden">${this.t('ticker.atHome', 'at {team}', { team: game.home.team.name })}</span></span
-      >
-      ${scored ? this.#score(game, 'home') : nothing}
+      ${this.#side(game, first, scored)} ${this.#side(game, second, scored)}
       <span class="pill" data-status=${game.status}>${statusText(game, this.localized)}</span>
     </li>`;
+  }
+
+  /** One side: "BOS 98"; screen readers hear "Boston Celtics 98, at New York Knicks 101", in football home first. */
+  #side(game: Game, which: 'home' | 'away', scored: boolean): TemplateResult {
+    const { team } = game[which];
+    const spoken =
+      sideOrder(game.league)[0] === which
+        ? team.name
+        : which === 'home'
+          ? this.t('ticker.atHome', 'at {team}', { team: team.name })
+          : this.t('ticker.againstAway', 'against {team} (away)', { team: team.name });
+    return html`<span class="team"><span aria-hidden="true">${team.abbreviation}</span><span class="visually-hidden">${spoken}</span></span>
+      ${scored ? this.#score(game, which) : nothing}`;
   }
 
   #score(game: Game, which: 'home' | 'away'): unknown {

@@ -116,4 +116,10 @@ export const standingsTableStyles = css`
       display: inline;
     }
   }
+  /* The narrowest phones: a football table keeps W D L GD Pts; matches played is their sum. */
+  @container (max-width: 340px) {
+    .played {
+      display: none;
+    }
+  }
 `;

@@ -171,7 +171,7 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
             <span aria-hidden="true">#</span><span class="visually-hidden">${t('standings.place', 'Place')}</span>
           </th>
           ${this.#header('team', t('standings.team', 'Team'))}
-          ${this.#header('played', t('standings.played', 'P'), t('standings.playedName', 'Matches played'))}
+          ${this.#header('played', t('standings.played', 'P'), t('standings.playedName', 'Matches played'), 'played')}
           ${this.#header('wins', t('standings.won', 'W'), t('standings.wonName', 'Won'))}
           ${this.#header('ties', t('standings.drawn', 'D'), t('standings.drawnName', 'Drawn'))}
           ${this.#header('losses', t('standings.lost', 'L'), t('standings.lostName', 'Lost'))}
@@ -192,7 +192,7 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
                 ><span class="abbreviation" aria-hidden="true">${row.team.abbreviation}</span></span
               >
             </th>
-            <td>${number(played(row))}</td>
+            <td class="played">${number(played(row))}</td>
             <td>${number(row.wins)}</td>
             <td>${number(row.ties)}</td>
             <td>${number(row.losses)}</td>
