@@ -36,6 +36,12 @@ const LAYOUTS: Array<{ viewport: number; csp: boolean; column: number; lang?: st
   { viewport: 1280, csp: false, column: 280, lang: 'ar' },
   ...[320, 375, 1280].map((viewport) => ({ viewport, csp: true, column: 0, lang: 'de' })),
 ];
+/** The football page (every element that serves MLS shows it): a phone, an Arabic phone, a German desktop. */
+const SOCCER_LAYOUTS: typeof LAYOUTS = [
+  { viewport: 320, csp: true, column: 0 },
+  { viewport: 375, csp: true, column: 0, lang: 'ar' },
+  { viewport: 1280, csp: true, column: 0, lang: 'de' },
+];
 /**
  * Right-to-left pages show shifts of 0.0001–0.006 at some hours of the sandbox's day (the data decides; the boxes keep
  * their size, which this test checks apart): text re-measured inside a line during the first render, cause not yet
@@ -53,6 +59,8 @@ let pageOrigin = '';
 let key = '';
 let gameId = '';
 let mlbGameId = '';
+/** The football page's match, and the matchday its strip shows when today has none (MLS plays three days a week). */
+let soccer: { gameId: string; date?: string } = { gameId: '' };
 
 function cli(...args: string[]): Promise<string> {
   return promisify(execFile)(process.execPath, ['bin/pressbox.js', ...args]).then(({ stdout }) => stdout);
@@ -108,6 +116,7 @@ before(async () => {
   gameId = featuredGame(slate.games, 'live');
   const baseball = await (await fetch(`${relay}/v1/scores?league=mlb&key=${key}`, { headers: { origin: pageOrigin } })).json();
   mlbGameId = featuredGame(baseball.games, 'scheduled');
+  soccer = await footballMatchday();
   // WebKit reaches this server as its proxy for courier.example: request.url may be the absolute form.
   pageServer = createServer((request, response) => {
     const url = new URL(request.url ?? '/', pageOrigin);
@@ -131,11 +140,30 @@ before(async () => {
         column,
         lang: url.searchParams.get('lang') ?? 'en',
         ...(url.searchParams.has('wording') && { messages: HOUSE_WORDING }),
+        ...(url.searchParams.has('soccer') && { soccer }),
         ...(isElementTag(url.searchParams.get('only') ?? '') && { only: url.searchParams.get('only') as ElementTag }),
       }),
     );
   }).listen(pagePort, '127.0.0.1');
 });
+
+/**
+ * A match for the football page: one of today's, or of the latest matchday in the three days the relay keeps finals
+ * for ("today" is the relay's, read from its Date header, since \`pressbox serve\` plays the sandbox on the real clock).
+ */
+async function footballMatchday(): Promise<{ gameId: string; date?: string }> {
+  const scores = (path: string) => fetch(`${relay}${path}&key=${key}`, { headers: { origin: pageOrigin } });
+  const current = await scores('/v1/scores?league=mls');
+  const today = (await current.clone().json()) as { games: Array<{ id: string; status: string }> };
+  if (today.games.length > 0) return { gameId: featuredGame(today.games, 'live') };
+  const relayNow = Date.parse(current.headers.get('date')!);
+  for (let back = 1; back <= 3; back++) {
+    const date = new Date(relayNow - back * 86_400_000).toISOString().slice(0, 10);
+    const day = (await (await scores(`/v1/scores?league=mls&date=${date}`)).json()) as { games: Array<{ id: string; status: string }> };
+    if (day.games.length > 0) return { gameId: featuredGame(day.games, 'final'), date };
+  }
+  throw new Error('no MLS matchday in the last three days');
+}
 
 after(async () => {
   pageServer?.close();
@@ -162,6 +190,71 @@ async function loadAll(page: ReaderPage): Promise<void> {
 const seenOn = (page: ReaderPage) => page.evaluate(() => (window as any).__seen as ReaderRecord);
 
 const reports: string[] = [];
+
+type Layout = (typeof LAYOUTS)[number];
+
+function describeLayout({ viewport: width, csp, column, lang }: Layout): string {
+  return `${column ? `a ${column} px column of a ${width} px page` : `${width} px${csp ? ', strict CSP' : ''}`}${lang ? `, lang=${lang}` : ''}`;
+}
+
+/**
+ * The publisher page at one layout (`variant` adds to its query: `soccer` for the football page), measured as a reader
+ * sees it: CSP violations, sideways scrolling, direction, layout shift, boxes that change, reserved against rendered
+ * height, text over text, anything cut off, the smallest text and tap target.
+ */
+async function checkLayout(browser: ReaderBrowser, engine: string, layout: Layout, variant = ''): Promise<void> {
+  const { viewport: width, csp, column, lang } = layout;
+  const where = `${describeLayout(layout)}${variant ? ` (${variant})` : ''}`;
+  const pageLayout = `${column ? `&column=${column}` : ''}${lang ? `&lang=${lang}` : ''}${variant ? `&${variant}` : ''}`;
+  const { viewport, column: phoneColumn } = readerLayout(width, browser.narrowestWidth);
+  const pageQuery = `${pageLayout}${phoneColumn ? `&column=${phoneColumn}` : ''}`;
+  const reservedPage = await openPage(browser, viewport, `noscript${pageQuery}`);
+  const reserved = await reservedPage.evaluate(
+    (tags) => Object.fromEntries(tags.map((tag) => [tag, document.querySelector(tag)!.getBoundingClientRect().height])),
+    TAGS,
+  );
+  await reservedPage.close();
+
+  const page = await openPage(browser, viewport, `${csp ? 'csp' : ''}${pageQuery}`);
+  await loadAll(page);
+  const measures: ElementMeasure[] = await page.evaluate(measureElements, TAGS);
+  const seen = await seenOn(page);
+  const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  const directions = await page.evaluate((tags) => tags.map((tag) => getComputedStyle(document.querySelector(tag)!).direction), TAGS);
+  const expectedDirection = RIGHT_TO_LEFT.includes(lang ?? 'en') ? 'rtl' : 'ltr';
+  if (process.env.PRESSBOX_SCREENSHOTS)
+    for (const tag of TAGS)
+      await page.screenshot(
+        tag,
+        join(
+          process.env.PRESSBOX_SCREENSHOTS,
+          `${engine}-${tag}-${column || width}${csp ? '-csp' : ''}${lang ? `-${lang}` : ''}${variant ? `-${variant}` : ''}.png`,
+        ),
+      );
+  await page.close();
+
+  reports.push(
+    `${engine}, ${where}: violations ${seen.violations.length}, CLS ${seen.shift?.toFixed(4) ?? 'n/a'}, ` +
+      measures.map((m) => `${m.tag} h ${reserved[m.tag]}→${m.height} font ${m.smallestFont} target ${m.smallestTarget}`).join('; '),
+  );
+  // Every finding at once, so one run shows all that is wrong at this width.
+  const problems = [
+    ...seen.violations.map((violation) => `CSP violation: ${violation}`),
+    ...(pageOverflow > 0 ? [`the page scrolls sideways by ${pageOverflow}px`] : []),
+    ...TAGS.filter((_, i) => directions[i] !== expectedDirection).map((tag) => `${tag}: not laid out ${expectedDirection}`),
+    ...(seen.shift !== null && seen.shift > NOISE_SHIFT ? [`layout shift ${seen.shift.toFixed(4)}`] : []),
+    ...seen.resized.map((change) => `box changed: ${change}`),
+    ...measures.flatMap((m) => [
+      ...(m.height !== reserved[m.tag] ? [`${m.tag}: reserved ${reserved[m.tag]}px, rendered ${m.height}px`] : []),
+      ...m.overlaps.map((pair) => `${m.tag}: text over text ${pair}`),
+      ...m.overflowing.map((node) => `${m.tag}: cut off ${node}`),
+      ...(m.smallestFont < 12 ? [`${m.tag}: ${m.smallestFont}px text (${m.smallestFontText})`] : []),
+      ...(m.smallestTarget !== null && m.smallestTarget < 24 ? [`${m.tag}: ${m.smallestTarget}px target (${m.smallestTargetName})`] : []),
+      ...m.clippedNames.map((name) => `${m.tag}: team name cut short (${name})`),
+    ]),
+  ];
+  assert.deepEqual(problems, []);
+}
 
 describe('`pressbox serve` serves a publisher page', () => {
   it('serves the script, its chunks and pressbox.css with the same URLs and cache headers as start', async () => {
@@ -190,60 +283,15 @@ for (const engine of selectedEngines()) {
     });
     after(() => browser?.close());
 
-    for (const { viewport: width, csp, column, lang } of LAYOUTS) {
-      const where = `${column ? `a ${column} px column of a ${width} px page` : `${width} px${csp ? ', strict CSP' : ''}`}${lang ? `, lang=${lang}` : ''}`;
-      const pageLayout = `${column ? `&column=${column}` : ''}${lang ? `&lang=${lang}` : ''}`;
-      it(`${where}: every element shows data, fits, keeps its reserved box, reads and taps well`, async () => {
-        const { viewport, column: phoneColumn } = readerLayout(width, browser.narrowestWidth);
-        const layout = `${pageLayout}${phoneColumn ? `&column=${phoneColumn}` : ''}`;
-        const reservedPage = await openPage(browser, viewport, `noscript${layout}`);
-        const reserved = await reservedPage.evaluate(
-          (tags) => Object.fromEntries(tags.map((tag) => [tag, document.querySelector(tag)!.getBoundingClientRect().height])),
-          TAGS,
-        );
-        await reservedPage.close();
+    for (const layout of LAYOUTS) {
+      it(`${describeLayout(layout)}: every element shows data, fits, keeps its reserved box, reads and taps well`, async () => {
+        await checkLayout(browser, engine, layout);
+      });
+    }
 
-        const page = await openPage(browser, viewport, `${csp ? 'csp' : ''}${layout}`);
-        await loadAll(page);
-        const measures: ElementMeasure[] = await page.evaluate(measureElements, TAGS);
-        const seen = await seenOn(page);
-        const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
-        const directions = await page.evaluate((tags) => tags.map((tag) => getComputedStyle(document.querySelector(tag)!).direction), TAGS);
-        const expectedDirection = RIGHT_TO_LEFT.includes(lang ?? 'en') ? 'rtl' : 'ltr';
-        if (process.env.PRESSBOX_SCREENSHOTS)
-          for (const tag of TAGS)
-            await page.screenshot(
-              tag,
-              join(
-                process.env.PRESSBOX_SCREENSHOTS,
-                `${engine}-${tag}-${column || width}${csp ? '-csp' : ''}${lang ? `-${lang}` : ''}.png`,
-              ),
-            );
-        await page.close();
-
-        reports.push(
-          `${engine}, ${where}: violations ${seen.violations.length}, CLS ${seen.shift?.toFixed(4) ?? 'n/a'}, ` +
-            measures.map((m) => `${m.tag} h ${reserved[m.tag]}→${m.height} font ${m.smallestFont} target ${m.smallestTarget}`).join('; '),
-        );
-        // Every finding at once, so one run shows all that is wrong at this width.
-        const problems = [
-          ...seen.violations.map((violation) => `CSP violation: ${violation}`),
-          ...(pageOverflow > 0 ? [`the page scrolls sideways by ${pageOverflow}px`] : []),
-          ...TAGS.filter((_, i) => directions[i] !== expectedDirection).map((tag) => `${tag}: not laid out ${expectedDirection}`),
-          ...(seen.shift !== null && seen.shift > NOISE_SHIFT ? [`layout shift ${seen.shift.toFixed(4)}`] : []),
-          ...seen.resized.map((change) => `box changed: ${change}`),
-          ...measures.flatMap((m) => [
-            ...(m.height !== reserved[m.tag] ? [`${m.tag}: reserved ${reserved[m.tag]}px, rendered ${m.height}px`] : []),
-            ...m.overlaps.map((pair) => `${m.tag}: text over text ${pair}`),
-            ...m.overflowing.map((node) => `${m.tag}: cut off ${node}`),
-            ...(m.smallestFont < 12 ? [`${m.tag}: ${m.smallestFont}px text (${m.smallestFontText})`] : []),
-            ...(m.smallestTarget !== null && m.smallestTarget < 24
-              ? [`${m.tag}: ${m.smallestTarget}px target (${m.smallestTargetName})`]
-              : []),
-            ...m.clippedNames.map((name) => `${m.tag}: team name cut short (${name})`),
-          ]),
-        ];
-        assert.deepEqual(problems, []);
+    for (const layout of SOCCER_LAYOUTS) {
+      it(`${describeLayout(layout)}, football (MLS): every element shows data, fits, keeps its reserved box`, async () => {
+        await checkLayout(browser, engine, layout, 'soccer');
       });
     }
 

@@ -7,6 +7,7 @@ import { DATA_ROUTE_PATHS, routeLeagues } from '../../src/contract/routes.js';
 import { WIDGET_LEAGUES } from '../../src/contract/leagues.js';
 import type { RunningRelay } from '../../src/relay/server.js';
 import { addKey, testRelay, widgetGet } from '../helpers/relay.js';
+import { runningClock } from '../helpers/clock.js';
 
 function conforms<Schema extends z.ZodMiniType>(schema: Schema, body: unknown, what: string): z.infer<Schema> {
   const result = z.safeParse(schema, body);
@@ -133,5 +134,31 @@ describe('the element registry says which leagues each route serves', () => {
     assert.deepEqual(routeLeagues('/v1/scores'), WIDGET_LEAGUES);
     assert.deepEqual(routeLeagues('/v1/pitching-matchup'), ['mlb']);
     for (const route of DATA_ROUTE_PATHS) assert.ok(routeLeagues(route).length > 0, route);
+  });
+});
+
+describe('MLS on a day without matches', () => {
+  let relay: RunningRelay;
+  let key: string;
+  const tuesday = '2026-11-24T12:00:00Z';
+  before(async () => {
+    relay = await testRelay({ now: runningClock(tuesday), sandbox: { now: Date.parse(tuesday) } });
+    key = await addKey(relay, ['example.com']);
+  });
+  after(() => relay.close());
+
+  it("shows no current matches, Sunday's finals by date, and opens one of them as a game", async () => {
+    const today = conforms(contract.scoresPayloadSchema, (await widgetGet(relay, `/v1/scores?league=mls&key=${key}`)).body, 'today');
+    assert.deepEqual(today.games, []);
+    const sunday = conforms(
+      contract.scoresPayloadSchema,
+      (await widgetGet(relay, `/v1/scores?league=mls&date=2026-11-22&key=${key}`)).body,
+      'sunday',
+    );
+    assert.equal(sunday.games.length, 15);
+    assert.ok(sunday.games.every((game) => game.status === 'final' && game.home.score !== null));
+    const detail = await widgetGet(relay, `/v1/games/${sunday.games[0]!.id}?league=mls&key=${key}`);
+    assert.equal(detail.status, 200);
+    assert.equal(conforms(contract.gameDetailPayloadSchema, detail.body, 'game').game.status, 'final');
   });
 });

@@ -179,5 +179,13 @@ describe('soccer: the sandbox over HTTP', () => {
     assert.equal(lines.data.length, 0);
     const stats = await getJson(sandbox, '/mls/team-stats');
     assert.ok(stats.status >= 400);
+    const fixtures = (await getJson(sandbox, '/games?league=mls')).body as {
+      data: Array<{ homeTeam: { name: string }; splits?: unknown }>;
+    };
+    assert.equal(fixtures.data.length, 15);
+    assert.ok(
+      fixtures.data.every((game) => game.splits === undefined),
+      'stored MLS games carry no betting splits',
+    );
   });
 });

@@ -73,12 +73,18 @@ export const gameRoutes = new Hono<SandboxEnv>()
         startTime: seedOf('tipoff', game.ids.slug) % 20 === 0 ? null : iso(game.startMs),
         homeTeam: storedTeam(game.home),
         awayTeam: storedTeam(game.away),
-        splits: {
-          spread: { homePercent: splits.spread.homeBets, awayPercent: splits.spread.awayBets },
-          moneyline: { homePercent: splits.moneyline.homeBets, awayPercent: splits.moneyline.awayBets },
-          total: { overPercent: splits.total.overBets, underPercent: splits.total.underBets },
-        },
-        tags: { mostBetRank: rank < 5 ? rank + 1 : null, notes: rank === 0 ? 'Most bet game of the day' : null },
+        // No betting data for soccer: its stored games carry the fixture alone (college basketball keeps the splits
+        // the sandbox has always given it).
+        ...(query.league.sport === 'soccer'
+          ? {}
+          : {
+              splits: {
+                spread: { homePercent: splits.spread.homeBets, awayPercent: splits.spread.awayBets },
+                moneyline: { homePercent: splits.moneyline.homeBets, awayPercent: splits.moneyline.awayBets },
+                total: { overPercent: splits.total.overBets, underPercent: splits.total.underBets },
+              },
+              tags: { mostBetRank: rank < 5 ? rank + 1 : null, notes: rank === 0 ? 'Most bet game of the day' : null },
+            }),
       };
     });
     return c.json({ league: query.league.code, date, count: data.length, data });
