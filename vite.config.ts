@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { defaultStrategy, minifyHTMLLiterals } from 'minify-html-literals';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { collectMessages, messageNumbers, packCatalog, seasonRuntimeIds, seasonStart } from './scripts/messages.js';
-import { ELEMENT_BOXES, ELEMENT_TAGS, isElementTag, reservedSizesCss, type ElementTag } from './src/contract/elements.js';
+import { ELEMENT_BOXES, ELEMENT_TAGS, hostBoxCss, isElementTag, reservedSizesCss, type ElementTag } from './src/contract/elements.js';
 import { ELEMENT_CHUNK_DIR, STANDALONE_DIR } from './src/widgets/loader-strategy.js';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
@@ -302,7 +302,13 @@ function onlyOwnBox(tag: ElementTag): Plugin {
       const source = readFileSync(id, 'utf8');
       if (!table.test(source))
         throw new Error(`${id}: ELEMENT_BOXES is no longer written as the build expects (onlyOwnBox in vite.config.ts).`);
-      return source.replace(table, `export const ELEMENT_BOXES = ${JSON.stringify({ [tag]: ELEMENT_BOXES[tag] })} as const`);
+      // Its host rules are known now: the file carries them as text rather than the code that writes them.
+      const hostRules = /export function hostBoxCss\(tag: ElementTag\): string \{\n[^]*?\n\}/;
+      if (!hostRules.test(source))
+        throw new Error(`${id}: hostBoxCss is no longer written as the build expects (onlyOwnBox in vite.config.ts).`);
+      return source
+        .replace(table, `export const ELEMENT_BOXES = ${JSON.stringify({ [tag]: ELEMENT_BOXES[tag] })} as const`)
+        .replace(hostRules, `export function hostBoxCss(_tag: ElementTag): string {\n  return ${JSON.stringify(hostBoxCss(tag))};\n}`);
     },
   };
 }

@@ -1,11 +1,13 @@
 // `npm run screenshots`: every finished element, light and dark, and in German and Arabic, rendered from the demo in headless
-// Chromium; then the publisher page at 375 px in English and Arabic in each engine (docs/screenshots/<engine>/).
+// Chromium, then again for football (MLS) where the element registry says an element serves it (`<tag>-mls-<variant>`);
+// then the publisher page at 375 px in English and Arabic in each engine (docs/screenshots/<engine>/), and its
+// football page.
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { ELEMENT_TAGS as ELEMENTS } from '../src/contract/elements.js';
+import { ELEMENT_TAGS as ELEMENTS, servesLeague } from '../src/contract/elements.js';
 import { startDemoSite } from '../src/demo/server.js';
 import { createKey } from '../src/relay/keys/service.js';
 import { burstFor } from '../src/relay/defaults.js';
@@ -50,38 +52,43 @@ const browser = await chromium.launch({
 });
 try {
   await mkdir(OUT, { recursive: true });
-  for (const { theme, locale, suffix } of VARIANTS) {
-    const page = await browser.newPage({
-      viewport: { width: 1040, height: 4400 },
-      colorScheme: theme,
-      deviceScaleFactor: 1,
-      locale: 'en-US',
-      timezoneId: 'America/New_York',
-    });
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') console.error(`[${suffix}] ${message.text()}`);
-    });
-    await page.goto(`${site.origin}/?theme=${theme}&locale=${locale}`);
-    await page.waitForFunction(
-      (tags) => {
-        const header = document.querySelector('game-header');
-        return (
-          Boolean(header?.getAttribute('game-id')) &&
-          tags.every((tag) => {
-            const element = document.querySelector(tag);
-            return element && !element.matches(':state(loading)') && element.shadowRoot?.querySelector('.skeleton') === null;
-          })
-        );
-      },
-      ELEMENTS,
-      { timeout: 20_000 },
-    );
-    for (const tag of ELEMENTS) {
-      const file = join(OUT, `${tag}-${suffix}.png`);
-      await page.locator(tag).screenshot({ path: file, animations: 'disabled' });
-      console.log(`wrote ${file}`);
+  for (const league of ['nba', 'mls']) {
+    // The gallery with the league picked; the elements that do not serve it keep the last league that they do.
+    const tags = ELEMENTS.filter((tag) => league === 'nba' || servesLeague(tag, league));
+    const prefix = league === 'nba' ? '' : `-${league}`;
+    for (const { theme, locale, suffix } of VARIANTS) {
+      const page = await browser.newPage({
+        viewport: { width: 1040, height: 4400 },
+        colorScheme: theme,
+        deviceScaleFactor: 1,
+        locale: 'en-US',
+        timezoneId: 'America/New_York',
+      });
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') console.error(`[${league} ${suffix}] ${message.text()}`);
+      });
+      await page.goto(`${site.origin}/?theme=${theme}&locale=${locale}&league=${league}`);
+      await page.waitForFunction(
+        (tags) => {
+          const header = document.querySelector('game-header');
+          return (
+            Boolean(header?.getAttribute('game-id')) &&
+            tags.every((tag) => {
+              const element = document.querySelector(tag);
+              return element && !element.matches(':state(loading)') && element.shadowRoot?.querySelector('.skeleton') === null;
+            })
+          );
+        },
+        tags,
+        { timeout: 20_000 },
+      );
+      for (const tag of tags) {
+        const file = join(OUT, `${tag}${prefix}-${suffix}.png`);
+        await page.locator(tag).screenshot({ path: file, animations: 'disabled' });
+        console.log(`wrote ${file}`);
+      }
+      await page.close();
     }
-    await page.close();
   }
   await screenshotPublisherPage();
 } finally {
@@ -96,6 +103,10 @@ async function screenshotPublisherPage(): Promise<void> {
     await fetch(`${relay.origin}/v1/scores?league=mlb&key=${demoKey}`, { headers: { origin: 'http://127.0.0.1' } })
   ).json();
   const mlbGameId = featuredGame(scores.games, 'scheduled');
+  const football = await (
+    await fetch(`${relay.origin}/v1/scores?league=mls&key=${demoKey}`, { headers: { origin: 'http://127.0.0.1' } })
+  ).json();
+  const soccer = { gameId: featuredGame(football.games, 'live') };
   const pages = createServer((request, response) => {
     const query = new URL(request.url ?? '/', 'http://localhost').searchParams;
     const page = publisherPage({
@@ -105,6 +116,7 @@ async function screenshotPublisherPage(): Promise<void> {
       mlbGameId,
       lang: query.get('lang') ?? 'en',
       column: Number(query.get('column') ?? 0),
+      ...(query.has('soccer') && { soccer }),
     });
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
   }).listen(0, '127.0.0.1');
@@ -115,16 +127,22 @@ async function screenshotPublisherPage(): Promise<void> {
       const reader = await launchReaderBrowser(engine);
       try {
         await mkdir(join(OUT, engine), { recursive: true });
-        for (const lang of ['en', 'ar']) {
+        for (const [lang, variant] of [
+          ['en', ''],
+          ['ar', ''],
+          ['en', 'mls'],
+          ['ar', 'mls'],
+        ] as const) {
           const { viewport, column } = readerLayout(PHONE_WIDTH, reader.narrowestWidth);
           const page = await reader.newPage(viewport);
-          await page.goto(`${origin}/?lang=${lang}${column ? `&column=${column}` : ''}`);
+          await page.goto(`${origin}/?lang=${lang}${column ? `&column=${column}` : ''}${variant ? '&soccer' : ''}`);
           for (const tag of ELEMENTS) {
             await page.evaluate((selector) => document.querySelector(selector)!.scrollIntoView({ block: 'nearest' }), tag);
             await page.waitFor((selector) => !document.querySelector(selector)!.matches(':state(loading)'), tag);
           }
-          for (const tag of ELEMENTS) {
-            const file = join(OUT, engine, `${tag}-${PHONE_WIDTH}-${lang}.png`);
+          // The football page: the elements that show MLS there.
+          for (const tag of variant ? ELEMENTS.filter((candidate) => servesLeague(candidate, variant)) : ELEMENTS) {
+            const file = join(OUT, engine, `${tag}-${PHONE_WIDTH}${variant ? `-${variant}` : ''}-${lang}.png`);
             await page.screenshot(tag, file);
             console.log(`wrote ${file}`);
           }

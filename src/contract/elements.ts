@@ -49,29 +49,30 @@ export function reservedHeightOf(tag: ElementTag, league = ''): number {
   return box.leagueHeights?.[league.trim().toLowerCase()] ?? box.height;
 }
 
-/** The element's reserved height as a declaration, for its host style and for the loader's placeholder box. */
-export function reservedHeightCss(tag: ElementTag, league?: string): string {
-  const box: ElementBox = ELEMENT_BOXES[tag];
-  const height = reservedHeightOf(tag, league);
-  const fallback = box.formerName ? `var(--pb-${box.formerName}-height,${height}px)` : `${height}px`;
-  return `height:var(${sizeProperty(tag)},${fallback});`;
+/**
+ * The element's reserved height as CSS rules, for its host style and for the loader's placeholder box: `select('')`
+ * gives the selector of its own box, `select('[league=mls i]')` that of a league with a box of its own.
+ */
+export function reservedHeightRules(tag: ElementTag, select: (league: string) => string, declarations = ''): string {
+  const { height, formerName, leagueHeights }: ElementBox = ELEMENT_BOXES[tag];
+  return Object.entries({ '': height, ...leagueHeights })
+    .map(
+      ([league, px]) =>
+        `${select(league && `[league=${league} i]`)}{${declarations}height:var(${sizeProperty(tag)},${formerName ? `var(--pb-${formerName}-height,${px}px)` : `${px}px`});}`,
+    )
+    .join('');
 }
 
-/** Selector suffixes and declarations for the leagues with a box of their own: `[league="mls" i]`. */
-export function leagueBoxes(tag: ElementTag): Array<{ attribute: string; css: string }> {
-  const box: ElementBox = ELEMENT_BOXES[tag];
-  return Object.keys(box.leagueHeights ?? {}).map((league) => ({
-    attribute: `[league="${league}" i]`,
-    css: reservedHeightCss(tag, league),
-  }));
+/** The element's own host rules: its reserved box, and the box of each league that has one. */
+export function hostBoxCss(tag: ElementTag): string {
+  return reservedHeightRules(tag, (league) => (league ? `:host(${league})` : ':host'));
 }
 
 /** Boxes for tags not yet defined; `:where` leaves the page's own rules in charge. Also served as pressbox.css. */
 export function reservedSizesCss(): string {
-  return ELEMENT_TAGS.flatMap((tag) => [
-    `:where(${tag}:not(:defined)){display:block;box-sizing:border-box;${reservedHeightCss(tag)}}`,
-    ...leagueBoxes(tag).map(({ attribute, css }) => `:where(${tag}${attribute}:not(:defined)){${css}}`),
-  ]).join('\n');
+  return ELEMENT_TAGS.map((tag) =>
+    reservedHeightRules(tag, (league) => `:where(${tag}${league}:not(:defined))`, 'display:block;box-sizing:border-box;'),
+  ).join('\n');
 }
 
 interface ElementDetails {

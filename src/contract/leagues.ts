@@ -29,13 +29,6 @@ export const REGULATION_PERIODS: Readonly<Record<WidgetLeague, number>> = {
   ncaab: 2,
 };
 
-/** Leagues that play association football: minutes that count up, draws, and tables ranked by points. */
-export const SOCCER_LEAGUES: readonly string[] = ['mls'] satisfies readonly WidgetLeague[];
-
-export function isSoccer(league: string): boolean {
-  return SOCCER_LEAGUES.includes(league.trim().toLowerCase());
-}
-
 /** The league a parameter names (`NBA`, `ncaaf`), or undefined. */
 export function widgetLeague(value: string): WidgetLeague | undefined {
   const code = value.trim().toLowerCase();

@@ -4,7 +4,7 @@ import { fromUpstream, RelayError } from '../errors.js';
 import type { ResourceContext } from './context.js';
 import { freshnessOf } from './freshness.js';
 import { teamDirectory } from './teams.js';
-import { isSoccer } from '../../contract/leagues.js';
+import { isSoccer } from '../../contract/soccer.js';
 
 /** Leagues whose games can end level, so their tables always show a ties (draws) column. */
 const TIE_LEAGUES = new Set(['nfl', 'mls']);

@@ -107,7 +107,7 @@ export class RelayClient {
         error.message,
         response.status,
         Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-        Array.isArray(error.leagues) ? error.leagues : undefined,
+        error.leagues,
       );
     }
     checkContract(response.headers.get(CONTRACT_HEADER), response.headers.get(CONTRACT_REVISION_HEADER), this.relay);

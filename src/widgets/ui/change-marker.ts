@@ -20,7 +20,12 @@ export class ChangeMarker {
       }
   }
 
-  isFresh(game: Game, which: 'home' | 'away', now = Date.now()): boolean {
-    return now - (this.#seen.get(`${game.id}:${which}`)?.changedAt ?? 0) < FLASH_MS;
+  /**
+   * The class that flashes a changed value, '' once the moment has passed. The score's node stays: live data changes
+   * between two scores (the clock, the minute), and the render that follows the moment takes the class off, so the
+   * next change adds it again and its flash starts anew.
+   */
+  flashClass(game: Game, which: 'home' | 'away', now = Date.now()): string {
+    return now - (this.#seen.get(`${game.id}:${which}`)?.changedAt ?? 0) < FLASH_MS ? 'flash' : '';
   }
 }

@@ -1,6 +1,7 @@
 import type { Game } from '../../contract/scores.js';
 import type { Translate } from '../i18n/translate.js';
-import { REGULATION_PERIODS, isSoccer } from '../../contract/leagues.js';
+import { REGULATION_PERIODS } from '../../contract/leagues.js';
+import { isSoccer } from '../../contract/soccer.js';
 import { ordinal } from './ordinal.js';
 
 /** A period's short name: Q3, 2nd Half, 2nd (hockey), OT, 2OT. */

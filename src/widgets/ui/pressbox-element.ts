@@ -1,5 +1,5 @@
 import { LitElement, html, unsafeCSS, type CSSResult, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
-import { leagueBoxes, reservedHeightCss, type ElementTag } from '../../contract/elements.js';
+import { hostBoxCss, type ElementTag } from '../../contract/elements.js';
 import { errorState, freshnessNotice, skeleton, stateStyles, type NotFound, type Notice } from './states.js';
 import { tokens } from './tokens.js';
 import type { OddsFormat } from '../runtime/odds-format.js';
@@ -12,10 +12,7 @@ import type { ResourceController } from '../runtime/resource-controller.js';
  * query), the loading and error states, then its own.
  */
 export function elementStyles(tag: ElementTag, ...own: CSSResult[]): CSSResult[] {
-  const byLeague = leagueBoxes(tag).map(({ attribute, css }) => `:host(${attribute}){${css}}`);
-  const host = unsafeCSS(
-    `:host{position:relative;${reservedHeightCss(tag)}overflow:hidden;container-type:inline-size}${byLeague.join('')}`,
-  );
+  const host = unsafeCSS(`:host{position:relative;overflow:hidden;container-type:inline-size}${hostBoxCss(tag)}`);
   return [tokens, host, stateStyles, ...own];
 }
 

@@ -1,4 +1,4 @@
-import { isSoccer } from '../../contract/leagues.js';
+import { isSoccer } from '../../contract/soccer.js';
 
 export type Side = 'home' | 'away';
 

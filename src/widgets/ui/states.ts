@@ -3,7 +3,6 @@ import { css } from './css.js';
 import type { PressboxError } from '../runtime/errors.js';
 import { formatAge } from '../runtime/format.js';
 import { term, type Localized } from '../i18n/translate.js';
-import { leagueNames } from './leagues.js';
 
 /** Placeholder blocks of the final layout's size, so nothing moves when data arrives. */
 export function skeleton(blocks: number, className: string): TemplateResult {
@@ -15,8 +14,11 @@ export function skeleton(blocks: number, className: string): TemplateResult {
 /** What a page visitor reads for an error; the publisher's detail goes to the console, in English. */
 export function readerMessage(error: PressboxError, localized: Localized): string {
   const { t } = localized;
-  if (error.code === 'bad_request' && error.leagues?.length)
-    return t('error.leagueNotServed', 'This widget covers {leagues} only.', { leagues: leagueNames(error.leagues.join(','), localized) });
+  // League codes as the reader knows them (NFL, MLB, CFB): the names of every league would weigh on every element.
+  if (error.leagues)
+    return t('error.leagueNotServed', 'This widget covers {leagues} only.', {
+      leagues: error.leagues.join(', ').toUpperCase(),
+    });
   return (
     term(
       t,

@@ -4,7 +4,7 @@ import type { Game } from '../../contract/scores.js';
 import { formatStartTime } from '../runtime/format.js';
 import type { Localized } from '../i18n/translate.js';
 import { liveKit } from '../runtime/live.js';
-import { isSoccer } from '../../contract/leagues.js';
+import { isSoccer } from '../../contract/soccer.js';
 
 /** When a game starts, how far along it is, or that it is over, in words (never colour alone). */
 export function statusText(game: Game, localized: Localized): string {

@@ -123,11 +123,11 @@ describe('soccer: every element with league="mls"', () => {
     expect(shadow(element).querySelector('.subtitle')!.textContent).to.match(/^\d+W \d+D \d+L in the last/);
   });
 
-  it('<game-header>: the home side first, "Home v Away", no betting line to apologise for', async () => {
+  it('<game-header>: the home side first, named "Away at Home", no betting line to apologise for', async () => {
     const game = await liveGameOf(setup, 'mls');
     const element = await mount('game-header', { league: 'mls', 'game-id': game.id });
-    expect(shadow(element).querySelector('.team.first .name')!.textContent).to.equal(game.home.team.name);
-    expect(shadow(element).querySelector('article')!.getAttribute('aria-label')).to.match(new RegExp(`^${game.home.team.name} v `));
+    expect(shadow(element).querySelector('.team .name')!.textContent).to.equal(game.home.team.name);
+    expect(shadow(element).querySelector('article')!.getAttribute('aria-label')).to.match(new RegExp(` at ${game.home.team.name}$`));
     expect(shadow(element).querySelector('.unavailable')).to.equal(null);
   });
 });

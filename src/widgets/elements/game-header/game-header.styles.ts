@@ -28,7 +28,8 @@ export const gameHeaderStyles = css`
     min-width: 0;
     --_badge-size: 48px;
   }
-  .team.second {
+  /* The side after the status, on the right (on the left right to left). */
+  .middle + .team {
     flex-direction: row-reverse;
     text-align: end;
   }
@@ -58,7 +59,7 @@ export const gameHeaderStyles = css`
     font-variant-numeric: tabular-nums;
     line-height: 1;
   }
-  .second .score {
+  .middle + .team .score {
     margin-inline-start: 0;
     margin-inline-end: auto;
   }
@@ -172,13 +173,13 @@ export const gameHeaderStyles = css`
       align-items: center;
     }
     .team,
-    .team.second {
+    .middle + .team {
       flex-direction: row;
       text-align: start;
       --_badge-size: 32px;
     }
     .score,
-    .second .score {
+    .middle + .team .score {
       margin-inline: auto 0;
       font-size: 28px;
     }

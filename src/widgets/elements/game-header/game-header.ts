@@ -1,7 +1,6 @@
-import { isSoccer } from '../../../contract/leagues.js';
+import { isSoccer } from '../../../contract/soccer.js';
 import { sideOrder, type Side } from '../../ui/side-order.js';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { keyed } from 'lit/directives/keyed.js';
 import { changeStyles } from '../../ui/changes.js';
 import type { ChangeMarker } from '../../ui/change-marker.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
@@ -107,7 +106,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
     this.#announcer ??= import('./score-announcer.js').then(
       ({ ScoreAnnouncer }) => new ScoreAnnouncer((text) => (this.announcement = text)),
     );
-    void this.#announcer.then((announcer) => announcer.consider(game, this.t));
+    void this.#announcer.then((announcer) => announcer.consider(game, this.t, isSoccer(game.league)));
   }
 
   override disconnectedCallback(): void {
@@ -124,33 +123,30 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
   protected renderData(data: GameDetailPayload, notice: Notice): TemplateResult {
     const { game } = data;
     const colours = data.colors;
-    const names = { away: game.away.team.name, home: game.home.team.name };
-    const matchup = isSoccer(game.league)
-      ? this.t('game.matchupHomeFirst', '{home} v {away}', names)
-      : this.t('game.matchup', '{away} at {home}', names);
+    const matchup = this.t('game.matchup', '{away} at {home}', { away: game.away.team.name, home: game.home.team.name });
     const [first, second] = sideOrder(game.league);
     return html`<article aria-label=${matchup}>
       <div class="stripe" ${cssProps({ '--_first': colours[first], '--_second': colours[second] })}></div>
       <div class="matchup">
-        ${this.#team(game, first, 'first')}
+        ${this.#team(game, first)}
         <div class="middle">
           ${statusPill(game, this.localized)}
           ${game.startTime ? html`<span class="when">${formatDay(game.startTime, this.localized)}</span>` : nothing}
           ${game.status === 'final' ? nothing : pauseButton(this.paused, this.togglePaused, this.t)}
         </div>
-        ${this.#team(game, second, 'second')}
+        ${this.#team(game, second)}
       </div>
       ${this.#line(game, data.line)} ${this.#splits(game, data.splits, colours)}
       ${this.announce ? html`<div class="visually-hidden" role="status">${this.announcement}</div>` : nothing} ${notice}
     </article>`;
   }
 
-  #team(game: Game, which: Side, position: 'first' | 'second'): TemplateResult {
+  #team(game: Game, which: Side): TemplateResult {
     const side = game[which];
     const other = game[which === 'home' ? 'away' : 'home'];
     const scored = game.status !== 'scheduled' && side.score !== null;
     const trailing = game.status === 'final' && scored && other.score !== null && side.score! < other.score;
-    return html`<div class="team ${which} ${position}">
+    return html`<div class="team ${which}">
       ${teamBadge(side.team)}
       <div class="names">
         <p class="name">${side.team.name}</p>
@@ -158,12 +154,9 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
       </div>
       ${
         scored
-          ? keyed(
-              side.score,
-              html`<span class="score ${this.#changes?.isFresh(game, which) ? 'flash' : ''}" ?data-trailing=${trailing}
-                ><span class="visually-hidden">${side.team.shortName} </span>${side.score}</span
-              >`,
-            )
+          ? html`<span class="score ${this.#changes?.flashClass(game, which) ?? ''}" ?data-trailing=${trailing}
+              ><span class="visually-hidden">${side.team.shortName} </span>${side.score}</span
+            >`
           : nothing
       }
     </div>`;

@@ -1,6 +1,5 @@
 import type { Game } from '../../../contract/scores.js';
 import type { Translate } from '../../i18n/translate.js';
-import { isSoccer } from '../../../contract/leagues.js';
 
 const ANNOUNCE_INTERVAL_MS = 20_000;
 
@@ -16,11 +15,11 @@ export class ScoreAnnouncer {
 
   constructor(private readonly say: (text: string) => void) {}
 
-  consider(game: Game, t: Translate): void {
+  /** `homeFirst`: football says the home side first (told by the element: this chunk imports nothing it shares). */
+  consider(game: Game, t: Translate, homeFirst: boolean): void {
     if (game.status === 'scheduled' || game.home.score === null || game.away.score === null) return;
     const sides = { away: game.away.team.name, awayScore: game.away.score, home: game.home.team.name, homeScore: game.home.score };
-    // Football says the home side first.
-    const score = isSoccer(game.league)
+    const score = homeFirst
       ? t('header.scoreHomeFirst', '{home} {homeScore}, {away} {awayScore}', sides)
       : t('header.score', '{away} {awayScore}, {home} {homeScore}', sides);
     const text =

@@ -12,7 +12,7 @@ import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { lastFiveStyles } from './last-five.styles.js';
-import { isSoccer } from '../../../contract/leagues.js';
+import { isSoccer } from '../../../contract/soccer.js';
 
 /**
  * @summary A team's last five results as W/L/T chips (W/D/L in soccer) with score, opponent and date; with
@@ -132,15 +132,20 @@ export class LastFive extends PressboxElement<FormPayload> {
     </section>`;
   }
 
+  /** Whether the results are football's (the relay's league code, whatever the attribute's spelling). */
+  get #soccer(): boolean {
+    return isSoccer(this.resource.data?.league ?? '');
+  }
+
   #resultLetter(result: Result): string {
     const t = this.t;
-    if (result === 'T' && isSoccer(this.league)) return t('form.drawLetter', 'D');
+    if (result === 'T' && this.#soccer) return t('form.drawLetter', 'D');
     return { W: t('form.winLetter', 'W'), L: t('form.lossLetter', 'L'), T: t('form.tieLetter', 'T') }[result];
   }
 
   #resultWord(result: Result): string {
     const t = this.t;
-    if (result === 'T' && isSoccer(this.league)) return t('form.draw', 'Draw,');
+    if (result === 'T' && this.#soccer) return t('form.draw', 'Draw,');
     return { W: t('form.win', 'Win,'), L: t('form.loss', 'Loss,'), T: t('form.tie', 'Tie,') }[result];
   }
 
@@ -159,7 +164,7 @@ export class LastFive extends PressboxElement<FormPayload> {
   #summary(data: FormPayload): string {
     const t = this.t;
     const { wins, losses, ties } = data.summary;
-    const record = isSoccer(this.league)
+    const record = this.#soccer
       ? this.#footballRecord(wins, ties, losses)
       : ties
         ? this.#record(wins, losses, ties)

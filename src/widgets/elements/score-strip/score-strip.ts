@@ -1,6 +1,5 @@
 import { sideOrder } from '../../ui/side-order.js';
 import { html, nothing, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
-import { keyed } from 'lit/directives/keyed.js';
 import { changeStyles } from '../../ui/changes.js';
 import type { ChangeMarker } from '../../ui/change-marker.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
@@ -179,9 +178,7 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
     return html`<span class="side" ?data-leading=${leading} ?data-trailing=${trailing}>
       ${teamBadge(side.team, { withText: false })}<span class="abbr" aria-hidden="true">${side.team.abbreviation}</span
       ><span class="visually-hidden">${this.#spokenName(game, which)} </span>${
-        scored
-          ? keyed(side.score, html`<span class="score ${this.#changes?.isFresh(game, which) ? 'flash' : ''}">${side.score}</span>`)
-          : nothing
+        scored ? html`<span class="score ${this.#changes?.flashClass(game, which) ?? ''}">${side.score}</span>` : nothing
       }
     </span>`;
   }

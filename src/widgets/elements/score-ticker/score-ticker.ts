@@ -1,6 +1,5 @@
 import { sideOrder } from '../../ui/side-order.js';
 import { html, nothing, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
-import { keyed } from 'lit/directives/keyed.js';
 import { changeStyles } from '../../ui/changes.js';
 import type { ChangeMarker } from '../../ui/change-marker.js';
 import type { Game, ScoresPayload } from '../../../contract/scores.js';
@@ -141,9 +140,7 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
   }
 
   #score(game: Game, which: 'home' | 'away'): unknown {
-    const value = game[which].score;
-    const fresh = this.#changes?.isFresh(game, which);
-    return keyed(value, html`<span class="score ${fresh ? 'flash' : ''}">${value}</span>`);
+    return html`<span class="score ${this.#changes?.flashClass(game, which) ?? ''}">${game[which].score}</span>`;
   }
 
   protected override willUpdate(changed: PropertyValues): void {

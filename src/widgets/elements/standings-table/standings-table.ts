@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { html, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { StandingsPayload } from '../../../contract/season.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { formatNumber } from '../../runtime/format.js';
@@ -11,10 +11,11 @@ import { elementStyles } from '../../ui/pressbox-element.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { standingsTableStyles } from './standings-table.styles.js';
-import { isSoccer } from '../../../contract/leagues.js';
+import { isSoccer } from '../../../contract/soccer.js';
+import type { Column, Row, SortKey } from './columns.js';
 
-type Row = StandingsPayload['rows'][number];
-type SortKey = 'pct' | 'wins' | 'losses' | 'ties' | 'pointsFor' | 'pointsAgainst' | 'team' | 'played' | 'goalDifference' | 'points';
+/** Football's columns, once a football table asked for them (football-columns.ts). */
+let football: typeof import('./football-columns.js') | undefined;
 type Direction = 'ascending' | 'descending';
 
 /**
@@ -106,12 +107,58 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
     </section>`;
   }
 
+  protected override async scheduleUpdate(): Promise<void> {
+    if (!football && isSoccer(this.resource.data?.league ?? '')) football = await import('./football-columns.js');
+    return super.scheduleUpdate();
+  }
+
+  /** The league's columns after place and team: a record table (W L [T] Pct PF PA Streak), or football's points table. */
+  #columns(data: StandingsPayload): Column[] {
+    const t = this.t;
+    const number = (value: number | null) => (value === null ? '—' : formatNumber(value, this.localized));
+    if (isSoccer(data.league)) return football?.footballColumns(t, number, this.localized.locale) ?? [];
+    return [
+      { key: 'wins', label: t('standings.wins', 'W'), name: t('standings.winsName', 'Wins'), cell: (row) => number(row.wins) },
+      { key: 'losses', label: t('standings.losses', 'L'), name: t('standings.lossesName', 'Losses'), cell: (row) => number(row.losses) },
+      ...(data.hasTies
+        ? [
+            {
+              key: 'ties',
+              label: t('standings.ties', 'T'),
+              name: t('standings.tiesName', 'Ties'),
+              cell: (row: Row) => number(row.ties),
+            } as const,
+          ]
+        : []),
+      {
+        key: 'pct',
+        label: t('standings.pct', 'Pct'),
+        name: t('standings.pctName', 'Winning percentage'),
+        isolated: true,
+        cell: (row) => this.#pct(row.pct),
+      },
+      {
+        key: 'pointsFor',
+        label: t('standings.pointsFor', 'PF'),
+        name: t('standings.pointsForName', 'Points for'),
+        className: 'points',
+        cell: (row) => number(row.pointsFor),
+      },
+      {
+        key: 'pointsAgainst',
+        label: t('standings.pointsAgainst', 'PA'),
+        name: t('standings.pointsAgainstName', 'Points against'),
+        className: 'points',
+        cell: (row) => number(row.pointsAgainst),
+      },
+      { label: t('standings.streak', 'Streak'), cell: (row) => this.#streak(row.streak) },
+    ];
+  }
+
   #table(data: StandingsPayload): TemplateResult {
-    if (isSoccer(data.league)) return this.#pointsTable(data);
     const t = this.t;
-    const number = (value: number | null) => (value === null ? '—' : formatNumber(value, this.localized));
+    const columns = this.#columns(data);
     const highlighted = this.team.toUpperCase();
-    const rows = this.#sorted(data.rows);
     return html`<table>
       <caption class="visually-hidden">
         ${this.regionLabel}
@@ -122,17 +169,13 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
             <span aria-hidden="true">#</span><span class="visually-hidden">${t('standings.place', 'Place')}</span>
           </th>
           ${this.#header('team', t('standings.team', 'Team'))}
-          ${this.#header('wins', t('standings.wins', 'W'), t('standings.winsName', 'Wins'))}
-          ${this.#header('losses', t('standings.losses', 'L'), t('standings.lossesName', 'Losses'))}
-          ${data.hasTies ? this.#header('ties', t('standings.ties', 'T'), t('standings.tiesName', 'Ties')) : nothing}
-          ${this.#header('pct', t('standings.pct', 'Pct'), t('standings.pctName', 'Winning percentage'))}
-          ${this.#header('pointsFor', t('standings.pointsFor', 'PF'), t('standings.pointsForName', 'Points for'), 'points')}
-          ${this.#header('pointsAgainst', t('standings.pointsAgainst', 'PA'), t('standings.pointsAgainstName', 'Points against'), 'points')}
-          <th scope="col">${t('standings.streak', 'Streak')}</th>
+          ${columns.map(({ key, label, name, className }) =>
+            key ? this.#header(key, label, name, className) : html`<th scope="col">${label}</th>`,
+          )}
         </tr>
       </thead>
       <tbody>
-        ${rows.map((row) => {
+        ${this.#sorted(data.rows, columns).map((row) => {
           const mine = row.team.abbreviation === highlighted;
           return html`<tr part="row" class=${mine ? 'mine' : ''} aria-current=${mine ? 'true' : 'false'}>
             <td class="place">${formatNumber(data.rows.indexOf(row) + 1, this.localized)}</td>
@@ -142,74 +185,14 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
                 ><span class="abbreviation" aria-hidden="true">${row.team.abbreviation}</span></span
               >
             </th>
-            <td>${number(row.wins)}</td>
-            <td>${number(row.losses)}</td>
-            ${data.hasTies ? html`<td>${number(row.ties)}</td>` : nothing}
-            <td><span class="number">${this.#pct(row.pct)}</span></td>
-            <td class="points">${number(row.pointsFor)}</td>
-            <td class="points">${number(row.pointsAgainst)}</td>
-            <td>${this.#streak(row.streak)}</td>
+            ${columns.map(
+              ({ className, cell, isolated }) =>
+                html`<td class=${className ?? ''}>${isolated ? html`<span class="number">${cell(row)}</span>` : cell(row)}</td>`,
+            )}
           </tr>`;
         })}
       </tbody>
     </table>`;
-  }
-
-  /** Football's table: P W D L GF GA GD Pts, ranked by points as the relay ranked it. */
-  #pointsTable(data: StandingsPayload): TemplateResult {
-    const t = this.t;
-    const number = (value: number | null) => (value === null ? '—' : formatNumber(value, this.localized));
-    const highlighted = this.team.toUpperCase();
-    const rows = this.#sorted(data.rows);
-    return html`<table>
-      <caption class="visually-hidden">
-        ${this.regionLabel}
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col" class="place">
-            <span aria-hidden="true">#</span><span class="visually-hidden">${t('standings.place', 'Place')}</span>
-          </th>
-          ${this.#header('team', t('standings.team', 'Team'))}
-          ${this.#header('played', t('standings.played', 'P'), t('standings.playedName', 'Matches played'), 'played')}
-          ${this.#header('wins', t('standings.won', 'W'), t('standings.wonName', 'Won'))}
-          ${this.#header('ties', t('standings.drawn', 'D'), t('standings.drawnName', 'Drawn'))}
-          ${this.#header('losses', t('standings.lost', 'L'), t('standings.lostName', 'Lost'))}
-          ${this.#header('pointsFor', t('standings.goalsFor', 'GF'), t('standings.goalsForName', 'Goals for'), 'points')}
-          ${this.#header('pointsAgainst', t('standings.goalsAgainst', 'GA'), t('standings.goalsAgainstName', 'Goals against'), 'points')}
-          ${this.#header('goalDifference', t('standings.goalDifference', 'GD'), t('standings.goalDifferenceName', 'Goal difference'))}
-          ${this.#header('points', t('standings.points', 'Pts'), t('standings.pointsName', 'Points'))}
-        </tr>
-      </thead>
-      <tbody>
-        ${rows.map((row) => {
-          const mine = row.team.abbreviation === highlighted;
-          return html`<tr part="row" class=${mine ? 'mine' : ''} aria-current=${mine ? 'true' : 'false'}>
-            <td class="place">${formatNumber(data.rows.indexOf(row) + 1, this.localized)}</td>
-            <th scope="row">
-              <span class="team"
-                >${teamBadge(row.team, { withText: false })}<span class="full-name">${row.team.name}</span
-                ><span class="abbreviation" aria-hidden="true">${row.team.abbreviation}</span></span
-              >
-            </th>
-            <td class="played">${number(played(row))}</td>
-            <td>${number(row.wins)}</td>
-            <td>${number(row.ties)}</td>
-            <td>${number(row.losses)}</td>
-            <td class="points">${number(row.pointsFor)}</td>
-            <td class="points">${number(row.pointsAgainst)}</td>
-            <td><span class="number">${this.#signed(goalDifference(row))}</span></td>
-            <td class="total">${number(points(row))}</td>
-          </tr>`;
-        })}
-      </tbody>
-    </table>`;
-  }
-
-  /** A goal difference with its sign, +5 or −3, in the reader's digits; null when the goals are not known. */
-  #signed(value: number | null): string {
-    if (value === null) return '—';
-    return new Intl.NumberFormat(this.localized.locale, { signDisplay: 'exceptZero' }).format(value);
   }
 
   /** `.750`, as tables print it, in the reader's digits and decimal sign. */
@@ -232,17 +215,12 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
     return html`<span aria-hidden="true">${short}</span><span class="visually-hidden">${spoken}</span>`;
   }
 
-  #sorted(rows: readonly Row[]): Row[] {
+  #sorted(rows: readonly Row[], columns: readonly Column[]): Row[] {
     // Unsorted by the reader: the relay's order, which is the league's (its tie-breakers included).
     if (!this.sortKey) return [...rows];
     const key = this.sortKey;
-    const value = (row: Row): number => {
-      if (key === 'team') return 0;
-      if (key === 'played') return played(row);
-      if (key === 'goalDifference') return goalDifference(row) ?? -Infinity;
-      if (key === 'points') return points(row);
-      return row[key] ?? -1;
-    };
+    const column = columns.find((candidate) => candidate.key === key);
+    const value = (row: Row): number => column?.sortValue?.(row) ?? row[key as 'wins'] ?? -1;
     return [...rows].sort((a, b) => {
       const order = key === 'team' ? a.team.name.localeCompare(b.team.name, this.localized.locale) : value(a) - value(b);
       return this.direction === 'ascending' ? order : -order;
@@ -262,7 +240,7 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
   }
 
   #sortKey(): SortKey {
-    return this.sortKey ?? (isSoccer(this.league) ? 'points' : 'pct');
+    return this.sortKey ?? (isSoccer(this.resource.data?.league ?? '') ? 'points' : 'pct');
   }
 
   #sort(key: SortKey): void {
@@ -270,19 +248,6 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
     else this.direction = key === 'team' || key === 'losses' || key === 'pointsAgainst' || key === 'played' ? 'ascending' : 'descending';
     this.sortKey = key;
   }
-}
-
-function played(row: Row): number {
-  return row.wins + row.losses + row.ties;
-}
-
-function goalDifference(row: Row): number | null {
-  return row.pointsFor === null || row.pointsAgainst === null ? null : row.pointsFor - row.pointsAgainst;
-}
-
-/** The relay's points, or three a win and one a draw from a relay that sent none. */
-function points(row: Row): number {
-  return row.points ?? row.wins * 3 + row.ties;
 }
 
 customElements.define('standings-table', StandingsTable);
