@@ -1,4 +1,4 @@
-import { WIDGET_LEAGUES } from '../contract/leagues.js';
+import { ELEMENT_DETAILS } from '../contract/elements.js';
 import { InvalidArgumentError } from 'commander';
 import { PLAN_ORDER, isPlanId, type PlanId } from '../sandbox/accounts.js';
 import { parseDomainPattern } from '../relay/keys/domains.js';
@@ -145,17 +145,21 @@ export function redisUrl(value: string): string {
   return value;
 }
 
-/** `--record-leagues nba,nhl`: leagues the widgets know, or `auto` (those readers asked for in the last day). */
+/**
+ * `--record-leagues nba,nhl`: leagues whose win probability the widgets show (they have betting lines), or `auto` (those
+ * readers asked for in the last day).
+ */
 export function recordLeagues(value: string): string[] | undefined {
   if (value === 'auto') return undefined;
+  const recordable = ELEMENT_DETAILS['win-probability'].leagues as readonly string[];
   const leagues = value
     .split(',')
     .map((league) => league.trim().toLowerCase())
     .filter(Boolean);
-  const unknown = leagues.filter((league) => !(WIDGET_LEAGUES as readonly string[]).includes(league));
+  const unknown = leagues.filter((league) => !recordable.includes(league));
   if (leagues.length === 0 || unknown.length)
     throw new InvalidArgumentError(
-      `expected auto or leagues from ${WIDGET_LEAGUES.join(', ')}${unknown.length ? ` (not ${unknown.join(', ')})` : ''}`,
+      `expected auto or leagues with betting lines from ${recordable.join(', ')}${unknown.length ? ` (not ${unknown.join(', ')})` : ''}`,
     );
   return leagues;
 }

@@ -97,6 +97,24 @@ describe('win-probability recorder', () => {
   });
 });
 
+describe('the recorder and a league without betting lines', () => {
+  let relay: RunningRelay;
+  before(async () => {
+    relay = await testRelay({ recorder: { everyMs: 3_600_000, leagues: ['mls'] } });
+  });
+  after(() => relay.close());
+
+  it('asks nothing about MLS, which has no lines to price: soccer interest costs no upstream unit', async () => {
+    assert.equal(await relay.recorder!.sample(), 0);
+    const metric = await relay.metrics.upstreamRequests.get();
+    const asked = metric.values.filter((value) => ['/live-games', '/lines'].includes(String(value.labels.endpoint)));
+    assert.deepEqual(
+      asked.map((value) => value.value),
+      [],
+    );
+  });
+});
+
 describe('one recorder for several relays on Redis', () => {
   const clock = manualClock();
   const relays: RunningRelay[] = [];

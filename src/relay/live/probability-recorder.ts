@@ -1,3 +1,4 @@
+import { servesLeague } from '../../contract/elements.js';
 import type { Logger } from '../logger.js';
 import { historyKeyOf, linesWithExchange, moneylineProbability, recordPoint } from '../resources/probability.js';
 import type { HistoryStore } from '../store/types.js';
@@ -46,9 +47,11 @@ export function probabilityRecorder(options: RecorderOptions) {
   let lastPrune = 0;
   const interval = () => everyMs * (options.slowed() ? SLOWED_BY : 1);
 
+  /** The leagues to sample: of those chosen or asked for, the ones with betting lines (soccer has none to ask for). */
   async function leagues(upstream: string): Promise<readonly string[]> {
     const { leagues: chosen } = options;
-    return Array.isArray(chosen) ? chosen : (chosen as LeagueInterest).since(options.now() - INTEREST_WINDOW_MS, upstream);
+    const asked = Array.isArray(chosen) ? chosen : await (chosen as LeagueInterest).since(options.now() - INTEREST_WINDOW_MS, upstream);
+    return asked.filter((league) => servesLeague('win-probability', league));
   }
 
   /** One round: the points recorded (0 when another relay holds the lease or no game is live). */
