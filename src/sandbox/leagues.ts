@@ -1,6 +1,8 @@
 import { CFB_TEAMS, MLB_TEAMS, MLS_TEAMS, NBA_TEAMS, NCAAB_TEAMS, NFL_TEAMS, NHL_TEAMS, WNBA_TEAMS, type TeamRow } from './data/teams.js';
 import { LEAGUE_ALIASES, WIDGET_LEAGUES } from '../contract/leagues.js';
 import { createRandom } from './random.js';
+import { buildFighters } from './fighters.js';
+import type { WeightClass } from './data/fighters.js';
 
 export type Sport = 'basketball' | 'football' | 'hockey' | 'baseball' | 'soccer' | 'mma';
 
@@ -20,6 +22,10 @@ export interface Team {
   numericId: string;
   /** Season-long strength on a standard-normal scale; drives scoring and therefore the lines. */
   strength: number;
+  /** MMA fighters only: division, country and career record (shapes not shown in the spec: the sandbox's choice). */
+  division?: WeightClass;
+  country?: string;
+  record?: { wins: number; losses: number; draws: number };
 }
 
 export interface League {
@@ -73,12 +79,13 @@ function league(
   sportKey: string,
   rows: readonly TeamRow[],
   options: { offersOdds: boolean; roundsPerDay?: number; matchdays?: readonly number[]; marginSd: number },
+  teams: readonly Team[] = buildTeams(code, leagueNumber, rows),
 ): League {
   return {
     code,
     sport,
     sportKey,
-    teams: buildTeams(code, leagueNumber, rows),
+    teams,
     offersOdds: options.offersOdds,
     roundsPerDay: options.roundsPerDay ?? 1,
     ...(options.matchdays ? { matchdays: options.matchdays } : {}),
@@ -96,8 +103,16 @@ export const LEAGUES: Record<LeagueCode, League> = {
   NCAAB: league('NCAAB', 7, 'basketball', 'basketball_ncaab', NCAAB_TEAMS, { offersOdds: false, marginSd: 11 }),
   // Wednesday, Saturday and Sunday matchdays, every club once each; Monday, Tuesday, Thursday and Friday have none.
   MLS: league('MLS', 8, 'soccer', 'soccer_usa_mls', MLS_TEAMS, { offersOdds: false, matchdays: [0, 3, 6], marginSd: 1.6 }),
-  // An accepted code for which the sandbox has no schedule: endpoints answer with empty lists.
-  MMA: league('MMA', 9, 'mma', 'mma_mixed_martial_arts', [], { offersOdds: false, marginSd: 1 }),
+  // Event nights: every Saturday, and the Friday of every other week (src/sandbox/cards.ts).
+  MMA: league(
+    'MMA',
+    9,
+    'mma',
+    'mma_mixed_martial_arts',
+    [],
+    { offersOdds: false, matchdays: [5, 6], marginSd: 1 },
+    buildFighters().map((fighter, index) => ({ ...fighter, league: 'MMA', index, numericId: String(9000 + index + 1) })),
+  ),
 };
 
 /** League code from a request parameter, in either case and with the spec's aliases; undefined when unknown. */

@@ -1,11 +1,18 @@
 import type { Team } from './leagues.js';
-import type { GameSnapshot } from './schedule.js';
+import { scriptOf, type GameSnapshot } from './schedule.js';
 import { iso } from './http.js';
 
 /** Shapes shared by several endpoints. */
 
 export function liveTeam(team: Team, score: number) {
-  return { id: team.abbreviation.toLowerCase(), name: team.fullName, abbreviation: team.abbreviation, score };
+  return {
+    id: team.abbreviation.toLowerCase(),
+    name: team.fullName,
+    abbreviation: team.abbreviation,
+    score,
+    // An MMA fighter's career record and country (not shown in the spec).
+    ...(team.record ? { record: `${team.record.wins}-${team.record.losses}-${team.record.draws}`, country: team.country } : {}),
+  };
 }
 
 export function storedTeam(team: Team) {
@@ -33,5 +40,8 @@ export function liveGame(snap: GameSnapshot, nowMs: number) {
     homeTeam: liveTeam(game.home, snap.score.home),
     state: snap.state,
     lastUpdated: iso(snap.status === 'final' ? snap.endMs : nowMs),
+    // MMA (not shown in the spec, the sandbox's shape): the bout's place on its card, and once final how it ended.
+    ...(game.bout ? { bout: game.bout } : {}),
+    ...(game.bout && snap.status === 'final' ? { result: scriptOf(game).result } : {}),
   };
 }

@@ -8,6 +8,8 @@ import { expectedScores } from './sim/expectations.js';
 import { footballScript } from './sim/football.js';
 import { hockeyScript } from './sim/hockey.js';
 import { soccerScript } from './sim/soccer.js';
+import { mmaScript } from './sim/mma.js';
+import { cardOf, type Bout, type Fixture } from './cards.js';
 import { scoreAt, type ExpectedScores, type GameScript, type PlayState } from './sim/types.js';
 
 /**
@@ -28,6 +30,8 @@ export interface Game {
   plannedMs: number;
   expected: ExpectedScores;
   ids: GameIds;
+  /** MMA: the bout's place on its card. */
+  bout?: Bout;
 }
 
 /** One game, three identifier forms, as the spec says different endpoints show different forms. */
@@ -111,15 +115,26 @@ function orderedPairings(league: League, date: string): Array<[Team, Team]> {
 
 const slateCache = new Map<string, Game[]>();
 
+/** Team sports: every team once a round, the day's games spread evenly over it (the sandbox's compressed time). */
+function dayOfGames(league: League, date: string): Fixture[] {
+  const pairs = orderedPairings(league, date);
+  const gap = DAY_MS / pairs.length;
+  const leagueOffset = (seedOf('offset', league.code) % 1000) / 1000;
+  const dayStart = dayStartMs(date);
+  return pairs.map(([away, home], slot) => ({
+    away,
+    home,
+    startMs: Math.round(dayStart + (slot + leagueOffset) * gap),
+    plannedMs: Math.round(gap * PLANNED_SHARE_OF_GAP),
+  }));
+}
+
 export function slate(league: League, date: string): Game[] {
   return remember(slateCache, `${league.code}:${date}`, () => {
     if (league.teams.length < 2 || !isMatchday(league, date)) return [];
-    const pairs = orderedPairings(league, date);
-    const gap = DAY_MS / pairs.length;
-    const leagueOffset = (seedOf('offset', league.code) % 1000) / 1000;
-    const dayStart = dayStartMs(date);
+    const fixtures = league.sport === 'mma' ? cardOf(league, date) : dayOfGames(league, date);
     const meetings = new Map<string, number>();
-    return pairs.map(([away, home], slot) => {
+    return fixtures.map(({ away, home, startMs, plannedMs, bout }, slot) => {
       const pairKey = `${away.abbreviation}-${home.abbreviation}`;
       const meeting = (meetings.get(pairKey) ?? 0) + 1;
       meetings.set(pairKey, meeting);
@@ -131,8 +146,8 @@ export function slate(league: League, date: string): Game[] {
         slot,
         home,
         away,
-        startMs: Math.round(dayStart + (slot + leagueOffset) * gap),
-        plannedMs: Math.round(gap * PLANNED_SHARE_OF_GAP),
+        startMs: Math.round(startMs),
+        plannedMs,
         expected: expectedScores(league, home, away),
         ids: {
           // Date and slot lead the hex form so the sandbox can find the game again; clients must treat it as opaque.
@@ -140,6 +155,7 @@ export function slate(league: League, date: string): Game[] {
           live: `g_${league.code.toLowerCase()}_${compactDate(date)}${String(slot).padStart(3, '0')}`,
           slug,
         },
+        ...(bout ? { bout } : {}),
       };
     });
   });
@@ -159,6 +175,8 @@ export function scriptOf(game: Game): GameScript {
         return hockeyScript(game.league, game.expected, random);
       case 'soccer':
         return soccerScript(game.league, game.expected, random);
+      case 'mma':
+        return mmaScript(game.bout!, game.home.strength - game.away.strength, random);
       default:
         return baseballScript(game.league, game.expected, random);
     }

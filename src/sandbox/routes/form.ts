@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { findTeam, type League, type Team } from '../leagues.js';
-import { pastGames, type GameSnapshot } from '../schedule.js';
+import { pastGames, scriptOf, type GameSnapshot } from '../schedule.js';
 import { deps, fail, iso, leagueParam, metered, parseQuery, type SandboxEnv } from '../http.js';
 
 const LOOKBACK_DAYS = 60;
@@ -26,6 +26,19 @@ function resultOf(scored: number, allowed: number): 'W' | 'L' | 'T' {
   return scored > allowed ? 'W' : scored < allowed ? 'L' : 'T';
 }
 
+/** W, L or T; an MMA bout's also says how it ended (a no contest is `NC`, neither won nor drawn). */
+function formResult(snap: GameSnapshot, side: 'home' | 'away', scored: number, allowed: number) {
+  const bout = snap.game.bout ? scriptOf(snap.game).result : undefined;
+  if (!bout) return { result: resultOf(scored, allowed) };
+  return {
+    result: bout.method === 'No contest' ? 'NC' : bout.winner === null ? 'T' : bout.winner === side ? 'W' : 'L',
+    method: bout.method,
+    methodDetail: bout.detail,
+    round: bout.round,
+    time: bout.time,
+  };
+}
+
 function formGame(team: Team, snap: GameSnapshot) {
   const { game } = snap;
   const home = game.home === team;
@@ -40,7 +53,7 @@ function formGame(team: Team, snap: GameSnapshot) {
     opponent: { id: opponent.abbreviation.toLowerCase(), abbreviation: opponent.abbreviation, name: opponent.fullName },
     teamScore,
     opponentScore,
-    result: resultOf(teamScore, opponentScore),
+    ...formResult(snap, home ? 'home' : 'away', teamScore, opponentScore),
   };
 }
 
@@ -53,7 +66,9 @@ export const formRoutes = new Hono<SandboxEnv>()
     const data = query.league.teams
       .filter((team) => !only || team === only)
       .map((team) => {
-        const games = pastGames(query.league, now, LOOKBACK_DAYS, (g) => g.home === team || g.away === team, query.limit).map((snap) =>
+        // A fighter fights every few weeks: a year of cards to find the last ones.
+        const lookback = query.league.sport === 'mma' ? HEAD_TO_HEAD_LOOKBACK_DAYS : LOOKBACK_DAYS;
+        const games = pastGames(query.league, now, lookback, (g) => g.home === team || g.away === team, query.limit).map((snap) =>
           formGame(team, snap),
         );
         const count = (result: string) => games.filter((game) => game.result === result).length;

@@ -43,7 +43,16 @@ export const teamRoutes = new Hono<SandboxEnv>()
       abbreviation: team.abbreviation,
       primaryColor: team.primaryColor,
       secondaryColor: team.secondaryColor,
-      standings: standings.get(team),
+      // A fighter's standing is the career record (the sandbox's choice; the spec shows team standings only).
+      standings: team.record
+        ? {
+            wins: team.record.wins,
+            losses: team.record.losses,
+            ties: team.record.draws,
+            pct: Math.round((team.record.wins / (team.record.wins + team.record.losses + team.record.draws)) * 1000) / 1000,
+          }
+        : standings.get(team),
+      ...(team.division ? { weightClass: team.division, country: team.country } : {}),
       ...(query.injuries
         ? {
             injuries: injuriesOf(query.league, team.index, today).map((injury) => ({
@@ -64,6 +73,8 @@ export const teamRoutes = new Hono<SandboxEnv>()
     const reportDate = query.reportDate ?? today;
     if (reportDate > today) fail(400, 'bad_request', `reportDate: ${reportDate} is in the future; reports exist up to ${today}`);
     const team = teamFilter(query.league, query.team);
+    // Injury reports are not offered for MMA: an empty report, as for a league without injuries that day.
+    if (query.league.sport === 'mma') return c.json({ league: query.league.code, reportDate, count: 0, data: [] });
     const games = slate(query.league, reportDate);
     const nfl = query.league.code === 'NFL';
     // Reports are revised every three hours through the day; a past day's report is final.

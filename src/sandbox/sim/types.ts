@@ -22,6 +22,19 @@ export interface PlayState {
   display: string;
 }
 
+/**
+ * How an MMA bout ended. Not shown in the spec: the sandbox's shape, sent on a final bout of /live-games (`result`) and
+ * in /recent-form. `time` is the time elapsed in the last round, `m:ss` (5:00 when the bout went the distance).
+ */
+export interface BoutResult {
+  winner: Side | null;
+  method: 'KO/TKO' | 'Submission' | 'Decision' | 'Draw' | 'No contest';
+  /** A decision's or a draw's scorecards: `Unanimous`, `Split`, `Majority`. */
+  detail: 'Unanimous' | 'Split' | 'Majority' | null;
+  round: number;
+  time: string;
+}
+
 /** A whole game decided in advance from its seed; every question about it is a pure function of time. */
 export interface GameScript {
   /** Units of regulation play and breaks; the planned wall duration covers exactly these. */
@@ -33,6 +46,8 @@ export interface GameScript {
   stateAt(unit: number): PlayState;
   /** Share of regulation play already played, 0 to 1 (1 in overtime). */
   playedShare(unit: number): number;
+  /** MMA only: how the bout ended. */
+  result?: BoutResult;
 }
 
 export interface ExpectedScores {
