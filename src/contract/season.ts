@@ -20,6 +20,8 @@ export const standingsPayloadSchema = z.object({
       streak: z.nullable(z.string()),
       /** Soccer: league points, three a win and one a draw; the table is ranked by them (contract revision 2). */
       points: z.optional(z.number()),
+      /** Soccer: goals for minus goals against (`pointsFor` and `pointsAgainst` are goals), when both are known. */
+      goalDifference: z.optional(z.number()),
     }),
   ),
   ...freshness,

@@ -9,8 +9,8 @@ export const CONTRACT_VERSION = 1;
  * Additions within the version, which an older script ignores: a script needs a relay of at least its own revision.
  * 1: each team's `onPrimaryColor`, and the matchup `colors` of game-header and win-probability (contrast decided by
  * the relay, so that the browser carries no colour arithmetic).
- * 2: soccer: a live game's `progress.minute`, standings rows' `points`, and the served `leagues` of a `bad_request`
- * for a league a route does not serve.
+ * 2: soccer: a live game's `progress.minute`, standings rows' `points` and `goalDifference`, and the served `leagues`
+ * of a `bad_request` for a league a route does not serve.
  */
 export const CONTRACT_REVISION = 2;
 

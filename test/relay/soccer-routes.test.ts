@@ -77,7 +77,10 @@ describe('MLS through the relay', () => {
     const table = conforms(contract.standingsPayloadSchema, (await widgetGet(relay, `/v1/standings?league=mls&key=${key}`)).body, 'table');
     assert.equal(table.rows.length, 30);
     assert.equal(table.hasTies, true);
-    for (const row of table.rows) assert.equal(row.points, row.wins * 3 + row.ties);
+    for (const row of table.rows) {
+      assert.equal(row.points, row.wins * 3 + row.ties);
+      assert.equal(row.goalDifference, row.pointsFor! - row.pointsAgainst!);
+    }
     assert.ok(
       table.rows.some((row) => row.ties > 0),
       'draws are counted',

@@ -49,7 +49,14 @@ export async function standingsResource(ctx: ResourceContext, params: { league: 
         pointsFor: standing.pointsFor ?? null,
         pointsAgainst: standing.pointsAgainst ?? null,
         streak: standing.streak || null,
-        ...(isSoccer(params.league) ? { points: standing.points ?? wins * 3 + ties } : {}),
+        ...(isSoccer(params.league)
+          ? {
+              points: standing.points ?? wins * 3 + ties,
+              ...(standing.pointsFor !== undefined && standing.pointsAgainst !== undefined
+                ? { goalDifference: standing.pointsFor - standing.pointsAgainst }
+                : {}),
+            }
+          : {}),
       };
     })
     .sort(ranking(params.league));
