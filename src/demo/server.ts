@@ -51,9 +51,11 @@ function featuredGame(options: DemoSiteOptions): () => Promise<string> {
   };
 }
 
-/** The gallery's league menu, from the contract's list of leagues. */
+/** The gallery's league menu, from the contract's list of leagues; the NBA first shown, as every demo page opens on it. */
 function leagueOptions(): string {
-  return WIDGET_LEAGUES.map((league) => `<option value="${league}">${LEAGUE_TITLES[league]}</option>`).join('');
+  return WIDGET_LEAGUES.map(
+    (league) => `<option value="${league}"${league === FEATURED_LEAGUE ? ' selected' : ''}>${LEAGUE_TITLES[league]}</option>`,
+  ).join('');
 }
 
 /** Which leagues each element serves (the element registry), for the gallery to follow. */
