@@ -57,6 +57,11 @@ const ALIASES: Record<string, LeagueCode> = {
 
 export const LEAGUE_PARAM_VALUES = Object.keys(ALIASES);
 
+/** The numeric-string id /games shows: the league's thousand, then the team's place in it. */
+function numericIdOf(leagueNumber: number, index: number): string {
+  return String(leagueNumber * 1000 + index + 1);
+}
+
 function buildTeams(code: LeagueCode, leagueNumber: number, rows: readonly TeamRow[]): Team[] {
   return rows.map(([abbreviation, city, nickname, primaryColor, secondaryColor, fullName], index) => ({
     league: code,
@@ -67,7 +72,7 @@ function buildTeams(code: LeagueCode, leagueNumber: number, rows: readonly TeamR
     fullName: fullName ?? `${city} ${nickname}`,
     primaryColor,
     secondaryColor,
-    numericId: String(leagueNumber * 1000 + index + 1),
+    numericId: numericIdOf(leagueNumber, index),
     strength: Math.max(-2.2, Math.min(2.2, createRandom('strength', code, abbreviation).normal(0, 1))),
   }));
 }
@@ -103,15 +108,15 @@ export const LEAGUES: Record<LeagueCode, League> = {
   NCAAB: league('NCAAB', 7, 'basketball', 'basketball_ncaab', NCAAB_TEAMS, { offersOdds: false, marginSd: 11 }),
   // Wednesday, Saturday and Sunday matchdays, every club once each; Monday, Tuesday, Thursday and Friday have none.
   MLS: league('MLS', 8, 'soccer', 'soccer_usa_mls', MLS_TEAMS, { offersOdds: false, matchdays: [0, 3, 6], marginSd: 1.6 }),
-  // Event nights: every Saturday, and the Friday of every other week (src/sandbox/cards.ts).
+  // Cards on event nights, which src/sandbox/cards.ts decides (every Saturday, and the Friday of every other week).
   MMA: league(
     'MMA',
     9,
     'mma',
     'mma_mixed_martial_arts',
     [],
-    { offersOdds: false, matchdays: [5, 6], marginSd: 1 },
-    buildFighters().map((fighter, index) => ({ ...fighter, league: 'MMA', index, numericId: String(9000 + index + 1) })),
+    { offersOdds: false, marginSd: 1 },
+    buildFighters().map((fighter, index) => ({ ...fighter, league: 'MMA', index, numericId: numericIdOf(9, index) })),
   ),
 };
 

@@ -6,8 +6,8 @@ import { freshnessOf } from './freshness.js';
 import { teamDirectory } from './teams.js';
 import { isSoccer } from '../../contract/soccer.js';
 
-/** Leagues whose games can end level, so their tables always show a ties (draws) column. */
-const TIE_LEAGUES = new Set(['nfl', 'mls']);
+/** Leagues whose games can end level, so their tables always show a ties (draws) column: the NFL, and football's. */
+const endsLevel = (league: string): boolean => league === 'nfl' || isSoccer(league);
 
 type Row = StandingsPayload['rows'][number];
 
@@ -64,7 +64,7 @@ export async function standingsResource(ctx: ResourceContext, params: { league: 
     throw new RelayError('not_found', `The data service keeps no standings for ${params.league.toUpperCase()}.`);
   return {
     league: params.league,
-    hasTies: TIE_LEAGUES.has(params.league) || rows.some((row) => row.ties > 0),
+    hasTies: endsLevel(params.league) || rows.some((row) => row.ties > 0),
     rows,
     ...freshnessOf(ctx.now, table, teams.cached),
   };
