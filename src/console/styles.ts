@@ -94,6 +94,8 @@ export const consoleStyles = [
       border-radius: var(--_radius);
       padding: 16px;
       margin-bottom: 16px;
+      /* Keys and tokens in prose (an audit entry's detail) are one long word: break them rather than widen the page. */
+      overflow-wrap: anywhere;
     }
     table {
       width: 100%;
