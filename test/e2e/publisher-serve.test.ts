@@ -234,7 +234,7 @@ async function checkLayout(browser: ReaderBrowser, engine: string, layout: Layou
   await page.close();
 
   reports.push(
-    `${engine}, ${where}: violations ${seen.violations.length}, CLS ${seen.shift?.toFixed(4) ?? 'n/a'}, ` +
+    `${engine}, ${where}: violations ${seen.violations.length}, CLS ${seen.shift?.toFixed(4) ?? 'n/a'}${seen.shifted.length ? ` (${seen.shifted.join(' | ')})` : ''}, ` +
       measures.map((m) => `${m.tag} h ${reserved[m.tag]}→${m.height} font ${m.smallestFont} target ${m.smallestTarget}`).join('; '),
   );
   // Every finding at once, so one run shows all that is wrong at this width.
@@ -242,7 +242,7 @@ async function checkLayout(browser: ReaderBrowser, engine: string, layout: Layou
     ...seen.violations.map((violation) => `CSP violation: ${violation}`),
     ...(pageOverflow > 0 ? [`the page scrolls sideways by ${pageOverflow}px`] : []),
     ...TAGS.filter((_, i) => directions[i] !== expectedDirection).map((tag) => `${tag}: not laid out ${expectedDirection}`),
-    ...(seen.shift !== null && seen.shift > NOISE_SHIFT ? [`layout shift ${seen.shift.toFixed(4)}`] : []),
+    ...(seen.shift !== null && seen.shift > NOISE_SHIFT ? [`layout shift ${seen.shift.toFixed(4)} (${seen.shifted.join(' | ')})`] : []),
     ...seen.resized.map((change) => `box changed: ${change}`),
     ...measures.flatMap((m) => [
       ...(m.height !== reserved[m.tag] ? [`${m.tag}: reserved ${reserved[m.tag]}px, rendered ${m.height}px`] : []),

@@ -7,20 +7,39 @@ export interface ReaderRecord {
   violations: string[];
   /** Cumulative layout shift; null where the engine has no Layout Instability API (Firefox, WebKit). */
   shift: number | null;
+  /** What moved, for each shift that counted: the node, its rectangle before and after (so a failure names its cause). */
+  shifted: string[];
   /** Pressbox elements whose box changed height after it was first laid out. */
   resized: string[];
 }
 
 export function installReaderHarness(tags: string[]): void {
-  const seen: ReaderRecord = { loads: [], violations: [], shift: null, resized: [] };
+  const seen: ReaderRecord = { loads: [], violations: [], shift: null, shifted: [], resized: [] };
   Object.assign(window, { __seen: seen });
   addEventListener('pb-load', (event) => seen.loads.push((event.target as Element).localName), true);
   document.addEventListener('securitypolicyviolation', (event) => seen.violations.push(`${event.violatedDirective} ${event.blockedURI}`));
   if (PerformanceObserver.supportedEntryTypes.includes('layout-shift')) {
     seen.shift = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!entry.hadRecentInput) seen.shift! += entry.value;
+      type Rect = { x: number; y: number; width: number; height: number };
+      type Source = { node?: Node | null; previousRect: Rect; currentRect: Rect };
+      const box = (rect: Rect) => `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}×${Math.round(rect.height)}`;
+      const name = (node?: Node | null): string => {
+        if (!node) return '(gone)';
+        const host = (node.getRootNode() as ShadowRoot).host;
+        const own =
+          node instanceof Element
+            ? `${node.localName}${node.className ? `.${String(node.className).split(' ')[0]}` : ''}`
+            : `"${(node.textContent ?? '').slice(0, 24)}"`;
+        return host ? `${host.localName} › ${own}` : own;
+      };
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Source[] })[]) {
+        if (entry.hadRecentInput) continue;
+        seen.shift! += entry.value;
+        seen.shifted.push(
+          `${entry.value.toFixed(4)}: ${entry.sources.map((source) => `${name(source.node)} ${box(source.previousRect)} → ${box(source.currentRect)}`).join('; ')}`,
+        );
+      }
     }).observe({ type: 'layout-shift', buffered: true });
   }
   const firstHeights = new Map<Element, number>();
