@@ -3,3 +3,4 @@ export * from './scores.js';
 export * from './insights.js';
 export * from './version.js';
 export * from './season.js';
+export * from './mma.js';

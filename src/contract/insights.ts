@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { freshness, gameStatusSchema, matchupColorsSchema, teamSchema } from './common.js';
+import { boutEndingSchema } from './mma.js';
 
 export const resultSchema = z.enum(['W', 'L', 'T']);
 
@@ -17,6 +18,8 @@ export const formPayloadSchema = z.object({
       opponent: teamSchema,
       score: z.object({ team: z.number(), opponent: z.number() }),
       result: resultSchema,
+      /** MMA: how the fight ended (contract revision 3). A draw or no contest reads `T`; `ending.method` tells which. */
+      ending: z.optional(boutEndingSchema),
     }),
   ),
   summary: z.object({ wins: z.number(), losses: z.number(), ties: z.number() }),

@@ -1,5 +1,5 @@
 /** The leagues the widgets cover, in one place: the relay validates against it, the elements and sandbox read it. */
-export const WIDGET_LEAGUES = ['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'mls', 'cfb', 'ncaab'] as const;
+export const WIDGET_LEAGUES = ['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'mls', 'mma', 'cfb', 'ncaab'] as const;
 export type WidgetLeague = (typeof WIDGET_LEAGUES)[number];
 
 /** Each league's name in English menus (the snippet builder, the demo gallery); elements say it in the reader's language. */
@@ -10,6 +10,7 @@ export const LEAGUE_TITLES: Readonly<Record<WidgetLeague, string>> = {
   mlb: 'MLB',
   nhl: 'NHL',
   mls: 'MLS (soccer)',
+  mma: 'MMA (fight cards)',
   cfb: 'College football',
   ncaab: 'College basketball',
 };
@@ -17,7 +18,7 @@ export const LEAGUE_TITLES: Readonly<Record<WidgetLeague, string>> = {
 /** Other names publishers write for the same leagues. */
 export const LEAGUE_ALIASES: Readonly<Record<string, WidgetLeague>> = { ncaaf: 'cfb', cbb: 'ncaab' };
 
-/** Periods (or innings) in regulation; later ones are overtime. */
+/** Periods (or innings) in regulation; later ones are overtime. MMA's rounds are the bout's own (3, or 5): none is overtime. */
 export const REGULATION_PERIODS: Readonly<Record<WidgetLeague, number>> = {
   nfl: 4,
   nba: 4,
@@ -25,6 +26,7 @@ export const REGULATION_PERIODS: Readonly<Record<WidgetLeague, number>> = {
   mlb: 9,
   nhl: 3,
   mls: 2,
+  mma: 5,
   cfb: 4,
   ncaab: 2,
 };

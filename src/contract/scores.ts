@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { freshness, gameStatusSchema, matchupColorsSchema, teamSchema } from './common.js';
+import { boutResultSchema, boutSchema } from './mma.js';
 
 export const progressSchema = z.object({
   period: z.number(),
@@ -12,7 +13,12 @@ export const progressSchema = z.object({
   minute: z.optional(z.string()),
 });
 
-export const sideSchema = z.object({ team: teamSchema, score: z.nullable(z.number()) });
+export const sideSchema = z.object({
+  team: teamSchema,
+  score: z.nullable(z.number()),
+  /** MMA: the fighter's record coming in, `W-L-D` (contract revision 3). */
+  record: z.optional(z.string()),
+});
 
 export const gameSchema = z.object({
   id: z.string(),
@@ -24,8 +30,21 @@ export const gameSchema = z.object({
   home: sideSchema,
   away: sideSchema,
   progress: z.nullable(progressSchema),
+  /** MMA: the bout's place on its card, and once final how it ended (contract revision 3). */
+  bout: z.optional(boutSchema),
+  result: z.optional(boutResultSchema),
 });
 export type Game = z.infer<typeof gameSchema>;
+
+/** GET /v1/fight-card: one MMA event's bouts in the order they are fought (prelims first, the main event last). */
+export const fightCardPayloadSchema = z.object({
+  league: z.string(),
+  /** The event; null when no card is on in the current window or the week ahead (or on the date asked for). */
+  event: z.nullable(z.object({ id: z.string(), name: z.string(), date: z.string(), startTime: z.nullable(z.string()) })),
+  bouts: z.array(gameSchema),
+  ...freshness,
+});
+export type FightCardPayload = z.infer<typeof fightCardPayloadSchema>;
 
 /** GET /v1/scores */
 export const scoresPayloadSchema = z.object({

@@ -11,8 +11,9 @@ export const CONTRACT_VERSION = 1;
  * the relay, so that the browser carries no colour arithmetic).
  * 2: soccer: a live game's `progress.minute`, standings rows' `points` and `goalDifference`, and the served `leagues`
  * of a `bad_request` for a league a route does not serve.
+ * 3: MMA: a game's `bout` and `result`, a side's `record`, a form game's `ending`, and the `/v1/fight-card` route.
  */
-export const CONTRACT_REVISION = 2;
+export const CONTRACT_REVISION = 3;
 
 /** Carries CONTRACT_VERSION on every data answer; live updates carry it as the envelope's `contract` field. */
 export const CONTRACT_HEADER = 'X-Pressbox-Contract';

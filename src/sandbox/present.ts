@@ -4,15 +4,13 @@ import { iso } from './http.js';
 
 /** Shapes shared by several endpoints. */
 
+/** An MMA fighter's career record and country (not shown in the spec: the sandbox's shape). */
+function fighterFacts(team: Team) {
+  return team.record ? { record: `${team.record.wins}-${team.record.losses}-${team.record.draws}`, country: team.country } : {};
+}
+
 export function liveTeam(team: Team, score: number) {
-  return {
-    id: team.abbreviation.toLowerCase(),
-    name: team.fullName,
-    abbreviation: team.abbreviation,
-    score,
-    // An MMA fighter's career record and country (not shown in the spec).
-    ...(team.record ? { record: `${team.record.wins}-${team.record.losses}-${team.record.draws}`, country: team.country } : {}),
-  };
+  return { id: team.abbreviation.toLowerCase(), name: team.fullName, abbreviation: team.abbreviation, score, ...fighterFacts(team) };
 }
 
 export function storedTeam(team: Team) {
@@ -22,6 +20,7 @@ export function storedTeam(team: Team) {
     abbreviation: team.abbreviation,
     primaryColor: team.primaryColor,
     secondaryColor: team.secondaryColor,
+    ...fighterFacts(team),
   };
 }
 

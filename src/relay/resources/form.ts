@@ -4,6 +4,7 @@ import { RelayError, fromUpstream } from '../errors.js';
 import type { ResourceContext } from './context.js';
 import { freshnessOf } from './freshness.js';
 import { teamDirectory } from './teams.js';
+import { boutEnding } from './bouts.js';
 
 type FormGame = FormPayload['games'][number];
 
@@ -48,14 +49,18 @@ export async function formResource(
         'not_found',
         `No ${params.league.toUpperCase()} team "${params.team}"; use the team's abbreviation, such as BOS.`,
       );
-    games = row.games.map((game) => ({
-      id: String(game.gameId ?? `${game.date}-${params.team}`),
-      date: game.date,
-      homeAway: game.homeAway === 'home' ? 'home' : 'away',
-      opponent: teams.team(game.opponent.abbreviation, game.opponent.name),
-      score: { team: game.teamScore, opponent: game.opponentScore },
-      result: resultOf(game.teamScore, game.opponentScore),
-    }));
+    games = row.games.map((game) => {
+      const ending = boutEnding({ method: game.method, detail: game.methodDetail, round: game.round, time: game.time });
+      return {
+        id: String(game.gameId ?? `${game.date}-${params.team}`),
+        date: game.date,
+        homeAway: game.homeAway === 'home' ? 'home' : 'away',
+        opponent: teams.team(game.opponent.abbreviation, game.opponent.name),
+        score: { team: game.teamScore, opponent: game.opponentScore },
+        result: resultOf(game.teamScore, game.opponentScore),
+        ...(ending && { ending }),
+      };
+    });
   }
   games = games.slice(0, 5);
   const count = (result: FormGame['result']) => games.filter((game) => game.result === result).length;

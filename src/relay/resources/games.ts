@@ -4,6 +4,7 @@ import { RelayError, fromUpstream } from '../errors.js';
 import type { CachedUpstream } from '../upstream/cached.js';
 import type { LineRecord, LiveGame, LiveGames, StoredGames } from '../upstream/schemas.js';
 import type { TeamDirectory } from './teams.js';
+import { boutFields, boutOf } from './bouts.js';
 
 const STATUS_TEXT = { scheduled: 'Scheduled', live: 'In Progress', final: 'Final' } as const;
 
@@ -15,8 +16,8 @@ export function projectLiveGame(league: string, game: LiveGame, teams: TeamDirec
     startTime: game.startTime ?? null,
     status: game.status,
     statusText: (game.status === 'live' && state?.display) || game.statusDetail || STATUS_TEXT[game.status],
-    home: { team: teams.team(game.homeTeam.abbreviation, game.homeTeam.name), score: game.homeTeam.score ?? null },
-    away: { team: teams.team(game.awayTeam.abbreviation, game.awayTeam.name), score: game.awayTeam.score ?? null },
+    home: side(teams, game.homeTeam),
+    away: side(teams, game.awayTeam),
     progress:
       game.status === 'live' && state
         ? {
@@ -29,6 +30,15 @@ export function projectLiveGame(league: string, game: LiveGame, teams: TeamDirec
             ...(state.minute !== undefined ? { minute: state.minute } : {}),
           }
         : null,
+    ...boutFields(game),
+  };
+}
+
+function side(teams: TeamDirectory, upstream: Pick<LiveGame['homeTeam'], 'abbreviation' | 'name' | 'score' | 'record'>): Game['home'] {
+  return {
+    team: teams.team(upstream.abbreviation, upstream.name),
+    score: upstream.score ?? null,
+    ...(upstream.record !== undefined && { record: upstream.record }),
   };
 }
 
@@ -42,9 +52,10 @@ export function projectStoredGame(league: string, game: StoredGames['data'][numb
     startTime: game.startTime ?? null,
     status,
     statusText: STATUS_TEXT[status],
-    home: { team: teams.team(game.homeTeam.abbreviation, game.homeTeam.name), score: null },
-    away: { team: teams.team(game.awayTeam.abbreviation, game.awayTeam.name), score: null },
+    home: side(teams, { ...game.homeTeam, score: null }),
+    away: side(teams, { ...game.awayTeam, score: null }),
     progress: null,
+    ...(boutOf(game.bout) && { bout: boutOf(game.bout)! }),
   };
 }
 

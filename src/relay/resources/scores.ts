@@ -20,7 +20,8 @@ function dayOffset(date: string, now: number): number {
   return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${new Date(now).toISOString().slice(0, 10)}T00:00:00Z`)) / DAY_MS);
 }
 
-async function leagueGames(
+/** One league's games: the current slate without a date, else the date's schedule with the scores the live feed has. */
+export async function leagueGames(
   ctx: ResourceContext,
   league: string,
   date: string | undefined,
@@ -46,13 +47,18 @@ async function leagueGames(
       .liveGames(league, recentDays)
       .catch(() => (recentDays ? ctx.upstream.liveGames(league).catch(() => undefined) : undefined));
   }
-  const liveGames = (live?.value.games ?? []).filter((game) => game.startTime?.slice(0, 10) === date);
+  // A game belongs to its schedule's date even when it starts after midnight UTC (an evening's last games, an MMA card's
+  // main event): with a start time it is matched by the nearest start; without one, only among games starting on that
+  // date or in the American night after it (before noon UTC), so a series' next game is not taken for it.
+  const liveGames = live?.value.games ?? [];
+  const nightEnds = new Date(Date.parse(`${date}T12:00:00Z`) + DAY_MS).toISOString();
+  const onThatNight = (start: string | null | undefined) => !!start && start.slice(0, 10) >= date && start < nightEnds;
   const used = new Set<number>();
   const games = stored.value.data.map((game) => {
     const match = sameFixture(
       { home: game.homeTeam.abbreviation, away: game.awayTeam.abbreviation, start: game.startTime },
       liveGames.map((candidate, index) =>
-        used.has(index)
+        used.has(index) || (!game.startTime && !onThatNight(candidate.startTime))
           ? { home: undefined, away: undefined, start: null }
           : { home: candidate.homeTeam.abbreviation, away: candidate.awayTeam.abbreviation, start: candidate.startTime },
       ),

@@ -42,12 +42,61 @@ export const accountSchema = z.looseObject({
 
 export const gameStatusSchema = z.enum(['scheduled', 'live', 'final']);
 
+/**
+ * A fighter's record, `W-L-D` (the sandbox's shape; the spec does not show MMA). Written `{wins, losses, draws}` it is
+ * read too; anything else is dropped rather than refusing the bout.
+ */
+const fighterRecord = z
+  .union([
+    z.string().regex(/^\d{1,3}-\d{1,3}(-\d{1,3})?$/),
+    z
+      .looseObject({ wins: integer.min(0), losses: integer.min(0), draws: integer.min(0).optional(), ties: integer.min(0).optional() })
+      .transform((r) => `${r.wins}-${r.losses}-${r.draws ?? r.ties ?? 0}`),
+  ])
+  .optional()
+  .catch(undefined)
+  .transform((record) => (record && record.split('-').length === 2 ? `${record}-0` : record));
+
 const liveTeamSchema = z.looseObject({
   id: id.optional(),
   name: z.string(),
   abbreviation: z.string().optional(),
   score: integer.nullable().optional(),
+  record: fighterRecord,
 });
+
+const lenientText = z.string().max(120).optional().catch(undefined);
+
+/**
+ * Where a bout sits on its card: the sandbox's shape, not shown in the spec. Each part is optional; a bout without it
+ * is still a game, and the relay groups such bouts by date.
+ */
+const boutSchema = z
+  .looseObject({
+    order: integer.min(1).max(99).optional().catch(undefined),
+    card: z.string().optional().catch(undefined),
+    rounds: integer.min(1).max(5).optional().catch(undefined),
+    weightClass: lenientText,
+    event: z.looseObject({ id: id.optional(), name: lenientText }).optional().catch(undefined),
+  })
+  .optional()
+  .catch(undefined);
+
+/**
+ * How a bout ended (the sandbox's shape: `method` KO/TKO, Submission, Decision, Draw, No contest; `detail` a verdict;
+ * `round`; `time` m:ss). Spellings vary between sources, so the relay reads them in contract/mma's words later; here
+ * only the types are held, and a malformed result is dropped.
+ */
+const boutResultSchema = z
+  .looseObject({
+    winner: z.string().nullable().optional().catch(undefined),
+    method: z.string().max(40),
+    detail: z.string().max(40).nullable().optional().catch(undefined),
+    round: integer.min(1).max(9),
+    time: z.string().regex(/^\d{1,2}:\d{2}$/),
+  })
+  .optional()
+  .catch(undefined);
 
 export const playStateSchema = z.looseObject({
   period: integer.optional(),
@@ -78,6 +127,8 @@ export const liveGameSchema = z.looseObject({
   homeTeam: liveTeamSchema,
   state: playStateSchema.nullable().optional(),
   lastUpdated: timestamp.optional(),
+  bout: boutSchema,
+  result: boutResultSchema,
 });
 
 export const liveGamesSchema = z.looseObject({
@@ -153,6 +204,7 @@ const colouredTeamSchema = z.looseObject({
   abbreviation: z.string().optional(),
   primaryColor: z.string().optional(),
   secondaryColor: z.string().optional(),
+  record: fighterRecord,
 });
 
 const sidePercentSchema = z.looseObject({ homePercent: z.number(), awayPercent: z.number() });
@@ -178,6 +230,7 @@ export const storedGamesSchema = z.looseObject({
         })
         .optional(),
       tags: z.looseObject({ mostBetRank: z.number().nullable().optional(), notes: z.string().nullable().optional() }).optional(),
+      bout: boutSchema,
     }),
   ),
 });
@@ -269,6 +322,11 @@ const formGameSchema = z.looseObject({
   teamScore: integer,
   opponentScore: integer,
   result: z.string().optional(),
+  // MMA (the sandbox's shape): how the fight ended.
+  method: z.string().max(40).optional().catch(undefined),
+  methodDetail: z.string().max(40).nullable().optional().catch(undefined),
+  round: integer.min(1).max(9).optional().catch(undefined),
+  time: z.string().regex(/^\d{1,2}:\d{2}$/).optional().catch(undefined),
 });
 
 export const recentFormSchema = z.looseObject({
@@ -490,6 +548,7 @@ export const venueWeatherSchema = records(venueWeatherRecord);
 
 export type Account = z.output<typeof accountSchema>;
 export type LiveGame = z.output<typeof liveGameSchema>;
+export type UpstreamBout = z.output<typeof boutSchema>;
 export type LiveGames = z.output<typeof liveGamesSchema>;
 export type LineRecord = z.output<typeof lineRecordSchema>;
 export type Lines = z.output<typeof linesSchema>;

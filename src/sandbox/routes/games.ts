@@ -73,9 +73,11 @@ export const gameRoutes = new Hono<SandboxEnv>()
         startTime: seedOf('tipoff', game.ids.slug) % 20 === 0 ? null : iso(game.startMs),
         homeTeam: storedTeam(game.home),
         awayTeam: storedTeam(game.away),
-        // No betting data for soccer: its stored games carry the fixture alone (college basketball keeps the splits
-        // the sandbox has always given it).
-        ...(query.league.sport === 'soccer'
+        // MMA (not shown in the spec, the sandbox's shape, as on /live-games): the bout's place on its card.
+        ...(game.bout ? { bout: game.bout } : {}),
+        // No betting data for soccer or MMA: their stored games carry the fixture alone (college basketball keeps the
+        // splits the sandbox has always given it).
+        ...(query.league.sport === 'soccer' || query.league.sport === 'mma'
           ? {}
           : {
               splits: {
