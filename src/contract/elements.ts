@@ -12,8 +12,8 @@ import type { WidgetLeague } from './leagues.js';
 export const ELEMENT_BOXES = {
   'score-ticker': { height: 48, formerName: 'ticker' },
   'score-strip': { height: 136, formerName: 'strip' },
-  // A football match and an MMA bout have no betting line nor splits to show under the score: the box is the score's.
-  'game-header': { height: 360, formerName: 'header', leagueHeights: { mls: 150, mma: 150 } },
+  // A football match has no betting line nor splits to show under the score: its box is the score's.
+  'game-header': { height: 360, formerName: 'header', leagueHeights: { mls: 150 } },
   'win-probability': { height: 330 },
   'player-props': { height: 400, formerName: 'props' },
   'last-five': { height: 188 },
@@ -21,7 +21,6 @@ export const ELEMENT_BOXES = {
   'standings-table': { height: 420, formerName: 'standings' },
   'team-stats': { height: 280 },
   'pitching-matchup': { height: 300, formerName: 'matchup' },
-  'fight-card': { height: 480 },
 } as const satisfies Record<`${string}-${string}`, ElementBox>;
 
 interface ElementBox {
@@ -94,14 +93,17 @@ interface ElementDetails {
 const MARKET_LEAGUES = ['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'cfb', 'ncaab'] as const satisfies readonly WidgetLeague[];
 /** Every league the widgets cover (contract/leagues.ts; a test holds the two lists equal). */
 const EVERY_LEAGUE = ['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'mls', 'mma', 'cfb', 'ncaab'] as const satisfies readonly WidgetLeague[];
-/** Leagues of teams: all but MMA, whose sides are fighters (no injury report nor table in the data service). */
+/**
+ * Leagues of teams: all but MMA, whose sides are fighters (no injury report nor table in the data service; a bout's
+ * game header is still to come).
+ */
 const TEAM_LEAGUES = ['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'mls', 'cfb', 'ncaab'] as const satisfies readonly WidgetLeague[];
 
 /** What the relay, the build and the docs know of each element beyond its box. */
 export const ELEMENT_DETAILS = {
   'score-ticker': { title: 'Live scores ticker', embedAttributes: ['leagues'], seasonWords: false, leagues: EVERY_LEAGUE },
   'score-strip': { title: 'Scores', embedAttributes: ['date', 'team', 'game-href'], seasonWords: false, leagues: EVERY_LEAGUE },
-  'game-header': { title: 'Game', embedAttributes: ['game-id', 'announce'], seasonWords: false, leagues: EVERY_LEAGUE },
+  'game-header': { title: 'Game', embedAttributes: ['game-id', 'announce'], seasonWords: false, leagues: TEAM_LEAGUES },
   'win-probability': { title: 'Win probability', embedAttributes: ['game-id'], seasonWords: false, leagues: MARKET_LEAGUES },
   'player-props': { title: 'Player props', embedAttributes: ['game-id', 'markets'], seasonWords: false, leagues: MARKET_LEAGUES },
   'last-five': { title: 'Recent form', embedAttributes: ['team', 'opponent'], seasonWords: false, leagues: EVERY_LEAGUE },
@@ -110,7 +112,6 @@ export const ELEMENT_DETAILS = {
   // The data service offers team statistics for these four only.
   'team-stats': { title: 'Team statistics', embedAttributes: ['team', 'layout'], seasonWords: true, leagues: ['nfl', 'nba', 'mlb', 'nhl'] },
   'pitching-matchup': { title: 'Pitching matchup', embedAttributes: ['game-id'], seasonWords: true, leagues: ['mlb'] },
-  'fight-card': { title: 'Fight card', embedAttributes: ['date'], seasonWords: false, leagues: ['mma'] },
 } as const satisfies Record<ElementTag, ElementDetails>;
 
 /** Whether the data service has betting markets (lines, splits, props) for a league: the relay asks for none otherwise. */

@@ -10,7 +10,7 @@ export const LEAGUE_TITLES: Readonly<Record<WidgetLeague, string>> = {
   mlb: 'MLB',
   nhl: 'NHL',
   mls: 'MLS (soccer)',
-  mma: 'MMA (fight cards)',
+  mma: 'MMA',
   cfb: 'College football',
   ncaab: 'College basketball',
 };

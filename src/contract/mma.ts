@@ -1,15 +1,9 @@
 import * as z from 'zod/mini';
-import type { WidgetLeague } from './leagues.js';
 
 /**
- * Mixed martial arts in the contract (revision 3, additive): a bout is a game whose sides are fighters. A module of its
- * own, like contract/soccer.ts, so that elements asking `isMma` do not carry the league table.
+ * Mixed martial arts in the contract (revision 3, additive): a bout is a game whose sides are fighters, the home side
+ * the red corner.
  */
-export const MMA_LEAGUES: readonly string[] = ['mma'] satisfies readonly WidgetLeague[];
-
-export function isMma(league: string): boolean {
-  return MMA_LEAGUES.includes(league);
-}
 
 /** How bouts end, in the relay's words (the elements translate them); the relay maps the data service's spellings. */
 export const BOUT_METHODS = ['ko-tko', 'submission', 'decision', 'draw', 'no-contest'] as const;

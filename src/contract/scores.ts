@@ -36,16 +36,6 @@ export const gameSchema = z.object({
 });
 export type Game = z.infer<typeof gameSchema>;
 
-/** GET /v1/fight-card: one MMA event's bouts in the order they are fought (prelims first, the main event last). */
-export const fightCardPayloadSchema = z.object({
-  league: z.string(),
-  /** The event; null when no card is on in the current window or the week ahead (or on the date asked for). */
-  event: z.nullable(z.object({ id: z.string(), name: z.string(), date: z.string(), startTime: z.nullable(z.string()) })),
-  bouts: z.array(gameSchema),
-  ...freshness,
-});
-export type FightCardPayload = z.infer<typeof fightCardPayloadSchema>;
-
 /** GET /v1/scores */
 export const scoresPayloadSchema = z.object({
   leagues: z.array(z.string()),

@@ -6,6 +6,9 @@ import type { WidgetLeague } from './leagues.js';
  */
 export const SOCCER_LEAGUES: readonly string[] = ['mls'] satisfies readonly WidgetLeague[];
 
+/** Leagues that write the home side first: football's, and MMA's (the home side is the red corner, billed first). */
+export const HOME_FIRST_LEAGUES: readonly string[] = ['mls', 'mma'] satisfies readonly WidgetLeague[];
+
 /** Whether a league code, as the relay writes it (`mls`), is football's. */
 export function isSoccer(league: string): boolean {
   return SOCCER_LEAGUES.includes(league);

@@ -11,7 +11,7 @@ export const CONTRACT_VERSION = 1;
  * the relay, so that the browser carries no colour arithmetic).
  * 2: soccer: a live game's `progress.minute`, standings rows' `points` and `goalDifference`, and the served `leagues`
  * of a `bad_request` for a league a route does not serve.
- * 3: MMA: a game's `bout` and `result`, a side's `record`, a form game's `ending`, and the `/v1/fight-card` route.
+ * 3: MMA: a game's `bout` and `result`, a side's `record`, and a form game's `ending`.
  */
 export const CONTRACT_REVISION = 3;
 

@@ -27,27 +27,6 @@ async function relayAt(instant: string): Promise<{ relay: RunningRelay; get: (pa
 
 const RECORD = /^\d{1,3}-\d{1,3}-\d{1,3}$/;
 
-function assertCardInOrder(card: contract.FightCardPayload): void {
-  assert.ok(card.event, 'an event');
-  assert.match(card.event.name, /\S/);
-  assert.deepEqual(
-    card.bouts.map((bout) => bout.bout!.order),
-    card.bouts.map((_, index) => index + 1),
-    'prelims first, the main event last',
-  );
-  const main = card.bouts.at(-1)!;
-  assert.equal(main.bout!.card, 'main');
-  assert.equal(main.bout!.rounds, 5, 'the main event is scheduled for five rounds');
-  assert.equal(card.bouts[0]!.bout!.card, 'prelims');
-  assert.ok(card.bouts.every((bout) => bout.bout!.event.id === card.event!.id && bout.bout!.weightClass.length > 0));
-  for (const bout of card.bouts) {
-    for (const side of [bout.home, bout.away]) {
-      assert.match(side.team.name, /^\p{L}+ \p{L}+/u, 'fighters are named');
-      assert.match(side.record ?? '', RECORD);
-    }
-  }
-}
-
 describe('MMA through the relay, on a Saturday night with a card under way', () => {
   let relay: RunningRelay;
   let get: Awaited<ReturnType<typeof relayAt>>['get'];
@@ -70,16 +49,23 @@ describe('MMA through the relay, on a Saturday night with a card under way', () 
       if (result.winner) assert.equal(final[result.winner].score! > final[result.winner === 'home' ? 'away' : 'home'].score!, true);
       if (result.method === 'decision') assert.deepEqual([result.round, result.time], [final.bout!.rounds, '5:00']);
     }
-    assert.ok(scores.games.every((game) => game.status === 'final' || game.result === undefined), 'no result before the end');
-  });
-
-  it('/v1/fight-card without a date gives the card under way, in fight order', async () => {
-    const card = conforms(contract.fightCardPayloadSchema, (await get('/v1/fight-card?league=mma')).body, 'card');
-    assertCardInOrder(card);
-    assert.equal(card.event!.date, '2026-11-28');
-    assert.equal(card.event!.startTime, '2026-11-28T23:00:00.000Z');
-    assert.ok(card.bouts.some((bout) => bout.status === 'live'));
-    assert.ok(card.refreshMs <= 15_000, 'a live card refreshes like live scores');
+    assert.ok(
+      scores.games.every((game) => game.status === 'final' || game.result === undefined),
+      'no result before the end',
+    );
+    const card = scores.games.map((game) => game.bout!);
+    assert.deepEqual(
+      card.map((bout) => bout.order).sort((a, b) => a - b),
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+    );
+    const mainEvent = card.find((bout) => bout.order === 12)!;
+    assert.deepEqual([mainEvent.card, mainEvent.rounds], ['main', 5], 'the main event closes the card over five rounds');
+    assert.ok(card.every((bout) => bout.event.name === mainEvent.event.name && bout.weightClass.length > 0));
+    for (const game of scores.games)
+      for (const side of [game.home, game.away]) {
+        assert.match(side.team.name, /^\p{L}+ \p{L}+/u, 'fighters are named');
+        assert.match(side.record ?? '', RECORD);
+      }
   });
 
   it('/v1/form gives a fighter’s last fights with how each ended', async () => {
@@ -101,7 +87,6 @@ describe('MMA through the relay, on a Saturday night with a card under way', () 
       ['/v1/standings?league=mma', 'standings-table'],
       ['/v1/win-probability?league=mma&gameId=g_mma_20261128001', 'win-probability'],
       ['/v1/team-stats?league=mma&team=SAWYE', 'team-stats'],
-      ['/v1/fight-card?league=nba', 'fight-card'],
     ] as const) {
       const { status, body } = await get(path);
       assert.equal(status, 400, path);
@@ -109,32 +94,5 @@ describe('MMA through the relay, on a Saturday night with a card under way', () 
       assert.deepEqual(body.error.leagues, ELEMENT_DETAILS[tag].leagues, path);
     }
     assert.equal(await upstreamCalls(relay), spent);
-  });
-});
-
-describe('MMA through the relay, between cards', () => {
-  let relay: RunningRelay;
-  let get: Awaited<ReturnType<typeof relayAt>>['get'];
-  // Monday: Saturday's card left the live window at Sunday noon; the next is on Friday or Saturday.
-  before(async () => ({ relay, get } = await relayAt('2026-11-30T12:00:00Z')));
-  after(() => relay.close());
-
-  it('/v1/fight-card without a date gives the next card, every bout still to come', async () => {
-    const card = conforms(contract.fightCardPayloadSchema, (await get('/v1/fight-card?league=mma')).body, 'card');
-    assertCardInOrder(card);
-    assert.ok(card.event!.date > '2026-11-30' && card.event!.date <= '2026-12-07', card.event!.date);
-    assert.ok(card.bouts.every((bout) => bout.status === 'scheduled' && bout.result === undefined));
-  });
-
-  it('/v1/fight-card with a recent date gives that night’s results, the bouts after midnight included', async () => {
-    const card = conforms(contract.fightCardPayloadSchema, (await get('/v1/fight-card?league=mma&date=2026-11-28')).body, 'card');
-    assertCardInOrder(card);
-    assert.ok(card.bouts.every((bout) => bout.status === 'final' && bout.result), 'every bout has its result');
-    assert.ok(card.bouts.some((bout) => bout.startTime! >= '2026-11-29'), 'the main card runs past midnight UTC');
-  });
-
-  it('a date without a card answers an empty night', async () => {
-    const card = conforms(contract.fightCardPayloadSchema, (await get('/v1/fight-card?league=mma&date=2026-11-30')).body, 'card');
-    assert.deepEqual([card.event, card.bouts], [null, []]);
   });
 });

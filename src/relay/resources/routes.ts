@@ -10,7 +10,6 @@ import {
 } from '../../contract/routes.js';
 import { z } from 'zod';
 import type { ResourceContext } from './context.js';
-import { fightCardResource } from './fight-card.js';
 import { formResource } from './form.js';
 import { gameResource } from './game.js';
 import { injuriesResource } from './injuries.js';
@@ -56,7 +55,6 @@ export interface WidgetRoute {
 
 const scoresQuery = z.object({ league: leagueListParam, date: dateParam.optional(), team: teamParam.optional() });
 const leagueQuery = z.object({ league: leagueParam });
-const fightCardQuery = z.object({ league: leagueParam, date: dateParam.optional() });
 const formQuery = z.object({ league: leagueParam, team: teamParam, opponent: teamParam.optional() });
 const gameParamsQuery = z.object({ league: leagueParam, gameId: gameIdParam });
 const propsQuery = z.object({ league: leagueParam, gameId: gameIdParam, markets: marketsParam.optional() });
@@ -165,7 +163,6 @@ export const WIDGET_ROUTES_BY_PATH: { [Route in DataRoute]: WidgetRoute } = {
   '/v1/standings': route('/v1/standings', leagueQuery, standingsResource),
   '/v1/team-stats': route('/v1/team-stats', teamStatsQuery, teamStatsResource),
   '/v1/pitching-matchup': route('/v1/pitching-matchup', matchupQuery, pitchingMatchupResource),
-  '/v1/fight-card': route('/v1/fight-card', fightCardQuery, fightCardResource),
 };
 
 export const WIDGET_ROUTES: readonly WidgetRoute[] = Object.values(WIDGET_ROUTES_BY_PATH);

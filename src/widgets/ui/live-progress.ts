@@ -7,6 +7,8 @@ import { ordinal } from './ordinal.js';
 /** A period's short name: Q3, 2nd Half, 2nd (hockey), OT, 2OT. */
 function periodName(t: Translate, league: string, period: number): string {
   // Payloads name leagues by their code (the relay validated it); one this script does not know yet counts four periods.
+  // A bout's rounds (R2) are never overtime, however many it is scheduled for.
+  if (league === 'mma') return t('period.round', 'R{n}', { n: period });
   const regulation = (REGULATION_PERIODS as Partial<Record<string, number>>)[league] ?? 4;
   if (period > regulation) {
     const overtime = period - regulation;
