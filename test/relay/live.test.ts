@@ -6,14 +6,11 @@ import { MIDDAY } from '../helpers/sandbox.js';
 import { addKey, testRelay } from '../helpers/relay.js';
 import { openStream, updates } from '../helpers/live.js';
 import { monthOf } from '../helpers/clock.js';
+import { upstreamCalls } from '../helpers/contract-checks.js';
 
 const ORIGIN = { origin: 'https://example.com' };
 const SCORES = '/v1/scores?league=nba';
 const INJURIES = '/v1/injuries?league=nhl';
-
-async function upstreamCalls(relay: RunningRelay): Promise<number> {
-  return (await relay.metrics.upstreamRequests.get()).values.reduce((sum, value) => sum + value.value, 0);
-}
 
 async function withRelay(options: RelayOptions, run: (relay: RunningRelay) => Promise<void>): Promise<void> {
   const relay = await testRelay({ rateLimit: { perMinute: 1_000_000, burst: 100_000 }, ...options });

@@ -3,23 +3,12 @@ import { monthBucket } from '../../src/relay/metering/month.js';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import * as z from 'zod/mini';
 import * as contract from '../../src/contract/index.js';
 import { noVigProbabilities } from '../../src/contract/odds.js';
 import type { RunningRelay } from '../../src/relay/server.js';
 import { addKey, testRelay, widgetGet } from '../helpers/relay.js';
 import { monthOf } from '../helpers/clock.js';
-
-function conforms<Schema extends z.ZodMiniType>(schema: Schema, body: unknown, what: string): z.infer<Schema> {
-  const result = z.safeParse(schema, body);
-  assert.ok(result.success, `${what}: ${result.success ? '' : JSON.stringify(result.error.issues.slice(0, 3))}`);
-  return result.data;
-}
-
-async function upstreamCalls(relay: RunningRelay, endpoint: string): Promise<number> {
-  const metric = await relay.metrics.upstreamRequests.get();
-  return metric.values.filter((value) => value.labels.endpoint === endpoint).reduce((sum, value) => sum + value.value, 0);
-}
+import { conforms, upstreamCalls } from '../helpers/contract-checks.js';
 
 describe('widget data routes', () => {
   let relay: RunningRelay;

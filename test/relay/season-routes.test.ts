@@ -2,21 +2,10 @@
 // depends on leagues and games, never on how many teams or viewers ask.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import * as z from 'zod/mini';
 import * as contract from '../../src/contract/index.js';
 import type { RunningRelay } from '../../src/relay/server.js';
 import { addKey, testRelay, widgetGet } from '../helpers/relay.js';
-
-function conforms<Schema extends z.ZodMiniType>(schema: Schema, body: unknown, what: string): z.infer<Schema> {
-  const result = z.safeParse(schema, body);
-  assert.ok(result.success, `${what}: ${result.success ? '' : JSON.stringify(result.error.issues.slice(0, 3))}`);
-  return result.data;
-}
-
-async function upstreamCalls(relay: RunningRelay, endpoint: string): Promise<number> {
-  const metric = await relay.metrics.upstreamRequests.get();
-  return metric.values.filter((value) => value.labels.endpoint === endpoint).reduce((sum, value) => sum + value.value, 0);
-}
+import { conforms, upstreamCalls } from '../helpers/contract-checks.js';
 
 let relay: RunningRelay;
 let key = '';

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import * as z from 'zod/mini';
 import * as contract from '../../src/contract/index.js';
 import { ELEMENT_DETAILS, ELEMENT_TAGS } from '../../src/contract/elements.js';
 import { DATA_ROUTE_PATHS, routeLeagues } from '../../src/contract/routes.js';
@@ -8,17 +7,7 @@ import { WIDGET_LEAGUES } from '../../src/contract/leagues.js';
 import type { RunningRelay } from '../../src/relay/server.js';
 import { addKey, testRelay, widgetGet } from '../helpers/relay.js';
 import { runningClock } from '../helpers/clock.js';
-
-function conforms<Schema extends z.ZodMiniType>(schema: Schema, body: unknown, what: string): z.infer<Schema> {
-  const result = z.safeParse(schema, body);
-  assert.ok(result.success, `${what}: ${result.success ? '' : JSON.stringify(result.error.issues.slice(0, 3))}`);
-  return result.data;
-}
-
-async function upstreamCalls(relay: RunningRelay): Promise<number> {
-  const metric = await relay.metrics.upstreamRequests.get();
-  return metric.values.reduce((sum, value) => sum + value.value, 0);
-}
+import { conforms, upstreamCalls } from '../helpers/contract-checks.js';
 
 describe('MLS through the relay', () => {
   let relay: RunningRelay;

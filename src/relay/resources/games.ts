@@ -46,6 +46,7 @@ function side(teams: TeamDirectory, upstream: Pick<LiveGame['homeTeam'], 'abbrev
 export function projectStoredGame(league: string, game: StoredGames['data'][number], teams: TeamDirectory, now: number): Game {
   const started = game.startTime ? Date.parse(game.startTime) <= now : (game.date ?? '') < new Date(now).toISOString().slice(0, 10);
   const status = started ? 'final' : 'scheduled';
+  const bout = boutOf(game.bout);
   return {
     id: game.serviceGameId,
     league,
@@ -55,7 +56,7 @@ export function projectStoredGame(league: string, game: StoredGames['data'][numb
     home: side(teams, { ...game.homeTeam, score: null }),
     away: side(teams, { ...game.awayTeam, score: null }),
     progress: null,
-    ...(boutOf(game.bout) && { bout: boutOf(game.bout)! }),
+    ...(bout && { bout }),
   };
 }
 
