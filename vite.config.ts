@@ -82,6 +82,9 @@ function foldCss(css: string): string {
     .replace(/\s*([{};,])\s*/g, '$1')
     .replace(/:\s+/g, ':')
     .replace(/;}/g, '}')
+    // Selector combinators (only selectors and at-rule preludes come before a brace; `+` in calc() needs its spaces).
+    .replace(/(^|[{}])([^{}]*)(?=\{)/g, (_, edge: string, prelude: string) => edge + prelude.replace(/\s*([>+~])\s*/g, '$1'))
+    .replace(/(^|[\s:,(/])0\.(\d)/g, '$1.$2')
     .trim();
 }
 
@@ -269,7 +272,7 @@ function elementChunkEntries(): Record<string, string> {
 function standaloneBuild(tag: string | undefined): UserConfig {
   if (!tag || !isElementTag(tag)) throw new Error(`PRESSBOX_STANDALONE_TAG must name an element, not "${tag}".`);
   return {
-    plugins: [numberedMessages(), shortPrivateProperties(), minifyTemplates(), onlyOwnBox(tag)],
+    plugins: [numberedMessages(), shortPrivateProperties(), minifyTemplates(), onlyOwnBox(tag), ownViewInline(tag)],
     build: {
       ...ELEMENT_BUILD,
       emptyOutDir: false,
@@ -309,6 +312,25 @@ function onlyOwnBox(tag: ElementTag): Plugin {
       return source
         .replace(table, `export const ELEMENT_BOXES = ${JSON.stringify({ [tag]: ELEMENT_BOXES[tag] })} as const`)
         .replace(hostRules, `export function hostBoxCss(_tag: ElementTag): string {\n  return ${JSON.stringify(hostBoxCss(tag))};\n}`);
+    },
+  };
+}
+
+/**
+ * An element whose layout ships apart (ui/lazy-view.ts) fetches it before its first render; a page with that element
+ * alone needs it at once, so its standalone file carries it (one request and one gzip stream less), still behind the
+ * element's `import()`, which now resolves at once.
+ */
+function ownViewInline(tag: ElementTag): Plugin {
+  const lazy = new RegExp(`import\\('\\./(${tag}-view)\\.js'\\)`);
+  return {
+    name: 'pressbox-own-view-inline',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.endsWith(`/elements/${tag}/${tag}.ts`) || !lazy.test(code)) return null;
+      // The import goes last (imports are hoisted) and the call is replaced within its line: the lines keep their maps.
+      const view = lazy.exec(code)![1];
+      return { code: `${code.replace(lazy, 'Promise.resolve(ownView)')}\nimport * as ownView from './${view}.js';\n`, map: null };
     },
   };
 }

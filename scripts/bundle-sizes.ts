@@ -3,8 +3,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ALL_IN_ONE_FROM, ELEMENT_CHUNK_DIR, STANDALONE_DIR } from '../src/widgets/loader-strategy.js';
-import { ELEMENT_TAGS, isElementTag } from '../src/contract/elements.js';
+import { ELEMENT_CHUNK_DIR, prefersOneFile, STANDALONE_DIR } from '../src/widgets/loader-strategy.js';
+import { ELEMENT_TAGS, isElementTag, type ElementTag } from '../src/contract/elements.js';
 
 export interface Size {
   min: number;
@@ -18,7 +18,9 @@ export interface ElementSize {
   shared: string[];
   /** The element's standalone file, for pages with only this tag. */
   standalone: Size;
-  /** Everything a page with only this element downloads: the loader and the standalone file. */
+  /** Its layout, when it ships apart (ui/lazy-view.ts): fetched before its first render, whatever file defined it. */
+  view: (Size & { file: string }) | undefined;
+  /** Everything a page with only this element downloads: the loader, the standalone file and its view. */
   page: Size;
   /**
    * The live kit the standalone file fetches once its data is live (runtime/live.ts), for the elements that follow
@@ -101,39 +103,48 @@ export function bundleSizes(root = 'dist/cdn') {
     const file = /import\(["'`]\.\.\/chunks\/(live-kit-[\w-]+\.js)["'`]\)/.exec(code)?.[1];
     return file ? { file, ...readBuilt(join(chunkDir, file)).size } : undefined;
   };
+  // A lazy view (ui/lazy-view.ts) is fetched before the element's first render, whichever file defined it: it counts.
+  const viewOf = (code: string) => {
+    const file = /import\(["'`]\.\.\/chunks\/([\w-]+-view-[\w-]{8}\.js)["'`]\)/.exec(code)?.[1];
+    return file ? { file, ...readBuilt(join(chunkDir, file)).size } : undefined;
+  };
   const elements: Record<string, ElementSize> = Object.fromEntries(
     ELEMENT_TAGS.map((tag) => {
       // An element's chunk is named by its tag.
       const needed = [...closure(tag)];
       const standalone = readBuilt(join(dir, STANDALONE_DIR, `${tag}.js`));
       if (staticImports(standalone.code).length) throw new Error(`${STANDALONE_DIR}/${tag}.js imports a chunk before it runs.`);
+      const view = viewOf(standalone.code);
       return [
         tag,
         {
           chunk: chunks[tag]!,
           shared: needed.filter((name) => name !== tag),
           standalone: standalone.size,
-          page: sum([loader, standalone.size]),
+          view,
+          page: sum([loader, standalone.size, ...(view ? [view] : [])]),
           liveKit: liveKitOf(standalone.code),
         },
       ];
     }),
   );
+  const viewsOf = (tags: readonly string[]) => tags.flatMap((tag) => elements[tag]?.view ?? []);
   const everyChunk = new Set(ELEMENT_TAGS.flatMap((tag) => [...closure(tag)]));
   const chunksOf = (tags: readonly string[]) =>
     new Set(ELEMENT_TAGS.filter((tag) => tags.includes(tag)).flatMap((tag) => [...closure(tag)]));
   const heaviest = Object.entries(elements).sort((a, b) => b[1].page.gzip - a[1].page.gzip)[0]!;
   const allInOne = readBuilt(join(dir, 'pressbox-all.js')).size;
   /** Loader, core and the tags' chunks. */
-  const chunkedPage = (tags: readonly string[]) => sum([loader, ...[...chunksOf(tags)].map((name) => chunks[name]!)]);
-  /** Loader and the all-in-one file. */
-  const oneFilePage = sum([loader, allInOne]);
+  const chunkedPage = (tags: readonly string[]) =>
+    sum([loader, ...[...chunksOf(tags)].map((name) => chunks[name]!), ...viewsOf(tags)]);
+  /** Loader and the all-in-one file (and the lazy views of the tags that have one). */
+  const oneFilePage = (tags: readonly string[] = []) => sum([loader, allInOne, ...viewsOf(tags)]);
   /**
    * What the loader fetches for a page with these tags (loader-strategy.ts): one tag's standalone file, chunks, or from
-   * ALL_IN_ONE_FROM tags on the one file.
+   * tags weighty enough (loader-strategy.ts) on the one file.
    */
   const pageByLoader = (tags: readonly string[]) =>
-    tags.length === 1 ? elements[tags[0]!]!.page : tags.length >= ALL_IN_ONE_FROM ? oneFilePage : chunkedPage(tags);
+    tags.length === 1 ? elements[tags[0]!]!.page : prefersOneFile(tags as ElementTag[]) ? oneFilePage(tags) : chunkedPage(tags);
   return {
     version,
     loader,

@@ -21,6 +21,7 @@ export const ELEMENT_BOXES = {
   'standings-table': { height: 420, formerName: 'standings' },
   'team-stats': { height: 280 },
   'pitching-matchup': { height: 300, formerName: 'matchup' },
+  'fight-card': { height: 480 },
 } as const satisfies Record<`${string}-${string}`, ElementBox>;
 
 interface ElementBox {
@@ -112,6 +113,7 @@ export const ELEMENT_DETAILS = {
   // The data service offers team statistics for these four only.
   'team-stats': { title: 'Team statistics', embedAttributes: ['team', 'layout'], seasonWords: true, leagues: ['nfl', 'nba', 'mlb', 'nhl'] },
   'pitching-matchup': { title: 'Pitching matchup', embedAttributes: ['game-id'], seasonWords: true, leagues: ['mlb'] },
+  'fight-card': { title: 'Fight card', embedAttributes: ['date'], seasonWords: false, leagues: ['mma'] },
 } as const satisfies Record<ElementTag, ElementDetails>;
 
 /** Whether the data service has betting markets (lines, splits, props) for a league: the relay asks for none otherwise. */

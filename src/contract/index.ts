@@ -4,3 +4,4 @@ export * from './insights.js';
 export * from './version.js';
 export * from './season.js';
 export * from './mma.js';
+export * from './fight-card.js';

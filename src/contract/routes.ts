@@ -2,6 +2,7 @@ import { ELEMENT_DETAILS, type ElementTag } from './elements.js';
 import { WIDGET_LEAGUES, type WidgetLeague } from './leagues.js';
 import type { FormPayload, InjuriesPayload, PropsPayload, WinProbabilityPayload } from './insights.js';
 import { REFRESH_MS, refreshMsFor, SEASON_REFRESH_MS } from './refresh.js';
+import type { FightCardPayload } from './fight-card.js';
 import type { GameDetailPayload, ScoresPayload } from './scores.js';
 import type { PitchingMatchupPayload, StandingsPayload, TeamStatsPayload } from './season.js';
 
@@ -20,6 +21,7 @@ export interface DataRoutes {
   '/v1/standings': { query: { league: string }; payload: StandingsPayload };
   '/v1/team-stats': { query: { league: string; team: string }; payload: TeamStatsPayload };
   '/v1/pitching-matchup': { query: { gameId: string; league?: string }; payload: PitchingMatchupPayload };
+  '/v1/fight-card': { query: { league: string; date?: string }; payload: FightCardPayload };
 }
 
 export type DataRoute = keyof DataRoutes;
@@ -89,6 +91,11 @@ export const DATA_ROUTES: { [Route in DataRoute]: RouteFacts<Route> } = {
     // Starters firm up over the hours before the game; once it is under way they are settled.
     refreshMs: (payload) => (payload.status === 'scheduled' ? SEASON_REFRESH_MS.starters : REFRESH_MS.final),
     elements: ['pitching-matchup'],
+  },
+  '/v1/fight-card': {
+    summary: "an MMA event's bouts in order: weight class, fighters with records, live round and clock, results with method",
+    refreshMs: (payload) => refreshMsFor(payload.bouts.map((bout) => bout.status)),
+    elements: ['fight-card'],
   },
 };
 

@@ -1,5 +1,7 @@
-import type { Game } from '../contract/scores.js';
 import type { PressboxErrorCode } from './runtime/errors.js';
+
+// The elements' events. A class with a static field is kept by the bundler wherever its module goes, so an event only
+// one element sends lives beside it (score-strip's game-select-event.ts): pages without that element do not carry it.
 
 /** First data shown by an element. */
 export class PbLoadEvent<T = unknown> extends Event {
@@ -28,19 +30,10 @@ export class PbErrorEvent extends Event {
   }
 }
 
-/** A game was activated (click, Enter or Space). Cancel it to stop a `game-href` link from being followed. */
-export class PbGameSelectEvent extends Event {
-  static readonly type = 'pb-game-select';
-  constructor(readonly game: Game) {
-    super(PbGameSelectEvent.type, { bubbles: true, composed: true, cancelable: true });
-  }
-}
-
 declare global {
   interface GlobalEventHandlersEventMap {
     'pb-load': PbLoadEvent;
     'pb-update': PbUpdateEvent;
     'pb-error': PbErrorEvent;
-    'pb-game-select': PbGameSelectEvent;
   }
 }

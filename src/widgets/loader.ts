@@ -1,4 +1,4 @@
-import { ALL_IN_ONE_FILE, ALL_IN_ONE_FROM, ELEMENT_CHUNK_DIR, STANDALONE_DIR } from './loader-strategy.js';
+import { ALL_IN_ONE_FILE, ELEMENT_CHUNK_DIR, ALL_IN_ONE_FROM, CHUNK_WEIGHTS, STANDALONE_DIR } from './loader-strategy.js';
 import { ELEMENT_TAGS, isElementTag, reservedSizesCss, type ElementTag } from '../contract/elements.js';
 import { installGlobal } from './runtime/page-settings.js';
 
@@ -15,12 +15,16 @@ let everything: Promise<void> | false | undefined;
 /** Imports and defines the elements named (once each); unknown names are ignored. */
 export function load(...names: string[]): Promise<void> {
   const tags = [...new Set(names)].filter(isElementTag);
-  for (const tag of tags) asked.add(tag);
+  let weight = 0;
+  for (const tag of tags) {
+    asked.add(tag);
+    weight += +CHUNK_WEIGHTS[ELEMENT_TAGS.indexOf(tag)]!;
+  }
   if (everything) return everything;
   // Only before any chunk ran: the one file defines every element, and an element cannot be defined twice.
   if (everything === undefined && requested.size === 0) {
-    if (tags.length >= ALL_IN_ONE_FROM) return (everything = loadEverything());
     if (tags.length === 1) return loadStandalone(tags[0]!);
+    if (weight >= ALL_IN_ONE_FROM) return (everything = loadEverything());
   }
   return Promise.all(tags.map(loadChunk)).then(() => undefined);
 }

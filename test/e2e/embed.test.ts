@@ -11,10 +11,10 @@ import { startDemoSite, type RunningDemoSite } from '../../src/demo/server.js';
 import type { RunningRelay } from '../../src/relay/server.js';
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.js';
 import { addKey, testRelay } from '../helpers/relay.js';
-import { ALL_IN_ONE_FROM } from '../../src/widgets/loader-strategy.js';
-import { isElementTag } from '../../src/contract/elements.js';
+import { prefersOneFile } from '../../src/widgets/loader-strategy.js';
+import { isElementTag, type ElementTag } from '../../src/contract/elements.js';
 
-const TAGS = ['score-ticker', 'score-strip', 'game-header', 'win-probability', 'player-props', 'last-five', 'injury-report'];
+const TAGS: ElementTag[] = ['score-ticker', 'score-strip', 'game-header', 'win-probability', 'player-props', 'last-five', 'injury-report'];
 
 let relay: RunningRelay;
 let site: RunningDemoSite;
@@ -340,7 +340,7 @@ describe('the script-tag loader', () => {
 
   it('fetches every element in one file when the page starts with many tags, and defines a tag added later without a request', async () => {
     const gameId = await gameOfTheNight();
-    const first = TAGS.slice(0, ALL_IN_ONE_FROM);
+    const first = fewestTagsForOneFile();
     const url = loaderTestPage('/many-elements.html', first.map((tag) => elementMarkup(tag, gameId)).join(''));
     const record = await open(url);
     await waitForLoads(record.page, first);
@@ -357,7 +357,7 @@ describe('the script-tag loader', () => {
 
   it('falls back to each element’s chunk when the one file cannot be fetched (a bundle mirror without it)', async () => {
     const gameId = await gameOfTheNight();
-    const first = TAGS.slice(0, ALL_IN_ONE_FROM);
+    const first = fewestTagsForOneFile();
     const url = loaderTestPage('/no-one-file.html', first.map((tag) => elementMarkup(tag, gameId)).join(''));
     const record = await open(url, (opened) =>
       opened.route('**/pressbox-all.js', (route) => route.fulfill({ status: 404, body: 'Not found' })),
@@ -449,3 +449,9 @@ describe('the script-tag loader', () => {
     await record.page.close();
   });
 });
+
+/** The page's first tags, as few as make the loader fetch the one file (loader-strategy.ts). */
+function fewestTagsForOneFile(): ElementTag[] {
+  const count = TAGS.findIndex((_, index) => index > 0 && prefersOneFile(TAGS.slice(0, index + 1)));
+  return TAGS.slice(0, count + 1);
+}

@@ -65,6 +65,13 @@ const CASES: Record<ElementTag, Omit<ElementCase, 'tag'>> = {
     dataSelector: '.side',
     live: false,
   },
+  'fight-card': {
+    // An MMA element: every league's case shows the Saturday card before the tests' instant (its results, nothing live).
+    attributes: async () => ({ date: '2026-11-21' }),
+    empty: { date: '2026-11-23' },
+    dataSelector: '.bout',
+    live: false,
+  },
 };
 
 export const ELEMENTS: ElementCase[] = ELEMENT_TAGS.map((tag) => ({ tag, ...CASES[tag] }));

@@ -10,6 +10,7 @@ import {
 } from '../../contract/routes.js';
 import { z } from 'zod';
 import type { ResourceContext } from './context.js';
+import { fightCardResource } from './fight-card.js';
 import { formResource } from './form.js';
 import { gameResource } from './game.js';
 import { injuriesResource } from './injuries.js';
@@ -62,6 +63,7 @@ const injuriesQuery = z.object({ league: leagueParam, team: teamParam.optional()
 const teamStatsQuery = z.object({ league: leagueParam, team: teamParam });
 // league is optional (the route serves mlb alone): it is checked, and left out of the canonical name (the game id decides).
 const matchupQuery = z.object({ gameId: gameIdParam, league: leagueParam.optional() }).transform(({ gameId }) => ({ gameId }));
+const fightCardQuery = z.object({ league: leagueParam, date: dateParam.optional() });
 const gamePath = z.object({ gameId: gameIdParam });
 
 type ParamValue = string | readonly string[] | undefined;
@@ -163,6 +165,7 @@ export const WIDGET_ROUTES_BY_PATH: { [Route in DataRoute]: WidgetRoute } = {
   '/v1/standings': route('/v1/standings', leagueQuery, standingsResource),
   '/v1/team-stats': route('/v1/team-stats', teamStatsQuery, teamStatsResource),
   '/v1/pitching-matchup': route('/v1/pitching-matchup', matchupQuery, pitchingMatchupResource),
+  '/v1/fight-card': route('/v1/fight-card', fightCardQuery, fightCardResource),
 };
 
 export const WIDGET_ROUTES: readonly WidgetRoute[] = Object.values(WIDGET_ROUTES_BY_PATH);

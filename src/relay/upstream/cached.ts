@@ -66,6 +66,11 @@ const ENDPOINTS = {
     policy: policy<StoredGames>(MINUTE, MINUTE),
     call: (client, league: string, date: string) => client.games({ league, date }),
   }),
+  // The same answer for days ahead with nothing live on them (the next fight card): a schedule a week out is read hourly.
+  schedule: endpoint({
+    policy: policy<StoredGames>(HOUR, HOUR),
+    call: (client, league: string, date: string) => client.games({ league, date }),
+  }),
   injuries: endpoint({
     policy: policy<Injuries>(REFRESH_MS.injuries, REFRESH_MS.injuries),
     call: (client, league: string) => client.injuries({ league }),

@@ -3,7 +3,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/widgets/elements/score-strip/score-strip.js';
 import type { ScoreStrip } from '../../../src/widgets/elements/score-strip/score-strip.js';
 import { RelayClient } from '../../../src/widgets/runtime/relay-client.js';
-import type { PbGameSelectEvent } from '../../../src/widgets/events.js';
+import type { PbGameSelectEvent } from '../../../src/widgets/elements/score-strip/game-select-event.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
 import { freshKey, hasState, loadsCounted, nextEvent, resetRelay, setFaults, shadow, spokenText, testSetup, until } from '../helpers.js';
 

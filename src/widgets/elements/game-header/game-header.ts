@@ -80,10 +80,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
     live: liveWhile((data) => this.isLive(data)),
     request: () => {
       if (!this.league || !this.gameId) {
-        return new PressboxError(
-          'bad_request',
-          '<game-header> needs league and game-id attributes, such as league="nba" game-id="…" (ids come from <score-strip>).',
-        );
+        return new PressboxError('bad_request', '<game-header> needs league and game-id attributes (ids come from <score-strip>).');
       }
       return { path: `/v1/games/${encodeURIComponent(this.gameId)}`, params: { league: this.league } };
     },

@@ -1,6 +1,10 @@
-import { css } from '../../ui/css.js';
+// The template minifier (vite.config.ts) and lit-analyzer read css`` templates; this one is a plain string, as the view
+// that adopts it imports nothing at run time (pitching-matchup-view.ts).
+const css = String.raw;
 
-export const pitchingMatchupStyles = css`
+/** The matchup's styles, adopted by each <pitching-matchup> once its view is here. */
+export const pitchingMatchupSheet = new CSSStyleSheet();
+pitchingMatchupSheet.replaceSync(css`
   :host {
     --_warning: var(--pb-color-warning, #b45309);
   }
@@ -102,10 +106,6 @@ export const pitchingMatchupStyles = css`
     color: var(--_warning);
     font-weight: 600;
   }
-  .side-skeleton {
-    width: 46%;
-    height: 150px;
-  }
   @media (forced-colors: active) {
     .status:not([data-status='probable']),
     .alerts {
@@ -130,4 +130,4 @@ export const pitchingMatchupStyles = css`
       padding-inline: 10px;
     }
   }
-`;
+`);

@@ -4,7 +4,7 @@ import { changeStyles } from '../../ui/changes.js';
 import type { ChangeMarker } from '../../ui/change-marker.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import type { Game, ScoresPayload } from '../../../contract/scores.js';
-import { PbGameSelectEvent } from '../../events.js';
+import { PbGameSelectEvent } from './game-select-event.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { liveChangeMarker, liveWhile } from '../../runtime/live.js';
