@@ -27,6 +27,11 @@ export interface PublisherPageOptions {
    * for the strip, none for the current one); the others keep their own leagues, as a sports section would.
    */
   soccer?: { gameId: string; date?: string };
+  /**
+   * A combat sports page: every element that serves MMA shows it (a fighter's last fights, the card of `date` for the
+   * strip, none for the current slate); the others keep their own leagues.
+   */
+  mma?: { fighter: string; date?: string };
 }
 
 /** The body's margin on each side, the browser's default, which the column style keeps. */
@@ -59,10 +64,20 @@ function soccerElement(tag: ElementTag, { gameId, date }: { gameId: string; date
   return `<${tag} league="mls"></${tag}>`;
 }
 
+function mmaElement(tag: ElementTag, { fighter, date }: { fighter: string; date?: string }): string {
+  if (tag === 'score-ticker') return '<score-ticker leagues="mma"></score-ticker>';
+  if (tag === 'score-strip') return `<score-strip league="mma"${date ? ` date="${date}"` : ''}></score-strip>`;
+  if (tag === 'last-five') return `<last-five league="mma" team="${fighter}"></last-five>`;
+  return `<${tag} league="mma"></${tag}>`;
+}
+
 export function publisherPage(options: PublisherPageOptions): string {
   const { relay, key, gameId, mlbGameId, lang = 'en', script = true, stylesheet = true, column = 0 } = options;
   const elements = (options.only ? [options.only] : ELEMENT_TAGS).map((tag) => {
     if (options.soccer && servesLeague(tag, 'mls')) return soccerElement(tag, options.soccer);
+    if (options.mma && servesLeague(tag, 'mma')) return mmaElement(tag, options.mma);
+    // The current or next card, whatever the page's league.
+    if (tag === 'fight-card') return '<fight-card></fight-card>';
     if (tag === 'score-ticker') return '<score-ticker leagues="nba,nhl,nfl"></score-ticker>';
     if (tag === 'last-five' || tag === 'standings-table' || tag === 'team-stats') return `<${tag} league="nba" team="BOS"></${tag}>`;
     if (tag === 'pitching-matchup') return `<pitching-matchup game-id="${mlbGameId}"></pitching-matchup>`;

@@ -42,6 +42,8 @@ const SOCCER_LAYOUTS: typeof LAYOUTS = [
   { viewport: 375, csp: true, column: 0, lang: 'ar' },
   { viewport: 1280, csp: true, column: 0, lang: 'de' },
 ];
+/** The combat sports page (every element that serves MMA shows it): a phone, an Arabic phone, a German desktop. */
+const MMA_LAYOUTS = SOCCER_LAYOUTS;
 /**
  * Right-to-left pages show shifts of 0.0001–0.006 at some hours of the sandbox's day (the data decides; the boxes keep
  * their size, which this test checks apart): text re-measured inside a line during the first render, cause not yet
@@ -61,6 +63,8 @@ let gameId = '';
 let mlbGameId = '';
 /** The football page's match, and the matchday its strip shows when today has none (MLS plays three days a week). */
 let soccer: { gameId: string; date?: string } = { gameId: '' };
+/** The MMA page's fighter, and the card its strip shows when the current slate has no bouts (cards are weekly). */
+let mma: { fighter: string; date?: string } = { fighter: '' };
 
 function cli(...args: string[]): Promise<string> {
   return promisify(execFile)(process.execPath, ['bin/pressbox.js', ...args]).then(({ stdout }) => stdout);
@@ -117,6 +121,7 @@ before(async () => {
   const baseball = await (await fetch(`${relay}/v1/scores?league=mlb&key=${key}`, { headers: { origin: pageOrigin } })).json();
   mlbGameId = featuredGame(baseball.games, 'scheduled');
   soccer = await footballMatchday();
+  mma = await fightNight();
   // WebKit reaches this server as its proxy for courier.example: request.url may be the absolute form.
   pageServer = createServer((request, response) => {
     const url = new URL(request.url ?? '/', pageOrigin);
@@ -141,6 +146,7 @@ before(async () => {
         lang: url.searchParams.get('lang') ?? 'en',
         ...(url.searchParams.has('wording') && { messages: HOUSE_WORDING }),
         ...(url.searchParams.has('soccer') && { soccer }),
+        ...(url.searchParams.has('mma') && { mma }),
         ...(isElementTag(url.searchParams.get('only') ?? '') && { only: url.searchParams.get('only') as ElementTag }),
       }),
     );
@@ -163,6 +169,19 @@ async function footballMatchday(): Promise<{ gameId: string; date?: string }> {
     if (day.games.length > 0) return { gameId: featuredGame(day.games, 'final'), date };
   }
   throw new Error('no MLS matchday in the last three days');
+}
+
+/** The card the fight card shows (the current or next one), and a fighter on it. */
+async function fightNight(): Promise<{ fighter: string; date?: string }> {
+  const get = (path: string) =>
+    fetch(`${relay}${path}&key=${key}`, { headers: { origin: pageOrigin } }).then((response) => response.json());
+  const card = (await get('/v1/fight-card?league=mma')) as {
+    event: { date: string } | null;
+    bouts: Array<{ home: { team: { abbreviation: string } } }>;
+  };
+  if (!card.event) throw new Error('no MMA card this week');
+  const slate = (await get('/v1/scores?league=mma')) as { games: unknown[] };
+  return { fighter: card.bouts.at(-1)!.home.team.abbreviation, ...(slate.games.length === 0 && { date: card.event.date }) };
 }
 
 after(async () => {
@@ -294,6 +313,34 @@ for (const engine of selectedEngines()) {
         await checkLayout(browser, engine, layout, 'soccer');
       });
     }
+
+    for (const layout of MMA_LAYOUTS) {
+      it(`${describeLayout(layout)}, MMA: bouts between named fighters, the card, a fighter's form; fits, keeps its box`, async () => {
+        await checkLayout(browser, engine, layout, 'mma');
+      });
+    }
+
+    it('MMA page: the strip shows bouts and the fight card names both fighters of every bout', async () => {
+      const page = await openPage(browser, 1280, 'mma');
+      await loadAll(page);
+      const seen = await page.evaluate(() => {
+        const strip = document.querySelector('score-strip')!.shadowRoot!;
+        const card = document.querySelector('fight-card')!.shadowRoot!;
+        return {
+          bouts: strip.querySelectorAll('.card').length,
+          stripText: strip.textContent ?? '',
+          fighters: [...card.querySelectorAll('.bout .name')].map((name) => name.textContent ?? ''),
+        };
+      });
+      await page.close();
+      assert.ok(seen.bouts > 0, 'the strip shows bouts');
+      assert.equal(seen.fighters.length, 24, 'twelve bouts, two fighters each');
+      for (const name of seen.fighters) assert.match(name, /^\p{L}+ \p{L}+/u);
+      assert.ok(
+        seen.fighters.some((name) => seen.stripText.includes(name)),
+        'the strip names (for screen readers) fighters of the card',
+      );
+    });
 
     for (const width of [320, 1280]) {
       it(`${width} px, lang=ar, strict CSP, one tag per page: each element comes in its standalone file, shows data in its box`, async () => {

@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import * as contract from '../../src/contract/index.js';
+import { REFRESH_MS } from '../../src/contract/refresh.js';
 import { ELEMENT_DETAILS } from '../../src/contract/elements.js';
 import type { RunningRelay } from '../../src/relay/server.js';
 import { addKey, testRelay, widgetGet } from '../helpers/relay.js';
 import { runningClock } from '../helpers/clock.js';
+import { until } from '../helpers/wait.js';
 import { conforms, upstreamCalls } from '../helpers/contract-checks.js';
 
 /** A relay whose sandbox and clock stand at `instant`, with a key for example.com. */
@@ -83,5 +85,67 @@ describe('MMA through the relay, on a Saturday night with a card under way', () 
       assert.deepEqual(body.error.leagues, ELEMENT_DETAILS[tag].leagues, path);
     }
     assert.equal(await upstreamCalls(relay), spent);
+  });
+});
+
+describe('/v1/fight-card', () => {
+  it('without a date, shows the card under way whole, main event last, with the live bout and the results so far', async () => {
+    // Sunday 01:10 UTC: Saturday's card began at 23:00; its late bouts start after midnight.
+    const { relay, get } = await relayAt('2026-11-29T01:10:00Z');
+    try {
+      const card = conforms(contract.fightCardPayloadSchema, (await get('/v1/fight-card?league=mma')).body, 'fight card');
+      assert.equal(card.event?.date, '2026-11-28', 'a card belongs to the date its first bout starts on');
+      assert.equal(card.bouts.length, 12);
+      assert.deepEqual(
+        card.bouts.map((bout) => bout.bout!.order),
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+      );
+      assert.ok(card.bouts.every((bout) => bout.bout!.event.id === card.event!.id));
+      assert.equal(card.bouts.filter((bout) => bout.status === 'live').length, 1);
+      assert.ok(card.bouts.some((bout) => bout.status === 'final' && bout.result));
+      assert.equal(card.bouts.at(-1)!.status, 'scheduled');
+      assert.equal(card.refreshMs, REFRESH_MS.live);
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it('between cards, shows the next one within a week; a date with no card answers an empty night', async () => {
+    // Monday noon: nothing in the live feed; the next card is Friday's or Saturday's.
+    const { relay, get } = await relayAt('2026-11-30T12:00:00Z');
+    try {
+      const next = conforms(contract.fightCardPayloadSchema, (await get('/v1/fight-card?league=mma')).body, 'next card');
+      assert.ok(next.event, 'a card is coming within the week');
+      assert.ok(next.event.date > '2026-11-30' && next.event.date <= '2026-12-07', next.event.date);
+      assert.ok(next.bouts.length === 12 && next.bouts.every((bout) => bout.status === 'scheduled'));
+      assert.ok(next.bouts.every((bout) => bout.home.record && bout.away.record));
+
+      const monday = conforms(contract.fightCardPayloadSchema, (await get('/v1/fight-card?league=mma&date=2026-11-30')).body, 'monday');
+      assert.deepEqual([monday.event, monday.bouts], [null, []]);
+
+      const past = conforms(contract.fightCardPayloadSchema, (await get('/v1/fight-card?league=mma&date=2026-11-28')).body, 'saturday');
+      assert.equal(past.bouts.length, 12);
+      assert.ok(past.bouts.every((bout) => bout.status === 'final' && bout.result), 'a past card has every result');
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it('refuses another league and a malformed date, naming the fix, at no upstream cost', async () => {
+    const { relay, get } = await relayAt('2026-11-30T12:00:00Z');
+    try {
+      // The relay reads its own account once at start (/me): counted from then on.
+      await until(async () => (await upstreamCalls(relay, '/me')) > 0, 'the relay read its account');
+      const spent = await upstreamCalls(relay);
+      const nba = await get('/v1/fight-card?league=nba');
+      assert.equal(nba.status, 400);
+      assert.deepEqual(nba.body.error.leagues, ['mma']);
+      const date = await get('/v1/fight-card?league=mma&date=2026-13-01');
+      assert.equal(date.status, 400);
+      assert.match(date.body.error.message, /YYYY-MM-DD/);
+      assert.equal(await upstreamCalls(relay), spent);
+    } finally {
+      await relay.close();
+    }
   });
 });

@@ -52,8 +52,9 @@ function currentEvent(feed: Game[]): string | undefined {
 }
 
 /**
- * A card on its date, made whole from the date's schedule with the live feed's scores. The date of a card is its first
- * bout's (UTC); seen only by its late bouts (after midnight UTC), it began the day before.
+ * A card on its date, made whole from the date's schedule, each bout the live feed holds taken from the feed (the same
+ * bout by its place on the card: the feed is what moves). The date of a card is its first bout's (UTC); seen only by
+ * its late bouts (after midnight UTC), it began the day before.
  */
 async function cardAround(
   ctx: ResourceContext,
@@ -63,10 +64,11 @@ async function cardAround(
 ): Promise<{ date: string; bouts: Bout[]; parts: Parts } | undefined> {
   const earliest = feedBouts.map((bout) => bout.startTime).find((start) => start !== null);
   if (!earliest) return undefined;
+  const fromFeed = new Map(feedBouts.map((bout) => [bout.bout.order, bout]));
   for (const date of [earliest.slice(0, 10), dayOf(Date.parse(earliest) - DAY_MS)]) {
     const { games, parts } = await leagueGames(ctx, league, date);
     const bouts = eventBouts(games, eventId);
-    if (bouts.length) return { date, bouts, parts };
+    if (bouts.length) return { date, bouts: bouts.map((bout) => fromFeed.get(bout.bout.order) ?? bout), parts };
   }
   return undefined;
 }
