@@ -76,16 +76,18 @@ function loaderOwnCopy(module: string): Plugin {
  * `@container` block's braces, which would apply narrow layouts everywhere.
  */
 function foldCss(css: string): string {
-  return css
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .replace(/\s+/g, ' ')
-    .replace(/\s*([{};,])\s*/g, '$1')
-    .replace(/:\s+/g, ':')
-    .replace(/;}/g, '}')
-    // Selector combinators (only selectors and at-rule preludes come before a brace; `+` in calc() needs its spaces).
-    .replace(/(^|[{}])([^{}]*)(?=\{)/g, (_, edge: string, prelude: string) => edge + prelude.replace(/\s*([>+~])\s*/g, '$1'))
-    .replace(/(^|[\s:,(/])0\.(\d)/g, '$1.$2')
-    .trim();
+  return (
+    css
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/\s+/g, ' ')
+      .replace(/\s*([{};,])\s*/g, '$1')
+      .replace(/:\s+/g, ':')
+      .replace(/;}/g, '}')
+      // Selector combinators (only selectors and at-rule preludes come before a brace; `+` in calc() needs its spaces).
+      .replace(/(^|[{}])([^{}]*)(?=\{)/g, (_, edge: string, prelude: string) => edge + prelude.replace(/\s*([>+~])\s*/g, '$1'))
+      .replace(/(^|[\s:,(/])0\.(\d)/g, '$1.$2')
+      .trim()
+  );
 }
 
 /**

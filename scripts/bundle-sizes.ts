@@ -135,8 +135,7 @@ export function bundleSizes(root = 'dist/cdn') {
   const heaviest = Object.entries(elements).sort((a, b) => b[1].page.gzip - a[1].page.gzip)[0]!;
   const allInOne = readBuilt(join(dir, 'pressbox-all.js')).size;
   /** Loader, core and the tags' chunks. */
-  const chunkedPage = (tags: readonly string[]) =>
-    sum([loader, ...[...chunksOf(tags)].map((name) => chunks[name]!), ...viewsOf(tags)]);
+  const chunkedPage = (tags: readonly string[]) => sum([loader, ...[...chunksOf(tags)].map((name) => chunks[name]!), ...viewsOf(tags)]);
   /** Loader and the all-in-one file (and the lazy views of the tags that have one). */
   const oneFilePage = (tags: readonly string[] = []) => sum([loader, allInOne, ...viewsOf(tags)]);
   /**

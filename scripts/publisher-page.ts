@@ -31,7 +31,7 @@ export interface PublisherPageOptions {
    * A combat sports page: every element that serves MMA shows it (a fighter's last fights, the card of `date` for the
    * strip, none for the current slate); the others keep their own leagues.
    */
-  mma?: { fighter: string; date?: string };
+  mma?: { fighter: string; gameId?: string; date?: string };
 }
 
 /** The body's margin on each side, the browser's default, which the column style keeps. */
@@ -64,10 +64,12 @@ function soccerElement(tag: ElementTag, { gameId, date }: { gameId: string; date
   return `<${tag} league="mls"></${tag}>`;
 }
 
-function mmaElement(tag: ElementTag, { fighter, date }: { fighter: string; date?: string }): string {
+/** The element on the MMA page; none for the game header without a bout to show (it then shows the NBA game). */
+function mmaElement(tag: ElementTag, { fighter, gameId, date }: NonNullable<PublisherPageOptions['mma']>): string | undefined {
   if (tag === 'score-ticker') return '<score-ticker leagues="mma"></score-ticker>';
   if (tag === 'score-strip') return `<score-strip league="mma"${date ? ` date="${date}"` : ''}></score-strip>`;
   if (tag === 'last-five') return `<last-five league="mma" team="${fighter}"></last-five>`;
+  if (tag === 'game-header') return gameId ? `<game-header league="mma" game-id="${gameId}"></game-header>` : undefined;
   return `<${tag} league="mma"></${tag}>`;
 }
 
@@ -75,7 +77,8 @@ export function publisherPage(options: PublisherPageOptions): string {
   const { relay, key, gameId, mlbGameId, lang = 'en', script = true, stylesheet = true, column = 0 } = options;
   const elements = (options.only ? [options.only] : ELEMENT_TAGS).map((tag) => {
     if (options.soccer && servesLeague(tag, 'mls')) return soccerElement(tag, options.soccer);
-    if (options.mma && servesLeague(tag, 'mma')) return mmaElement(tag, options.mma);
+    const combat = options.mma && servesLeague(tag, 'mma') ? mmaElement(tag, options.mma) : undefined;
+    if (combat) return combat;
     // The current or next card, whatever the page's league.
     if (tag === 'fight-card') return '<fight-card></fight-card>';
     if (tag === 'score-ticker') return '<score-ticker leagues="nba,nhl,nfl"></score-ticker>';

@@ -12,8 +12,8 @@ import type { WidgetLeague } from './leagues.js';
 export const ELEMENT_BOXES = {
   'score-ticker': { height: 48, formerName: 'ticker' },
   'score-strip': { height: 136, formerName: 'strip' },
-  // A football match has no betting line nor splits to show under the score: its box is the score's.
-  'game-header': { height: 360, formerName: 'header', leagueHeights: { mls: 150 } },
+  // A football match or a bout has no betting line nor splits to show under the score: its box is the score's.
+  'game-header': { height: 360, formerName: 'header', leagueHeights: { mls: 150, mma: 150 } },
   'win-probability': { height: 330 },
   'player-props': { height: 400, formerName: 'props' },
   'last-five': { height: 188 },
@@ -94,17 +94,14 @@ interface ElementDetails {
 const MARKET_LEAGUES = ['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'cfb', 'ncaab'] as const satisfies readonly WidgetLeague[];
 /** Every league the widgets cover (contract/leagues.ts; a test holds the two lists equal). */
 const EVERY_LEAGUE = ['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'mls', 'mma', 'cfb', 'ncaab'] as const satisfies readonly WidgetLeague[];
-/**
- * Leagues of teams: all but MMA, whose sides are fighters (no injury report nor table in the data service; a bout's
- * game header is still to come).
- */
+/** Leagues of teams: all but MMA, whose sides are fighters (no injury report nor table in the data service). */
 const TEAM_LEAGUES = ['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'mls', 'cfb', 'ncaab'] as const satisfies readonly WidgetLeague[];
 
 /** What the relay, the build and the docs know of each element beyond its box. */
 export const ELEMENT_DETAILS = {
   'score-ticker': { title: 'Live scores ticker', embedAttributes: ['leagues'], seasonWords: false, leagues: EVERY_LEAGUE },
   'score-strip': { title: 'Scores', embedAttributes: ['date', 'team', 'game-href'], seasonWords: false, leagues: EVERY_LEAGUE },
-  'game-header': { title: 'Game', embedAttributes: ['game-id', 'announce'], seasonWords: false, leagues: TEAM_LEAGUES },
+  'game-header': { title: 'Game', embedAttributes: ['game-id', 'announce'], seasonWords: false, leagues: EVERY_LEAGUE },
   'win-probability': { title: 'Win probability', embedAttributes: ['game-id'], seasonWords: false, leagues: MARKET_LEAGUES },
   'player-props': { title: 'Player props', embedAttributes: ['game-id', 'markets'], seasonWords: false, leagues: MARKET_LEAGUES },
   'last-five': { title: 'Recent form', embedAttributes: ['team', 'opponent'], seasonWords: false, leagues: EVERY_LEAGUE },

@@ -63,8 +63,8 @@ let gameId = '';
 let mlbGameId = '';
 /** The football page's match, and the matchday its strip shows when today has none (MLS plays three days a week). */
 let soccer: { gameId: string; date?: string } = { gameId: '' };
-/** The MMA page's fighter, and the card its strip shows when the current slate has no bouts (cards are weekly). */
-let mma: { fighter: string; date?: string } = { fighter: '' };
+/** The MMA page's fighter and bout, and the card its strip shows when the current slate has no bouts (cards are weekly). */
+let mma: { fighter: string; gameId?: string; date?: string } = { fighter: '' };
 
 function cli(...args: string[]): Promise<string> {
   return promisify(execFile)(process.execPath, ['bin/pressbox.js', ...args]).then(({ stdout }) => stdout);
@@ -171,17 +171,26 @@ async function footballMatchday(): Promise<{ gameId: string; date?: string }> {
   throw new Error('no MLS matchday in the last three days');
 }
 
-/** The card the fight card shows (the current or next one), and a fighter on it. */
-async function fightNight(): Promise<{ fighter: string; date?: string }> {
-  const get = (path: string) =>
-    fetch(`${relay}${path}&key=${key}`, { headers: { origin: pageOrigin } }).then((response) => response.json());
-  const card = (await get('/v1/fight-card?league=mma')) as {
-    event: { date: string } | null;
-    bouts: Array<{ home: { team: { abbreviation: string } } }>;
-  };
+/**
+ * The card the fight card shows (the current or next one) and a fighter on it; a bout for the game header from the
+ * current slate or the last three days, where game ids are found (cards are weekly: some weeks there is none).
+ */
+async function fightNight(): Promise<{ fighter: string; gameId?: string; date?: string }> {
+  type Slate = { games: Array<{ id: string; status: string; home: { team: { abbreviation: string } } }> };
+  const scores = (path: string) => fetch(`${relay}${path}&key=${key}`, { headers: { origin: pageOrigin } });
+  const card = (await (await scores('/v1/fight-card?league=mma')).json()) as { event: { date: string } | null; bouts: Slate['games'] };
   if (!card.event) throw new Error('no MMA card this week');
-  const slate = (await get('/v1/scores?league=mma')) as { games: unknown[] };
-  return { fighter: card.bouts.at(-1)!.home.team.abbreviation, ...(slate.games.length === 0 && { date: card.event.date }) };
+  const fighter = card.bouts.at(-1)!.home.team.abbreviation;
+  const current = await scores('/v1/scores?league=mma');
+  const slate = (await current.clone().json()) as Slate;
+  if (slate.games.length > 0) return { fighter, gameId: featuredGame(slate.games, 'live') };
+  const relayNow = Date.parse(current.headers.get('date')!);
+  for (let back = 1; back <= 3; back++) {
+    const date = new Date(relayNow - back * 86_400_000).toISOString().slice(0, 10);
+    const day = (await (await scores(`/v1/scores?league=mma&date=${date}`)).json()) as Slate;
+    if (day.games.length > 0) return { fighter, gameId: featuredGame(day.games, 'final'), date: card.event.date };
+  }
+  return { fighter, date: card.event.date };
 }
 
 after(async () => {

@@ -125,7 +125,10 @@ describe('/v1/fight-card', () => {
 
       const past = conforms(contract.fightCardPayloadSchema, (await get('/v1/fight-card?league=mma&date=2026-11-28')).body, 'saturday');
       assert.equal(past.bouts.length, 12);
-      assert.ok(past.bouts.every((bout) => bout.status === 'final' && bout.result), 'a past card has every result');
+      assert.ok(
+        past.bouts.every((bout) => bout.status === 'final' && bout.result),
+        'a past card has every result',
+      );
     } finally {
       await relay.close();
     }

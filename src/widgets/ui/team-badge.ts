@@ -15,8 +15,19 @@ export function teamBadge(team: Team, options: { withText?: boolean } = {}): Tem
     part="badge"
     aria-hidden="true"
     ${cssProps({ '--_team': background, '--_team-text': team.onPrimaryColor })}
-    >${options.withText === false ? '' : team.abbreviation}</span
+    >${options.withText === false ? '' : badgeText(team)}</span
   >`;
+}
+
+/** Up to four letters fit the round badge: a longer code (a fighter's, SAWYE) gives way to the name's initials. */
+function badgeText({ abbreviation, name }: Team): string {
+  return abbreviation.length > 4
+    ? name
+        .split(' ')
+        .map((word) => word[0])
+        .join('')
+        .slice(0, 3)
+    : abbreviation;
 }
 
 export const teamBadgeStyles = css`

@@ -32,7 +32,8 @@ export const tokens = css`
     --_radius: var(--pb-radius, 10px);
     /* Keeps a team colour close to the surface's own visible as a shape. */
     --_badge-ring: rgb(0 0 0 / 0.15);
-    --_font: var(--pb-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif);
+    /* Every engine the elements support knows system-ui, which comes first: the names once listed after it never applied. */
+    --_font: var(--pb-font-family, system-ui, sans-serif);
     color-scheme: light;
     display: block;
     contain: layout paint;

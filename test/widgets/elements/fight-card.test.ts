@@ -86,9 +86,9 @@ describe('<fight-card>', () => {
   });
 
   it('says it covers MMA only when given another league', async () => {
-    const element = await fixture<FightCard>(
-      html`<fight-card league="nba" key=${setup.keys.test} relay=${setup.relay}></fight-card>`,
-    ).then(settled);
+    const element = await fixture<FightCard>(html`<fight-card league="nba" key=${setup.keys.test} relay=${setup.relay}></fight-card>`).then(
+      settled,
+    );
     expect(shadow(element).querySelector('[part=message]')!.textContent).to.contain('This widget covers MMA only.');
   });
 });

@@ -2,9 +2,9 @@
 // what the page's Pressbox file already ran. What it needs is handed to it (FightCardKit).
 import type { nothing as Nothing, TemplateResult, html as Html } from 'lit';
 import type { FightCardPayload } from '../../../contract/fight-card.js';
-import type { BoutResult } from '../../../contract/mma.js';
+import type { BoutEnding } from '../../../contract/mma.js';
 import type { Game } from '../../../contract/scores.js';
-import type { Localized } from '../../i18n/translate.js';
+import type { Localized, Translate } from '../../i18n/translate.js';
 import type { Notice } from '../../ui/states.js';
 export { fightCardSheet as sheet } from './fight-card.styles.js';
 
@@ -19,6 +19,7 @@ export interface FightCardKit {
   pauseButton: TemplateResult | typeof Nothing;
   formatDay(iso: string, localized: Localized): string;
   formatStartTime(iso: string, localized: Localized): string;
+  boutEndingText(ending: BoutEnding, t: Translate): string;
 }
 
 /** The element's state the view reads. */
@@ -27,29 +28,6 @@ export interface FightCardView {
   label: string;
   /** Whether the page named a date (its empty night says so). */
   dated: boolean;
-}
-
-/** How a bout ended, in the reader's words: "KO/TKO · R2 3:14", "Decision (split) · R3 5:00". */
-function ending(result: BoutResult, { t }: Localized): string {
-  const method = {
-    'ko-tko': t('mma.koTko', 'KO/TKO'),
-    submission: t('mma.submission', 'Submission'),
-    decision: t('mma.decision', 'Decision'),
-    draw: t('mma.draw', 'Draw'),
-    'no-contest': t('mma.noContest', 'No contest'),
-  }[result.method];
-  const verdict = result.verdict
-    ? {
-        unanimous: t('mma.unanimous', 'unanimous'),
-        split: t('mma.split', 'split'),
-        majority: t('mma.majority', 'majority'),
-      }[result.verdict]
-    : '';
-  return t('mma.ending', '{method} · R{round} {time}', {
-    method: verdict ? t('mma.withVerdict', '{method} ({verdict})', { method, verdict }) : method,
-    round: result.round,
-    time: result.time,
-  });
 }
 
 function fighter(kit: FightCardKit, bout: Bout, which: 'home' | 'away', localized: Localized): TemplateResult {
@@ -74,7 +52,7 @@ function boutItem(kit: FightCardKit, bout: Bout, mainEvent: boolean, localized: 
       ${mainEvent ? html`<span class="main-event">${t('mma.mainEvent', 'Main event')}</span>` : nothing}<span>${bout.bout.weightClass}</span>${kit.statusPill(bout, localized)}
     </div>
     ${fighter(kit, bout, 'home', localized)}${fighter(kit, bout, 'away', localized)}
-    ${bout.result ? html`<p class="ending">${ending(bout.result, localized)}</p>` : nothing}
+    ${bout.result ? html`<p class="ending">${kit.boutEndingText(bout.result, localized.t)}</p>` : nothing}
   </li>`;
 }
 

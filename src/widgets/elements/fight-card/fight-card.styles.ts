@@ -26,7 +26,7 @@ fightCardSheet.replaceSync(css`
   }
   h3 {
     margin: 8px 0 4px;
-    font-size: 11px;
+    font-size: 12px;
     font-weight: 700;
     letter-spacing: 0.04em;
     text-transform: uppercase;
@@ -97,7 +97,7 @@ fightCardSheet.replaceSync(css`
     margin-inline-start: auto;
     padding: 0 6px;
     border-radius: 4px;
-    font-size: 11px;
+    font-size: 12px;
     font-weight: 700;
     color: #fff;
     background: var(--pb-color-win, #15803d);
@@ -106,6 +106,14 @@ fightCardSheet.replaceSync(css`
     margin: 0;
     font-size: 12px;
     color: var(--_muted);
+  }
+  /* A wide column: bouts side by side, two a row, rather than names lost in a long line. */
+  @container (min-width: 720px) {
+    ol {
+      display: grid;
+      grid-template-columns: repeat(2, minmax(0, 1fr));
+      column-gap: 24px;
+    }
   }
   @media (forced-colors: active) {
     .corner {

@@ -8,6 +8,7 @@ import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { emptyState, skeleton, type Notice } from '../../ui/states.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
+import { boutEndingText } from '../../ui/bout-ending.js';
 import { css } from '../../ui/css.js';
 import { lazyView } from '../../ui/lazy-view.js';
 
@@ -96,6 +97,7 @@ export class FightCard extends PressboxElement<FightCardPayload> {
         pauseButton: this.isLive(data) ? pauseButton(this.paused, this.togglePaused, this.t) : nothing,
         formatDay,
         formatStartTime,
+        boutEndingText,
       },
       { localized: this.localized, label: this.regionLabel, dated: !!this.date },
       data,

@@ -60,8 +60,7 @@ export const gameHeaderStyles = css`
     line-height: 1;
   }
   .middle + .team .score {
-    margin-inline-start: 0;
-    margin-inline-end: auto;
+    margin-inline: 0 auto;
   }
   .score[data-trailing] {
     color: var(--_muted);

@@ -147,7 +147,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
       ${teamBadge(side.team)}
       <div class="names">
         <p class="name">${side.team.name}</p>
-        <span class="record">${which === 'home' ? this.t('header.home', 'Home') : this.t('header.away', 'Away')}</span>
+        <span class="record">${side.record ?? (which === 'home' ? this.t('header.home', 'Home') : this.t('header.away', 'Away'))}</span>
       </div>
       ${
         scored
@@ -166,8 +166,8 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
   #line(game: Game, line: Line | null): TemplateResult | typeof nothing {
     const t = this.t;
     if (!line)
-      // Football has no betting line in the data service: nothing to say, rather than "none right now".
-      return game.status === 'final' || isSoccer(game.league)
+      // Football and MMA have no betting line in the data service: nothing to say, rather than "none right now".
+      return game.status === 'final' || isSoccer(game.league) || game.bout
         ? nothing
         : html`<p class="unavailable">${t('header.noLine', 'No betting line for this game right now.')}</p>`;
     const away = game.away.team.abbreviation;

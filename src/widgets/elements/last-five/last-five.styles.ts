@@ -39,6 +39,15 @@ export const lastFiveStyles = css`
   .score {
     font-weight: 700;
   }
+  /* A fight's method ("Submission") keeps to one line of the chip's width. */
+  .method {
+    max-width: 100%;
+    min-width: 0;
+    overflow: hidden;
+    font-size: 13px;
+    white-space: nowrap;
+    text-overflow: ellipsis;
+  }
   .versus,
   .date {
     font-size: 12px;

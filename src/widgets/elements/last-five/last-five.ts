@@ -1,6 +1,7 @@
 import { html, type TemplateResult, type PropertyDeclarations } from 'lit';
 import { css } from '../../ui/css.js';
 import type { FormPayload } from '../../../contract/insights.js';
+import type { BoutEnding } from '../../../contract/mma.js';
 
 type Result = FormPayload['games'][number]['result'];
 import { PressboxError } from '../../runtime/errors.js';
@@ -12,6 +13,7 @@ import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { lastFiveStyles } from './last-five.styles.js';
+import { boutMethod } from '../../ui/bout-ending.js';
 import { isSoccer } from '../../../contract/soccer.js';
 
 /**
@@ -105,25 +107,40 @@ export class LastFive extends PressboxElement<FormPayload> {
               ${data.games.map(
                 (game) =>
                   html`<li class="chip" part="chip" data-result=${game.result}>
-                    <span class="result" aria-hidden="true">${this.#resultLetter(game.result)}</span>
-                    <span class="visually-hidden">${this.#resultWord(game.result)}</span>
-                    <span class="score">${this.#record(game.score.team, game.score.opponent)}</span>
+                    <span class="result" aria-hidden="true">${this.#resultLetter(game.result, game.ending)}</span>
+                    <span class="visually-hidden">${this.#resultWord(game.result, game.ending)}</span>
+                    ${
+                      game.ending
+                        ? // A fight's method in a chip's width; the verdict and the time are the fight card's.
+                          html`<span class="score method">${boutMethod({ method: game.ending.method, verdict: null }, t)}</span>`
+                        : html`<span class="score">${this.#record(game.score.team, game.score.opponent)}</span>`
+                    }
                     <span class="versus"
                       ><span aria-hidden="true"
                         >${
-                          game.homeAway === 'home'
+                          // A fight has no home side: either corner fought against the other.
+                          game.homeAway === 'home' || game.ending
                             ? t('form.versusShort', 'vs {team}', { team: game.opponent.abbreviation })
                             : t('form.atShort', '@ {team}', { team: game.opponent.abbreviation })
                         }</span
                       ><span class="visually-hidden"
                         >${
-                          game.homeAway === 'home'
+                          game.homeAway === 'home' || game.ending
                             ? t('form.against', 'against {team},', { team: game.opponent.name })
                             : t('form.at', 'at {team},', { team: game.opponent.name })
                         }</span
                       ></span
                     >
-                    <span class="date">${formatCalendarDate(game.date, this.localized)}</span>
+                    <span class="date"
+                      >${
+                        game.ending
+                          ? t('form.roundDate', 'R{round} · {date}', {
+                              round: game.ending.round,
+                              date: formatCalendarDate(game.date, this.localized),
+                            })
+                          : formatCalendarDate(game.date, this.localized)
+                      }</span
+                    >
                   </li>`,
               )}
             </ol>`
@@ -132,19 +149,22 @@ export class LastFive extends PressboxElement<FormPayload> {
     </section>`;
   }
 
-  /** Whether the results are football's (the relay's league code, whatever the attribute's spelling). */
+  /** Whether a tie is a draw: football's, or a fight's (the relay's league code, whatever the attribute's spelling). */
   get #soccer(): boolean {
-    return isSoccer(this.resource.data?.league ?? '');
+    const league = this.resource.data?.league ?? '';
+    return isSoccer(league) || league === 'mma';
   }
 
-  #resultLetter(result: Result): string {
+  #resultLetter(result: Result, ending?: BoutEnding): string {
     const t = this.t;
+    if (ending?.method === 'no-contest') return t('form.noContestLetter', 'NC');
     if (result === 'T' && this.#soccer) return t('form.drawLetter', 'D');
     return { W: t('form.winLetter', 'W'), L: t('form.lossLetter', 'L'), T: t('form.tieLetter', 'T') }[result];
   }
 
-  #resultWord(result: Result): string {
+  #resultWord(result: Result, ending?: BoutEnding): string {
     const t = this.t;
+    if (ending?.method === 'no-contest') return t('form.noContest', 'No contest,');
     if (result === 'T' && this.#soccer) return t('form.draw', 'Draw,');
     return { W: t('form.win', 'Win,'), L: t('form.loss', 'Loss,'), T: t('form.tie', 'Tie,') }[result];
   }

@@ -174,9 +174,10 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
     const scored = game.status !== 'scheduled' && side.score !== null && other.score !== null;
     const leading = scored && side.score! > other.score!;
     const trailing = scored && game.status === 'final' && side.score! < other.score!;
-    // Screen readers hear the full name where the card shows the abbreviation.
+    // Screen readers hear the full name where the card shows the abbreviation (a fighter's surname).
     return html`<span class="side" ?data-leading=${leading} ?data-trailing=${trailing}>
-      ${teamBadge(side.team, { withText: false })}<span class="abbr" aria-hidden="true">${side.team.abbreviation}</span
+      ${teamBadge(side.team, { withText: false })}<span class="abbr" aria-hidden="true"
+        >${game.bout ? side.team.shortName : side.team.abbreviation}</span
       ><span class="visually-hidden">${this.#spokenName(game, which)} </span>${
         scored ? html`<span class="score ${this.#changes?.flashClass(game, which) ?? ''}">${side.score}</span>` : nothing
       }
@@ -187,6 +188,7 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
   #spokenName(game: Game, which: 'home' | 'away'): string {
     const { name } = game[which].team;
     if (sideOrder(game.league)[0] === which) return name;
+    if (game.bout) return this.t('scores.against', ', against {team}', { team: name });
     return which === 'home'
       ? this.t('scores.atHome', ', at {team}', { team: name })
       : this.t('scores.againstAway', ', against {team} (away)', { team: name });

@@ -132,10 +132,16 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
     const spoken =
       sideOrder(game.league)[0] === which
         ? team.name
-        : which === 'home'
-          ? this.t('ticker.atHome', 'at {team}', { team: team.name })
-          : this.t('ticker.againstAway', 'against {team} (away)', { team: team.name });
-    return html`<span class="team"><span aria-hidden="true">${team.abbreviation}</span><span class="visually-hidden">${spoken}</span></span>
+        : game.bout
+          ? this.t('ticker.against', 'against {team}', { team: team.name })
+          : which === 'home'
+            ? this.t('ticker.atHome', 'at {team}', { team: team.name })
+            : this.t('ticker.againstAway', 'against {team} (away)', { team: team.name });
+    // A fighter by surname: fighters' codes (SAWYE) are no one's shorthand.
+    return html`<span class="team"
+        ><span aria-hidden="true">${game.bout ? team.shortName : team.abbreviation}</span
+        ><span class="visually-hidden">${spoken}</span></span
+      >
       ${scored ? this.#score(game, which) : nothing}`;
   }
 
