@@ -1,6 +1,9 @@
 import { css } from './css.js';
 
-/** The title row most elements share: a badge, a title, a line of detail. */
+/**
+ * The title row most elements share: a badge, a title over a line of detail, and at its end (\`.end\`) the pause
+ * control, in the same place in every element and locale. The detail keeps to one line, so the row's height is known.
+ */
 export const panelStyles = css`
   .title-row {
     display: flex;
@@ -9,6 +12,13 @@ export const panelStyles = css`
     padding: 12px 16px 8px;
     --_badge-size: 32px;
   }
+  .title-row > div {
+    min-width: 0;
+  }
+  .end {
+    flex: none;
+    margin-inline-start: auto;
+  }
   .title {
     margin: 0;
     font-size: 15px;
@@ -16,8 +26,11 @@ export const panelStyles = css`
   }
   .subtitle {
     margin: 0;
+    overflow: hidden;
     font-size: 12px;
     color: var(--_muted);
+    white-space: nowrap;
+    text-overflow: ellipsis;
   }
   .notice {
     position: absolute;

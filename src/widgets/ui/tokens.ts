@@ -10,7 +10,7 @@ const darkValues = css`
   --_accent: var(--pb-color-accent, #93c5fd);
   --_live: var(--pb-color-live, #fca5a5);
   --_focus: var(--pb-color-focus, #93c5fd);
-  --_badge-ring: rgb(255 255 255 / 0.45);
+  --_badge-ring: rgb(255 255 255 / 0.6);
   color-scheme: dark;
 `;
 

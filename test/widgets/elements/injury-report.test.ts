@@ -45,4 +45,26 @@ describe('<injury-report>', () => {
     expect(headers).to.deep.equal(['Player', 'Pos', 'Status', 'Injury', 'Practice', 'Game']);
     expect(shadow(element).querySelector('.subtitle')!.textContent).to.match(/^Report of \w+ \d+ · updated/);
   });
+
+  it('keeps an NFL team to a phone’s width: practice and game status go under the injury, nothing scrolls sideways', async () => {
+    const report = await (await fetch(`${setup.relay}/v1/injuries?league=nfl&key=${setup.keys.test}`)).json();
+    const team = report.teams.find((candidate: { players: Array<{ practice: unknown }> }) =>
+      candidate.players.some((player) => player.practice),
+    ).team.abbreviation;
+    for (const locale of ['en', 'de']) {
+      const wrapper = await fixture<HTMLElement>(
+        html`<div style="width: 343px">
+          <injury-report league="nfl" team=${team} locale=${locale} key=${setup.keys.test} relay=${setup.relay}></injury-report>
+        </div>`,
+      );
+      const element = await settled(wrapper.querySelector('injury-report')!);
+      const area = shadow(element).querySelector<HTMLElement>('.teams')!;
+      expect(area.scrollWidth, `${locale}: the list is no wider than the element`).to.be.at.most(area.clientWidth);
+      const narrow = [...shadow(element).querySelectorAll<HTMLElement>('.narrow')].filter((detail) => detail.offsetHeight > 0);
+      expect(narrow.length, `${locale}: practice or game status under an injury`).to.be.greaterThan(0);
+      expect([...shadow(element).querySelectorAll<HTMLElement>('.wide')].every((cell) => cell.offsetWidth === 0)).to.equal(true);
+      await expect(element).to.be.accessible();
+      wrapper.remove();
+    }
+  });
 });

@@ -34,7 +34,7 @@ describe('<team-stats>', () => {
     await expect(element).to.be.accessible();
   });
 
-  it('keeps a long tied rank inside its tile at 280 px: it goes under the value, and the box keeps its height', async () => {
+  it('keeps a long tied rank and a long German name inside its row at 280 px, and the box keeps its height', async () => {
     const teams = (
       (await (await fetch(`${setup.relay}/v1/standings?league=nba&key=${setup.keys.test}`)).json()) as {
         rows: Array<{ team: { abbreviation: string } }>;
@@ -67,6 +67,24 @@ describe('<team-stats>', () => {
       element.parentElement!.remove();
     }
     expect(tiesSeen, 'some team has a tied rank to show').to.be.greaterThan(0);
+  });
+
+  it('names every statistic in full on a phone, in English and German', async () => {
+    for (const locale of ['en', 'de']) {
+      const wrapper = await fixture<HTMLElement>(
+        html`<div style="width: 343px">
+          <team-stats league="nba" team="BOS" locale=${locale} key=${setup.keys.test} relay=${setup.relay}></team-stats>
+        </div>`,
+      );
+      const element = await settled(wrapper.querySelector('team-stats')!);
+      await until(() => shadow(element).querySelector('.tiles') !== null);
+      for (const label of shadow(element).querySelectorAll<HTMLElement>('.label'))
+        expect(
+          label.scrollWidth <= label.clientWidth && label.scrollHeight <= label.clientHeight + 1,
+          `${locale}: "${label.textContent}" is cut`,
+        ).to.equal(true);
+      wrapper.remove();
+    }
   });
 
   it('shows every number grouped in the full layout, inside the same box', async () => {

@@ -35,6 +35,25 @@ describe('<win-probability>', () => {
     expect(shadow(element).querySelector('figure svg')!.getAttribute('aria-label')).to.contain(`${Math.round(home * 100)}%`);
   });
 
+  it('marks the latest chance with a round dot on the curve, at a phone’s width and a desktop’s', async () => {
+    for (const width of [343, 1200]) {
+      const wrapper = await fixture<HTMLElement>(
+        html`<div style="width: ${width}px">
+          <win-probability league="nba" game-id=${liveGame.id} key=${setup.keys.test} relay=${setup.relay}></win-probability>
+        </div>`,
+      );
+      const element = await settled(wrapper.querySelector('win-probability')!);
+      const marker = shadow(element).querySelector<HTMLElement>('.end')!;
+      const dot = marker.getBoundingClientRect();
+      expect(dot.width, `${width} px: a circle, not an ellipse`).to.be.closeTo(dot.height, 0.5);
+      // Centred on the latest point: its place along the plot (50% for a single point, 100% once there is a curve).
+      const plot = shadow(element).querySelector('figure svg')!.getBoundingClientRect();
+      const along = parseFloat(getComputedStyle(marker).getPropertyValue('--_x')) / 100;
+      expect(dot.left + dot.width / 2, `${width} px: on the latest point`).to.be.closeTo(plot.left + along * plot.width, 1);
+      wrapper.remove();
+    }
+  });
+
   it('grows its curve as the game clock advances, and names the biggest swing', async () => {
     const element = await settled(
       await fixture<WinProbability>(

@@ -10,12 +10,6 @@ fightCardSheet.replaceSync(css`
     flex-direction: column;
     height: 100%;
   }
-  .end {
-    margin-inline-start: auto;
-  }
-  .title-row > div {
-    min-width: 0;
-  }
   .title {
     overflow-wrap: anywhere;
   }

@@ -79,6 +79,20 @@ export const injuryReportStyles = css`
     width: 100%;
     height: 360px;
   }
+  .narrow {
+    display: none;
+  }
+  /* A phone: practice and game status under the injury, so the table keeps to the element's width. */
+  @container (max-width: 520px) {
+    .wide {
+      display: none;
+    }
+    .narrow:not(:empty) {
+      display: block;
+      font-size: 12px;
+      color: var(--_muted);
+    }
+  }
   @media (forced-colors: active) {
     .status {
       border: 1px solid CanvasText;

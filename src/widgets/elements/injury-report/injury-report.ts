@@ -124,8 +124,8 @@ export class InjuryReport extends PressboxElement<InjuriesPayload> {
             <th scope="col">${t('injuries.injury', 'Injury')}</th>
             ${
               nfl
-                ? html`<th scope="col">${t('injuries.practice', 'Practice')}</th>
-                    <th scope="col">${t('injuries.game', 'Game')}</th>`
+                ? html`<th scope="col" class="wide">${t('injuries.practice', 'Practice')}</th>
+                    <th scope="col" class="wide">${t('injuries.game', 'Game')}</th>`
                 : nothing
             }
           </tr>
@@ -137,11 +137,16 @@ export class InjuryReport extends PressboxElement<InjuriesPayload> {
                 <th scope="row">${player.name}</th>
                 <td>${player.position ?? '—'}</td>
                 <td><span class="status" part="status" data-severity=${player.severity}>${injuryStatus(t, player.status)}</span></td>
-                <td>${player.reason ? injuryReason(t, player.reason) : '—'}</td>
+                <td>
+                  ${player.reason ? injuryReason(t, player.reason) : '—'}${
+                    // On a phone, practice and game status go under the injury rather than in columns of their own.
+                    nfl ? html`<span class="narrow">${this.#nflDetails(player)}</span>` : nothing
+                  }
+                </td>
                 ${
                   nfl
-                    ? html`<td>${player.practice ? practiceText(t, player.practice) : '—'}</td>
-                        <td>${player.designation ? injuryStatus(t, player.designation) : '—'}</td>`
+                    ? html`<td class="wide">${player.practice ? practiceText(t, player.practice) : '—'}</td>
+                        <td class="wide">${player.designation ? injuryStatus(t, player.designation) : '—'}</td>`
                     : nothing
                 }
               </tr>`,
@@ -149,6 +154,18 @@ export class InjuryReport extends PressboxElement<InjuriesPayload> {
         </tbody>
       </table>
     </details>`;
+  }
+
+  /** "Practice: Limited · Game: Questionable", for the narrow layout. */
+  #nflDetails(player: TeamReport['players'][number]): string {
+    const t = this.t;
+    const detail = (label: string, value: string) => t('injuries.detail', '{label}: {value}', { label, value });
+    return [
+      player.practice && detail(t('injuries.practice', 'Practice'), practiceText(t, player.practice)),
+      player.designation && detail(t('injuries.game', 'Game'), injuryStatus(t, player.designation)),
+    ]
+      .filter(Boolean)
+      .join(' · ');
   }
 }
 

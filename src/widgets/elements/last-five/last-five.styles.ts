@@ -88,13 +88,4 @@ export const lastFiveStyles = css`
       padding-block: 8px 6px;
     }
   }
-  /* The record stays on one line in every engine, so the five games below keep their room. */
-  .title-row > div {
-    min-width: 0;
-  }
-  .subtitle {
-    overflow: hidden;
-    white-space: nowrap;
-    text-overflow: ellipsis;
-  }
 `;

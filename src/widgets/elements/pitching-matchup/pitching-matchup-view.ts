@@ -44,6 +44,8 @@ export function renderMatchup(kit: MatchupKit, view: MatchupView, data: Pitching
               time: kit.formatStartTime(data.startTime, localized),
             })
           : '';
+  // Once the game is under way the starters are settled: no status to firm up, no projection to read.
+  const started = data.status !== 'scheduled';
   const title = t('matchup.label', 'Pitching matchup: {away} at {home}', { away: data.away.team.name, home: data.home.team.name });
   return html`<section aria-label=${title}>
     <div class="title-row">
@@ -56,7 +58,13 @@ export function renderMatchup(kit: MatchupKit, view: MatchupView, data: Pitching
     <!-- A narrow column with long names, statuses and weather alerts can outgrow the box: it scrolls inside it. -->
     <div class="body scroll-area" tabindex="0" role="group" aria-label=${view.label}>
       <div class="sides">
-        ${starterCard(kit, localized, data.away, t('matchup.away', 'Away'))}${starterCard(kit, localized, data.home, t('matchup.home', 'Home'))}
+        ${starterCard(kit, localized, data.away, t('matchup.away', 'Away'), started)}${starterCard(
+          kit,
+          localized,
+          data.home,
+          t('matchup.home', 'Home'),
+          started,
+        )}
       </div>
       ${weather(kit, localized, data)}
     </div>
@@ -64,24 +72,26 @@ export function renderMatchup(kit: MatchupKit, view: MatchupView, data: Pitching
   </section>`;
 }
 
-function starterCard(kit: MatchupKit, localized: Localized, side: Side, where: string): TemplateResult {
+function starterCard(kit: MatchupKit, localized: Localized, side: Side, where: string, started: boolean): TemplateResult {
   const { html, nothing } = kit;
   const t = localized.t;
   const starter = side.starter;
-  const status = {
-    probable: t('matchup.probable', 'Probable'),
-    new: t('matchup.new', 'Not yet confirmed'),
-    at_risk: t('matchup.atRisk', 'May be scratched'),
-    unknown: t('matchup.unknown', 'Not yet announced'),
-  }[side.status];
+  const status = started
+    ? t('matchup.started', 'Started')
+    : {
+        probable: t('matchup.probable', 'Probable'),
+        new: t('matchup.new', 'Not yet confirmed'),
+        at_risk: t('matchup.atRisk', 'May be scratched'),
+        unknown: t('matchup.unknown', 'Not yet announced'),
+      }[side.status];
   return html`<article class="side" part="starter" aria-label=${t('matchup.sideLabel', '{where}: {team}', { where, team: side.team.name })}>
     <div class="team">${kit.teamBadge(side.team, { withText: false })}<span class="team-name">${side.team.shortName}</span></div>
     <p class="pitcher">${starter ? starter.name : t('matchup.tba', 'Starter to be announced')}</p>
     <p class="facts">
       ${starter?.hand ? html`<span>${starter.hand === 'L' ? t('matchup.left', 'Throws left') : t('matchup.right', 'Throws right')}</span>` : nothing}
-      <span class="status" data-status=${side.status}>${status}</span>
+      <span class="status" data-status=${started ? 'probable' : side.status}>${status}</span>
     </p>
-    ${starter?.strikeouts ? strikeouts(kit, localized, starter.strikeouts) : nothing}
+    ${starter?.strikeouts && !started ? strikeouts(kit, localized, starter.strikeouts) : nothing}
   </article>`;
 }
 

@@ -21,9 +21,6 @@ pitchingMatchupSheet.replaceSync(css`
     flex-direction: column;
     height: 100%;
   }
-  .end {
-    margin-inline-start: auto;
-  }
   .body {
     flex: 1;
     min-height: 0;

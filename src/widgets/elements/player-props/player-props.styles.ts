@@ -101,11 +101,21 @@ export const playerPropsStyles = css`
       border-bottom-color: Highlight;
     }
   }
-  /* A phone or a sidebar: tighter cells, names that wrap, the percentages without their meters. */
+  /* A phone or a sidebar: tighter tabs and cells, names that wrap, the percentages without their meters. */
   @container (max-width: 520px) {
+    [role='tab'] {
+      padding-inline: 6px;
+    }
+    table {
+      font-size: 13px;
+    }
     th,
     td {
-      padding: 6px;
+      padding: 6px 4px;
+    }
+    th:first-child,
+    td:first-child {
+      padding-inline-start: 10px;
     }
     tbody th {
       white-space: normal;

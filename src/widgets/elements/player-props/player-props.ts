@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'lit';
+import { html, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { PropsPayload } from '../../../contract/insights.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { formatNumber, formatPercent } from '../../runtime/format.js';
@@ -89,8 +89,10 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
     const active = markets.find((market) => market.key === this.selected) ?? markets[0]!;
     return html`<section aria-label=${label}>
       <div class="title-row">
-        <p class="title">${this.regionLabel}</p>
-        <p class="subtitle">${t('game.matchup', '{away} at {home}', { away: data.away.name, home: data.home.name })}</p>
+        <div>
+          <p class="title">${this.regionLabel}</p>
+          <p class="subtitle">${t('game.matchup', '{away} at {home}', { away: data.away.name, home: data.home.name })}</p>
+        </div>
         <span class="end">${pauseButton(this.paused, this.togglePaused, t)}</span>
       </div>
       <div class="scroll-area" role="tablist" aria-label=${t('props.markets', 'Markets')} @keydown=${this.#onTabKeydown}>
@@ -154,7 +156,12 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
           (player) =>
             html`<tr data-player=${player.id}>
               <th scope="row">
-                ${player.name}<span class="meta">${player.team}${player.position ? html` · ${player.position}` : nothing}</span>
+                ${player.name}<span class="meta"
+                  >${
+                    // A string, not a template: the template minifier would drop the space before the dot.
+                    player.position ? `${player.team} · ${player.position}` : player.team
+                  }</span
+                >
               </th>
               <td>${formatNumber(player.line, { locale })}</td>
               <td>${odds(player.overPrice)}</td>

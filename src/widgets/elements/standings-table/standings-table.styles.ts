@@ -6,9 +6,6 @@ export const standingsTableStyles = css`
     flex-direction: column;
     height: 100%;
   }
-  .end {
-    margin-inline-start: auto;
-  }
   .scroll-area {
     flex: 1;
     min-height: 0;

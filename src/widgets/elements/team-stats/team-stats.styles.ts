@@ -6,9 +6,6 @@ export const teamStatsStyles = css`
     flex-direction: column;
     height: 100%;
   }
-  .end {
-    margin-inline-start: auto;
-  }
   .tiles {
     display: grid;
     grid-template-columns: repeat(3, minmax(0, 1fr));
@@ -105,27 +102,37 @@ export const teamStatsStyles = css`
       border: 1px solid CanvasText;
     }
   }
-  /* A phone or a sidebar: two tiles a row, smaller numbers. */
+  /* A phone or a sidebar: one statistic a row, its whole name (two lines at most) before the value and the rank. */
   @container (max-width: 460px) {
     .tiles {
-      grid-template-columns: repeat(2, minmax(0, 1fr));
-      gap: 6px;
-      padding-inline: 12px;
+      grid-template-columns: 1fr;
+      gap: 0;
+      padding: 0 12px 4px;
     }
-    /* Two lines whatever the words: the value, then the name beside its rank (the name gives way). */
     .tile {
-      padding: 6px 8px;
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) auto auto;
+      align-items: center;
+      gap: 0 8px;
+      padding: 2px;
+      border-width: 0 0 1px;
+      border-radius: 0;
     }
     .value {
-      flex-basis: 100%;
-      font-size: 17px;
-    }
-    .label {
-      flex: 1 1 0;
       order: 1;
+      font-size: 16px;
     }
     .rank {
       order: 2;
+    }
+    .label {
+      display: -webkit-box;
+      font-size: 13px;
+      line-height: 1.25;
+      color: var(--_text);
+      white-space: normal;
+      -webkit-box-orient: vertical;
+      -webkit-line-clamp: 2;
     }
     th,
     td {

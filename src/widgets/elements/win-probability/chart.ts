@@ -1,4 +1,5 @@
 import { html, svg, type TemplateResult } from 'lit';
+import { cssProps } from '../../ui/css-props.js';
 
 export interface ChartPoint {
   at: number;
@@ -33,13 +34,20 @@ export function probabilityChart(points: readonly ChartPoint[], options: ChartOp
       <div class="y-axis" aria-hidden="true">
         <span>${options.percent(1)}</span><span>${options.percent(0.5)}</span><span>${options.percent(0)}</span>
       </div>
-      <svg viewBox="0 0 100 100" preserveAspectRatio="none" role="img" aria-label=${options.description}>
-        <line class="grid" x1="0" x2="100" y1="0" y2="0"></line>
-        <line class="even" x1="0" x2="100" y1="50" y2="50"></line>
-        <line class="grid" x1="0" x2="100" y1="100" y2="100"></line>
-        ${points.length > 1 ? svg`<path class="halo" d=${path}></path><path class="curve" d=${path} stroke=${options.colour}></path>` : ''}
-        ${end ? svg`<path class="end" d="M${x(end.at)},${y(end.home)}h0" stroke=${options.colour}></path>` : ''}
-      </svg>
+      <div class="area">
+        <svg viewBox="0 0 100 100" preserveAspectRatio="none" role="img" aria-label=${options.description}>
+          <line class="grid" x1="0" x2="100" y1="0" y2="0"></line>
+          <line class="even" x1="0" x2="100" y1="50" y2="50"></line>
+          <line class="grid" x1="0" x2="100" y1="100" y2="100"></line>
+          ${points.length > 1 ? svg`<path class="halo" d=${path}></path><path class="curve" d=${path} stroke=${options.colour}></path>` : ''}
+        </svg>
+        ${
+          // The latest point, a round dot over the stretched plot: WebKit stretches an SVG round cap with the plot.
+          end
+            ? html`<span class="end" ${cssProps({ '--_x': `${x(end.at)}%`, '--_y': `${y(end.home)}%`, '--_dot': options.colour })}></span>`
+            : ''
+        }
+      </div>
     </div>
     <div class="x-axis" aria-hidden="true">
       <span>${points.length > 0 ? options.label(first) : ''}</span><span>${options.axisName}</span

@@ -124,9 +124,19 @@ export const winProbabilityStyles = css`
     stroke-linejoin: round;
     stroke-linecap: round;
   }
+  .area {
+    position: relative;
+    min-width: 0;
+  }
   .end {
-    stroke-width: 10;
-    stroke-linecap: round;
+    position: absolute;
+    left: var(--_x);
+    top: var(--_y);
+    width: 10px;
+    height: 10px;
+    border-radius: 50%;
+    background: var(--_dot);
+    transform: translate(-50%, -50%);
   }
   figcaption {
     margin-top: 2px;
@@ -139,9 +149,12 @@ export const winProbabilityStyles = css`
   }
   @media (forced-colors: active) {
     .curve,
-    .halo,
-    .end {
+    .halo {
       stroke: CanvasText;
+    }
+    .end {
+      forced-color-adjust: none;
+      background: CanvasText;
     }
   }
   /* A phone or a sidebar: each team a row with its chance, the source above them. */
