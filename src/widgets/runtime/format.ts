@@ -5,7 +5,7 @@ export interface FormatOptions {
   timeZone?: string;
 }
 
-function safeTimeZone(timeZone: string | undefined): string | undefined {
+export function safeTimeZone(timeZone: string | undefined): string | undefined {
   if (!timeZone) return undefined;
   try {
     new Intl.DateTimeFormat('en', { timeZone });

@@ -40,7 +40,25 @@ describe('<score-strip>', () => {
     const live = shadow(element).querySelector<HTMLElement>('.card[data-status="live"]')!;
     expect(spokenText(live)).to.match(/^Live: \S+ [\d:]+ [A-Z][A-Za-z. ]+ \d+ , at [A-Z][A-Za-z. ]+ \d+$/);
     const scheduled = shadow(element).querySelector<HTMLElement>('.card[data-status="scheduled"]')!;
-    expect(spokenText(scheduled)).to.match(/^\d{1,2}:\d{2} [AP]M [A-Z][A-Za-z. ]+ , at [A-Z][A-Za-z. ]+$/);
+    expect(spokenText(scheduled)).to.match(/^(?:[A-Z][a-z]{2} )?\d{1,2}:\d{2} [AP]M [A-Z][A-Za-z. ]+ , at [A-Z][A-Za-z. ]+$/);
+  });
+
+  it('gives a game that starts on another day than today its weekday, not a bare time', async () => {
+    const element = await loaded(await strip());
+    const slate = await (await fetch(`${setup.relay}/v1/scores?league=nba&key=${setup.keys.test}`)).json();
+    const today = new Date().toDateString();
+    const cards = [...shadow(element).querySelectorAll<HTMLElement>('.card')];
+    let checked = 0;
+    slate.games.forEach((game: { status: string; startTime: string | null }, index: number) => {
+      if (game.status !== 'scheduled' || !game.startTime) return;
+      const start = new Date(game.startTime);
+      const weekday = start.toLocaleDateString('en-US', { weekday: 'short' });
+      const shown = cards[index]!.querySelector('[part=status]')!.textContent!.trim();
+      if (start.toDateString() === today) expect(shown).to.match(/^\d{1,2}:\d{2} [AP]M$/);
+      else expect(shown).to.match(new RegExp(`^${weekday} \\d{1,2}:\\d{2} [AP]M$`));
+      checked++;
+    });
+    expect(checked).to.be.greaterThan(0);
   });
 
   it('opens at the first live game, which also takes the Tab stop', async () => {

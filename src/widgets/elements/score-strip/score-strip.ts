@@ -11,6 +11,7 @@ import { liveChangeMarker, liveWhile } from '../../runtime/live.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
+import { startLabel } from '../../ui/start-time.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { leagueNames } from '../../ui/leagues.js';
 import { scoreStripStyles } from './score-strip.styles.js';
@@ -142,7 +143,11 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
 
   #card(game: Game, focusable: boolean): TemplateResult {
     const [first, second] = sideOrder(game.league);
-    const body = html`${statusPill(game, this.localized)} ${this.#side(game, first)} ${this.#side(game, second)}`;
+    const status =
+      game.status === 'scheduled' && game.startTime
+        ? html`<span class="pill" part="status" data-status="scheduled">${startLabel(game.startTime, this.localized)}</span>`
+        : statusPill(game, this.localized);
+    const body = html`${status} ${this.#side(game, first)} ${this.#side(game, second)}`;
     const href = this.gameHref
       ? this.gameHref.replaceAll('{id}', encodeURIComponent(game.id)).replaceAll('{league}', encodeURIComponent(game.league))
       : '';

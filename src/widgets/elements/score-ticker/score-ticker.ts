@@ -10,6 +10,7 @@ import { leagueNames } from '../../ui/leagues.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { statusPillStyles, statusText } from '../../ui/status-pill.js';
+import { startLabel } from '../../ui/start-time.js';
 import { cssProps } from '../../ui/css-props.js';
 import { scoreTickerStyles } from './score-ticker.styles.js';
 
@@ -122,7 +123,9 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
     >
       <span class="league">${game.league.toUpperCase()}</span>
       ${this.#side(game, first, scored)} ${this.#side(game, second, scored)}
-      <span class="pill" data-status=${game.status}>${statusText(game, this.localized)}</span>
+      <span class="pill" data-status=${game.status}
+        >${game.status === 'scheduled' && game.startTime ? startLabel(game.startTime, this.localized) : statusText(game, this.localized)}</span
+      >
     </li>`;
   }
 
