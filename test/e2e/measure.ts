@@ -15,6 +15,10 @@ export interface ElementMeasure {
   smallestTargetName: string;
   /** Team names cut shorter than an abbreviation would be. */
   clippedNames: string[];
+  /** Titles and statistic names cut (an ellipsis, a clamped line): they have room to be read whole. */
+  cutTitles: string[];
+  /** Round markers (live dots, badges, the curve's end) drawn wider than tall or taller than wide. */
+  misshapenMarkers: string[];
 }
 
 export function measureElements(tags: string[]): ElementMeasure[] {
@@ -126,6 +130,19 @@ export function measureElements(tags: string[]): ElementMeasure[] {
         clippedNames.push(element.textContent!.trim());
     }
 
+    const cutTitles: string[] = [];
+    for (const title of root.querySelectorAll<HTMLElement>('.title, .tile .label')) {
+      if (!title.checkVisibility()) continue;
+      if (title.scrollWidth > title.clientWidth + 1 || title.scrollHeight > title.clientHeight + 1) cutTitles.push(title.textContent!.trim());
+    }
+
+    const misshapenMarkers: string[] = [];
+    for (const marker of root.querySelectorAll<HTMLElement>('.live-dot, .badge, .end')) {
+      const rect = marker.getBoundingClientRect();
+      if (rect.width > 0 && Math.abs(rect.width - rect.height) > 0.5)
+        misshapenMarkers.push(`${marker.className} ${Math.round(rect.width)}×${Math.round(rect.height)}`);
+    }
+
     return {
       tag,
       height: Math.round(hostBox.height * 10) / 10,
@@ -136,6 +153,8 @@ export function measureElements(tags: string[]): ElementMeasure[] {
       smallestTarget: smallestTarget === Infinity ? null : Math.round(smallestTarget * 10) / 10,
       smallestTargetName,
       clippedNames,
+      cutTitles,
+      misshapenMarkers,
     };
   });
 }

@@ -279,6 +279,8 @@ async function checkLayout(browser: ReaderBrowser, engine: string, layout: Layou
       ...(m.smallestFont < 12 ? [`${m.tag}: ${m.smallestFont}px text (${m.smallestFontText})`] : []),
       ...(m.smallestTarget !== null && m.smallestTarget < 24 ? [`${m.tag}: ${m.smallestTarget}px target (${m.smallestTargetName})`] : []),
       ...m.clippedNames.map((name) => `${m.tag}: team name cut short (${name})`),
+      ...m.cutTitles.map((title) => `${m.tag}: title cut (${title})`),
+      ...m.misshapenMarkers.map((marker) => `${m.tag}: marker not round (${marker})`),
     ]),
   ];
   assert.deepEqual(problems, []);
