@@ -86,6 +86,9 @@ function foldCss(css: string): string {
       // Selector combinators (only selectors and at-rule preludes come before a brace; `+` in calc() needs its spaces).
       .replace(/(^|[{}])([^{}]*)(?=\{)/g, (_, edge: string, prelude: string) => edge + prelude.replace(/\s*([>+~])\s*/g, '$1'))
       .replace(/(^|[\s:,(/])0\.(\d)/g, '$1.$2')
+      // Attribute values that are identifiers need no quotes ([theme=dark]); nor does !important its space.
+      .replace(/\[([\w-]+)='([A-Za-z_][\w-]*)'\]/g, '[$1=$2]')
+      .replace(/\s+!important/g, '!important')
       .trim()
   );
 }

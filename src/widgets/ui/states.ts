@@ -75,6 +75,10 @@ export function freshnessNotice(error: PressboxError | undefined, stale: boolean
 }
 
 export const stateStyles = css`
+  /* The loading and error states fill the box, so every element places its message alike: in the middle. */
+  section[aria-busy] {
+    height: 100%;
+  }
   .message {
     display: flex;
     align-items: center;
