@@ -18,9 +18,9 @@ export interface ElementSize {
   shared: string[];
   /** The element's standalone file, for pages with only this tag. */
   standalone: Size;
-  /** Its layout, when it ships apart (ui/lazy-view.ts): fetched before its first render, whatever file defined it. */
+  /** Its layout, when it ships apart (ui/lazy-view.ts): pages with several tags fetch it before its first render. */
   view: (Size & { file: string }) | undefined;
-  /** Everything a page with only this element downloads: the loader, the standalone file and its view. */
+  /** Everything a page with only this element downloads: the loader and the standalone file (its view inside). */
   page: Size;
   /**
    * The live kit the standalone file fetches once its data is live (runtime/live.ts), for the elements that follow
@@ -103,9 +103,10 @@ export function bundleSizes(root = 'dist/cdn') {
     const file = /import\(["'`]\.\.\/chunks\/(live-kit-[\w-]+\.js)["'`]\)/.exec(code)?.[1];
     return file ? { file, ...readBuilt(join(chunkDir, file)).size } : undefined;
   };
-  // A lazy view (ui/lazy-view.ts) is fetched before the element's first render, whichever file defined it: it counts.
+  // A lazy view (ui/lazy-view.ts) is fetched before the element's first render by pages of several tags (the chunk's
+  // and the one file's import); a standalone file carries its own (vite.config.ts, ownViewInline), and must not fetch it.
   const viewOf = (code: string) => {
-    const file = /import\(["'`]\.\.\/chunks\/([\w-]+-view-[\w-]{8}\.js)["'`]\)/.exec(code)?.[1];
+    const file = /import\(["'`]\.\/([\w-]+-view-[\w-]{8}\.js)["'`]\)/.exec(code)?.[1];
     return file ? { file, ...readBuilt(join(chunkDir, file)).size } : undefined;
   };
   const elements: Record<string, ElementSize> = Object.fromEntries(
@@ -114,7 +115,8 @@ export function bundleSizes(root = 'dist/cdn') {
       const needed = [...closure(tag)];
       const standalone = readBuilt(join(dir, STANDALONE_DIR, `${tag}.js`));
       if (staticImports(standalone.code).length) throw new Error(`${STANDALONE_DIR}/${tag}.js imports a chunk before it runs.`);
-      const view = viewOf(standalone.code);
+      if (/-view-[\w-]{8}\.js/.test(standalone.code)) throw new Error(`${STANDALONE_DIR}/${tag}.js fetches its view: it should carry it.`);
+      const view = viewOf(codes[tag] ?? '');
       return [
         tag,
         {
@@ -122,7 +124,7 @@ export function bundleSizes(root = 'dist/cdn') {
           shared: needed.filter((name) => name !== tag),
           standalone: standalone.size,
           view,
-          page: sum([loader, standalone.size, ...(view ? [view] : [])]),
+          page: sum([loader, standalone.size]),
           liveKit: liveKitOf(standalone.code),
         },
       ];
