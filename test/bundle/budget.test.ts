@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { SUPPORTED_LOCALES } from '../../src/contract/locales.js';
 import { ELEMENT_DETAILS, ELEMENT_TAGS, type ElementTag } from '../../src/contract/elements.js';
 import { BUDGETS, bundleSizes, kilobytes } from '../../scripts/bundle-sizes.js';
+import { CHUNK_WEIGHTS } from '../../src/widgets/loader-strategy.js';
 
 const sizes = bundleSizes();
 
@@ -41,9 +42,20 @@ describe('bundle budgets (min + gzip)', () => {
       const regret = sizes.pageByLoader(page).gzip - smaller;
       assert.ok(
         regret <= CHOICE_SLACK,
-        `${page.join(', ')}: the loader's choice costs ${kilobytes(regret)} more than the smaller; move ALL_IN_ONE_FROM in loader-strategy.ts`,
+        `${page.join(', ')}: the loader's choice costs ${kilobytes(regret)} more than the smaller; check CHUNK_WEIGHTS and ALL_IN_ONE_FROM in loader-strategy.ts`,
       );
     }
+  });
+
+  it("weighs each tag by its chunk's size in the loader, one digit a tag in ELEMENT_TAGS order", () => {
+    assert.equal(CHUNK_WEIGHTS.length, ELEMENT_TAGS.length, 'CHUNK_WEIGHTS has one digit per element');
+    ELEMENT_TAGS.forEach((tag, index) => {
+      const halfKilobytes = sizes.elements[tag]!.chunk.gzip / 512;
+      assert.ok(
+        Math.abs(Number(CHUNK_WEIGHTS[index]) - halfKilobytes) <= 1,
+        `<${tag}>'s chunk is ${kilobytes(sizes.elements[tag]!.chunk.gzip)}: its weight (digit ${index + 1} of CHUNK_WEIGHTS) should be ${Math.round(halfKilobytes)}`,
+      );
+    });
   });
 
   it(`keeps each locale's messages one lazy chunk within ${kilobytes(BUDGETS.localeChunk)}, fetched only by pages in that locale`, () => {
