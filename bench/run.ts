@@ -1,6 +1,7 @@
 // `npm run bench`: bundle sizes against their budgets, relay throughput beside nginx proxy_cache, upstream fan-in,
 // live viewers (memory, delivery, event-loop blocking), three relays on one Redis (bench/scale-out.ts), a 60 s Redis
-// outage under them (bench/redis-outage.ts), durable metering, and what the widgets cost a page. One run, one table,
+// outage under them (bench/redis-outage.ts), durable metering, what the widgets cost a page, and how soon a live score
+// reaches a reader (bench/live-freshness.ts). One run, one table,
 // bench/results.json; ratios are measured side by side so noisy machines still compare.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, freemem, platform, release, tmpdir, totalmem } from 'node:os';
@@ -18,6 +19,7 @@ import { redisOutage } from './redis-outage.js';
 import { pageCost } from './page-cost.js';
 import { workersBench } from './workers.js';
 import { recorderCost } from './recorder.js';
+import { liveFreshness } from './live-freshness.js';
 
 interface Row {
   section: string;
@@ -293,6 +295,21 @@ async function recording(): Promise<void> {
     );
 }
 
+/** How soon a score change reaches a reader over the live stream, and the upstream units it costs (issue 42). */
+async function freshness(): Promise<void> {
+  const run = await liveFreshness({
+    start: '2026-11-22T01:30:00Z',
+    durationMs: 4 * 60_000,
+    leagues: ['nba', 'nhl', 'ncaab', 'nfl', 'cfb', 'wnba', 'mls'],
+  });
+  results.freshness = run;
+  row(
+    'freshness',
+    `${run.leagues.length} leagues live, one reader on the stream, sandbox in real time, 4 minutes`,
+    `${run.delivered}/${run.changes} score changes, p50 ${(run.p50Ms / 1000).toFixed(1)} s, p95 ${(run.p95Ms / 1000).toFixed(1)} s after the sandbox had them; ${run.unitsPerMinute.toFixed(1)} upstream units/minute`,
+  );
+}
+
 const dir = await mkdtemp(join(tmpdir(), 'pressbox-bench-'));
 try {
   bundle();
@@ -306,6 +323,7 @@ try {
   await metering(dir);
   await page();
   await recording();
+  await freshness();
 } finally {
   await rm(dir, { recursive: true, force: true });
 }
