@@ -6,11 +6,7 @@ import type { Translate } from '../i18n/translate.js';
 export function pauseButton(paused: boolean, toggle: () => void, t: Translate): TemplateResult {
   const label = paused ? t('pause.resume', 'Resume live updates') : t('pause.pause', 'Pause live updates');
   return html`<button class="pause" part="pause" aria-label=${label} @click=${toggle}>
-    ${
-      paused
-        ? html`<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M4 2l10 6-10 6z" /></svg>`
-        : html`<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M3 2h4v12H3zM9 2h4v12H9z" /></svg>`
-    }
+    <svg viewBox="0 0 16 16" aria-hidden="true"><path d=${paused ? 'M4 2l10 6-10 6z' : 'M3 2h4v12H3zM9 2h4v12H9z'} /></svg>
   </button>`;
 }
 

@@ -2,8 +2,8 @@ import type { Localized } from '../i18n/translate.js';
 import { formatStartTime, safeTimeZone } from '../runtime/format.js';
 
 /**
- * When a game starts, with its weekday when that is not today where the reader is: "7:30 PM", "Sat 1:30 AM". A slate
- * runs past midnight; a time alone would read as today's.
+ * When a game starts, with its weekday when that is not the day of `now` where the reader is (today, or a card's
+ * start): "7:30 PM", "Sat 1:30 AM". A slate runs past midnight; a time alone would read as that day's.
  */
 export function startLabel(iso: string, localized: Localized, now = Date.now()): string {
   const timeZone = safeTimeZone(localized.timeZone);

@@ -41,6 +41,16 @@ describe('<fight-card>', () => {
       expect(bout.querySelector('.ending')).to.equal(null);
     }
     expect(hasState(element, 'live')).to.equal(false);
+    // A bout after midnight (where the reader is) carries its weekday, so it does not read as before the card's start.
+    const card = await (await fetch(`${setup.relay}/v1/fight-card?league=mma&key=${setup.keys.test}`)).json();
+    const cardDay = new Date(card.event.startTime).toDateString();
+    for (const bout of card.bouts as Array<{ startTime: string | null; bout: { order: number } }>) {
+      if (!bout.startTime) continue;
+      const shown = listed[listed.length - bout.bout.order]!.querySelector('[part=status]')!.textContent!.trim();
+      const weekday = new Date(bout.startTime).toLocaleDateString('en-US', { weekday: 'short' });
+      if (new Date(bout.startTime).toDateString() === cardDay) expect(shown).to.match(/^\d{1,2}:\d{2} [AP]M$/);
+      else expect(shown).to.match(new RegExp(`^${weekday} \\d{1,2}:\\d{2} [AP]M$`));
+    }
     await expect(element).to.be.accessible();
   });
 

@@ -20,6 +20,7 @@ export interface FightCardKit {
   formatDay(iso: string, localized: Localized): string;
   formatStartTime(iso: string, localized: Localized): string;
   boutEndingText(ending: BoutEnding, t: Translate): string;
+  startLabel(iso: string, localized: Localized, now?: number): string;
 }
 
 /** The element's state the view reads. */
@@ -44,12 +45,23 @@ function fighter(kit: FightCardKit, bout: Bout, which: 'home' | 'away', localize
   </div>`;
 }
 
-function boutItem(kit: FightCardKit, bout: Bout, mainEvent: boolean, localized: Localized): TemplateResult {
+/**
+ * A bout still to start, by its time; one after midnight where the reader is (the main event, often) with its weekday,
+ * so it does not read as earlier than the card's start.
+ */
+function boutStatus(kit: FightCardKit, bout: Bout, cardStart: string | null, localized: Localized): TemplateResult {
+  if (bout.status !== 'scheduled' || !bout.startTime || !cardStart) return kit.statusPill(bout, localized);
+  return kit.html`<span class="pill" part="status" data-status="scheduled"
+    >${kit.startLabel(bout.startTime, localized, Date.parse(cardStart))}</span
+  >`;
+}
+
+function boutItem(kit: FightCardKit, bout: Bout, mainEvent: boolean, cardStart: string | null, localized: Localized): TemplateResult {
   const { html, nothing } = kit;
   const { t } = localized;
   return html`<li class="bout" part="bout" data-status=${bout.status}>
     <div class="meta">
-      ${mainEvent ? html`<span class="main-event">${t('mma.mainEvent', 'Main event')}</span>` : nothing}<span>${bout.bout.weightClass}</span>${kit.statusPill(bout, localized)}
+      ${mainEvent ? html`<span class="main-event">${t('mma.mainEvent', 'Main event')}</span>` : nothing}<span>${bout.bout.weightClass}</span>${boutStatus(kit, bout, cardStart, localized)}
     </div>
     ${fighter(kit, bout, 'home', localized)}${fighter(kit, bout, 'away', localized)}
     ${bout.result ? html`<p class="ending">${kit.boutEndingText(bout.result, localized.t)}</p>` : nothing}
@@ -73,7 +85,7 @@ export function renderFightCard(kit: FightCardKit, view: FightCardView, data: Fi
     return listed.length
       ? html`<h3>${heading}</h3>
           <ol>
-            ${listed.map((bout) => boutItem(kit, bout, bout.bout.order === top, localized))}
+            ${listed.map((bout) => boutItem(kit, bout, bout.bout.order === top, event.startTime, localized))}
           </ol>`
       : nothing;
   };

@@ -10,6 +10,7 @@ import { emptyState, skeleton, type Notice } from '../../ui/states.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
 import { boutEndingText } from '../../ui/bout-ending.js';
 import { css } from '../../ui/css.js';
+import { startLabel } from '../../ui/start-time.js';
 import { lazyView } from '../../ui/lazy-view.js';
 
 /** The card's layout and styles, fetched by the first <fight-card> of a page. */
@@ -98,6 +99,7 @@ export class FightCard extends PressboxElement<FightCardPayload> {
         formatDay,
         formatStartTime,
         boutEndingText,
+        startLabel,
       },
       { localized: this.localized, label: this.regionLabel, dated: !!this.date },
       data,
