@@ -19,6 +19,8 @@ type Bout = Game & { bout: NonNullable<Game['bout']> };
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const isBout = (game: Game): game is Bout => game.bout !== undefined;
 const byOrder = (a: Bout, b: Bout) => a.bout.order - b.bout.order;
+/** Earliest start first; bouts without a start time first of all. */
+const byStart = (a: Game, b: Game) => (a.startTime ?? '').localeCompare(b.startTime ?? '');
 
 /**
  * One event's bouts among a day's games: the event named, else the first to start that day (a service that ran two
@@ -26,7 +28,7 @@ const byOrder = (a: Bout, b: Bout) => a.bout.order - b.bout.order;
  */
 function eventBouts(games: Game[], eventId?: string): Bout[] {
   const bouts = games.filter(isBout);
-  const first = eventId ?? [...bouts].sort((a, b) => (a.startTime ?? '').localeCompare(b.startTime ?? ''))[0]?.bout.event.id;
+  const first = eventId ?? [...bouts].sort(byStart)[0]?.bout.event.id;
   return bouts.filter((game) => game.bout.event.id === first).sort(byOrder);
 }
 
@@ -43,7 +45,7 @@ function payload(ctx: ResourceContext, league: string, date: string, bouts: Bout
  * to start; else the one that just ended (its results stay until it leaves the feed).
  */
 function currentEvent(feed: Game[]): string | undefined {
-  const bouts = feed.filter(isBout).sort((a, b) => (a.startTime ?? '').localeCompare(b.startTime ?? ''));
+  const bouts = feed.filter(isBout).sort(byStart);
   return (
     bouts.find((bout) => bout.status === 'live') ??
     bouts.find((bout) => bout.status === 'scheduled') ??
@@ -100,12 +102,7 @@ export async function fightCardResource(
   const eventId = currentEvent(feed.games);
   if (eventId !== undefined) {
     const feedBouts = eventBouts(feed.games, eventId);
-    const card = await cardAround(
-      ctx,
-      league,
-      eventId,
-      [...feedBouts].sort((a, b) => (a.startTime ?? '').localeCompare(b.startTime ?? '')),
-    );
+    const card = await cardAround(ctx, league, eventId, [...feedBouts].sort(byStart));
     if (card) return payload(ctx, league, card.date, card.bouts, [...feed.parts, ...card.parts]);
     // A service whose schedule does not place the bouts: the feed's own, as far as they go.
     const start = feedBouts.find((bout) => bout.startTime)?.startTime;
