@@ -5,7 +5,7 @@ import type { ScoresPayload } from '../../../src/contract/scores.js';
 import { reservedHeightOf } from '../../../src/contract/elements.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
 import { mountElement } from '../element-cases.js';
-import { advanceSandboxClock, resetRelay, settled, shadow, spokenText, testSetup, until } from '../helpers.js';
+import { advanceSandboxClock, resetRelay, settled, shadow, spokenText, testSetup } from '../helpers.js';
 
 /** From the tests' instant (Sunday 22 November, 18:00 UTC) to the next Saturday's card, 40 minutes in. */
 const TO_SATURDAY_CARD = (6 * 24 + 5) * 3_600_000 + 40 * 60_000;
@@ -19,10 +19,11 @@ describe('MMA in the scores elements', () => {
   beforeEach(async () => {
     await advanceSandboxClock(TO_SATURDAY_CARD);
     // The relay forgets its cache with the clock's move; a poll of the old instant may still land: ask until it shows the card.
-    await until(async () => {
+    for (let tries = 0; tries < 20; tries++) {
       scores = await (await fetch(`${setup.relay}/v1/scores?league=mma&key=${setup.keys.test}`)).json();
-      return scores.games.some((game) => game.status === 'live');
-    });
+      if (scores.games.some((game) => game.status === 'live')) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   });
   afterEach(() => resetRelay());
 
