@@ -9,11 +9,8 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { ELEMENT_TAGS as ELEMENTS, servesLeague } from '../src/contract/elements.js';
 import { startDemoSite } from '../src/demo/server.js';
-import { createKey } from '../src/relay/keys/service.js';
-import { burstFor } from '../src/relay/defaults.js';
-import { silentLogger } from '../src/relay/logger.js';
-import { startRelay } from '../src/relay/server.js';
 import { CHROMIUM_ARGS, findBrowser, selectedEngines } from './browser.js';
+import { startFixedSlate } from './fixed-slate.js';
 import { featuredGame, publisherPage, readerLayout } from './publisher-page.js';
 import { launchReaderBrowser } from './reader-browser.js';
 
@@ -24,28 +21,13 @@ const VARIANTS = [
   { theme: 'light', locale: 'de-DE', suffix: 'de' },
   { theme: 'light', locale: 'ar', suffix: 'ar' },
 ] as const;
-/** A fixed sandbox instant with games in every state, so the pictures only change when the widgets do. */
-const SANDBOX_TIME = Date.parse('2026-11-22T18:00:00Z');
 const OUT = 'docs/screenshots';
 const PHONE_WIDTH = 375;
 
-let demoKey: string | undefined;
-// Relay and sandbox share one clock here, so the relay's win-probability history is stamped in game time.
-let now = SANDBOX_TIME;
-const relay = await startRelay({
-  port: 0,
-  db: ':memory:',
-  logger: silentLogger,
-  now: () => now,
-  sandbox: { now: SANDBOX_TIME, rate: 0 },
-  files: { bundleDir: 'dist/cdn' },
-  // One address loads some ten pages of ten elements in a minute here, above a reader's limit.
-  rateLimit: { perMinute: 100_000, burst: burstFor(100_000) },
-});
+const slate = await startFixedSlate();
+const { relay, gameId, mlbGameId } = slate;
+const demoKey = slate.key;
 const site = await startDemoSite({ demoDir: 'demo', relayOrigin: relay.origin, demoKey: () => demoKey });
-demoKey = (await createKey(relay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: 'screenshots', test: true }, Date.now()))
-  .key;
-const gameId = await playFirstLiveGame();
 const browser = await chromium.launch({
   executablePath: findBrowser(),
   args: CHROMIUM_ARGS,
@@ -94,15 +76,11 @@ try {
 } finally {
   await browser.close();
   await site.close();
-  await relay.close();
+  await slate.close();
 }
 
 /** The ten elements on a publisher's page (another origin than the relay) at a phone's width, in each engine. */
 async function screenshotPublisherPage(): Promise<void> {
-  const scores = await (
-    await fetch(`${relay.origin}/v1/scores?league=mlb&key=${demoKey}`, { headers: { origin: 'http://127.0.0.1' } })
-  ).json();
-  const mlbGameId = featuredGame(scores.games, 'scheduled');
   const football = await (
     await fetch(`${relay.origin}/v1/scores?league=mls&key=${demoKey}`, { headers: { origin: 'http://127.0.0.1' } })
   ).json();
@@ -111,7 +89,7 @@ async function screenshotPublisherPage(): Promise<void> {
     const query = new URL(request.url ?? '/', 'http://localhost').searchParams;
     const page = publisherPage({
       relay: relay.origin,
-      key: demoKey!,
+      key: demoKey,
       gameId,
       mlbGameId,
       lang: query.get('lang') ?? 'en',
@@ -155,22 +133,4 @@ async function screenshotPublisherPage(): Promise<void> {
   } finally {
     pages.close();
   }
-}
-
-/** Walks the clocks from tip-off to the screenshot instant so the relay records the game's probability curve; its id. */
-async function playFirstLiveGame(): Promise<string> {
-  const get = (path: string) =>
-    fetch(`${relay.origin}${path}&key=${demoKey}`, { headers: { origin: 'http://127.0.0.1' } }).then((r) => r.json());
-  const scores = await get('/v1/scores?league=nba');
-  const game = scores.games.find((candidate: { status: string }) => candidate.status === 'live');
-  for (let at = Date.parse(game.startTime); at < SANDBOX_TIME; at += 4 * 60_000) {
-    now = at;
-    relay.sandbox.clock.set(at);
-    relay.cache.clear();
-    await get(`/v1/win-probability?league=nba&gameId=${game.id}`);
-  }
-  now = SANDBOX_TIME;
-  relay.sandbox.clock.set(SANDBOX_TIME);
-  relay.cache.clear();
-  return game.id;
 }

@@ -19,6 +19,8 @@ export interface ElementMeasure {
   cutTitles: string[];
   /** Round markers (live dots, badges, the curve's end) drawn wider than tall or taller than wide. */
   misshapenMarkers: string[];
+  /** Reserved height under the last thing drawn (text, a bar, a mark), in CSS pixels: space the state does not use. */
+  unusedHeight: number;
 }
 
 export function measureElements(tags: string[]): ElementMeasure[] {
@@ -143,6 +145,15 @@ export function measureElements(tags: string[]): ElementMeasure[] {
         misshapenMarkers.push(`${marker.className} ${Math.round(rect.width)}×${Math.round(rect.height)}`);
     }
 
+    // The lowest text, or box with nothing inside (a bar, a dot, a picture): a panel or a scroll area is not content.
+    let contentBottom = hostBox.top;
+    for (const run of runs) contentBottom = Math.max(contentBottom, run.box.bottom);
+    for (const element of all) {
+      if (element.childElementCount > 0 || element.textContent?.trim() || !element.checkVisibility()) continue;
+      const box = intersect(boxOf(element), clipOf(element));
+      if (area(box) >= 1) contentBottom = Math.max(contentBottom, box.bottom);
+    }
+
     return {
       tag,
       height: Math.round(hostBox.height * 10) / 10,
@@ -155,6 +166,7 @@ export function measureElements(tags: string[]): ElementMeasure[] {
       clippedNames,
       cutTitles,
       misshapenMarkers,
+      unusedHeight: Math.round(hostBox.bottom - contentBottom),
     };
   });
 }
