@@ -135,7 +135,8 @@ export function measureElements(tags: string[]): ElementMeasure[] {
     const cutTitles: string[] = [];
     for (const title of root.querySelectorAll<HTMLElement>('.title, .tile .label')) {
       if (!title.checkVisibility()) continue;
-      if (title.scrollWidth > title.clientWidth + 1 || title.scrollHeight > title.clientHeight + 1) cutTitles.push(title.textContent!.trim());
+      if (title.scrollWidth > title.clientWidth + 1 || title.scrollHeight > title.clientHeight + 1)
+        cutTitles.push(title.textContent!.trim());
     }
 
     const misshapenMarkers: string[] = [];

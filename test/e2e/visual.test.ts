@@ -74,7 +74,8 @@ async function openSettled(browser: ReaderBrowser, width: number, state: State):
       ([selector, expected]) => {
         const element = document.querySelector(selector!)!;
         // Not yet defined, an element is in no state at all.
-        const settled = customElements.get(selector!) && !element.matches(':state(loading)') && !element.shadowRoot?.querySelector('.skeleton');
+        const settled =
+          customElements.get(selector!) && !element.matches(':state(loading)') && !element.shadowRoot?.querySelector('.skeleton');
         return Boolean(settled) && element.matches(':state(error)') === (expected === 'error');
       },
       [tag, state],
