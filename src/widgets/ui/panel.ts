@@ -59,7 +59,7 @@ export const scrollAreaStyles = css`
       radial-gradient(farthest-side at 100% 50%, var(--_shade), transparent) right / 12px 100% no-repeat scroll;
     --_shade: rgb(0 0 0 / 0.3);
   }
-  :host([theme='dark']) .scroll-area {
+  :host(:state(dark)) .scroll-area {
     --_shade: rgb(0 0 0 / 0.8);
   }
   .scroll-area:focus-visible {

@@ -1,7 +1,8 @@
 import { LitElement, html, unsafeCSS, type CSSResult, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
 import { hostBoxCss, type ElementTag } from '../../contract/elements.js';
-import { errorState, freshnessNotice, skeleton, stateStyles, type NotFound, type Notice } from './states.js';
+import { errorState, freshnessNotice, loadErrorWords, skeleton, stateStyles, type NotFound, type Notice } from './states.js';
 import { tokens } from './tokens.js';
+import { pageIsDark } from './page-theme.js';
 import type { OddsFormat } from '../runtime/odds-format.js';
 import { loadWords, resolveLocale, type ResolvedLocale } from '../i18n/locale.js';
 import { translator, type Localized, type Translate } from '../i18n/translate.js';
@@ -27,7 +28,7 @@ export interface Fresh {
 /**
  * What every Pressbox element shares: the common attributes, theme, Intl options, the loading, error and freshness
  * states, and custom states (`:state(loading)`, `:state(error)`, `:state(stale)`, `:state(live)`) mirrored from its
- * resource.
+ * resource, and `:state(dark)` from its theme and the page.
  */
 export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElement {
   static override properties: PropertyDeclarations = {
@@ -48,7 +49,7 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
   key = '';
   /** Relay origin; overrides the script tag's origin. */
   relay = '';
-  /** `auto` follows the reader's light or dark preference; `light` and `dark` force one. */
+  /** `auto` matches the page: its `color-scheme`, else its background (`:state(dark)`); `light` and `dark` force one. */
   theme: 'auto' | 'light' | 'dark' = 'auto';
   /** BCP 47 locale for words, numbers and dates; by default the script tag's `data-locale`, the page's `lang`, the reader's. */
   locale = '';
@@ -98,10 +99,11 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
     window.removeEventListener('pb-messages', this.#onMessagesChanged);
   }
 
-  /** Every render speaks the current locale: its messages are fetched first (once per page), so no English flashes. */
+  /** Every render speaks the current locale: its messages (and an error's) are fetched first, so no English flashes. */
   protected override async scheduleUpdate(): Promise<void> {
     const locale = resolveLocale(this, this.locale);
     const words = await loadWords(locale.messages);
+    await loadErrorWords(this.resource.error);
     this.#locale = locale;
     this.#translate = translator(locale.format, words);
     this.#applyDirection(locale.dir);
@@ -151,6 +153,7 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
     this.#setState('error', error !== undefined);
     this.#setState('stale', data !== undefined && (error !== undefined || data.stale));
     this.#setState('live', data !== undefined && this.isLive(data));
+    this.#setState('dark', this.theme == 'dark' || (this.theme != 'light' && pageIsDark(this)));
   }
 
   #setState(name: string, on: boolean): void {

@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { css } from './css.js';
 import type { PressboxError } from '../runtime/errors.js';
 import { formatAge } from '../runtime/format.js';
-import { term, type Localized } from '../i18n/translate.js';
+import { term, type Localized, type Translate } from '../i18n/translate.js';
 
 /** Placeholder blocks of the final layout's size, so nothing moves when data arrives. */
 export function skeleton(blocks: number, className: string): TemplateResult {
@@ -11,34 +11,31 @@ export function skeleton(blocks: number, className: string): TemplateResult {
   </div>`;
 }
 
-/** What a page visitor reads for an error; the publisher's detail goes to the console, in English. */
-export function readerMessage(error: PressboxError, localized: Localized): string {
-  const { t } = localized;
-  // League codes as the reader knows them (NFL, MLB, CFB): the names of every league would weigh on every element.
-  if (error.leagues)
-    return t('error.leagueNotServed', 'This widget covers {leagues} only.', {
-      leagues: error.leagues.join(', ').toUpperCase(),
-    });
-  return (
-    term(
-      t,
-      'error',
-      {
-        missing_key: 'This widget is not set up yet.',
-        invalid_key: 'This widget’s key is not valid.',
-        origin_not_allowed: 'This widget is not enabled for this website.',
-        plan_required: 'This feature is not included in this site’s plan.',
-        bad_request: 'This widget has a setting it does not understand.',
-        not_found: 'We could not find this game.',
-        quota_exceeded: 'Updates are paused for now.',
-        rate_limited: 'Too many updates at once. Retrying shortly.',
-        upstream_unavailable: 'Scores are temporarily unavailable.',
-        network: 'The scores service cannot be reached. Retrying.',
-        bad_response: 'Scores are temporarily unavailable.',
-      },
-      error.code,
-    ) ?? error.code
+/** Errors of the service and the network: their words stay in every element, as the chunk of the others may be out of reach. */
+function serviceMessage(t: Translate, code: string): string | undefined {
+  return term(
+    t,
+    'error',
+    {
+      rate_limited: 'Too many updates at once. Retrying shortly.',
+      upstream_unavailable: 'Scores are temporarily unavailable.',
+      network: 'The scores service cannot be reached. Retrying.',
+      bad_response: 'Scores are temporarily unavailable.',
+    },
+    code,
   );
+}
+
+let setupWords: typeof import('./setup-words.js') | undefined;
+
+/** Fetches the words of setup errors (ui/setup-words.ts) before an element first shows one. */
+export async function loadErrorWords(error: PressboxError | undefined): Promise<void> {
+  if (error && serviceMessage(() => '', error.code) === undefined) setupWords ??= await import('./setup-words.js').catch(() => undefined);
+}
+
+/** What a page visitor reads for an error; the publisher's detail goes to the console, in English. */
+export function readerMessage(error: PressboxError, localized: Localized, notFound?: NotFound): string {
+  return serviceMessage(localized.t, error.code) ?? setupWords?.setupMessage(term, error, localized, notFound) ?? error.code;
 }
 
 /** What the element looked for when the relay answers not_found. */
@@ -46,15 +43,7 @@ export type NotFound = 'game' | 'team';
 
 /** The whole element's message when there is nothing else to show. */
 export function errorState(error: PressboxError, localized: Localized, notFound: NotFound = 'game'): TemplateResult {
-  const { t } = localized;
-  // Where nothing was ever shown, "paused" would not be true; a team is not a game.
-  const text =
-    error.code === 'quota_exceeded'
-      ? t('error.quotaBeforeData', 'This widget has used its scores for the month.')
-      : error.code === 'not_found' && notFound === 'team'
-        ? t('error.teamNotFound', 'We could not find this team.')
-        : readerMessage(error, localized);
-  return html`<div class="message" part="message" role="status" data-code=${error.code}>${text}</div>`;
+  return html`<div class="message" part="message" role="status" data-code=${error.code}>${readerMessage(error, localized, notFound)}</div>`;
 }
 
 export function emptyState(text: string): TemplateResult {

@@ -1,6 +1,6 @@
 import { css } from './css.js';
 
-/** The dark theme's values: for theme="dark", and for theme="auto" when the reader prefers dark. */
+/** The dark theme's values: for theme="dark", and for theme="auto" on a dark page (ui/page-theme.ts). */
 const darkValues = css`
   --_surface: var(--pb-color-surface, #111827);
   --_raised: var(--pb-color-raised, #1f2937);
@@ -15,8 +15,8 @@ const darkValues = css`
 `;
 
 /**
- * Public `--pb-*` properties feed private `--_*` ones. Light by default, dark by `theme="dark"` or, with
- * `theme="auto"`, by the reader's preference; system colours in forced-colours mode. Sizes are fixed in px so
+ * Public `--pb-*` properties feed private `--_*` ones. Light by default, dark in `:state(dark)` (`theme="dark"`, or
+ * `theme="auto"` on a dark page); system colours in forced-colours mode. Sizes are fixed in px so
  * a host page's global font rules cannot reflow the widget.
  */
 export const tokens = css`
@@ -65,18 +65,13 @@ export const tokens = css`
   :host([hidden]) {
     display: none;
   }
-  :host([theme='dark']) {
+  :host(:state(dark)) {
     ${darkValues}
   }
-  @media (prefers-color-scheme: dark) {
-    :host(:not([theme='light'])) {
-      ${darkValues}
-    }
-  }
-  /* As specific as the theme rules and after them, so system colours win whatever the theme. */
+  /* As specific as the theme rule and after it, so system colours win whatever the theme. */
   @media (forced-colors: active) {
     :host,
-    :host([theme]) {
+    :host(:state(dark)) {
       --_surface: Canvas;
       --_raised: Canvas;
       --_text: CanvasText;

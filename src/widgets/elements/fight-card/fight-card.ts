@@ -40,6 +40,7 @@ const view = lazyView(() => import('./fight-card-view.js'));
  * @cssstate loading - Waiting for the first data.
  * @cssstate error - The last request failed.
  * @cssstate stale - The data shown is older than it should be.
+ * @cssstate dark - Drawn dark: theme="dark", or theme="auto" on a dark page.
  * @cssstate live - A bout is in progress.
  */
 export class FightCard extends PressboxElement<FightCardPayload> {

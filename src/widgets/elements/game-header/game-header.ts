@@ -47,6 +47,7 @@ import { gameHeaderStyles } from './game-header.styles.js';
  * @cssstate loading - Waiting for the first data.
  * @cssstate error - The last request failed.
  * @cssstate stale - The data shown is older than it should be.
+ * @cssstate dark - Drawn dark: theme="dark", or theme="auto" on a dark page.
  * @cssstate live - The game is in progress.
  */
 export class GameHeader extends PressboxElement<GameDetailPayload> {

@@ -36,6 +36,7 @@ type TeamReport = InjuriesPayload['teams'][number];
  * @cssstate loading - Waiting for the first data.
  * @cssstate error - The last request failed.
  * @cssstate stale - The data shown is older than it should be.
+ * @cssstate dark - Drawn dark: theme="dark", or theme="auto" on a dark page.
  * @cssstate live - Never set.
  */
 export class InjuryReport extends PressboxElement<InjuriesPayload> {

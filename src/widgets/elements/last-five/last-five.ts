@@ -40,6 +40,7 @@ import { isSoccer } from '../../../contract/soccer.js';
  * @cssstate loading - Waiting for the first data.
  * @cssstate error - The last request failed.
  * @cssstate stale - The data shown is older than it should be.
+ * @cssstate dark - Drawn dark: theme="dark", or theme="auto" on a dark page.
  * @cssstate live - Never set: results are of finished games.
  */
 export class LastFive extends PressboxElement<FormPayload> {

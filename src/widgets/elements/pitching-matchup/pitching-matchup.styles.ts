@@ -8,13 +8,8 @@ pitchingMatchupSheet.replaceSync(css`
   :host {
     --_warning: var(--pb-color-warning, #b45309);
   }
-  :host([theme='dark']) {
+  :host(:state(dark)) {
     --_warning: var(--pb-color-warning, #fbbf24);
-  }
-  @media (prefers-color-scheme: dark) {
-    :host(:not([theme='light'])) {
-      --_warning: var(--pb-color-warning, #fbbf24);
-    }
   }
   section {
     display: flex;

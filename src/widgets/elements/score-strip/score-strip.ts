@@ -43,6 +43,7 @@ import { scoreStripStyles } from './score-strip.styles.js';
  * @cssstate loading - Waiting for the first data.
  * @cssstate error - The last request failed.
  * @cssstate stale - The data shown is older than it should be.
+ * @cssstate dark - Drawn dark: theme="dark", or theme="auto" on a dark page.
  * @cssstate live - A game on the strip is in progress.
  */
 export class ScoreStrip extends PressboxElement<ScoresPayload> {

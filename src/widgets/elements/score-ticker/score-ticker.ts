@@ -49,6 +49,7 @@ export function tickerOrder(games: readonly Game[]): Game[] {
  * @cssstate loading - Waiting for the first data.
  * @cssstate error - The last request failed.
  * @cssstate stale - The data shown is older than it should be.
+ * @cssstate dark - Drawn dark: theme="dark", or theme="auto" on a dark page.
  * @cssstate live - A game on the ticker is in progress.
  */
 export class ScoreTicker extends PressboxElement<ScoresPayload> {

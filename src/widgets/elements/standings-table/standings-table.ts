@@ -40,6 +40,7 @@ type Direction = 'ascending' | 'descending';
  * @cssstate loading - Waiting for the first data.
  * @cssstate error - The last request failed.
  * @cssstate stale - The data shown is older than it should be.
+ * @cssstate dark - Drawn dark: theme="dark", or theme="auto" on a dark page.
  * @cssstate live - Never set: standings change when games end.
  */
 export class StandingsTable extends SeasonElement<StandingsPayload> {

@@ -38,6 +38,7 @@ type Stat = TeamStatsPayload['stats'][number];
  * @cssstate loading - Waiting for the first data.
  * @cssstate error - The last request failed.
  * @cssstate stale - The data shown is older than it should be.
+ * @cssstate dark - Drawn dark: theme="dark", or theme="auto" on a dark page.
  * @cssstate live - Never set: statistics are compiled nightly.
  */
 export class TeamStats extends SeasonElement<TeamStatsPayload> {

@@ -33,6 +33,7 @@ import { winProbabilityStyles } from './win-probability.styles.js';
  * @cssstate loading - Waiting for the first data.
  * @cssstate error - The last request failed.
  * @cssstate stale - The data shown is older than it should be.
+ * @cssstate dark - Drawn dark: theme="dark", or theme="auto" on a dark page.
  * @cssstate live - The game is in progress.
  */
 export class WinProbability extends PressboxElement<WinProbabilityPayload> {
