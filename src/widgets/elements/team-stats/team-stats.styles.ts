@@ -6,7 +6,9 @@ export const teamStatsStyles = css`
     flex-direction: column;
     height: 100%;
   }
+  /* The tiles share the reserved height out (no blank band under them at any width), their words in the middle. */
   .tiles {
+    flex: 1;
     display: grid;
     grid-template-columns: repeat(3, minmax(0, 1fr));
     gap: 8px;
@@ -19,7 +21,7 @@ export const teamStatsStyles = css`
     display: flex;
     flex-wrap: wrap;
     align-items: baseline;
-    align-content: start;
+    align-content: center;
     gap: 2px 8px;
     padding: 8px 10px;
     border: 1px solid var(--_border);
