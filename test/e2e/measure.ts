@@ -21,6 +21,8 @@ export interface ElementMeasure {
   misshapenMarkers: string[];
   /** Reserved height under the last thing drawn (text, a bar, a mark), in CSS pixels: space the state does not use. */
   unusedHeight: number;
+  /** Whether the element shows a message (empty, error) in place of data. */
+  showsMessage: boolean;
 }
 
 export function measureElements(tags: string[]): ElementMeasure[] {
@@ -146,13 +148,22 @@ export function measureElements(tags: string[]): ElementMeasure[] {
         misshapenMarkers.push(`${marker.className} ${Math.round(rect.width)}×${Math.round(rect.height)}`);
     }
 
-    // The lowest text, or box with nothing inside (a bar, a dot, a picture): a panel or a scroll area is not content.
+    // The lowest thing drawn: text, a box with nothing inside (a bar, a dot, a picture), or one with a border or a
+    // background of its own (a card, a tile). Boxes that fill the element (its panel, a scroll area) are not content.
     let contentBottom = hostBox.top;
     for (const run of runs) contentBottom = Math.max(contentBottom, run.box.bottom);
+    const drawsItself = (element: Element) => {
+      const style = getComputedStyle(element);
+      // A scroll area's shadows are a background image over its whole box: not content of their own.
+      const transparent = /^(transparent|rgba\(.*, 0\))$/.test(style.backgroundColor);
+      return !transparent || parseFloat(style.borderBottomWidth) > 0 || parseFloat(style.borderTopWidth) > 0;
+    };
     for (const element of all) {
-      if (element.childElementCount > 0 || element.textContent?.trim() || !element.checkVisibility()) continue;
+      if (!element.checkVisibility()) continue;
+      const leaf = element.childElementCount === 0 && !element.textContent?.trim();
+      if (!leaf && !drawsItself(element)) continue;
       const box = intersect(boxOf(element), clipOf(element));
-      if (area(box) >= 1) contentBottom = Math.max(contentBottom, box.bottom);
+      if (area(box) >= 1 && box.bottom - box.top < hostBox.height * 0.9) contentBottom = Math.max(contentBottom, box.bottom);
     }
 
     return {
@@ -168,6 +179,7 @@ export function measureElements(tags: string[]): ElementMeasure[] {
       cutTitles,
       misshapenMarkers,
       unusedHeight: Math.round(hostBox.bottom - contentBottom),
+      showsMessage: Boolean(root.querySelector('.message')?.checkVisibility()),
     };
   });
 }

@@ -1,8 +1,8 @@
 // A publisher's setup end to end: the relay started as `npx pressbox serve` with a key made by `pressbox keys create`,
 // a page on another origin with all ten elements, phone to desktop widths, with and without a strict
 // Content-Security-Policy, in each of the three engines readers use (PRESSBOX_ENGINES narrows them). Measures what a
-// reader sees: overlapping text, overflow, reserved against rendered height, the smallest text, target sizes, boxes that
-// change, layout shift (where the engine reports it) and CSP violations. PRESSBOX_SCREENSHOTS=DIR keeps a picture of each
+// reader sees: overlapping text, overflow, reserved against rendered height and how much of it stays unused, the smallest
+// text, target sizes, boxes that change, layout shift (where the engine reports it) and CSP violations. PRESSBOX_SCREENSHOTS=DIR keeps a picture of each
 // element per engine.
 import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -52,6 +52,11 @@ const MMA_LAYOUTS = SOCCER_LAYOUTS;
  */
 const NOISE_SHIFT = 0.01;
 const PUBLISHER_HOST = 'courier.example';
+/**
+ * Reserved height under an element's lowest text, card or bar, with data: its padding and a little more. The box is
+ * reserved before the data (and its width's layout) is known, so each element fills what its layout leaves.
+ */
+const MAX_UNUSED_HEIGHT = 32;
 
 let dir = '';
 let relayProcess: ChildProcess;
@@ -281,6 +286,7 @@ async function checkLayout(browser: ReaderBrowser, engine: string, layout: Layou
       ...m.clippedNames.map((name) => `${m.tag}: team name cut short (${name})`),
       ...m.cutTitles.map((title) => `${m.tag}: title cut (${title})`),
       ...m.misshapenMarkers.map((marker) => `${m.tag}: marker not round (${marker})`),
+      ...(!m.showsMessage && m.unusedHeight > MAX_UNUSED_HEIGHT ? [`${m.tag}: ${m.unusedHeight}px of its reserved height unused`] : []),
     ]),
   ];
   assert.deepEqual(problems, []);

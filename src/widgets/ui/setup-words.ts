@@ -3,7 +3,9 @@
 // time (`term` comes as an argument), so no file it shares code with is split in two.
 import type { Localized, term as Term } from '../i18n/translate.js';
 import type { PressboxError } from '../runtime/errors.js';
-import type { NotFound } from './states.js';
+
+/** What the element looked for when the relay answers not_found. */
+export type NotFound = 'game' | 'team';
 
 /** The reader's words for a setup error; `notFound` where the whole element shows it (see `errorState`). */
 export function setupMessage(term: typeof Term, error: PressboxError, { t }: Localized, notFound?: NotFound): string | undefined {

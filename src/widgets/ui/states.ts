@@ -3,6 +3,7 @@ import { css } from './css.js';
 import type { PressboxError } from '../runtime/errors.js';
 import { formatAge } from '../runtime/format.js';
 import { term, type Localized, type Translate } from '../i18n/translate.js';
+import type { NotFound } from './setup-words.js';
 
 /** Placeholder blocks of the final layout's size, so nothing moves when data arrives. */
 export function skeleton(blocks: number, className: string): TemplateResult {
@@ -38,8 +39,7 @@ export function readerMessage(error: PressboxError, localized: Localized, notFou
   return serviceMessage(localized.t, error.code) ?? setupWords?.setupMessage(term, error, localized, notFound) ?? error.code;
 }
 
-/** What the element looked for when the relay answers not_found. */
-export type NotFound = 'game' | 'team';
+export type { NotFound };
 
 /** The whole element's message when there is nothing else to show. */
 export function errorState(error: PressboxError, localized: Localized, notFound: NotFound = 'game'): TemplateResult {

@@ -1,9 +1,12 @@
 import { css } from '../../ui/css.js';
 
 export const gameHeaderStyles = css`
+  /* Rows spread over the reserved height where they take less of it (a wide box): no blank band under them. */
   article {
     display: grid;
+    align-content: space-between;
     gap: 12px;
+    height: 100%;
     padding: 0 0 12px;
   }
   .stripe {

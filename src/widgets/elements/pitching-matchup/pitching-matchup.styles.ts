@@ -16,12 +16,16 @@ pitchingMatchupSheet.replaceSync(css`
     flex-direction: column;
     height: 100%;
   }
+  /* The two cards share out the height the weather leaves, so no blank band stays under them at any width. */
   .body {
     flex: 1;
+    display: flex;
+    flex-direction: column;
     min-height: 0;
     padding-bottom: 8px;
   }
   .sides {
+    flex: 1 0 auto;
     display: grid;
     grid-template-columns: repeat(2, minmax(0, 1fr));
     gap: 8px;
@@ -29,7 +33,7 @@ pitchingMatchupSheet.replaceSync(css`
   }
   .side {
     display: grid;
-    align-content: start;
+    align-content: space-between;
     gap: 4px;
     min-width: 0;
     padding: 8px 10px;

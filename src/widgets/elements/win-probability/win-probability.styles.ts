@@ -1,9 +1,16 @@
 import { css } from '../../ui/css.js';
 
 export const winProbabilityStyles = css`
+  /* The chart takes the height the teams and the caption leave: no blank band under it at any width. */
+  section {
+    display: flex;
+    flex-direction: column;
+    height: 100%;
+  }
+  /* The pause control last in the header row, as every element's header has it. */
   .teams {
     display: grid;
-    grid-template-columns: 1fr auto 1fr;
+    grid-template-columns: 1fr auto 1fr auto;
     align-items: center;
     gap: 12px;
     padding: 12px 16px 4px;
@@ -40,9 +47,10 @@ export const winProbabilityStyles = css`
     margin-inline-end: auto;
   }
   .middle {
-    display: grid;
-    justify-items: center;
-    gap: 4px;
+    display: contents;
+  }
+  .middle .pause {
+    order: 1;
   }
   .source {
     font-size: 12px;
@@ -55,14 +63,19 @@ export const winProbabilityStyles = css`
     border-radius: 5px;
   }
   figure {
-    margin: 0 16px;
+    flex: 1;
+    display: flex;
+    flex-direction: column;
+    min-height: 0;
+    margin: 0 16px 12px;
   }
   .plot {
     display: grid;
     grid-template-columns: auto 1fr;
     grid-template-rows: minmax(0, 1fr);
     gap: 6px;
-    height: 150px;
+    flex: 1 1 150px;
+    min-height: 0;
     padding: 6px 0;
   }
   .y-axis {
@@ -166,6 +179,7 @@ export const winProbabilityStyles = css`
       --_badge-size: 28px;
     }
     .middle {
+      display: grid;
       order: -1;
       grid-auto-flow: column;
       justify-content: space-between;
@@ -181,7 +195,7 @@ export const winProbabilityStyles = css`
       font-size: 22px;
     }
     .plot {
-      height: 104px;
+      flex-basis: 104px;
     }
   }
   /* Right to left, the game's time runs from the right, as the axis labels below it do. */
