@@ -24,7 +24,7 @@ describe('custom-elements.json', () => {
         }
         for (const event of ['pb-load', 'pb-update', 'pb-error'])
           assert.ok(names(element.events).includes(event), `${element.tagName} documents ${event}`);
-        assert.deepEqual(names(element.cssStates).sort(), ['error', 'live', 'loading', 'stale'], `${element.tagName} states`);
+        assert.deepEqual(names(element.cssStates).sort(), ['dark', 'error', 'live', 'loading', 'stale'], `${element.tagName} states`);
         assert.ok(names(element.cssParts).includes('message') && names(element.cssParts).includes('notice'), `${element.tagName} parts`);
         assert.ok(names(element.cssProperties).length > 0, `${element.tagName} CSS properties`);
       }

@@ -17,9 +17,10 @@ export const gameHeaderStyles = css`
   :host(:dir(rtl)) .stripe {
     transform: scaleX(-1);
   }
+  /* The pause control ends the header row, as in every element. */
   .matchup {
     display: grid;
-    grid-template-columns: 1fr auto 1fr;
+    grid-template-columns: 1fr auto 1fr auto;
     align-items: center;
     gap: 12px;
     padding: 4px 16px 0;
@@ -40,13 +41,16 @@ export const gameHeaderStyles = css`
     display: grid;
     min-width: 0;
   }
+  .name,
+  .when {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
   .name {
     margin: 0;
     font-size: 16px;
     font-weight: 700;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
     /* A Latin name in right-to-left text is cut at its own end ("Washington Wiz…"), aligned as the element reads. */
     unicode-bidi: plaintext;
     text-align: match-parent;
@@ -79,11 +83,8 @@ export const gameHeaderStyles = css`
   }
   .when {
     min-width: 0;
-    overflow: hidden;
     font-size: 12px;
     color: var(--_muted);
-    text-overflow: ellipsis;
-    white-space: nowrap;
   }
   .line {
     display: grid;
@@ -163,10 +164,14 @@ export const gameHeaderStyles = css`
     article {
       gap: 8px;
     }
+    /* The status row first, the pause control at its end; then a row for each team. */
     .matchup {
-      grid-template-columns: 1fr;
+      grid-template-columns: 1fr auto;
       gap: 6px;
       padding-top: 0;
+    }
+    .matchup > .pause {
+      grid-area: 1 / 2;
     }
     .middle {
       order: -1;
@@ -176,6 +181,7 @@ export const gameHeaderStyles = css`
     }
     .team,
     .middle + .team {
+      grid-column: 1 / -1;
       flex-direction: row;
       text-align: start;
       --_badge-size: 32px;

@@ -130,9 +130,8 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
         <div class="middle">
           ${statusPill(game, this.localized)}
           ${game.startTime ? html`<span class="when">${formatDay(game.startTime, this.localized)}</span>` : nothing}
-          ${game.status === 'final' ? nothing : pauseButton(this.paused, this.togglePaused, this.t)}
         </div>
-        ${this.#team(game, second)}
+        ${this.#team(game, second)} ${game.status === 'final' ? nothing : pauseButton(this.paused, this.togglePaused, this.t)}
       </div>
       ${this.#line(game, data.line)} ${this.#splits(game, data.splits, colours)}
       ${this.announce ? html`<div class="visually-hidden" role="status">${this.announcement}</div>` : nothing} ${notice}
