@@ -2,6 +2,7 @@
 // clock as the upstream, one reader following the leagues' scores over the relay's live stream. Every score change is
 // timed from the moment the sandbox has it (read every 250 ms from the sandbox's own schedule, as its /live-games
 // would answer) to the stream event that carries it; the relay's upstream units are read from the sandbox's account.
+import { REFRESH_MS } from '../src/contract/refresh.js';
 import { createKey } from '../src/relay/keys/service.js';
 import { silentLogger } from '../src/relay/logger.js';
 import { startRelay } from '../src/relay/server.js';
@@ -13,6 +14,7 @@ const ORIGIN = 'https://example.com';
 const WATCH_MS = 250;
 
 export interface LiveFreshness {
+  rhythm: LiveRhythm;
   leagues: string[];
   changes: number;
   delivered: number;
@@ -66,8 +68,23 @@ async function follow(url: string, onScores: (scores: Map<string, string>, at: n
   }
 }
 
-export async function liveFreshness(options: { start: string; durationMs: number; leagues: string[] }): Promise<LiveFreshness> {
-  const relay = await startRelay({ port: 0, db: ':memory:', logger: silentLogger, sandbox: { now: Date.parse(options.start), rate: 1 } });
+/** `fixed`: every watched live topic polled every 10 s, as before the pace (REFRESH_MS.live); `paced`: live/pace.ts. */
+export type LiveRhythm = 'fixed' | 'paced';
+
+export async function liveFreshness(options: {
+  start: string;
+  durationMs: number;
+  leagues: string[];
+  rhythm: LiveRhythm;
+}): Promise<LiveFreshness> {
+  const fixed = { floorMs: REFRESH_MS.live, ceilingMs: REFRESH_MS.live };
+  const relay = await startRelay({
+    port: 0,
+    db: ':memory:',
+    logger: silentLogger,
+    sandbox: { now: Date.parse(options.start), rate: 1 },
+    live: { pace: options.rhythm === 'fixed' ? fixed : {} },
+  });
   const abort = new AbortController();
   try {
     const key = (await createKey(relay.store, { plan: 'pro', domains: ['example.com'], name: 'bench', test: false }, Date.now())).key;
@@ -112,6 +129,7 @@ export async function liveFreshness(options: { start: string; durationMs: number
       .map(([change, at]) => Math.max(0, readerAt.get(change)! - at))
       .sort((a, b) => a - b);
     return {
+      rhythm: options.rhythm,
       leagues: options.leagues,
       changes: upstreamAt.size,
       delivered: delays.length,
@@ -125,13 +143,14 @@ export async function liveFreshness(options: { start: string; durationMs: number
   }
 }
 
-// `node --import tsx bench/live-freshness.ts [minutes]`: one run on its own, printed.
+// `node --import tsx bench/live-freshness.ts [minutes] [fixed|paced]`: one run on its own, printed.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const minutes = Number(process.argv[2] ?? 4);
   const result = await liveFreshness({
     start: '2026-11-22T01:30:00Z',
     durationMs: minutes * 60_000,
     leagues: ['nba', 'nhl', 'ncaab', 'nfl', 'cfb', 'wnba', 'mls'],
+    rhythm: process.argv[3] === 'fixed' ? 'fixed' : 'paced',
   });
   console.log(JSON.stringify(result));
 }

@@ -166,7 +166,7 @@ export function recordLeagues(value: string): string[] | undefined {
 
 /** `--upstream-slow-at 90`: a percentage of the upstream month, 1 to 100. */
 export function percent(value: string): number {
-  const number = Number(value);
+  const number = Number(value.replace(/%$/, ''));
   if (!Number.isInteger(number) || number < 1 || number > 100) throw new InvalidArgumentError('expected a whole percentage from 1 to 100');
   return number / 100;
 }

@@ -94,6 +94,11 @@ export function relayCommands(program: Command): void {
       percent,
     )
     .option(
+      '--upstream-share-live <percent>',
+      'watched live games are polled as fast (down to 1.5 s) as keeps the upstream month’s forecast under this share of its limit (default 60)',
+      percent,
+    )
+    .option(
       '--workers <n|auto>',
       'relay processes on one port, sharing the store, live topics and cache (auto: one per core); the first process restarts any that dies',
       workerCount,
@@ -118,6 +123,7 @@ export function relayCommands(program: Command): void {
         recordLeagues?: string[];
         recordRetention: number;
         upstreamSlowAt?: number;
+        upstreamShareLive?: number;
       }) => {
         const environment = relayEnvironment();
         const trustProxy = options.trustProxy ?? environment.trustProxy;
@@ -134,6 +140,7 @@ export function relayCommands(program: Command): void {
             maxStreamsPerAddress: options.maxStreamsPerAddress,
             maxStreams: options.maxStreams,
             maxStreamsPerKey: options.maxStreamsPerKey,
+            ...(options.upstreamShareLive !== undefined && { pace: { share: options.upstreamShareLive } }),
           },
           recorder: {
             everyMs: options.recordEvery,

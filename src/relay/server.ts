@@ -12,6 +12,7 @@ import { degradableUsage } from './metering/degraded.js';
 import { openLoadJournal } from './metering/journal.js';
 import { openStore } from './store/open.js';
 import { LiveHub, type HubOptions } from './live/hub.js';
+import { DEFAULT_LIVE_PACE, livePollMs, urgencyOf, type LivePace } from './live/pace.js';
 import { localLiveShare, redisLiveShare, type LiveShare } from './live/share.js';
 import { redisSharedEntries } from './cache/shared-redis.js';
 import type { SharedEntries } from './cache/resource-cache.js';
@@ -52,6 +53,8 @@ export interface RelayOptions {
   live?: {
     heartbeatMs?: number;
     pollMs?: HubOptions['pollMs'];
+    /** How fast watched live topics are polled, within the upstream month (`--upstream-share-live`). */
+    pace?: Partial<LivePace>;
     onPoll?: HubOptions['onPoll'];
     maxStreamsPerAddress?: number;
     maxStreams?: number;
@@ -285,7 +288,6 @@ async function startRelayCore(options: RelayOptions, sandboxUrl: string, machine
   // With Redis, relays share live topics: one polls each, all pass its changes on (live/share.ts); so do the workers of
   // one machine through their primary.
   const share = options.redis ? await redisLiveShare(options.redis, now) : (machine?.share ?? localLiveShare(now));
-  const hub = new LiveHub({ history: store, now, share, pollMs: options.live?.pollMs, onPoll: options.live?.onPoll });
   const interest = sharedLeagueInterest(store, now);
   const upstreamBudget = upstreamBudgetWatch({
     upstream: 'live',
@@ -302,6 +304,16 @@ async function startRelayCore(options: RelayOptions, sandboxUrl: string, machine
     ...options.upstreamBudget,
   });
   upstreamBudget.start();
+  const livePace: LivePace = { ...DEFAULT_LIVE_PACE, ...options.live?.pace };
+  const hub = new LiveHub({
+    history: store,
+    now,
+    share,
+    pollMs: options.live?.pollMs,
+    // A watched game is polled as fast as the upstream month can carry (live/pace.ts).
+    pace: (payload, routeMs) => livePollMs(routeMs, urgencyOf(payload), upstreamBudget.latest(), livePace),
+    onPoll: options.live?.onPoll,
+  });
   const recorder =
     options.recorder?.everyMs === 0
       ? undefined

@@ -66,8 +66,10 @@ export interface HubOptions {
   share?: LiveShare;
   /** Overrides the route's polling interval (tests). */
   pollMs?: (topic: Topic, payload: unknown) => number;
-  /** Called after every poll of a topic (metrics, tests). */
-  onPoll?: (topic: string) => void;
+  /** The interval of a watched topic from its payload and the route's own (the upstream month's pace: live/pace.ts). */
+  pace?: (payload: unknown, routeMs: number) => number;
+  /** Called after every poll of a topic with the wait chosen until the next (metrics, tests). */
+  onPoll?: (topic: string, nextInMs: number) => void;
 }
 
 function changeKeyOf(payload: unknown): string {
@@ -216,7 +218,7 @@ export class LiveHub {
           await this.broadcast(poller);
         }
       }
-      wait = this.options.pollMs?.(poller.topic, payload) ?? pollMs;
+      wait = this.options.pollMs?.(poller.topic, payload) ?? this.options.pace?.(payload, pollMs) ?? pollMs;
     } catch (error) {
       const failure = fromUpstream(error);
       // Tell each page once per kind of failure; a recovering topic tells them again if it fails again.
@@ -226,7 +228,7 @@ export class LiveHub {
       }
       wait = this.options.pollMs?.(poller.topic, undefined) ?? REFRESH_MS.live;
     }
-    this.options.onPoll?.(poller.topic.canonical);
+    this.options.onPoll?.(poller.topic.canonical, wait);
     poller.pollEveryMs = wait;
   }
 
