@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { percent } from '../../src/cli/options.js';
 import { REFRESH_MS } from '../../src/contract/refresh.js';
 import { DEFAULT_LIVE_PACE, livePollMs, urgencyOf } from '../../src/relay/live/pace.js';
 import { forecastUnits } from '../../src/relay/upstream/budget-watch.js';
@@ -56,6 +57,12 @@ describe('live pace: how often a watched live topic is polled', () => {
     assert.ok(Math.abs(livePollMs(REFRESH_MS.live, 2, budget, DEFAULT_LIVE_PACE) - normal / 2) <= 1);
     assert.ok(Math.abs(livePollMs(REFRESH_MS.live, 0.5, budget, DEFAULT_LIVE_PACE) - normal * 2) <= 1);
     assert.equal(livePollMs(REFRESH_MS.live, 2, month(15, 0), DEFAULT_LIVE_PACE), DEFAULT_LIVE_PACE.floorMs);
+  });
+
+  it('takes --upstream-share-live as the operator writes it: 60% or 60, from 1 to 100', () => {
+    assert.equal(percent('60%'), 0.6);
+    assert.equal(percent('60'), 0.6);
+    for (const wrong of ['0%', '150%', '60%%', 'sixty']) assert.throws(() => percent(wrong), /whole percentage from 1 to 100/);
   });
 
   it('reads urgency from the payload: a close last period, play on, or only breaks', () => {
