@@ -415,6 +415,7 @@ async function startRelayCore(options: RelayOptions, sandboxUrl: string, machine
         server.closeIdleConnections();
         await stopped;
         await alerts.settled();
+        await cache.settled();
         sharedEntries?.close();
         await store.close();
       })()),

@@ -86,7 +86,7 @@ async function openSettled(browser: ReaderBrowser, width: number, state: State):
   // no room but show for a moment after any scroll: hidden, as a reader would see them at rest.
   const rules = [
     '*, *::before, *::after { animation: none !important; transition: none !important; }',
-    ...(browser.engine === 'webkit' ? ['::-webkit-scrollbar { display: none; }'] : []),
+    ...(browser.engine === 'webkit' ? ['* { scrollbar-width: none !important; }', '::-webkit-scrollbar { display: none; }'] : []),
   ];
   await page.evaluate(
     ([tags, css]) => {

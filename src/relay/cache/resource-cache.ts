@@ -29,7 +29,7 @@ interface Entry {
  */
 export interface SharedEntries {
   get(key: string): Promise<Entry | undefined>;
-  /** Keeps the entry for `keepMs` (its stale-if-error window). */
+  /** Keeps the entry for `keepMs` (its stale-if-error window), and ends the claim on the key. */
   set(key: string, entry: Entry, keepMs: number): Promise<void>;
   /** Takes the right to refresh `key` for `ms`; false while another relay holds it. */
   claim(key: string, ms: number): Promise<boolean>;
@@ -127,6 +127,14 @@ export class ResourceCache {
     this.entries.clear();
     this.changes++;
     return this.shared?.clear().catch(() => {}) ?? Promise.resolve();
+  }
+
+  /**
+   * Resolves once the refreshes under way have ended: a relay closing waits for them before it leaves the shared tier,
+   * so no other relay waits out a claim whose answer never comes.
+   */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.inflight.values()]);
   }
 
   /** Counts every change to what the cache holds: anything built from it before a change may be out of date. */

@@ -25,8 +25,17 @@ export async function redisSharedEntries(url: string): Promise<SharedEntries & {
         const json = await redis.get(PREFIX + key);
         return json ? (JSON.parse(json) as { value: unknown; fetchedAt: number }) : undefined;
       }),
+    // The answer stored ends the claim on it: a key refreshed more often than a claim lasts (a live slate polled every
+    // second or two) is claimed again at once, not waited on.
     set: (key, entry, keepMs) =>
-      guarded(async () => void (await redis.set(PREFIX + key, JSON.stringify(entry), 'PX', Math.max(1000, keepMs)))),
+      guarded(
+        async () =>
+          void (await redis
+            .multi()
+            .set(PREFIX + key, JSON.stringify(entry), 'PX', Math.max(1000, keepMs))
+            .del(CLAIM_PREFIX + key)
+            .exec()),
+      ),
     claim: (key, ms) => guarded(async () => (await redis.set(CLAIM_PREFIX + key, '1', 'PX', ms, 'NX')) === 'OK'),
     async clear() {
       for (const prefix of [PREFIX, CLAIM_PREFIX]) {

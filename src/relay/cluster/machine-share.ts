@@ -59,8 +59,10 @@ export class MachineShare {
     return this.#entries.get(key);
   }
 
+  /** Stores an answer, which ends the claim on it: the next refresh of the key can be claimed at once. */
   cacheSet(key: string, entry: { value: unknown; fetchedAt: number }, keepMs: number): void {
     this.#entries.set(key, entry, { ttl: Math.max(1000, keepMs) });
+    this.#claims.delete(key);
   }
 
   /** The right to refresh `key` for `ms`: one worker fetches, the others wait for its answer. */

@@ -48,6 +48,8 @@ interface Poller {
   /** When this relay last polled the topic, and how long until the next poll is due (from the payload). */
   polledAt: number;
   pollEveryMs: number;
+  /** The poll under way: stopping waits for it, so no refresh outlives the relay's connections. */
+  polling?: Promise<void>;
 }
 
 /** How often a relay checks its topics' leases (at most; as often as the topic is polled when that is sooner). */
@@ -144,11 +146,12 @@ export class LiveHub {
     await this.share.close();
   }
 
-  private stop(poller: Poller): Promise<void> {
+  private async stop(poller: Poller): Promise<void> {
     clearTimeout(poller.timer);
     const key = `${poller.upstream.name}|${poller.topic.canonical}`;
     this.pollers.delete(key);
-    return this.share.release(key).catch(() => {});
+    await poller.polling;
+    await this.share.release(key).catch(() => {});
   }
 
   /**
@@ -161,13 +164,16 @@ export class LiveHub {
     if (!poller) return;
     let check = Math.max(50, Math.min(CHECK_MS, poller.pollEveryMs || CHECK_MS));
     try {
-      if (await this.share.hold(key, LEASE_CHECKS * check)) {
+      const held = await this.share.hold(key, LEASE_CHECKS * check);
+      // Stopped while the lease was asked for: no poll after the stop.
+      if (this.pollers.get(key) !== poller) return;
+      if (held) {
         // A topic taken over (or started again) continues from the state every relay already has: no repeat.
         if (poller.changeKey === undefined) {
           const latest = await this.share.latest(key);
           if (latest) this.receive(key, latest);
         }
-        if (performance.now() - poller.polledAt >= poller.pollEveryMs) await this.poll(key, poller);
+        if (performance.now() - poller.polledAt >= poller.pollEveryMs) await (poller.polling = this.poll(key, poller));
         check = Math.max(50, Math.min(CHECK_MS, poller.pollEveryMs));
       } else {
         const latest = await this.share.latest(key);

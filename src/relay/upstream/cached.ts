@@ -32,9 +32,14 @@ const policy = <T>(ttlMs: CachePolicy<T>['ttlMs'], swrMs: number): CachePolicy<T
 
 export const FORM_GAMES = 5;
 
+/** How old a live slate the hub's polls accept: under the pace's floor, so every poll of a league asks upstream. */
+export const LIVE_POLL_FRESHNESS_MS = 1000;
+
 /** One cached upstream call: how long its answer lasts, and how the resources' arguments become a client call. */
 interface Endpoint<Args extends unknown[], T> {
   policy: CachePolicy<T>;
+  /** How fresh the live hub's polls take it, where that is fresher than readers' requests (the `fresh` view). */
+  pollPolicy?: CachePolicy<T>;
   call(client: UpstreamClient, ...args: Args): Promise<T>;
   /** What names the cached answer, when equivalent arguments should share it (head-to-head in either order). */
   keyOf?(...args: Args): unknown[];
@@ -50,6 +55,9 @@ const ENDPOINTS = {
   me: endpoint({ policy: policy<Account>(MINUTE, 0), call: (client) => client.me() }),
   liveGames: endpoint({
     policy: policy<LiveGames>(liveFeedTtl, REFRESH_MS.live),
+    // The hub polls a watched slate as often as the upstream month allows (live/pace.ts, from 1.5 s): each poll reads it
+    // anew, and topics of one league polled within a second share the answer.
+    pollPolicy: policy<LiveGames>((feed) => Math.min(liveFeedTtl(feed), LIVE_POLL_FRESHNESS_MS), REFRESH_MS.live),
     call: (client, league: string, recentDays?: 1 | 2 | 3) => client.liveGames({ sport: league, recentDays }),
   }),
   lines: endpoint({
@@ -143,7 +151,8 @@ export function cachedUpstream(
   let fresh: CachedUpstream | undefined;
   const calls = Object.fromEntries(
     Object.entries(ENDPOINTS).map(([endpointName, definition]) => {
-      const { policy: cachePolicy, call, keyOf } = definition as Endpoint<unknown[], unknown>;
+      const { policy: readerPolicy, pollPolicy, call, keyOf } = definition as Endpoint<unknown[], unknown>;
+      const cachePolicy = revalidate === 'wait' ? (pollPolicy ?? readerPolicy) : readerPolicy;
       const cached = (...args: unknown[]) =>
         cache.get([name, endpointName, ...(keyOf?.(...args) ?? args)].join('|'), cachePolicy, () => call(client, ...args), revalidate);
       return [endpointName, cached];
