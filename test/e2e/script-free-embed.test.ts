@@ -141,6 +141,24 @@ describe('an iframe on a publisher page', () => {
     await page.close();
   });
 
+  it('shows the publisher what to change inside the frame, on any site, for a wrong value, attribute, element or key', async () => {
+    const cases: [string, RegExp][] = [
+      [`last-five?key=${key}&league=xyz&team=BOS`, /league=xyz is not offered by <last-five>: league is one of nfl, nba/],
+      [`last-five?key=${key}&league=nba&teem=BOS`, /<last-five> has no attribute teem; it takes league/],
+      [`box-score?key=${key}&league=nba`, /there is no element <box-score> to embed/],
+      [`last-five?key=pk_live_00000000000000000000000000000000&league=nba&team=BOS`, /key is unknown to the relay/],
+    ];
+    for (const site of [allowed, denied])
+      for (const [embed, message] of cases) {
+        const iframe = `<iframe src="${relay.origin}/embed/${embed.replaceAll('&', '&amp;')}" title="Scores" width="600" height="188"></iframe>`;
+        const page = await open(`${site}${publish(`<!doctype html><title>Article</title>${iframe}`)}`);
+        const frame = await embedFrame(page);
+        await frame.waitForSelector('[role=alert]', { timeout: 10_000 });
+        assert.match((await frame.textContent('[role=alert]')) ?? '', message, site);
+        await page.close();
+      }
+  });
+
   it('shows data in every frame of the demo’s page without scripts', async () => {
     const site = await startDemoSite({ demoDir: 'demo', relayOrigin: relay.origin, demoKey: () => demoKey });
     const page = `http://courier.example:${new URL(site.origin).port}`;

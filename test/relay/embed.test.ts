@@ -129,11 +129,17 @@ describe('GET /embed/{tag}', () => {
     assert.match(await response.text(), /sent no Referer.*remove referrerpolicy=&quot;no-referrer&quot;/);
   });
 
-  it('refuses a wrong element, attribute, value or key with a message that names the fix', async () => {
+  it('refuses a wrong element, attribute, value or key with a message that names the fix, in a frame on any page', async () => {
     const cases: [string, number, RegExp][] = [
       [`/embed/score-board?key=${key}`, 404, /no element &lt;score-board&gt;.*score-ticker, score-strip/],
       [`/embed/last-five?key=${key}&league=nba&teem=BOS`, 400, /has no attribute teem; it takes league, .*team, opponent/],
-      [`/embed/score-strip?key=${key}&theme=sepia`, 400, /theme is one of auto, light, dark/],
+      [`/embed/score-strip?key=${key}&theme=sepia`, 400, /theme=sepia is not offered: theme is one of auto, light, dark/],
+      [
+        `/embed/score-strip?key=${key}&league=xyz`,
+        400,
+        /league=xyz is not offered by &lt;score-strip&gt;: league is one of nfl, nba, .*ncaab/,
+      ],
+      [`/embed/win-probability?key=${key}&league=mma&game-id=1`, 400, /league=mma is not offered by &lt;win-probability&gt;/],
       ['/embed/score-strip?league=nba', 400, /key is required/],
       ['/embed/score-strip?key=sk_sandbox_pro', 400, /publishable key/],
       ['/embed/score-strip?key=pk_live_00000000000000000000000000000000', 401, /unknown to the relay or was revoked/],
@@ -142,7 +148,15 @@ describe('GET /embed/{tag}', () => {
       const response = await framed(path, PUBLISHER);
       assert.equal(response.status, status, path);
       assert.match(await response.text(), message, path);
+      // On a site the key does not allow too: the explanation must reach the publisher's frame, wherever it is.
+      assert.match(response.headers.get('content-security-policy') ?? '', /; frame-ancestors \*$/, path);
     }
+  });
+
+  it('reads a league in any case, as the element does', async () => {
+    const response = await framed(`/embed/score-strip?key=${key}&league=NBA`, PUBLISHER);
+    assert.equal(response.status, 200);
+    assert.match(await response.text(), /league="nba"/);
   });
 });
 

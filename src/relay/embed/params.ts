@@ -1,21 +1,26 @@
 import { z } from 'zod';
 import { LIVE_CHOICES, ODDS_FORMATS, THEMES } from '../../contract/choices.js';
-import { echoedNames } from '../../embed/html.js';
-import { ELEMENT_TAGS, type ElementTag } from '../../contract/elements.js';
+import { echoedNames, shortened } from '../../embed/html.js';
+import { ELEMENT_DETAILS, ELEMENT_TAGS, type ElementTag } from '../../contract/elements.js';
 import { attributesOf } from '../../embed/tags.js';
 
 const attributeValue = z.string().trim().max(200, 'at most 200 characters');
 
-/** Attributes whose values the element accepts from a short list: a wrong one is refused here, with the list. */
-const CHOICES: Record<string, readonly [string, ...string[]]> = {
-  theme: THEMES,
-  'odds-format': ODDS_FORMATS,
-  live: LIVE_CHOICES,
-};
+/** Attributes whose values the element accepts from a short list: a wrong one is refused here, named, with the list. */
+function choicesOf(tag: ElementTag, name: string): readonly [string, ...string[]] | undefined {
+  if (name === 'league') return ELEMENT_DETAILS[tag].leagues as unknown as [string, ...string[]];
+  return ({ theme: THEMES, 'odds-format': ODDS_FORMATS, live: LIVE_CHOICES } as Record<string, readonly [string, ...string[]]>)[name];
+}
 
-function attributeSchema(name: string) {
-  const choices = CHOICES[name];
-  return (choices ? z.enum(choices, { error: `${name} is one of ${choices.join(', ')}` }) : attributeValue).optional();
+function attributeSchema(tag: ElementTag, name: string) {
+  const choices = choicesOf(tag, name);
+  if (!choices) return attributeValue.optional();
+  const offered = z.enum(choices, {
+    error: (issue) =>
+      `${name}=${shortened(String(issue.input), 20)} is not offered${name === 'league' ? ` by <${tag}>` : ''}: ${name} is one of ${choices.join(', ')}`,
+  });
+  // Elements read these values in any case (league="NBA"), so the embed does too.
+  return z.string().trim().toLowerCase().pipe(offered).optional();
 }
 
 const schemas = new Map<ElementTag, z.ZodType<EmbedQuery>>();
@@ -27,7 +32,7 @@ export interface EmbedQuery {
 
 /** An embed page's query: the publishable key and the element's attributes by their own names, nothing else. */
 function embedQuerySchema(tag: ElementTag): z.ZodType<EmbedQuery> {
-  const attributes = Object.fromEntries(attributesOf(tag).map((name) => [name, attributeSchema(name)]));
+  const attributes = Object.fromEntries(attributesOf(tag).map((name) => [name, attributeSchema(tag, name)]));
   return z
     .strictObject(
       {

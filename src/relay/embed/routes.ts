@@ -9,7 +9,7 @@ import type { OwnOrigins } from '../http/own-origins.js';
 import type { RelayEnv } from '../http/env.js';
 import type { RateLimiter } from '../http/rate-limit.js';
 import { widgetRequestOfContext } from '../http/widget-request.js';
-import { OWN_PAGE_POLICY, UNFRAMED_POLICY } from '../http/own-page-policy.js';
+import { FRAMEABLE_PROBLEM_POLICY, OWN_PAGE_POLICY, UNFRAMED_POLICY } from '../http/own-page-policy.js';
 import { builtFiles } from '../http/static.js';
 import { decideOrigin, pageOrigin } from '../keys/domains.js';
 import { isActive, type WidgetKey } from '../keys/model.js';
@@ -55,6 +55,12 @@ function html(c: Context, status: 200 | 400 | 401 | 403 | 404 | 429, body: strin
   return c.body(body, status);
 }
 
+/** A mistake in the embed's address or key, readable inside the publisher's frame wherever it is. */
+function problem(c: Context, status: 400 | 401 | 404, message: string): Response {
+  c.header('Content-Security-Policy', FRAMEABLE_PROBLEM_POLICY);
+  return html(c, status, problemPage(message));
+}
+
 function usableKey(key: WidgetKey | undefined, now: number): key is WidgetKey {
   return key !== undefined && isActive(key, now);
 }
@@ -83,13 +89,13 @@ export function embedRoutes(deps: EmbedDeps): Hono<RelayEnv> {
   app.get('/embed/:tag', async (c) => {
     const tag = c.req.param('tag');
     if (!isElementTag(tag))
-      return html(c, 404, problemPage(`there is no element <${shortened(tag, 40)}> to embed; embeddable elements: ${EMBED_TAG_LIST}.`));
+      return problem(c, 404, `there is no element <${shortened(tag, 40)}> to embed; embeddable elements: ${EMBED_TAG_LIST}.`);
     const read = readEmbedQuery(tag, queryOf(c));
-    if (!read.ok) return html(c, 400, problemPage(`${read.message}.`));
+    if (!read.ok) return problem(c, 400, `${read.message}.`);
     const choice: WidgetChoice = { relay: deps.own.primary, tag, ...read.query };
     const key = await deps.keys.getKey(read.query.key);
     if (!usableKey(key, deps.now()))
-      return html(c, 401, problemPage('this widget key is unknown to the relay or was revoked: check that it was copied whole.'));
+      return problem(c, 401, 'this widget key is unknown to the relay or was revoked: check that it was copied whole.');
     // The browser's half of the allow-list: only the key's domains (and the relay's own builder) may frame the page.
     c.header('Content-Security-Policy', `${OWN_PAGE_POLICY}; ${frameAncestors(patternsOf(key), key.test)}`);
     const limited = overLimit(deps.limit, key.key, c);

@@ -18,3 +18,9 @@ export const OWN_PAGE_POLICY = [
  * its key's.
  */
 export const UNFRAMED_POLICY = `${OWN_PAGE_POLICY}; frame-ancestors 'none'`;
+
+/**
+ * An embed's problem page (unknown element, wrong attribute or value, unknown key): any page may frame it, so the
+ * publisher reads what to change inside their own frame. It has no link, form or button, nothing to click-jack.
+ */
+export const FRAMEABLE_PROBLEM_POLICY = `${OWN_PAGE_POLICY}; frame-ancestors *`;
