@@ -7,7 +7,7 @@ import wc from 'eslint-plugin-wc';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'docs/**', 'demo/**', 'bench/results.json', '**/*.d.mts'] },
+  { ignores: ['dist/**', 'packages/*/dist/**', 'packages/*/types/**', 'packages/*/cdn/**', 'packages/relay/demo/**', 'node_modules/**', 'docs/**', 'demo/**', 'bench/results.json', '**/*.d.mts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -226,6 +226,7 @@ export default defineConfig(({ mode }) => {
   if (mode === 'embed') return relayPagesBuild('embed', { frame: 'src/embed/frame.ts', builder: 'src/embed/builder.ts' });
   if (mode === 'console') return relayPagesBuild('console', { console: 'src/console/console-app.ts' });
   if (mode === 'standalone') return standaloneBuild(process.env.PRESSBOX_STANDALONE_TAG);
+  if (mode === 'package') return packageBuild();
   const allInOne = mode === 'all-in-one';
   const entry = allInOne ? 'pressbox-all' : 'pressbox';
   return {
@@ -262,6 +263,38 @@ export default defineConfig(({ mode }) => {
     },
   };
 });
+
+/** Where the npm package's modules are built (scripts/build-packages.ts copies them into packages/elements). */
+const PACKAGE_DIR = 'dist/npm';
+
+/**
+ * `--mode package`: the elements for an app's own bundler (@pressbox/elements). Plain ES modules: Lit left to the app
+ * (shared with its own), messages already numbered and each locale's catalog already a module, so that any bundler
+ * (Vite, webpack, esbuild, Rollup) takes them without this build's plugins. Unminified: the app's bundler minifies, and
+ * its developers can read what they step through.
+ */
+function packageBuild(): UserConfig {
+  return {
+    plugins: [numberedMessages(), shortPrivateProperties(), minifyTemplates()],
+    build: {
+      outDir: PACKAGE_DIR,
+      target: 'es2022',
+      minify: false,
+      copyPublicDir: false,
+      lib: {
+        entry: {
+          index: 'src/widgets/index.ts',
+          loader: 'src/widgets/package-loader.ts',
+          configure: 'src/widgets/configure.ts',
+          ...Object.fromEntries(ELEMENT_TAGS.map((tag) => [`elements/${tag}`, `src/widgets/elements/${tag}/${tag}.ts`])),
+        },
+        formats: ['es'],
+        fileName: (_format, name) => `${name}.js`,
+      },
+      rolldownOptions: { external: [/^lit($|\/)/, /^@lit\//], output: { chunkFileNames } },
+    },
+  };
+}
 
 /** Each element's chunk, an entry of its own named by tag (`chunks/<tag>.js`), which the loader imports by name. */
 function elementChunkEntries(): Record<string, string> {

@@ -94,8 +94,8 @@ function reactSnippet(choice: WidgetChoice): string {
     .map((word) => word[0]!.toUpperCase() + word.slice(1))
     .join('');
   return [
-    "import { configure } from 'pressbox';",
-    "import type {} from 'pressbox/jsx';",
+    "import { configure } from '@pressbox/elements';",
+    "import type {} from '@pressbox/elements/jsx';",
     '',
     `configure({ key: '${choice.key}', relay: '${choice.relay}' });`,
     '',
@@ -108,7 +108,7 @@ function reactSnippet(choice: WidgetChoice): string {
 function vueSnippet(choice: WidgetChoice): string {
   return [
     '<script setup>',
-    "import { configure } from 'pressbox';",
+    "import { configure } from '@pressbox/elements';",
     '',
     `configure({ key: '${choice.key}', relay: '${choice.relay}' });`,
     '</script>',

@@ -1,0 +1,289 @@
+// The two packages as their users install them: `npm pack` both, then, in fresh projects under the system's temporary
+// folder (no checkout around), install a tarball and use it. The elements: a page importing one element, built with
+// Vite, webpack, esbuild and Rollup, each loading in Chromium and showing data from a relay, and a React file
+// type-checked against the JSX typings. The relay: `npx pressbox keys create`, `usage` and `serve` from its tarball.
+import assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import { build as esbuild } from 'esbuild';
+import { chromium, type Browser } from 'playwright-core';
+import { rollup } from 'rollup';
+import { build as vite } from 'vite';
+import webpack from 'webpack';
+import type { RunningRelay } from '../../src/relay/server.js';
+import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.js';
+import { addKey, testRelay } from '../helpers/relay.js';
+
+const run = promisify(execFile);
+const CHECKOUT = resolve('.');
+const TSC = join(CHECKOUT, 'node_modules', 'typescript', 'bin', 'tsc');
+/** npm builds better-sqlite3 for the Node that runs this test, whatever npm's own `nodedir` setting says. */
+const NODE_HEADERS = join(dirname(process.execPath), '..');
+const NPM_ENV = {
+  ...process.env,
+  ...(existsSync(join(NODE_HEADERS, 'include', 'node', 'node.h')) ? { npm_config_nodedir: NODE_HEADERS } : {}),
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  npm_config_update_notifier: 'false',
+};
+
+let work = '';
+const tarballs = { elements: '', relay: '' };
+
+async function npm(cwd: string, ...args: string[]): Promise<string> {
+  const { stdout } = await run('npm', args, { cwd, env: NPM_ENV, maxBuffer: 16 * 1024 * 1024 });
+  return stdout;
+}
+
+/** A fresh project with only a package.json, the tarball and what it pulls in (from npm's cache where it can). */
+async function freshProject(name: string, ...installs: string[]): Promise<string> {
+  const dir = join(work, name);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
+  await npm(dir, 'install', '--prefer-offline', '--no-package-lock', ...installs);
+  return dir;
+}
+
+before(async () => {
+  work = await mkdtemp(join(tmpdir(), 'pressbox-packages-'));
+  const packed = JSON.parse(
+    await npm(CHECKOUT, 'pack', '--json', '--workspace', '@pressbox/elements', '--workspace', 'pressbox', '--pack-destination', work),
+  ) as { name: string; filename: string }[];
+  for (const { name, filename } of packed) tarballs[name === 'pressbox' ? 'relay' : 'elements'] = join(work, filename);
+  assert.ok(tarballs.elements && tarballs.relay, `npm pack made ${packed.map((entry) => entry.filename).join(', ')}`);
+});
+
+after(async () => {
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+describe('@pressbox/elements from its tarball', () => {
+  let relay: RunningRelay;
+  let browser: Browser;
+  let pages: Server;
+  let site = '';
+  let key = '';
+  /** Each bundler's output folder, served at /<bundler>/. */
+  const outputs = new Map<string, string>();
+
+  before(async () => {
+    relay = await testRelay();
+    pages = createServer(async (request, response) => {
+      const [, bundler, ...rest] = (request.url ?? '/').split('?')[0]!.split('/');
+      const folder = outputs.get(bundler ?? '');
+      const file = folder && join(folder, rest.join('/') || 'index.html');
+      if (!file || !file.startsWith(folder) || !existsSync(file)) return void response.writeHead(404).end();
+      const type = extname(file) === '.html' ? 'text/html; charset=utf-8' : 'text/javascript';
+      response.writeHead(200, { 'content-type': type }).end(await readFile(file));
+    });
+    await new Promise<void>((done) => pages.listen(0, '127.0.0.1', done));
+    site = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+    key = await addKey(relay, [site], { name: 'packages' });
+    browser = await chromium.launch({ executablePath: findBrowser(), args: CHROMIUM_ARGS });
+  });
+
+  after(async () => {
+    await browser?.close();
+    pages?.close();
+    await relay?.close();
+  });
+
+  it('installs Lit and nothing else: no native module, nothing for Node', async () => {
+    const dir = await freshProject('elements-only', tarballs.elements);
+    const installed = (await readdir(join(dir, 'node_modules'))).filter((name) => !name.startsWith('.'));
+    const scoped = await readdir(join(dir, 'node_modules', '@pressbox'));
+    assert.deepEqual(scoped, ['elements']);
+    const lit = ['@lit', '@lit-labs', '@pressbox', '@types', 'lit', 'lit-element', 'lit-html'];
+    assert.deepEqual(
+      installed.filter((name) => !lit.includes(name)),
+      [],
+      'only Lit and its own packages',
+    );
+  });
+
+  /** The page every bundler builds: one element, configured in code, the bundle's entry as a module script. */
+  const entry = () =>
+    [
+      "import '@pressbox/elements/elements/score-strip';",
+      "import { configure } from '@pressbox/elements/configure';",
+      `configure({ key: '${key}', relay: '${relay.origin}' });`,
+    ].join('\n');
+  const page = (script: string) =>
+    `<!doctype html><html lang="en"><title>Scores</title><score-strip league="nba"></score-strip><script type="module" src="${script}"></script></html>`;
+
+  const bundlers: Record<string, (dir: string, out: string) => Promise<void>> = {
+    vite: async (dir, out) => {
+      await writeFile(join(dir, 'index.html'), page('./main.js'));
+      await vite({ root: dir, base: './', configFile: false, logLevel: 'silent', build: { outDir: out, emptyOutDir: true } });
+    },
+    webpack: async (dir, out) => {
+      const stats = await new Promise<webpack.Stats | undefined>((done, fail) =>
+        webpack(
+          { mode: 'production', context: dir, entry: './main.js', output: { path: out, filename: 'main.js', publicPath: 'auto' } },
+          (error, result) => (error ? fail(error) : done(result)),
+        ),
+      );
+      assert.ok(stats && !stats.hasErrors(), stats?.toString('errors-only'));
+      await writeFile(join(out, 'index.html'), page('./main.js'));
+    },
+    esbuild: async (dir, out) => {
+      await esbuild({
+        entryPoints: [join(dir, 'main.js')],
+        bundle: true,
+        splitting: true,
+        format: 'esm',
+        minify: true,
+        outdir: out,
+        logLevel: 'silent',
+      });
+      await writeFile(join(out, 'index.html'), page('./main.js'));
+    },
+    rollup: async (dir, out) => {
+      const bundle = await rollup({ input: join(dir, 'main.js'), plugins: [nodeResolve({ browser: true })] });
+      await bundle.write({ dir: out, format: 'es' });
+      await bundle.close();
+      await writeFile(join(out, 'index.html'), page('./main.js'));
+    },
+  };
+
+  for (const [bundler, bundle] of Object.entries(bundlers))
+    it(`builds with ${bundler}: one element, each language's words once, showing data in Chromium`, async () => {
+      const dir = await freshProject(`with-${bundler}`, tarballs.elements);
+      await writeFile(join(dir, 'main.js'), entry());
+      const out = join(dir, 'out');
+      await bundle(dir, out);
+      outputs.set(bundler, out);
+
+      const files = await scripts(out);
+      const arabic = await arabicFinal();
+      const withArabic = Object.entries(files).filter(([, text]) => text.includes(arabic));
+      assert.equal(withArabic.length, 1, `the Arabic words are in one file, not ${withArabic.map(([name]) => name).join(', ')}`);
+      for (const [name, text] of Object.entries(files)) assert.doesNotMatch(text, /customElements\.define\(\s*["']game-header/, name);
+
+      const tab = await browser.newPage();
+      const errors: string[] = [];
+      tab.on('pageerror', (error) => errors.push(error.message));
+      await tab.goto(`${site}/${bundler}/`);
+      await tab.waitForFunction(
+        () => {
+          const strip = document.querySelector('score-strip');
+          return Boolean(strip?.shadowRoot && !strip.matches(':state(loading)') && !strip.shadowRoot.querySelector('.skeleton'));
+        },
+        undefined,
+        { timeout: 20_000 },
+      );
+      const shown = await tab.evaluate(() => ({
+        error: document.querySelector('score-strip')!.matches(':state(error)'),
+        defined: ['score-strip', 'game-header', 'standings-table'].map((tag) => Boolean(customElements.get(tag))),
+      }));
+      assert.deepEqual(shown, { error: false, defined: [true, false, false] }, errors.join('; '));
+      await tab.close();
+    });
+
+  it('types a React app’s JSX: what the docs show compiles, a wrong attribute or value does not', async () => {
+    const { devDependencies } = JSON.parse(await readFile('package.json', 'utf8')) as { devDependencies: Record<string, string> };
+    const dir = await freshProject('react-types', tarballs.elements, `@types/react@${devDependencies['@types/react']}`);
+    await cp('test/package/fixtures/react-app.tsx', join(dir, 'app.tsx'));
+    const compilerOptions = {
+      target: 'ES2022',
+      module: 'ESNext',
+      moduleResolution: 'Bundler',
+      jsx: 'react-jsx',
+      lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+      strict: true,
+      skipLibCheck: true,
+      noEmit: true,
+    };
+    await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['app.tsx'] }));
+    await run(process.execPath, [TSC, '-p', dir]).catch((error: { stdout: string }) => assert.fail(error.stdout));
+    // The same file with its expected errors made real: the compiler must then refuse each one.
+    const source = await readFile(join(dir, 'app.tsx'), 'utf8');
+    await writeFile(join(dir, 'app.tsx'), source.replaceAll('@ts-expect-error', 'expected:'));
+    const refused = await run(process.execPath, [TSC, '-p', dir]).then(
+      () => '',
+      (error: { stdout: string }) => error.stdout,
+    );
+    for (const attribute of ['"wide"', '"sepia"', 'teem', '"moneyline"']) assert.match(refused, new RegExp(attribute), refused);
+  });
+});
+
+describe('pressbox (the relay) from its tarball', () => {
+  let dir = '';
+
+  before(async () => {
+    dir = await freshProject('relay', tarballs.relay);
+  });
+
+  const pressbox = async (...args: string[]) => {
+    const env = Object.fromEntries(Object.entries(NPM_ENV).filter(([name]) => !name.startsWith('PRESSBOX_')));
+    return (await run('npx', ['--no', '--', 'pressbox', ...args], { cwd: dir, env })).stdout;
+  };
+
+  it('creates a key and reports usage with npx pressbox, from the installed package alone', async () => {
+    const created = JSON.parse(
+      await pressbox('keys', 'create', '--plan', 'starter', '--domain', '*.example.com', '--name', 'Example', '--db', 'relay.db', '--json'),
+    ) as { key: string; domains: string[] };
+    assert.match(created.key, /^pk_live_\w+$/);
+    assert.match(await pressbox('keys', 'check', created.key, 'https://www.example.com', '--db', 'relay.db'), /^allowed.*\*\.example\.com/);
+    const usage = JSON.parse(await pressbox('usage', '--db', 'relay.db', '--json')) as unknown[];
+    assert.ok(Array.isArray(usage), 'usage --json answers a list');
+  });
+
+  it('serves the widgets and their data with npx pressbox serve', async () => {
+    const child = spawn('npx', ['--no', '--', 'pressbox', 'serve', '--port', '0', '--db', 'relay.db'], { cwd: dir, env: NPM_ENV });
+    try {
+      const origin = await new Promise<string>((done, fail) => {
+        let said = '';
+        const listen = (chunk: Buffer) => {
+          said += chunk.toString();
+          const address = /relay\s+(http:\/\/\S+)/.exec(said)?.[1];
+          if (address) done(address);
+        };
+        child.stdout.on('data', listen);
+        child.stderr.on('data', listen);
+        child.once('exit', (code) => fail(new Error(`pressbox serve exited with ${code}: ${said}`)));
+      });
+      const script = await fetch(`${origin}/pressbox.js`);
+      assert.equal(script.status, 200);
+      assert.match(script.headers.get('content-type') ?? '', /javascript/);
+      const [{ key }] = JSON.parse(await pressbox('keys', 'list', '--db', 'relay.db', '--json')) as [{ key: string }];
+      const scores = await fetch(`${origin}/v1/scores?league=nba&key=${key}`, { headers: { origin: 'https://www.example.com' } });
+      assert.equal(scores.status, 200, await scores.clone().text());
+      assert.ok(Array.isArray(((await scores.json()) as { games: unknown[] }).games));
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('runs from the checkout too, without installing anything: npx pressbox is the workspace’s own bin', async () => {
+    const { version } = JSON.parse(await readFile('packages/relay/package.json', 'utf8')) as { version: string };
+    const { stdout } = await run('npx', ['--no', '--', 'pressbox', '--version'], { cwd: CHECKOUT, env: NPM_ENV });
+    assert.equal(stdout.trim(), version);
+  });
+});
+
+/** Every JavaScript file a bundler wrote, by name, with `\uXXXX` escapes (esbuild writes ASCII) read back. */
+async function scripts(folder: string): Promise<Record<string, string>> {
+  const names = (await readdir(folder, { recursive: true })).filter((name) => name.endsWith('.js'));
+  const read = async (name: string) =>
+    (await readFile(join(folder, name), 'utf8')).replace(/\\u([0-9a-fA-F]{4})/g, (_, code: string) =>
+      String.fromCharCode(parseInt(code, 16)),
+    );
+  return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await read(name)])));
+}
+
+/** A word only the Arabic catalog has: how a final score is called. */
+async function arabicFinal(): Promise<string> {
+  const catalog = JSON.parse(await readFile('src/widgets/i18n/messages/ar.json', 'utf8')) as Record<string, string>;
+  const word = catalog['status.final'];
+  assert.ok(word, 'ar.json has status.final');
+  return word;
+}
