@@ -1,4 +1,4 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, type Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { keyCommands } from './cli/keys-commands.js';
 import { usageCommand } from './cli/usage-command.js';
@@ -23,6 +23,24 @@ keyCommands(program);
 usageCommand(program);
 auditCommand(program);
 consoleCommand(program);
+
+unknownOptionsFirst(program);
+
+/**
+ * Commander says a required option is missing before it says an option is unknown, so a mistyped `--domian` read as
+ * "required option '--domain' not specified". The unknown option is the mistake to name (with commander's suggestion).
+ */
+function unknownOptionsFirst(command: Command): void {
+  const internals = command as unknown as { missingMandatoryOptionValue(option: Option): void; unknownOption(flag: string): void };
+  const missing = internals.missingMandatoryOptionValue.bind(command);
+  internals.missingMandatoryOptionValue = (option) => {
+    const known = (flag: string) => command.options.some(({ long, short }) => [long, short].includes(flag.split('=')[0]));
+    const unknown = command.args.find((arg) => arg.startsWith('-') && !known(arg));
+    if (unknown) internals.unknownOption(unknown);
+    else missing(option);
+  };
+  command.commands.forEach(unknownOptionsFirst);
+}
 
 try {
   await program.parseAsync(process.argv);

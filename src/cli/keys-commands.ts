@@ -4,7 +4,7 @@ import { keyOperations } from '../relay/keys/operations.js';
 import { describeKey } from '../relay/keys/service.js';
 import type { RelayStore } from '../relay/store/types.js';
 import { loadCount } from '../relay/metering/month.js';
-import { domain, duration, plan, positive, wholeNumber } from './options.js';
+import { domain, durationOption, plan, positive, wholeNumber } from './options.js';
 import { cliUser, existing, print, storeOptions, withStore, type StoreFlags } from './store-command.js';
 
 /** Changes from the shell, in the audit log as `cli:<user>` (the account that ran the command). */
@@ -149,7 +149,7 @@ function rotateKeyCommand(keys: Command): void {
       .command('rotate')
       .argument('<key>')
       .description('Issue a new key with the same settings; the old one keeps working for the grace period, then is revoked.')
-      .option('--grace <duration>', 'how long the old key keeps working: 7d, 12h, 30m or 0', duration, 7 * 86_400_000),
+      .addOption(durationOption('--grace <duration>', 'how long the old key keeps working: 7d, 12h, 30m or 0', 7 * 86_400_000)),
   ).action((value: string, flags: StoreFlags & { grace: number }) =>
     withStore(flags, async (store) => {
       const rotated = await keysFrom(store).rotate(await existing(store, value), flags.grace);
@@ -168,13 +168,17 @@ function checkKeyCommand(keys: Command): void {
     keys
       .command('check')
       .argument('<key>')
-      .argument('<origin>', 'a page origin such as https://www.example.com')
+      .argument('<origin>', 'a page origin such as https://www.example.com (a host alone is read as https://)')
       .description('Say whether a page origin may use a key, and which rule decided.'),
-  ).action((value: string, origin: string, flags: StoreFlags) =>
+  ).action((value: string, typed: string, flags: StoreFlags) =>
     withStore(flags, async (store) => {
       const key = await existing(store, value);
+      // A host typed alone (www.example.com) is read as the https page a reader would open, not as no origin at all.
+      const origin = /^[a-z][a-z\d+.-]*:\/\//i.test(typed) ? typed : `https://${typed}`;
       const decision = keysFrom(store).check(key, origin);
-      print(flags, decision, () => (decision.allowed ? `allowed: ${origin} matches "${decision.rule}"` : `denied: ${decision.reason}`));
+      const shown = origin === typed ? origin : `${typed} (read as ${origin})`;
+      // A denial's reason names the origin as read.
+      print(flags, decision, () => (decision.allowed ? `allowed: ${shown} matches "${decision.rule}"` : `denied: ${decision.reason}`));
       if (!decision.allowed) process.exitCode = 1;
     }),
   );

@@ -1,5 +1,5 @@
 import { ELEMENT_DETAILS } from '../contract/elements.js';
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
 import { PLAN_ORDER, isPlanId, type PlanId } from '../sandbox/accounts.js';
 import { parseDomainPattern } from '../relay/keys/domains.js';
 import { parsePlan, type Plan } from '../relay/keys/model.js';
@@ -127,6 +127,18 @@ export function duration(value: string): number {
   return Number(match[1]) * DURATION_UNITS_MS[match[2] ?? 's']!;
 }
 
+/** A duration as people write it (`60s`, `30d`): the largest unit that divides it. */
+export function writtenDuration(ms: number): string {
+  if (ms === 0) return '0';
+  const [unit, size] = Object.entries(DURATION_UNITS_MS).findLast(([, size]) => ms % size === 0) ?? ['ms', 1];
+  return `${ms / size}${unit}`;
+}
+
+/** A duration flag whose default `--help` shows as written (`60s`), not in milliseconds. */
+export function durationOption(flags: string, description: string, defaultMs: number): Option {
+  return new Option(flags, description).argParser(duration).default(defaultMs, writtenDuration(defaultMs));
+}
+
 export const DEFAULT_DB = 'pressbox.db';
 /** Where a relay on Redis keeps the loads it served while Redis was unreachable (relays sharing a folder may share it). */
 export const DEFAULT_JOURNAL = 'pressbox-journal.db';
@@ -149,8 +161,9 @@ export function redisUrl(value: string): string {
  * `--record-leagues nba,nhl`: leagues whose win probability the widgets show (they have betting lines), or `auto` (those
  * readers asked for in the last day).
  */
-export function recordLeagues(value: string): string[] | undefined {
-  if (value === 'auto') return undefined;
+export function recordLeagues(value: string): string[] | 'auto' {
+  // Said as it is: commander stores an empty string where a parser returns undefined.
+  if (value.trim().toLowerCase() === 'auto') return 'auto';
   const recordable = ELEMENT_DETAILS['win-probability'].leagues as readonly string[];
   const leagues = value
     .split(',')

@@ -10,7 +10,7 @@ import { starting } from './failures.js';
 import {
   DEFAULT_DB,
   DEFAULT_JOURNAL,
-  duration,
+  durationOption,
   port,
   positive,
   percent,
@@ -85,9 +85,11 @@ export function relayCommands(program: Command): void {
     )
     .option('--public-url <url>', "the relay's own address as readers reach it, for embeds and snippets (repeatable)", publicUrl)
     .option('--alert-webhook <url>', 'POST usage alerts here, signed with PRESSBOX_ALERT_SECRET (HMAC-SHA256)', webhookUrl)
-    .option('--record-every <duration>', 'sample live games’ win probability this often, watched or not (0: off)', duration, 60_000)
+    .addOption(
+      durationOption('--record-every <duration>', 'sample live games’ win probability this often, watched or not (0: off)', 60_000),
+    )
     .option('--record-leagues <list|auto>', 'leagues to record: nba,nhl,… or auto (those readers asked for in the last day)', recordLeagues)
-    .option('--record-retention <duration>', 'keep recorded win-probability points this long', duration, 30 * 86_400_000)
+    .addOption(durationOption('--record-retention <duration>', 'keep recorded win-probability points this long', 30 * 86_400_000))
     .option(
       '--upstream-slow-at <percent>',
       'past this share of the upstream month (default 90), the recorder samples five times less often',
@@ -120,7 +122,7 @@ export function relayCommands(program: Command): void {
         alertWebhook?: string;
         workers?: number;
         recordEvery: number;
-        recordLeagues?: string[];
+        recordLeagues?: string[] | 'auto';
         recordRetention: number;
         upstreamSlowAt?: number;
         upstreamShareLive?: number;
@@ -145,7 +147,7 @@ export function relayCommands(program: Command): void {
           recorder: {
             everyMs: options.recordEvery,
             // `auto` reaches here as commander's empty value: the leagues readers ask for.
-            leagues: Array.isArray(options.recordLeagues) ? options.recordLeagues : undefined,
+            leagues: options.recordLeagues === 'auto' ? undefined : options.recordLeagues,
             retentionMs: options.recordRetention,
           },
           upstreamBudget: { slowAt: options.upstreamSlowAt },

@@ -156,6 +156,22 @@ describe('pressbox keys and pressbox usage', () => {
     }
   });
 
+  it('names a mistyped option before a missing one, and reads a host typed without its scheme as https', async () => {
+    const typo = await pressbox('keys', 'create', '--db', db, '--plan', 'free', '--domian', 'example.com');
+    assert.equal(typo.code, 2);
+    assert.match(typo.stderr, /unknown option '--domian'\n\(Did you mean --domain\?\)/);
+    assert.doesNotMatch(typo.stderr, /required option/);
+    const created = JSON.parse(
+      (await pressbox('keys', 'create', '--db', db, '--plan', 'free', '--domain', '*.example.com', '--json')).stdout,
+    );
+    const host = await pressbox('keys', 'check', created.key, 'www.example.com', '--db', db);
+    assert.equal(host.code, 0, host.stderr);
+    assert.match(host.stdout, /^allowed: www\.example\.com \(read as https:\/\/www\.example\.com\) matches "\*\.example\.com"/);
+    const elsewhere = await pressbox('keys', 'check', created.key, 'www.example.org', '--db', db);
+    assert.equal(elsewhere.code, 1);
+    assert.match(elsewhere.stdout, /^denied: https:\/\/www\.example\.org /);
+  });
+
   it('rotates a key: a new key with the same settings, the old one working until its grace period ends', async () => {
     const old = JSON.parse((await pressbox('keys', 'create', '--db', db, '--plan', 'builder', '--domain', 'example.com', '--json')).stdout);
     const rotated = await pressbox('keys', 'rotate', old.key, '--grace', '2h', '--db', db);

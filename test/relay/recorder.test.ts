@@ -192,6 +192,22 @@ describe('the relay’s upstream month, watched', () => {
 });
 
 describe('the leagues the recorder follows by default (--record-leagues auto)', () => {
+  it('on a fresh store, records the leagues readers asked for, without a warning', async () => {
+    const warnings: string[] = [];
+    const logger: Logger = { log: (level, message, fields) => level !== 'info' && warnings.push(`${message} ${JSON.stringify(fields)}`) };
+    const relay = await testRelay({ now: () => Date.parse(MIDDAY), logger, recorder: { everyMs: 3_600_000 } });
+    try {
+      assert.equal(await relay.recorder!.sample(), 0, 'nothing asked yet: nothing recorded');
+      const key = await addKey(relay, ['example.com']);
+      assert.equal((await widgetGet(relay, `/v1/scores?league=nba&key=${key}`)).status, 200);
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.ok((await relay.recorder!.sample()) > 0, 'the live NBA games readers asked about are recorded');
+      assert.deepEqual(warnings, []);
+    } finally {
+      await relay.close();
+    }
+  });
+
   it('are those readers asked any process on the store for: workers on one SQLite file know each other’s', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pressbox-interest-'));
     // Two workers of one machine: two processes' stores on the same file.

@@ -2,11 +2,18 @@
 // mistake says what to write instead.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseRedisUrl } from '../../src/relay/store/redis-connection.js';
+import { connectRedis, parseRedisUrl } from '../../src/relay/store/redis-connection.js';
+import { testRedisUrl } from '../helpers/redis.js';
 
 describe('--redis addresses', () => {
   it('passes one server on as it is, TLS included', () => {
-    assert.deepEqual(parseRedisUrl('redis://127.0.0.1:6379/2'), { ok: true, kind: 'server', url: 'redis://127.0.0.1:6379/2', options: {} });
+    assert.deepEqual(parseRedisUrl('redis://127.0.0.1:6379/2'), {
+      ok: true,
+      kind: 'server',
+      url: 'redis://127.0.0.1:6379/2',
+      options: { db: 2 },
+    });
+    assert.deepEqual(parseRedisUrl('redis://127.0.0.1:6379'), { ok: true, kind: 'server', url: 'redis://127.0.0.1:6379', options: {} });
     assert.equal(parseRedisUrl('rediss://:secret@redis.internal:6380').ok, true);
   });
 
@@ -47,11 +54,36 @@ describe('--redis addresses', () => {
       ['redis+sentinel://127.0.0.1:26379', /names its master group/],
       ['redis+sentinel://127.0.0.1:99999/pressbox', /"127.0.0.1:99999" is not host:port/],
       ['redis+sentinel://127.0.0.1:26379/pressbox/x', /database after the master name is a number/],
+      ['redis://127.0.0.1:6379/two', /database after the address is a number \(redis:\/\/host:6379\/2\), not "two"/],
     ];
     for (const [value, message] of cases) {
       const parsed = parseRedisUrl(value);
       assert.equal(parsed.ok, false, value);
       assert.match((parsed as { message: string }).message, message);
     }
+  });
+});
+
+describe('--redis against a real server', () => {
+  /** The tests' server (credentials and all) with another database or scheme. */
+  const at = (database: number, scheme = 'redis:') => {
+    const url = new URL(testRedisUrl());
+    url.pathname = `/${database}`;
+    url.protocol = scheme;
+    return url.toString();
+  };
+
+  it('refuses a database the server does not have, instead of quietly using database 0', async () => {
+    await assert.rejects(connectRedis(at(99)), /this Redis server has no database 99 .*0–15/);
+    const redis = await connectRedis(at(14));
+    try {
+      assert.match(String(await redis.client('INFO')), / db=14 /);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('says that rediss:// speaks TLS when the server does not', async () => {
+    await assert.rejects(connectRedis(at(14, 'rediss:')), /rediss:\/\/ speaks TLS; if this Redis server does not .*use redis:\/\//);
   });
 });

@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
 import { startSandbox } from '../../sandbox/server.js';
-import type { Logger } from '../logger.js';
+import type { Logger, LogLevel } from '../logger.js';
 import { MachineShare } from './machine-share.js';
 import { isPressboxMessage, type ToPrimary, type ToWorker, type WorkerRequest } from './messages.js';
 
@@ -92,7 +92,8 @@ export async function startMachine(options: { workers: number; logger: Logger })
     if (draining || !slot || !started) return;
     const young = Date.now() - slot.startedAt < CRASH_LOOP_MS;
     const delay = young ? Math.min(MAX_RESTART_DELAY_MS, Math.max(500, slot.restartDelay * 2)) : 0;
-    options.logger.log('error', 'relay worker died; starting another', { worker: worker.id, code, signal, restartInMs: delay });
+    const { level, message } = workerExit(code, signal);
+    options.logger.log(level, message, { worker: worker.id, code, signal, restartInMs: delay });
     setTimeout(() => {
       if (!draining) fork(young ? delay : 0);
     }, delay).unref();
@@ -148,4 +149,14 @@ export async function startMachine(options: { workers: number; logger: Logger })
         await sandbox.close();
       })()),
   };
+}
+
+/**
+ * How a worker's end is logged: stopped on purpose (SIGTERM or SIGINT from an operator or a service manager, or a clean
+ * exit) is news, not an error; a crash or a kill is an error, for alerting to catch.
+ */
+export function workerExit(code: number | null, signal: string | null): { level: LogLevel; message: string } {
+  return code === 0 || signal === 'SIGTERM' || signal === 'SIGINT'
+    ? { level: 'info', message: `relay worker stopped (${signal ?? 'exit 0'}); starting another` }
+    : { level: 'error', message: 'relay worker died; starting another' };
 }

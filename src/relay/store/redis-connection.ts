@@ -15,7 +15,13 @@ const SENTINEL_PORT = 26379;
  */
 export function parseRedisUrl(value: string): RedisTarget {
   const scheme = /^([a-z+]+):\/\//i.exec(value)?.[1]?.toLowerCase();
-  if (scheme === 'redis' || scheme === 'rediss') return { ok: true, kind: 'server', url: value, options: {} };
+  if (scheme === 'redis' || scheme === 'rediss') {
+    const db = URL.parse(value)?.pathname.slice(1) ?? '';
+    if (db && !/^\d+$/.test(db))
+      return { ok: false, message: `--redis: the database after the address is a number (redis://host:6379/2), not "${db}"` };
+    // Said again in the options so that connectRedis can check the server has it (ioredis would quietly stay on 0).
+    return { ok: true, kind: 'server', url: value, options: db ? { db: Number(db) } : {} };
+  }
   if (scheme !== 'redis+sentinel' && scheme !== 'rediss+sentinel')
     return {
       ok: false,
@@ -101,9 +107,32 @@ export async function connectRedis(url: string, extra: RedisOptions = {}): Promi
   } catch (error) {
     // Otherwise the client keeps retrying in the background.
     redis.disconnect();
-    throw connectionError ?? error;
+    throw withTlsHint(url, connectionError ?? error);
   } finally {
     clearTimeout(timer);
   }
+  if (options.db) {
+    try {
+      await redis.select(options.db);
+    } catch (error) {
+      redis.disconnect();
+      throw missingDatabase(options.db, error as Error);
+    }
+  }
   return redis;
+}
+
+function missingDatabase(db: number, error: Error): Error {
+  return new Error(`this Redis server has no database ${db} (${error.message}); it has 16 (0–15) unless its databases setting says more`);
+}
+
+/** A TLS client facing a plain server only times out: say what the likely mistake is. */
+function withTlsHint(url: string, error: unknown): unknown {
+  if (
+    !/^rediss(\+sentinel)?:/i.test(url) ||
+    !(error instanceof Error) ||
+    !/timed? ?out|ETIMEDOUT|ECONNRESET|EPROTO|wrong version/i.test(error.message)
+  )
+    return error;
+  return new Error(`${error.message}: rediss:// speaks TLS; if this Redis server does not (a plain one does not), use redis://`);
 }
