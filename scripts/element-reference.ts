@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ODDS_FORMATS } from '../src/contract/choices.js';
+import { ELEMENT_DETAILS, isElementTag } from '../src/contract/elements.js';
 
 /** What `cem analyze` writes of a custom element, as far as this reads it. */
 interface Named {
@@ -47,7 +48,8 @@ const TYPE_NAMES: Record<string, string> = { OddsFormat: ODDS_FORMATS.map((forma
 const EXAMPLE_VALUES: Record<string, string> = {
   league: 'nba',
   leagues: 'nba,nhl,nfl',
-  'game-id': 'g_nba_20261122003',
+  // Game ids carry their date and last a few days: the docs say where to take today's (publishers.md).
+  'game-id': 'GAME_ID',
   team: 'BOS',
   opponent: 'LAL',
   markets: 'points,assists',
@@ -138,8 +140,18 @@ function exampleOf(element: ElementReference): string {
   const own = element.attributes.filter((attribute) => !attribute.common && EXAMPLE_VALUES[attribute.name]);
   const league = element.attributes.some((attribute) => attribute.name === 'leagues') ? [] : ['league'];
   const names = [...league, ...own.map((attribute) => attribute.name)].filter((name) => name !== 'opponent');
-  return `<${element.tag}${names.map((name) => ` ${name}="${EXAMPLE_VALUES[name]}"`).join('')}></${element.tag}>`;
+  const value = (name: string) => (name === 'league' ? leagueOf(element.tag) : EXAMPLE_VALUES[name]);
+  return `<${element.tag}${names.map((name) => ` ${name}="${value(name)}"`).join('')}></${element.tag}>`;
 }
+
+/** The example's league: NBA where the element shows it, else the first it serves (MLB for the pitching matchup). */
+function leagueOf(tag: string): string {
+  const leagues: readonly string[] = isElementTag(tag) ? ELEMENT_DETAILS[tag].leagues : ['nba'];
+  return leagues.includes('nba') ? 'nba' : leagues[0]!;
+}
+
+const GAME_ID_NOTE =
+  '`GAME_ID`: a game id from `/v1/scores` or the snippet builder; ids carry their date, see [Finding a game id](publishers.md#finding-a-game-id).';
 
 /** The element reference: one section per element, common attributes once. */
 export function markdown(elements: ElementReference[]): string {
@@ -174,6 +186,7 @@ export function markdown(elements: ElementReference[]): string {
       exampleOf(element),
       '```',
       '',
+      ...(exampleOf(element).includes('GAME_ID') ? [GAME_ID_NOTE, ''] : []),
       '**Attributes** (besides the common ones)',
       '',
       ...table(
