@@ -36,6 +36,15 @@ async function check(api: ConsoleApi, text: string): Promise<DomainCheck[]> {
   );
 }
 
+/**
+ * The verdicts for what the box holds now, for a submit: the ones on screen may be for an earlier text (the check runs a
+ * moment after typing stops), so a form sent at once would be judged by them.
+ */
+export async function checkedNow(api: ConsoleApi, field: DomainsField): Promise<DomainsField> {
+  clearTimeout(timers.get(api));
+  return { text: field.text, checks: await check(api, field.text) };
+}
+
 /** The allowed-domains box of a form: one pattern a line, each one's verdict (and the refusal's reason) under it. */
 export function domainsField(
   api: ConsoleApi,

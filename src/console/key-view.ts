@@ -1,6 +1,6 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { ApiError, type AuditEntry, type ConsoleApi, type ConsoleKey, type OriginCheck, type UsageSummary } from './api.js';
-import { domainsField, type DomainsField } from './domains-field.js';
+import { checkedNow, domainsField, type DomainsField } from './domains-field.js';
 import { count, share, when } from './format.js';
 import { usageBar } from './keys-view.js';
 import { consoleStyles } from './styles.js';
@@ -124,6 +124,7 @@ export class KeyView extends LitElement {
 
   async #add(event: SubmitEvent): Promise<void> {
     event.preventDefault();
+    this.adding = await checkedNow(this.api, this.adding);
     const patterns = this.adding.checks.filter((check) => check.ok).map((check) => check.pattern);
     if (patterns.length === 0 || this.adding.checks.some((check) => !check.ok)) {
       this.problem = 'Only domains the relay accepts can be added: see the message under each.';

@@ -1,7 +1,7 @@
 import { css, html, LitElement, nothing } from 'lit';
 import { cssProps } from '../widgets/ui/css-props.js';
 import { ApiError, type ConsoleApi, type ConsoleKey } from './api.js';
-import { domainsField, type DomainsField } from './domains-field.js';
+import { checkedNow, domainsField, type DomainsField } from './domains-field.js';
 import { count, when } from './format.js';
 import { consoleStyles } from './styles.js';
 
@@ -126,6 +126,7 @@ export class KeysView extends LitElement {
   async #create(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     const form = new FormData(event.target as HTMLFormElement);
+    this.domains = await checkedNow(this.api, this.domains);
     const domains = this.domains.checks.filter((check) => check.ok).map((check) => check.pattern);
     if (this.domains.checks.some((check) => !check.ok) || domains.length === 0) {
       this.problem = 'Fix the allowed domains first: each line must be a domain the relay accepts.';

@@ -186,6 +186,17 @@ describe('operator console in Chromium, keyboard only', { timeout: 180_000 }, ()
     await page.getByText(/Denied: .*courier\.example\.attacker\.test/).waitFor();
   });
 
+  it('adds a domain submitted the moment it is typed, judged by what the box holds, not by the last check', async () => {
+    const box = page.locator('pb-console-key textarea');
+    await box.fill('*.com');
+    await page.getByText('com is a public suffix').waitFor();
+    // Replaced and sent at once: the refusal still on screen is for the old text.
+    await box.fill('live.courier.example');
+    await page.locator('pb-console-key').getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText('Added live.courier.example.').waitFor();
+    await page.locator('pb-console-key li code', { hasText: /^live\.courier\.example$/ }).waitFor();
+  });
+
   it('draws the loads a page makes, with a table for those who read it', async () => {
     for (let i = 0; i < 6; i++) {
       const response = await fetch(`${relay}/v1/scores?league=nba&key=${key}`, {
