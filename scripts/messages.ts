@@ -166,8 +166,12 @@ export function seasonRuntimeIds(messages: Map<string, Message>): Set<string> {
 /** The plural categories a locale needs for a message: none for a plain message. */
 export function categoriesFor(locale: string, plural: Message['plural']): string[] {
   if (!plural) return [];
-  return new Intl.PluralRules(locale, plural === 'ordinal' ? { type: 'ordinal' } : {}).resolvedOptions().pluralCategories;
+  const categories = new Intl.PluralRules(locale, plural === 'ordinal' ? { type: 'ordinal' } : {}).resolvedOptions().pluralCategories;
+  // In CLDR's order: Node 20's ICU listed them in another, and the catalogs must not change with the Node that writes them.
+  return [...categories].sort((a, b) => CLDR_PLURAL_ORDER.indexOf(a) - CLDR_PLURAL_ORDER.indexOf(b));
 }
+
+const CLDR_PLURAL_ORDER = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
 /** The catalog keys a locale must have: a plain message's id, or `id_category` for each plural form. */
 export function requiredKeys(messages: Map<string, Message>, locale: string): string[] {
