@@ -1,12 +1,22 @@
 import { Command, CommanderError, type Option } from 'commander';
 import { readFileSync } from 'node:fs';
-import { keyCommands } from './cli/keys-commands.js';
-import { usageCommand } from './cli/usage-command.js';
-import { auditCommand } from './cli/audit-command.js';
-import { consoleCommand } from './cli/console-command.js';
 import { describeFailure } from './cli/failures.js';
-import { relayCommands } from './cli/relay-commands.js';
-import { sandboxCommand } from './cli/sandbox-command.js';
+
+type Register = (program: Command) => void;
+const relay = () => import('./cli/relay-commands.js').then((module): Register => module.relayCommands);
+/**
+ * Each command's module, loaded only when that command runs (all of them for help or a mistyped command): `keys` does
+ * not load the relay's server, and `--version` loads nothing.
+ */
+const COMMANDS: Record<string, () => Promise<Register>> = {
+  sandbox: () => import('./cli/sandbox-command.js').then((module) => module.sandboxCommand),
+  serve: relay,
+  start: relay,
+  keys: () => import('./cli/keys-commands.js').then((module) => module.keyCommands),
+  usage: () => import('./cli/usage-command.js').then((module) => module.usageCommand),
+  audit: () => import('./cli/audit-command.js').then((module) => module.auditCommand),
+  console: () => import('./cli/console-command.js').then((module) => module.consoleCommand),
+};
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -17,12 +27,13 @@ const program = new Command()
   .version(version, '-v, --version', 'print the version')
   .exitOverride();
 
-sandboxCommand(program);
-relayCommands(program);
-keyCommands(program);
-usageCommand(program);
-auditCommand(program);
-consoleCommand(program);
+const named = process.argv[2] ?? '';
+const loaders = /^(-v|--version)$/.test(named)
+  ? []
+  : Object.hasOwn(COMMANDS, named)
+    ? [COMMANDS[named]!]
+    : [...new Set(Object.values(COMMANDS))];
+for (const register of await Promise.all(loaders.map((load) => load()))) register(program);
 
 unknownOptionsFirst(program);
 
