@@ -1,4 +1,8 @@
 /** The direction code may depend in, checked by `npm run lint`: a new cycle or a layer crossed backwards fails CI. */
+
+/** What Vite bundles for browsers (vite.config.ts): the elements, the operator console, the embed frame and builder. */
+const BROWSER_CODE = '^src/(widgets|console|embed)/';
+
 export default {
   forbidden: [
     {
@@ -9,18 +13,26 @@ export default {
       to: { circular: true },
     },
     {
-      name: 'widgets-not-relay',
+      name: 'browser-not-relay',
       severity: 'error',
-      comment: 'Browser code never imports the relay, the sandbox or Node code.',
-      from: { path: '^src/widgets/' },
-      to: { path: '^src/(relay|sandbox|cli)' },
+      comment:
+        "Browser code (every bundle Vite builds: the elements, the console, the embed frame and builder with what they share with the relay) never imports the relay, the sandbox, the CLI, the demo server or Node's modules.",
+      from: { path: BROWSER_CODE },
+      to: { path: '^src/(relay|sandbox|cli|demo)' },
+    },
+    {
+      name: 'browser-not-node',
+      severity: 'error',
+      comment: 'Browser code runs in browsers: no Node module (node:fs, node:crypto…) reaches a bundle.',
+      from: { path: BROWSER_CODE },
+      to: { dependencyTypes: ['core'] },
     },
     {
       name: 'relay-not-widgets',
       severity: 'error',
-      comment: 'The relay never imports browser code; what both need lives in src/contract.',
+      comment: 'The relay never imports browser code; what both need lives in src/contract (or src/embed, for embeds).',
       from: { path: '^src/(relay|sandbox|cli)' },
-      to: { path: '^src/widgets/' },
+      to: { path: '^src/(widgets|console)/' },
     },
     {
       name: 'browser-reads-route-types-only',

@@ -10,7 +10,7 @@ function findTests(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory())
-      return [join('test', 'widgets'), join('test', 'e2e'), join('test', 'bundle'), join('test', 'types')].includes(path)
+      return [join('test', 'widgets'), join('test', 'e2e'), join('test', 'bundle'), join('test', 'package')].includes(path)
         ? []
         : findTests(path);
     return entry.name.endsWith('.test.ts') ? [path] : [];
