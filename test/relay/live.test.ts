@@ -3,7 +3,7 @@ import { CONTRACT_HEADER, CONTRACT_VERSION } from '../../src/contract/version.js
 import { describe, it } from 'node:test';
 import type { RelayOptions, RunningRelay } from '../../src/relay/server.js';
 import { MIDDAY } from '../helpers/sandbox.js';
-import { addKey, testRelay } from '../helpers/relay.js';
+import { addKey, testRelay, widgetGet } from '../helpers/relay.js';
 import { openStream, updates } from '../helpers/live.js';
 import { monthOf } from '../helpers/clock.js';
 import { upstreamCalls } from '../helpers/contract-checks.js';
@@ -221,6 +221,15 @@ describe('live updates over Server-Sent Events', () => {
       assert.equal(last.event, 'error');
       assert.deepEqual(JSON.parse(last.data).error.code, 'quota_exceeded');
       assert.equal(JSON.parse(last.data).topic, SCORES);
+      // One rule for a load on both paths: the stream's refusal is remembered, so the key's data requests are refused
+      // without asking the store to count again.
+      let counts = 0;
+      const countLoad = relay.store.countLoad.bind(relay.store);
+      relay.store.countLoad = (...args) => (counts++, countLoad(...args));
+      const refused = await widgetGet(relay, `${SCORES}&key=${key}`);
+      assert.equal(refused.status, 429);
+      assert.equal((refused.body as { error: { code: string } }).error.code, 'quota_exceeded');
+      assert.equal(counts, 0);
     });
   });
 });

@@ -1,13 +1,10 @@
 import { LIVE_STREAM_LIMITS } from '../defaults.js';
 import type { Context } from 'hono';
-import { loadDetail } from '../metering/attribution.js';
 import { CONTRACT_REVISION, CONTRACT_VERSION } from '../../contract/version.js';
 import { RelayError } from '../errors.js';
-import { refusal, refuseSpentKey } from '../metering/quota.js';
+import { countLoad, refuseSpentKey } from '../metering/quota.js';
 import type { RelayEnv } from '../http/env.js';
 import { plainEtag } from '../http/encoding.js';
-import { monthlyLoadLimit } from '../keys/model.js';
-import { monthBucket } from '../metering/month.js';
 import type { UsageStore } from '../store/types.js';
 import type { LiveHub, LiveUpdate, Subscriber } from './hub.js';
 import { sseFrame, SseConnection } from './sse-connection.js';
@@ -101,7 +98,6 @@ export function liveRoute(options: LiveRouteOptions) {
     const outgoing = c.env?.outgoing;
     if (!outgoing) throw new Error('Live streams need the Node server (@hono/node-server): there is no socket to stream to.');
     if (gone()) return new Response(null, { headers: { 'x-hono-already-sent': 'true' } });
-    const limit = monthlyLoadLimit(key.plan);
 
     adjust(perAddress, address, 1);
     adjust(perKey, key.key, 1);
@@ -125,13 +121,18 @@ export function liveRoute(options: LiveRouteOptions) {
       },
     );
     // Counted before it is written: a spent key gets the error instead of the data.
+    // countLoad is the data routes' too: one rule for what a load is, and a refusal here is remembered for them.
     const deliverNow = async (update: LiveUpdate): Promise<boolean> => {
-      const now = options.now();
-      const result = await options.usage.countLoad(key.key, monthBucket(now), limit, loadDetail(access, request, ROUTE, now));
+      const refused = await countLoad(options.usage, access, request, ROUTE, options.now()).then(
+        () => undefined,
+        (error: unknown) => {
+          if (error instanceof RelayError) return error;
+          throw error;
+        },
+      );
       if (stream.closed) return false;
-      if (!result.counted) {
-        const error = refusal(result, now, key);
-        stream.send({ event: 'error', data: JSON.stringify({ topic: update.topic, ...error.body() }) });
+      if (refused) {
+        stream.send({ event: 'error', data: JSON.stringify({ topic: update.topic, ...refused.body() }) });
         stream.end();
         return false;
       }
