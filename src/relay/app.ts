@@ -14,7 +14,7 @@ import { operatorAuth, operatorTokenGate } from './http/operator-token.js';
 import { join } from 'node:path';
 import { embedRoutes } from './embed/routes.js';
 import { embedTokens, type EmbedTokens } from './embed/token.js';
-import { RelayError } from './errors.js';
+import { RelayError, unexpectedFailure } from './errors.js';
 import { corsHeaders, eachHeader } from './http/cors.js';
 import { widgetAccess, widgetAuthorizer } from './http/access.js';
 import { type Authorize } from './types.js';
@@ -253,8 +253,8 @@ function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate, tokens: Em
       return c.json(error.body(), error.status);
     }
     if (error instanceof HTTPException) return honoError(c, error);
-    logger.log('error', 'unhandled error', { path: c.req.path, error: error instanceof Error ? error.name : 'unknown' });
-    return c.json({ error: { code: 'upstream_unavailable', message: 'The relay hit an unexpected problem; the widget will retry.' } }, 500);
+    const failure = unexpectedFailure(error, c.req.path, logger);
+    return c.json(failure.body(), failure.status);
   });
   return app;
 }

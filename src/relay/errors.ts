@@ -1,3 +1,4 @@
+import type { Logger } from './logger.js';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorBody, ErrorCode } from '../contract/common.js';
@@ -71,4 +72,10 @@ export function fromUpstream(error: unknown): RelayError {
     default:
       return new RelayError('upstream_unavailable', 'The sports data service is unavailable right now; the widget will retry.', {}, 503);
   }
+}
+
+/** A failure no rule foresaw: logged by name only (never its message, which may carry data), answered in one way. */
+export function unexpectedFailure(error: unknown, path: string, logger: Logger): RelayError {
+  logger.log('error', 'unhandled error', { path, error: error instanceof Error ? error.name : 'unknown' });
+  return new RelayError('upstream_unavailable', 'The relay hit an unexpected problem; the widget will retry.', {}, 500);
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import { CONTRACT_HEADER, CONTRACT_REVISION, CONTRACT_REVISION_HEADER, CONTRACT_VERSION } from '../../contract/version.js';
-import { RelayError } from '../errors.js';
+import { RelayError, unexpectedFailure } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { ResourceContext } from '../resources/context.js';
 import type { LeagueInterest } from '../live/league-interest.js';
@@ -168,7 +168,7 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
       if (encoding !== 'identity') headers.push('Content-Encoding', encoding);
       return { status: 200, headers, body: bytesOf(prepared, encoding) };
     } catch (error) {
-      const refusal = error instanceof RelayError ? error : unexpected(error, target, deps.logger);
+      const refusal = error instanceof RelayError ? error : unexpectedFailure(error, target.pathname, deps.logger);
       headers.push(...Object.entries(refusal.headers).flat(), 'Content-Type', JSON_TYPE);
       return { status: refusal.status, headers, body: JSON.stringify(refusal.body()) };
     }
@@ -221,9 +221,4 @@ function splitQuery(search: string): { key: string | undefined; query: string } 
     else if (pair) rest.push(pair);
   }
   return { key, query: rest.join('&') };
-}
-
-function unexpected(error: unknown, target: Target, logger: Logger): RelayError {
-  logger.log('error', 'unhandled error', { path: target.pathname, error: error instanceof Error ? error.name : 'unknown' });
-  return new RelayError('upstream_unavailable', 'The relay hit an unexpected problem; the widget will retry.', {}, 500);
 }
