@@ -1,6 +1,6 @@
 // Runs every node test (test/**/*.test.ts outside test/widgets and test/e2e, which need Chromium, and test/bundle, which needs a fresh build) with node's test runner,
 // against a real Redis: REDIS_URL, else 127.0.0.1:6379, else a redis-server started here for the run.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -37,9 +37,11 @@ async function ensureRedis(): Promise<ChildProcess | undefined> {
 }
 
 // `--days-ahead N`: the whole suite again with the system clock N days on (faketime), so no test can depend on
-// today's date: every clock a test relies on must be injected.
+// today's date: every clock a test relies on must be injected. `--also-days-ahead N`: today's run and the shifted one at
+// once, the shifted one with a Redis of its own, in about the time of one (neither may depend on an idle machine).
 const args = process.argv.slice(2);
-const ahead = args[0] === '--days-ahead' ? Number(args[1]) : 0;
+const both = args[0] === '--also-days-ahead';
+const ahead = args[0] === '--days-ahead' || both ? Number(args[1]) : 0;
 if (ahead) args.splice(0, 2);
 if (ahead && spawnSync('faketime', ['-f', '+0d', 'true'], { stdio: 'ignore' }).status !== 0) {
   console.error('The date-shifted run needs faketime. Install it with:\n\n    sudo apt-get install -y faketime\n');
@@ -52,9 +54,31 @@ if (files.length === 0) {
 }
 const redis = await ensureRedis();
 const command = [process.execPath, '--import', 'tsx', '--test', '--test-reporter=spec', ...files];
+if (both) process.exit(await todayAndAhead(command, ahead, redis));
 if (ahead) console.error(`Node tests with the clock ${ahead} days ahead (faketime).`);
 const result = ahead
   ? spawnSync('faketime', ['-f', `+${ahead}d`, ...command], { stdio: 'inherit', env: process.env })
   : spawnSync(process.execPath, command.slice(1), { stdio: 'inherit', env: process.env });
 redis?.kill();
 process.exit(result.status ?? 1);
+
+/** Both runs at once: today's report as it comes, the shifted run's after it (two reports interleaved read as none). */
+async function todayAndAhead(command: string[], days: number, shared: ChildProcess | undefined): Promise<number> {
+  const port = await freePort();
+  const own = await startRedisServer(port);
+  const today = spawn(process.execPath, command.slice(1), { stdio: 'inherit', env: process.env });
+  const later = spawn('faketime', ['-f', `+${days}d`, ...command], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, REDIS_URL: `redis://127.0.0.1:${port}` },
+  });
+  const report: Buffer[] = [];
+  later.stdout!.on('data', (chunk: Buffer) => report.push(chunk));
+  later.stderr!.on('data', (chunk: Buffer) => report.push(chunk));
+  const exited = (child: ChildProcess) => new Promise<number>((done) => child.once('close', (code) => done(code ?? 1)));
+  const [todayStatus, laterStatus] = await Promise.all([exited(today), exited(later)]);
+  console.log(`\nNode tests with the clock ${days} days ahead (faketime), run beside today's:\n`);
+  process.stdout.write(Buffer.concat(report));
+  own.kill();
+  shared?.kill();
+  return todayStatus || laterStatus;
+}
