@@ -194,7 +194,7 @@ describe('operator console in Chromium, keyboard only', { timeout: 180_000 }, ()
     await box.fill('live.courier.example');
     await page.locator('pb-console-key').getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByText('Added live.courier.example.').waitFor();
-    await page.locator('pb-console-key li code', { hasText: /^live\.courier\.example$/ }).waitFor();
+    await page.locator('pb-console-key ul.domains code', { hasText: /^live\.courier\.example$/ }).waitFor();
   });
 
   it('draws the loads a page makes, with a table for those who read it', async () => {
