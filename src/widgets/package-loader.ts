@@ -5,6 +5,7 @@ import { installGlobal } from './runtime/page-settings.js';
 // The npm package's loader (`@pressbox/elements/loader`): defines the elements a page uses as they appear, each from its
 // own module, which the app's bundler splits. The CDN's loader (loader.ts) chooses among files on the relay instead.
 
+const SELECTOR = ELEMENT_TAGS.join(',');
 const requested = new Map<ElementTag, Promise<void>>();
 
 /** Imports and defines the elements named (once each); unknown names are ignored. */
@@ -19,7 +20,7 @@ export function load(...names: string[]): Promise<void> {
 
 function loadWithin(root: ParentNode): void {
   const tags: string[] = root instanceof Element ? [root.localName] : [];
-  for (const element of root.querySelectorAll(ELEMENT_TAGS.join(','))) tags.push(element.localName);
+  for (const element of root.querySelectorAll(SELECTOR)) tags.push(element.localName);
   void load(...tags);
 }
 
