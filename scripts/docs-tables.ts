@@ -1,6 +1,6 @@
 // The docs' tables that restate the registries, generated so they cannot drift: the elements in the README, each
 // element's reserved height in docs/publishers.md, the leagues each element serves (both), the data routes in
-// docs/api.md. `npm test` fails when one is stale.
+// docs/api.md, `pressbox serve`'s flags in docs/operators.md. `npm test` fails when one is stale.
 //   npx tsx scripts/docs-tables.ts     → rewrites the tables
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import { ELEMENT_BOXES, ELEMENT_DETAILS, ELEMENT_TAGS, sizeProperty } from '../s
 import { DATA_ROUTE_PATHS, DATA_ROUTES } from '../src/contract/routes.js';
 import { LEAGUE_TITLES, WIDGET_LEAGUES } from '../src/contract/leagues.js';
 import { WIDGET_ROUTES_BY_PATH } from '../src/relay/resources/routes.js';
+import { RELAY_FEATURES } from '../src/relay/features/index.js';
 
 /** A table kept between two markers in a Markdown file. */
 export interface GeneratedTable {
@@ -67,12 +68,31 @@ function routeTable(): string {
   ].join('\n');
 }
 
+const cell = (text: string) => text.replaceAll('|', '\\|');
+
+/** Each relay feature's flags (src/relay/features/), with the default as people write it: what `serve --help` says. */
+function serveFlagTable(): string {
+  return [
+    '| flag | default | feature | what it sets |',
+    '|---|---|---|---|',
+    ...RELAY_FEATURES.flatMap((feature) =>
+      Object.values(feature.flags).map((flag) => {
+        const env = flag.env ? ` (or \`${flag.env}\`)` : '';
+        const shown = flag.shown === undefined ? '—' : `\`${flag.shown}\``;
+        const choices = flag.choices ? ` One of ${flag.choices.map((choice: string) => `\`${choice}\``).join(', ')}.` : '';
+        return `| \`${cell(`${flag.name} ${flag.value}`)}\`${env} | ${shown} | ${feature.name} | ${cell(flag.description)}.${choices} |`;
+      }),
+    ),
+  ].join('\n');
+}
+
 export const GENERATED_TABLES: GeneratedTable[] = [
   { file: 'README.md', name: 'elements', table: elementTable },
   { file: 'docs/publishers.md', name: 'sizes', table: sizeTable },
   { file: 'README.md', name: 'leagues', table: leagueTable },
   { file: 'docs/publishers.md', name: 'leagues', table: leagueTable },
   { file: 'docs/api.md', name: 'routes', table: routeTable },
+  { file: 'docs/operators.md', name: 'serve-flags', table: serveFlagTable },
 ];
 
 /** The file's text with the table between its markers brought up to date. */

@@ -5,7 +5,8 @@ import type { WidgetKey } from '../relay/keys/model.js';
 import { openStore } from '../relay/store/open.js';
 import type { RelayStore } from '../relay/store/types.js';
 import { CliFailure, describeFailure } from './failures.js';
-import { DEFAULT_DB, redisUrl } from './options.js';
+import { redisUrl } from './options.js';
+import { DEFAULT_DB } from '../relay/features/usage.js';
 
 export interface StoreFlags {
   db: string;

@@ -2,10 +2,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Command } from 'commander';
-import { duration, writtenDuration } from '../../src/cli/options.js';
+import { duration } from '../../src/cli/options.js';
+import { writtenDuration } from '../../src/relay/features/flags.js';
 import { relayCommands } from '../../src/cli/relay-commands.js';
 import { keyCommands } from '../../src/cli/keys-commands.js';
 import { workerExit } from '../../src/relay/cluster/primary.js';
+import { featureOptions } from '../../src/cli/feature-flags.js';
+import { RELAY_FEATURES } from '../../src/relay/features/index.js';
 
 describe('durations', () => {
   it('are written back in the largest unit that divides them, and read again to the same value', () => {
@@ -46,7 +49,7 @@ describe('--record-leagues', () => {
       return serve.opts().recordLeagues as unknown;
     };
     assert.equal(serveWith('--record-leagues', 'auto'), 'auto');
-    assert.equal(serveWith(), undefined);
+    assert.equal(serveWith(), 'auto');
     assert.deepEqual(serveWith('--record-leagues', 'NBA, nhl'), ['nba', 'nhl']);
   });
 });
@@ -58,5 +61,50 @@ describe('a worker’s end in the log', () => {
     assert.equal(workerExit(0, null).level, 'info');
     assert.deepEqual(workerExit(null, 'SIGKILL'), { level: 'error', message: 'relay worker died; starting another' });
     assert.equal(workerExit(1, null).level, 'error');
+  });
+});
+
+describe("serve's flags", () => {
+  const serveOptions = (...args: string[]) => {
+    const program = new Command();
+    relayCommands(program);
+    const serve = program.commands.find((command) => command.name() === 'serve')!;
+    serve.parseOptions(args);
+    return featureOptions(RELAY_FEATURES, serve.opts());
+  };
+
+  it('reach the feature that declared them, in its units, and the defaults where none is given', () => {
+    const options = serveOptions(
+      '--record-every',
+      '45s',
+      '--max-streams',
+      '9',
+      '--rate-limit',
+      '120',
+      '--upstream-slow-at',
+      '80%',
+      '--trust-proxy',
+      'loopback,10.0.0.0/8',
+      '--trust-proxy',
+      '192.0.2.7',
+    );
+    assert.deepEqual(options.recorder, { everyMs: 45_000, leagues: 'auto', retentionMs: 30 * 86_400_000 });
+    assert.deepEqual(options.live, { maxStreamsPerAddress: 50, maxStreams: 9, maxStreamsPerKey: 20_000, upstreamShare: 0.6 });
+    assert.deepEqual(options.upstream, { slowAt: 0.8 });
+    assert.deepEqual(options.rateLimit, { perMinute: 120, burst: 24 });
+    assert.deepEqual(options.trustProxy, ['loopback', '10.0.0.0/8', '192.0.2.7']);
+    assert.equal(options.port, 8787);
+    assert.equal(options.db, 'pressbox.db');
+  });
+
+  it('all have a description, a value to write and a name no other flag has', () => {
+    const flags = RELAY_FEATURES.flatMap((feature) => Object.values(feature.flags));
+    assert.equal(new Set(flags.map((flag) => flag.name)).size, flags.length);
+    for (const flag of flags) {
+      assert.match(flag.name, /^--[a-z]+(-[a-z]+)*$/);
+      assert.match(flag.value, /^<[^>]+>$/);
+      assert.ok(flag.description.length > 10, flag.name);
+      if (flag.default !== undefined) assert.ok(flag.shown, `${flag.name} shows its default as written`);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { percent } from '../../src/cli/options.js';
+import { parsePercent as percent } from '../../src/relay/features/flags.js';
 import { REFRESH_MS } from '../../src/contract/refresh.js';
 import { DEFAULT_LIVE_PACE, livePollMs, urgencyOf } from '../../src/relay/live/pace.js';
 import { forecastUnits } from '../../src/relay/upstream/budget-watch.js';

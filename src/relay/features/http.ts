@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRelayListener } from '../app.js';
+import { burstFor, RATE_LIMIT_PER_MINUTE } from '../defaults.js';
+import { clientAddressResolver, parseTrustList, PROXY_HEADERS, type ProxyHeader } from '../http/client-address.js';
+import { adminTokenProblem } from '../http/operator-token.js';
+import { listenOrigins, OwnOrigins, parsePublicUrl } from '../http/own-origins.js';
+import { MAX_HEADER_BYTES } from '../input-limits.js';
+import type { Logger } from '../logger.js';
+import { flag, FlagValueError, parsePositive } from './flags.js';
+import { relayFeature } from './feature.js';
+
+/** `--trust-proxy`, repeatable or comma-separated: every entry checked now, kept as written. */
+export function trustEntries(value: string): string[] {
+  const parsed = parseTrustList([value]);
+  if (!parsed.ok) throw new FlagValueError(parsed.message.replace(/^--trust-proxy: /, ''));
+  return parsed.entries;
+}
+
+/** `--public-url`: one of the relay's origins as readers reach it. */
+export function publicOrigin(value: string): string[] {
+  const parsed = parsePublicUrl(value);
+  if (!parsed.ok) throw new FlagValueError(parsed.message.replace(/^--public-url: /, ''));
+  return [parsed.origin];
+}
+
+/** `--rate-limit 600`: requests a minute, in bursts of a fifth of it. */
+const rateLimit = (value: string) => {
+  const perMinute = parsePositive(value);
+  return { perMinute, burst: burstFor(perMinute) };
+};
+
+/** How often the log repeats that a proxy nobody trusts is forwarding readers. */
+const UNTRUSTED_PROXY_WARNING_MS = 10 * 60_000;
+
+/**
+ * Behind a proxy the relay was not told about, every reader is the proxy's one address: one reader's wrong admin
+ * tokens lock out the operator and the per-address limits count everyone together. The log says so, now and then.
+ */
+function untrustedProxyWarning(logger: Logger, now: () => number): (peer: string) => void {
+  let warnedAt = -Infinity;
+  return (peer) => {
+    if (now() - warnedAt < UNTRUSTED_PROXY_WARNING_MS) return;
+    warnedAt = now();
+    logger.log('warn', 'forwarding headers from a proxy that is not trusted', {
+      peer,
+      fix: `pass --trust-proxy ${peer} (or loopback, private) so readers are told apart; until then every reader counts as ${peer}`,
+    });
+  };
+}
+
+/**
+ * The relay on the network: the listening socket, who the reader is behind proxies, the per-address rate limit, the
+ * relay's own origins, and every route (app.ts) over the parts the other features started. It starts last and, on
+ * close, stops accepting first and lets the requests in flight finish before anything is released.
+ */
+export const httpFeature = relayFeature()({
+  name: 'http',
+  group: undefined,
+  flags: {
+    port: flag.port('--port', 'port to listen on', 8787),
+    host: flag.text('--host', '<host>', 'address to listen on', '127.0.0.1'),
+    rateLimit: flag.custom(
+      '--rate-limit',
+      '<n>',
+      'requests per minute for one key from one address (bursts of a fifth of it)',
+      rateLimit,
+      { perMinute: RATE_LIMIT_PER_MINUTE, burst: burstFor(RATE_LIMIT_PER_MINUTE) },
+      String(RATE_LIMIT_PER_MINUTE),
+    ),
+    trustProxy: {
+      ...flag.repeatable(
+        '--trust-proxy',
+        '<list>',
+        'proxies whose X-Forwarded-For/Forwarded say who the reader is: addresses, CIDRs, loopback, private',
+        trustEntries,
+      ),
+      env: 'PRESSBOX_TRUST_PROXY',
+    },
+    proxyHeader: flag.choice<ProxyHeader, ProxyHeader>(
+      '--proxy-header',
+      'the one forwarding header the trusted proxies write; the other is ignored',
+      PROXY_HEADERS,
+      'x-forwarded-for',
+    ),
+    publicUrls: flag.repeatable(
+      '--public-url',
+      '<url>',
+      "the relay's own address as readers reach it, for embeds and snippets",
+      publicOrigin,
+    ),
+  },
+  check(settings, base) {
+    const tokenProblem = base.adminToken === undefined ? undefined : adminTokenProblem(base.adminToken);
+    if (tokenProblem) throw new Error(tokenProblem);
+    const trusted = parseTrustList(settings.trustProxy ?? []);
+    if (!trusted.ok) throw new Error(trusted.message);
+    for (const url of settings.publicUrls ?? []) {
+      const parsed = parsePublicUrl(url);
+      if (!parsed.ok) throw new Error(parsed.message);
+    }
+  },
+  async start(context) {
+    const { settings, base, logger, now, metrics } = context;
+    const trusted = parseTrustList(settings.trustProxy ?? []);
+    const own = new OwnOrigins();
+    const store = context.need('store');
+    const cache = context.need('cache');
+    const listener = createRelayListener({
+      metricsText: context.machine?.metricsText,
+      live: context.need('live').handler,
+      store,
+      upstreams: context.need('upstreams'),
+      metrics,
+      adminToken: base.adminToken,
+      logger,
+      now,
+      rateLimit: settings.rateLimit,
+      files: base.files,
+      // Every relay on the same store signs embed tokens alike, so a frame may be served by any of them.
+      embedSecret: await store.sharedSecret('embed-tokens', () => randomBytes(32).toString('base64url')),
+      cacheVersion: () => cache.version,
+      interest: context.need('interest'),
+      clientAddress: clientAddressResolver(trusted.ok && trusted.entries.length ? trusted.list : undefined, {
+        header: settings.proxyHeader,
+        onUntrustedProxy: untrustedProxyWarning(logger, now),
+      }),
+      own,
+      readiness: context.readiness,
+    });
+    const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, listener);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(settings.port, settings.host, () => resolve());
+    });
+    const { port } = server.address() as AddressInfo;
+    const publicOrigins = (settings.publicUrls ?? []).flatMap(publicOrigin);
+    own.set(publicOrigins.length ? publicOrigins : listenOrigins(settings.host, port));
+    context.provide('origin', `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`);
+    // Stops accepting before any other feature stops; live streams then end with a reconnect hint (the live feature),
+    // and their connections, idle only now, close with the requests in flight answered (their loads committed)
+    // before any feature releases its store or cache.
+    let stopped: Promise<void> | undefined;
+    context.onClose(async () => {
+      server.closeIdleConnections();
+      await stopped;
+    });
+    context.onStop(() => {
+      stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+    });
+  },
+});

@@ -1,0 +1,77 @@
+import { LIVE_STREAM_LIMITS } from '../defaults.js';
+import { liveGauges } from '../http/metrics.js';
+import { LiveHub, type HubOptions } from '../live/hub.js';
+import { sharedLeagueInterest } from '../live/league-interest.js';
+import { DEFAULT_LIVE_PACE, livePollMs, urgencyOf, type LivePace } from '../live/pace.js';
+import { liveRoute } from '../live/route.js';
+import { localLiveShare, redisLiveShare } from '../live/share.js';
+import { flag } from './flags.js';
+import { relayFeature } from './feature.js';
+
+interface LiveExtras {
+  /** Time between heartbeats on an idle stream (tests shorten it). */
+  heartbeatMs: number;
+  /** Polling override (tests). */
+  pollMs: HubOptions['pollMs'];
+  /** How fast watched live topics are polled, within the upstream month (the bench fixes it). */
+  pace: Partial<LivePace>;
+  onPoll: HubOptions['onPoll'];
+}
+
+/**
+ * Live updates: one poller per watched topic (per relay group on Redis, per machine with workers), polled as fast as
+ * the upstream month can carry, and `/v1/live` streaming each change to every viewer, within the stream limits.
+ */
+export const liveFeature = relayFeature<LiveExtras>()({
+  name: 'live',
+  group: 'live',
+  flags: {
+    maxStreamsPerAddress: flag.count(
+      '--max-streams-per-address',
+      'open live streams allowed from one address (a newsroom behind one NAT needs more)',
+      LIVE_STREAM_LIMITS.maxStreamsPerAddress,
+    ),
+    maxStreams: flag.count(
+      '--max-streams',
+      'open live streams allowed on this relay in all (past it: 503, pages keep polling)',
+      LIVE_STREAM_LIMITS.maxStreams,
+    ),
+    maxStreamsPerKey: flag.count(
+      '--max-streams-per-key',
+      'open live streams allowed for one widget key on this relay',
+      LIVE_STREAM_LIMITS.maxStreamsPerKey,
+    ),
+    upstreamShare: flag.percent(
+      '--upstream-share-live',
+      'watched live games are polled as fast (down to 1.5 s) as keeps the upstream month’s forecast under this share of its limit',
+      DEFAULT_LIVE_PACE.share,
+    ),
+  },
+  async start(context) {
+    const { settings, now, metrics } = context;
+    // With Redis, relays share live topics: one polls each, all pass its changes on (live/share.ts); so do the workers
+    // of one machine through their primary.
+    const redis = context.need('redis');
+    const share = redis ? await redisLiveShare(redis, now) : (context.machine?.share ?? localLiveShare(now));
+    const store = context.need('store');
+    const upstreamBudget = context.need('upstreamBudget');
+    const pace: LivePace = { ...DEFAULT_LIVE_PACE, share: settings.upstreamShare, ...settings.pace };
+    const hub = new LiveHub({
+      history: store,
+      now,
+      share,
+      pollMs: settings.pollMs,
+      // A watched game is polled as fast as the upstream month can carry (live/pace.ts).
+      pace: (payload, routeMs) => livePollMs(routeMs, urgencyOf(payload), upstreamBudget.latest(), pace),
+      onPoll: settings.onPoll,
+    });
+    context.onStop(() => hub.close());
+    const live = liveRoute({ ...settings, hub, usage: store, now, onLoad: () => metrics.loads.count('/v1/live') });
+    context.onStop(() => live.closeAll());
+    liveGauges(metrics, live);
+    context.provide('share', share);
+    context.provide('interest', sharedLeagueInterest(store, now));
+    context.provide('hub', hub);
+    context.provide('live', live);
+  },
+});

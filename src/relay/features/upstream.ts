@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { ResourceCache } from '../cache/resource-cache.js';
+import { redisSharedEntries } from '../cache/shared-redis.js';
+import { monthBucket } from '../metering/month.js';
+import { BUDGET_CHECK_MS, SLOW_AT, upstreamBudgetWatch } from '../upstream/budget-watch.js';
+import { cachedUpstream } from '../upstream/cached.js';
+import { createUpstreamClient } from '../upstream/client.js';
+import { flag } from './flags.js';
+import { relayFeature, type FeatureContext } from './feature.js';
+import { answers, sharedProbe } from './probes.js';
+
+const SANDBOX_KEY = 'sk_sandbox_pro';
+
+/** How long /ready reuses its last look at the upstream. */
+const READY_PROBE_MS = 5_000;
+
+/** Upstream answers the cache keeps at most (each league's routes and games, for every upstream). */
+const CACHE_ENTRIES = 5000;
+
+/**
+ * The Sports Data Service as the relay calls it: one cache for every route and viewer (shared across relays on Redis,
+ * and across a machine's workers), the live service or the sandbox behind it, every attempt metered, and the
+ * upstream month watched (alerts at 50, 80 and 100 %, and a slower recorder past `--upstream-slow-at`).
+ */
+export const upstreamFeature = relayFeature<{ budgetEveryMs: number }>()({
+  name: 'upstream',
+  group: 'upstream',
+  flags: {
+    slowAt: flag.percent(
+      '--upstream-slow-at',
+      'past this share of the upstream month, the win-probability recorder samples five times less often',
+      SLOW_AT,
+    ),
+  },
+  check(_settings, base) {
+    if (Boolean(base.upstreamUrl) !== Boolean(base.upstreamKey))
+      throw new Error('Set both PRESSBOX_UPSTREAM_URL and PRESSBOX_UPSTREAM_KEY to use the real service, or neither to use the sandbox.');
+  },
+  async start(context) {
+    const { settings, base, now, metrics, logger, sandboxUrl } = context;
+    // With Redis, a cold relay answers from what another one fetched (with workers and no Redis, another worker).
+    const redis = context.need('redis');
+    const sharedEntries = redis ? await redisSharedEntries(redis) : undefined;
+    if (sharedEntries) context.onClose(() => sharedEntries.close());
+    const cache = new ResourceCache(
+      now,
+      (outcome) => metrics.cache.inc({ outcome }),
+      CACHE_ENTRIES,
+      sharedEntries ?? context.machine?.sharedEntries,
+    );
+    context.onClose(() => cache.settled());
+    const upstreams = {
+      test: cachedUpstream('test', meteredClient(context, 'test', sandboxUrl, SANDBOX_KEY), cache),
+      live: cachedUpstream(
+        'live',
+        base.upstreamUrl && base.upstreamKey
+          ? meteredClient(context, 'live', base.upstreamUrl, base.upstreamKey)
+          : meteredClient(context, 'live', sandboxUrl, SANDBOX_KEY),
+        cache,
+      ),
+    };
+    const store = context.need('store');
+    const alerts = context.need('alerts');
+    const upstreamBudget = upstreamBudgetWatch({
+      upstream: 'live',
+      account: async () => (await upstreams.live.me()).value,
+      now,
+      gauges: metrics.upstreamMonth,
+      // The first relay to store its own mark under the name announces the threshold; every other finds it taken.
+      claim: async (name) => {
+        const mine = randomBytes(12).toString('base64url');
+        return (await store.sharedSecret(name, () => mine)) === mine;
+      },
+      raise: (share, used, limit) => alerts.upstreamMonth(share, 'live', used, limit),
+      logger,
+      everyMs: settings.budgetEveryMs ?? BUDGET_CHECK_MS,
+      slowAt: settings.slowAt,
+    });
+    upstreamBudget.start();
+    context.onStop(() => upstreamBudget.stop());
+    context.provide('cache', cache);
+    context.provide('upstreams', upstreams);
+    context.provide('upstreamBudget', upstreamBudget);
+    // Any HTTP answer will do (even 401): the service is there. No key is sent and no unit is spent; anonymous /ready
+    // requests share one probe every few seconds.
+    const upstreamAnswers = sharedProbe(
+      () => answers(fetch(base.upstreamUrl ?? sandboxUrl, { method: 'HEAD', signal: AbortSignal.timeout(2000) })),
+      READY_PROBE_MS,
+      now,
+    );
+    context.ready('upstream', async () => ((await upstreamAnswers()) ? 'ok' : 'unreachable'));
+  },
+});
+
+/** A client whose every attempt is counted in the metrics and, when it spends units, in the store's monthly tally. */
+function meteredClient(context: FeatureContext<unknown>, name: string, baseUrl: string, apiKey: string) {
+  const { metrics, logger, now } = context;
+  const store = context.need('store');
+  return createUpstreamClient({
+    baseUrl,
+    apiKey,
+    onAttempt: (attempt) => {
+      metrics.upstreamRequests.inc({ upstream: name, endpoint: attempt.endpoint, outcome: String(attempt.outcome) });
+      if (attempt.units) {
+        metrics.upstreamUnits.inc({ upstream: name, endpoint: attempt.endpoint }, attempt.units);
+        // For `pressbox usage --upstream`; a store that cannot take it now loses the tally, not the answer.
+        store
+          .countUpstreamUnits({ month: monthBucket(now()), upstream: name, endpoint: attempt.endpoint, units: attempt.units })
+          .catch(() => undefined);
+      }
+      if (attempt.outcome !== 200)
+        logger.log('warn', 'upstream attempt failed', {
+          upstream: name,
+          endpoint: attempt.endpoint,
+          outcome: attempt.outcome,
+          attempt: attempt.attempt,
+        });
+    },
+  });
+}
