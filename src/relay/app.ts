@@ -1,7 +1,7 @@
 import { WIDGET_ROUTE_LIST } from './resources/routes.js';
 import { burstFor, RATE_LIMIT_PER_MINUTE } from './defaults.js';
 import { getRequestListener } from '@hono/node-server';
-import { Hono, type Context, type Handler, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { RequestListener, ServerResponse } from 'node:http';
@@ -16,14 +16,14 @@ import { embedRoutes } from './embed/routes.js';
 import { embedTokens, type EmbedTokens } from './embed/token.js';
 import { RelayError, unexpectedFailure } from './errors.js';
 import { corsHeaders, eachHeader } from './http/cors.js';
-import { widgetAccess, widgetAuthorizer } from './http/access.js';
+import { widgetAuthorizer } from './http/access.js';
 import { type Authorize } from './types.js';
-import { dataRoutes, SECURITY_HEADERS } from './http/data-routes.js';
+import { dataRoutes, SECURITY_HEADERS, type StreamRoute } from './http/data-routes.js';
 import type { RelayEnv } from './http/env.js';
 import { silentLogger, type Logger } from './logger.js';
 import type { RelayMetrics } from './http/metrics.js';
 import { requestObserver, type AnsweredRequest } from './http/observe.js';
-import { rateLimit, rateLimiter, type RateLimiter, type RateLimitOptions } from './http/rate-limit.js';
+import { rateLimiter, type RateLimiter, type RateLimitOptions } from './http/rate-limit.js';
 import { bundleRoutes, type StaticOptions } from './http/static.js';
 import { socketAddressOnly, type ClientAddress } from './http/client-address.js';
 import { OwnOrigins } from './http/own-origins.js';
@@ -45,8 +45,8 @@ export interface RelayDeps {
   rateLimit?: Omit<RateLimitOptions, 'now'>;
   /** The widget bundle and demo pages, when this relay serves them. */
   files?: StaticOptions;
-  /** GET /v1/live (see live/route.ts). */
-  live?: Handler<RelayEnv>;
+  /** GET /v1/live (see live/route.ts), on the data routes' path. */
+  live?: StreamRoute;
   /** Signs the tokens embed pages give their frames (the store keeps one for every relay that shares it). */
   embedSecret?: string;
   /** The upstream cache's change counter, so identical requests can share one built payload. */
@@ -103,6 +103,7 @@ export function createRelayListener(deps: RelayDeps): RequestListener {
     now,
     cacheVersion: deps.cacheVersion,
     interest: deps.interest,
+    streams: deps.live ? [deps.live] : [],
   });
   const other = getRequestListener(createApp(deps, keys, gate, tokens, secret).fetch);
   return (request, response) => {
@@ -221,21 +222,6 @@ function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate, tokens: Em
       }),
     );
   else app.all('/console/*', operator);
-
-  // Before the key is read (which may wait on the store): a stream has no head to describe without opening it (a HEAD
-  // answered with a body breaks the connection; Hono dispatches HEAD as GET, so the method is checked here), and a
-  // reader who leaves while the store answers must be known to have left (live/route.ts takes no slot for them).
-  app.use('/v1/live', async (c, next) => {
-    if (c.req.method === 'HEAD')
-      throw new RelayError('bad_request', 'The live route answers GET only: open it with EventSource.', { Allow: 'GET' }, 405);
-    let gone = false;
-    c.env?.outgoing?.once('close', () => (gone = true));
-    c.set('gone', () => gone);
-    await next();
-  });
-  app.use('/v1/*', widgetAccess(gate.authorize));
-  app.use('/v1/*', rateLimit(gate.limit));
-  if (deps.live) app.get('/v1/live', deps.live);
 
   app.notFound((c) => {
     corsHeaders(c);

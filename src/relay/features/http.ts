@@ -109,7 +109,7 @@ export const httpFeature = relayFeature()({
     const cache = context.need('cache');
     const listener = createRelayListener({
       metricsText: context.machine?.metricsText,
-      live: context.need('live').handler,
+      live: context.need('live').route,
       store,
       upstreams: context.need('upstreams'),
       metrics,

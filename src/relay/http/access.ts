@@ -1,4 +1,3 @@
-import type { MiddlewareHandler } from 'hono';
 import { decideOrigin, pageOrigin, patternFor, type PageOrigin } from '../keys/domains.js';
 import { isActive, type WidgetKey } from '../keys/model.js';
 import { patternsOf } from '../keys/service.js';
@@ -9,10 +8,7 @@ import type { KeyStore } from '../store/types.js';
 import type { Access, Authorize, WidgetRequest } from '../types.js';
 import type { CachedUpstream } from '../upstream/cached.js';
 import { isEmbedToken, type EmbedTokens } from '../embed/token.js';
-import { corsHeaders } from './cors.js';
-import type { RelayEnv } from './env.js';
 import type { OwnOrigins } from './own-origins.js';
-import { widgetRequestOfContext } from './widget-request.js';
 
 /** A key's verdict on one page's headers: the page, and whether the key's rules allow it. */
 interface Verdict {
@@ -114,16 +110,5 @@ export function widgetAuthorizer(
     if (!request.key)
       throw new RelayError('missing_key', 'Missing widget key: add key="pk_live_…" to the element or data-key to the Pressbox script tag.');
     return isEmbedToken(request.key) ? embedAccess(request.key, request) : lookUp(request.key, request);
-  };
-}
-
-/** The authorizer as Hono middleware (live streams): the access is kept on the context with the request it was for. */
-export function widgetAccess(authorize: Authorize): MiddlewareHandler<RelayEnv> {
-  return async (c, next) => {
-    corsHeaders(c);
-    const request = widgetRequestOfContext(c);
-    c.set('access', await authorize(request));
-    c.set('request', request);
-    await next();
   };
 }

@@ -9,7 +9,7 @@ import { firstValues } from '../resources/params.js';
 import { matchRoute, type Planned, type WidgetRoute } from '../resources/routes.js';
 import type { HistoryStore, UsageStore } from '../store/types.js';
 import { corsHeaderList } from './cors.js';
-import { type Authorize } from '../types.js';
+import type { Access, Authorize, WidgetRequest } from '../types.js';
 import { countLoad, refuseKnownSpentKey } from '../metering/quota.js';
 import { bytesOf, LOADS_REMAINING_HEADER, prepareBody, representation, type PreparedBody } from './body.js';
 import type { RelayMetrics } from './metrics.js';
@@ -32,6 +32,32 @@ export interface DataRouteDeps {
   cacheVersion?: () => number;
   /** Told which leagues readers ask for (the recorder's default leagues). */
   interest?: LeagueInterest;
+  /** Widget routes that answer with a stream they write themselves (`/v1/live`), behind the same gate. */
+  streams?: readonly StreamRoute[];
+}
+
+/** A widget request past the gate: its key granted for its origin, within its rate limit. */
+export interface Admitted {
+  access: Access;
+  request: WidgetRequest;
+  /** The query without the key. */
+  query: URLSearchParams;
+}
+
+/** A widget route that streams: it opens its stream on the response (writing the head) or throws its refusal. */
+export interface StreamRoute {
+  label: string;
+  /** Why a HEAD is refused (it would open nothing to describe). */
+  headRefusal: string;
+  open(
+    admitted: Admitted,
+    request: IncomingMessage,
+    response: ServerResponse,
+    /** CORS and security headers, for the stream's head. */
+    headers: string[],
+    /** Whether the reader has left since the request came (it takes no slot then). */
+    gone: () => boolean,
+  ): Promise<'streaming' | 'gone'>;
 }
 
 /** Spellings of requests remembered (each at most MAX_SPELLING_LENGTH characters; longer ones are read afresh). */
@@ -128,19 +154,24 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
     return canonical;
   };
 
+  /** The gate every widget route shares: GET only, the key granted for the page's origin, the rate limit. */
+  const admit = async (request: IncomingMessage, search: string, address: string, headRefusal: string) => {
+    if (request.method === 'HEAD') throw new RelayError('bad_request', headRefusal, { Allow: 'GET' }, 405);
+    const { key, query } = splitQuery(search);
+    const widgetRequest = widgetRequestOf(request, key, address);
+    const granted = deps.authorize(widgetRequest);
+    const access = granted instanceof Promise ? await granted : granted;
+    deps.limit(access.key.key, widgetRequest);
+    return { access, widgetRequest, query };
+  };
+
   const answer = async (request: IncomingMessage, response: ServerResponse, target: Target, address: string): Promise<Answer> => {
     const { route } = target;
-    const headers = corsHeaderList(request.headers.origin);
-    headers.push(...SECURITY_HEADERS);
+    const headers = widgetHeaders(request);
     try {
       // A HEAD delivers no data, so it is no load; answering it would still cost the upstream call: refused unread.
-      if (request.method === 'HEAD')
-        throw new RelayError('bad_request', 'The data routes answer GET only: a HEAD would deliver no data.', { Allow: 'GET' }, 405);
-      const { key, query } = splitQuery(target.search);
-      const widgetRequest = widgetRequestOf(request, key, address);
-      const granted = deps.authorize(widgetRequest);
-      const access = granted instanceof Promise ? await granted : granted;
-      deps.limit(access.key.key, widgetRequest);
+      const headRefusal = 'The data routes answer GET only: a HEAD would deliver no data.';
+      const { access, widgetRequest, query } = await admit(request, target.search, address, headRefusal);
       const reading = readParams(target, query);
       const now = deps.now();
       refuseKnownSpentKey(access.key, now);
@@ -168,29 +199,50 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
       if (encoding !== 'identity') headers.push('Content-Encoding', encoding);
       return { status: 200, headers, body: bytesOf(prepared, encoding) };
     } catch (error) {
-      const refusal = error instanceof RelayError ? error : unexpectedFailure(error, target.pathname, deps.logger);
-      headers.push(...Object.entries(refusal.headers).flat(), 'Content-Type', JSON_TYPE);
-      return { status: refusal.status, headers, body: JSON.stringify(refusal.body()) };
+      return refusalOf(error, headers, target.pathname, deps.logger);
     }
   };
 
   const serve = async (request: IncomingMessage, response: ServerResponse, target: Target) => {
     const started = performance.now();
     const address = deps.clientAddress(request.socket.remoteAddress, request.headers);
-    const { status, headers, body } = await answer(request, response, target, address);
-    if (!response.destroyed) {
-      if (body !== undefined) headers.push('Content-Length', String(Buffer.byteLength(body)));
-      response.writeHead(status, headers);
-      response.end(body);
-    }
+    const answered = await answer(request, response, target, address);
+    write(response, answered);
     deps.observe({
       method: request.method!,
       path: target.pathname,
       address,
       route: target.route.label,
-      status,
+      status: answered.status,
       ms: performance.now() - started,
     });
+  };
+
+  // The same gate, then the route writes its stream itself; a refusal is answered as the data routes answer theirs.
+  const serveStream = async (request: IncomingMessage, response: ServerResponse, route: StreamRoute, pathname: string, search: string) => {
+    const started = performance.now();
+    // Known before anything is awaited: a reader gone while the store answered takes no stream slot.
+    let gone = false;
+    response.once('close', () => (gone = true));
+    const address = deps.clientAddress(request.socket.remoteAddress, request.headers);
+    const headers = widgetHeaders(request);
+    let status = 200;
+    try {
+      const { access, widgetRequest, query } = await admit(request, search, address, route.headRefusal);
+      const opened = await route.open(
+        { access, request: widgetRequest, query: new URLSearchParams(query) },
+        request,
+        response,
+        headers,
+        () => gone,
+      );
+      if (opened === 'gone') status = 499;
+    } catch (error) {
+      const refusal = refusalOf(error, headers, pathname, deps.logger);
+      status = refusal.status;
+      write(response, refusal);
+    }
+    deps.observe({ method: request.method!, path: pathname, address, route: route.label, status, ms: performance.now() - started });
   };
 
   /** Takes the request when it is for a data route (and answers it); otherwise leaves it to the other routes. */
@@ -199,11 +251,37 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
     const url = request.url ?? '/';
     const mark = url.indexOf('?');
     const pathname = mark === -1 ? url : url.slice(0, mark);
+    const stream = deps.streams?.find((candidate) => candidate.label === pathname);
+    if (stream) {
+      void serveStream(request, response, stream, pathname, mark === -1 ? '' : url.slice(mark + 1));
+      return true;
+    }
     const matched = matchRoute(pathname);
     if (!matched) return false;
     void serve(request, response, { ...matched, pathname, search: mark === -1 ? '' : url.slice(mark + 1) });
     return true;
   };
+}
+
+/** CORS (the page's origin may read the answer) and the relay's security headers, as every widget answer has them. */
+function widgetHeaders(request: IncomingMessage): string[] {
+  const headers = corsHeaderList(request.headers.origin);
+  headers.push(...SECURITY_HEADERS);
+  return headers;
+}
+
+/** A refusal's answer; anything but a RelayError is the relay's own failure, logged and answered with one 500 body. */
+function refusalOf(error: unknown, headers: string[], pathname: string, logger: Logger): Answer {
+  const refusal = error instanceof RelayError ? error : unexpectedFailure(error, pathname, logger);
+  headers.push(...Object.entries(refusal.headers).flat(), 'Content-Type', JSON_TYPE);
+  return { status: refusal.status, headers, body: JSON.stringify(refusal.body()) };
+}
+
+function write(response: ServerResponse, { status, headers, body }: Answer): void {
+  if (response.destroyed || response.headersSent) return;
+  if (body !== undefined) headers.push('Content-Length', String(Buffer.byteLength(body)));
+  response.writeHead(status, headers);
+  response.end(body);
 }
 
 /** The widget key and the rest of the query (what decides the data), without parsing a query that needs no decoding. */

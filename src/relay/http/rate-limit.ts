@@ -1,7 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
 import { RelayError } from '../errors.js';
-import type { RelayEnv } from './env.js';
 import type { WidgetRequest } from '../types.js';
 
 export interface RateLimitOptions {
@@ -42,13 +40,5 @@ export function rateLimiter(options: RateLimitOptions): RateLimiter {
       });
     }
     bucket.tokens -= 1;
-  };
-}
-
-/** The limiter as Hono middleware, after `widgetAccess`. */
-export function rateLimit(limit: RateLimiter): MiddlewareHandler<RelayEnv> {
-  return async (c, next) => {
-    limit(c.get('access').key.key, c.get('request'));
-    await next();
   };
 }

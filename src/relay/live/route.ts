@@ -1,9 +1,9 @@
 import { LIVE_STREAM_LIMITS } from '../defaults.js';
-import type { Context } from 'hono';
+import type { IncomingMessage } from 'node:http';
 import { CONTRACT_REVISION, CONTRACT_VERSION } from '../../contract/version.js';
 import { RelayError } from '../errors.js';
 import { countLoad, refuseSpentKey } from '../metering/quota.js';
-import type { RelayEnv } from '../http/env.js';
+import type { StreamRoute } from '../http/data-routes.js';
 import { plainEtag } from '../http/encoding.js';
 import type { UsageStore } from '../store/types.js';
 import type { LiveHub, LiveUpdate, Subscriber } from './hub.js';
@@ -25,6 +25,11 @@ export interface LiveRouteOptions {
 }
 
 const ROUTE = '/v1/live';
+
+const header = (request: IncomingMessage, name: string): string | undefined => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
 
 // An update goes to every viewer of its topic as the same object: its frame is built once for all of them.
 const frames = new WeakMap<LiveUpdate, Buffer>();
@@ -60,23 +65,20 @@ function jitteredRetryMs(): number {
 export function liveRoute(options: LiveRouteOptions) {
   const perAddress = new Map<string, number>();
   const perKey = new Map<string, number>();
-  const open = new Set<SseConnection>();
+  const streams = new Set<SseConnection>();
   const { maxStreamsPerAddress, maxStreams, maxStreamsPerKey } = { ...LIVE_STREAM_LIMITS, ...options };
   const heartbeatMs = options.heartbeatMs ?? 15_000;
 
-  const handler = async (c: Context<RelayEnv>) => {
-    c.set('route', ROUTE);
-    // Known from before anything was awaited (app.ts): a reader gone while the store answered never takes a slot.
-    const gone = c.get('gone');
-    const topics = parseTopics(c.req.queries('topic') ?? []);
+  const open: StreamRoute['open'] = async (admitted, request, response, headers, gone) => {
+    const query = admitted.query;
+    const topics = parseTopics(query.getAll('topic'));
     const have = new Map<string, string>();
     // A page may hold the data as it came compressed ("…-br"): what it has is the data, whatever the coding.
-    (c.req.queries('have') ?? []).forEach((etag, i) => topics[i] && etag && have.set(topics[i]!.asked, plainEtag(etag)));
-    const lastEventId = Number(c.req.header('last-event-id') ?? c.req.query('lastEventId') ?? 0) || 0;
-    const access = c.get('access');
-    const request = c.get('request');
+    query.getAll('have').forEach((etag, i) => topics[i] && etag && have.set(topics[i]!.asked, plainEtag(etag)));
+    const lastEventId = Number(header(request, 'last-event-id') ?? query.get('lastEventId') ?? 0) || 0;
+    const { access, request: widgetRequest } = admitted;
     await refuseSpentKey(access.key, options.usage, options.now());
-    const address = request.address;
+    const address = widgetRequest.address;
     const { key, upstream } = access;
     if ((perAddress.get(address) ?? 0) >= maxStreamsPerAddress) {
       throw new RelayError(
@@ -86,8 +88,8 @@ export function liveRoute(options: LiveRouteOptions) {
       );
     }
     // A relay or a key at its cap refuses the stream, not the reader: the element goes on polling (503, retry later).
-    if (open.size >= maxStreams || (perKey.get(key.key) ?? 0) >= maxStreamsPerKey) {
-      const which = open.size >= maxStreams ? `this relay (${maxStreams})` : `this key on this relay (${maxStreamsPerKey})`;
+    if (streams.size >= maxStreams || (perKey.get(key.key) ?? 0) >= maxStreamsPerKey) {
+      const which = streams.size >= maxStreams ? `this relay (${maxStreams})` : `this key on this relay (${maxStreamsPerKey})`;
       throw new RelayError(
         'rate_limited',
         `Live streams are at their limit for ${which}; the widget keeps refreshing without one and retries later.`,
@@ -95,9 +97,8 @@ export function liveRoute(options: LiveRouteOptions) {
         503,
       );
     }
-    const outgoing = c.env?.outgoing;
-    if (!outgoing) throw new Error('Live streams need the Node server (@hono/node-server): there is no socket to stream to.');
-    if (gone()) return new Response(null, { headers: { 'x-hono-already-sent': 'true' } });
+    // A reader gone while the store answered never takes a slot.
+    if (gone()) return 'gone';
 
     adjust(perAddress, address, 1);
     adjust(perKey, key.key, 1);
@@ -105,12 +106,12 @@ export function liveRoute(options: LiveRouteOptions) {
     // While the reader is behind, only each topic's latest update waits here (counted when it is written).
     const held = new Map<string, LiveUpdate>();
     const stream: SseConnection = new SseConnection(
-      outgoing,
-      c.res.headers,
+      response,
+      headers,
       () => {
         clearInterval(heartbeat);
         options.hub.unsubscribe(subscriber);
-        open.delete(stream);
+        streams.delete(stream);
         adjust(perAddress, address, -1);
         adjust(perKey, key.key, -1);
       },
@@ -123,7 +124,7 @@ export function liveRoute(options: LiveRouteOptions) {
     // Counted before it is written: a spent key gets the error instead of the data.
     // countLoad is the data routes' too: one rule for what a load is, and a refusal here is remembered for them.
     const deliverNow = async (update: LiveUpdate): Promise<boolean> => {
-      const refused = await countLoad(options.usage, access, request, ROUTE, options.now()).then(
+      const refused = await countLoad(options.usage, access, widgetRequest, ROUTE, options.now()).then(
         () => undefined,
         (error: unknown) => {
           if (error instanceof RelayError) return error;
@@ -154,24 +155,28 @@ export function liveRoute(options: LiveRouteOptions) {
         stream.send({ event: 'error', data: JSON.stringify({ topic, ...error.body() }) });
       },
     };
-    open.add(stream);
+    streams.add(stream);
     stream.retry(jitteredRetryMs());
     heartbeat = setInterval(() => stream.comment('heartbeat'), heartbeatMs);
     options.hub.subscribe(subscriber, topics, have, lastEventId);
-    // The stream is written to the socket directly; the Node server must not answer again.
-    return new Response(null, { headers: { 'x-hono-already-sent': 'true' } });
+    return 'streaming';
   };
 
+  const route: StreamRoute = {
+    label: ROUTE,
+    headRefusal: 'The live route answers GET only: open it with EventSource.',
+    open,
+  };
   return {
-    handler,
-    openStreams: () => open.size,
+    route,
+    openStreams: () => streams.size,
     /** Addresses and keys holding stream slots: both empty when no stream is open. */
     slotHolders: () => ({ addresses: perAddress.size, keys: perKey.size }),
     /** Streams whose reader is behind (getting latest states only), and the bytes waiting here for all streams. */
     backlog(): { behind: number; unreadBytes: number } {
       let behind = 0;
       let unreadBytes = 0;
-      for (const stream of open) {
+      for (const stream of streams) {
         if (stream.behind) behind++;
         unreadBytes += stream.unreadBytes;
       }
@@ -182,7 +187,7 @@ export function liveRoute(options: LiveRouteOptions) {
      * EventSource reconnects by itself with its Last-Event-ID, to this relay once it is back or to another.
      */
     async closeAll(): Promise<void> {
-      for (const stream of [...open]) {
+      for (const stream of [...streams]) {
         stream.retry(jitteredRetryMs());
         stream.comment('the relay is restarting: reconnect with Last-Event-ID');
         stream.end();

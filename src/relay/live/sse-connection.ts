@@ -34,21 +34,24 @@ export class SseConnection {
 
   constructor(
     private readonly response: ServerResponse,
-    headers: Headers,
+    /** The route's own headers (CORS, security), `[name, value, name, value…]`. */
+    headers: readonly string[],
     onClose: () => void,
     /** Called once a reader that was behind has read everything it was sent. */
     onCaughtUp: () => void = () => {},
   ) {
-    const head: Record<string, string> = {};
-    headers.forEach((value, name) => (head[name] = value));
-    response.writeHead(200, {
-      ...head,
-      'Content-Type': 'text/event-stream; charset=utf-8',
+    response.writeHead(200, [
+      ...headers,
+      'Content-Type',
+      'text/event-stream; charset=utf-8',
       // Content is streamed as it changes: proxies must not buffer or cache it.
-      'Cache-Control': 'no-store',
-      'X-Accel-Buffering': 'no',
-      Connection: 'keep-alive',
-    });
+      'Cache-Control',
+      'no-store',
+      'X-Accel-Buffering',
+      'no',
+      'Connection',
+      'keep-alive',
+    ]);
     response.flushHeaders();
     // Frames are ready-made chunks of the response's chunked body, written to the socket without another framing
     // pass per viewer; the response itself only sends the head and, at the end, the last chunk.
