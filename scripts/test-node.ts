@@ -36,12 +36,14 @@ async function ensureRedis(): Promise<ChildProcess | undefined> {
   return server;
 }
 
-// `--days-ahead N`: the whole suite again with the system clock N days on (faketime), so no test can depend on
-// today's date: every clock a test relies on must be injected. `--also-days-ahead N`: today's run and the shifted one at
-// once, the shifted one with a Redis of its own, in about the time of one (neither may depend on an idle machine).
+// `--days-ahead N`: the whole suite with the system clock N days on (faketime), so no test can depend on today's date:
+// every clock a test relies on must be injected. `--also-days-ahead N`: today's run and the shifted one at once, the
+// shifted one with a Redis of its own. `--share-days-ahead N` (what `npm test` runs): the files shared between the two
+// clocks, run at once, so each file runs once; which half is shifted swaps every day, so over two days every file has
+// run on both clocks, and neither half may depend on an idle machine.
 const args = process.argv.slice(2);
-const both = args[0] === '--also-days-ahead';
-const ahead = args[0] === '--days-ahead' || both ? Number(args[1]) : 0;
+const mode = ['--days-ahead', '--also-days-ahead', '--share-days-ahead'].indexOf(args[0] ?? '');
+const ahead = mode >= 0 ? Number(args[1]) : 0;
 if (ahead) args.splice(0, 2);
 if (ahead && spawnSync('faketime', ['-f', '+0d', 'true'], { stdio: 'ignore' }).status !== 0) {
   console.error('The date-shifted run needs faketime. Install it with:\n\n    sudo apt-get install -y faketime\n');
@@ -53,8 +55,14 @@ if (files.length === 0) {
   process.exit(1);
 }
 const redis = await ensureRedis();
-const command = [process.execPath, '--import', 'tsx', '--test', '--test-reporter=spec', ...files];
-if (both) process.exit(await todayAndAhead(command, ahead, redis));
+const testCommand = (files: string[]) => [process.execPath, '--import', 'tsx', '--test', '--test-reporter=spec', ...files];
+const command = testCommand(files);
+if (mode === 1) process.exit(await todayAndAhead(command, command, ahead, redis));
+if (mode === 2) {
+  const { today, shifted } = shareBetweenClocks(files, Math.floor(Date.now() / 86_400_000));
+  console.error(`${today.length} test files on today's clock, ${shifted.length} with the clock ${ahead} days ahead (they swap tomorrow).`);
+  process.exit(await todayAndAhead(testCommand(today), testCommand(shifted), ahead, redis));
+}
 if (ahead) console.error(`Node tests with the clock ${ahead} days ahead (faketime).`);
 const result = ahead
   ? spawnSync('faketime', ['-f', `+${ahead}d`, ...command], { stdio: 'inherit', env: process.env })
@@ -62,12 +70,23 @@ const result = ahead
 redis?.kill();
 process.exit(result.status ?? 1);
 
+/** Every other file on each clock, the halves swapping with the day's parity. */
+function shareBetweenClocks(files: string[], day: number): { today: string[]; shifted: string[] } {
+  const today = files.filter((_, index) => (index + day) % 2 === 0);
+  return { today, shifted: files.filter((file) => !today.includes(file)) };
+}
+
 /** Both runs at once: today's report as it comes, the shifted run's after it (two reports interleaved read as none). */
-async function todayAndAhead(command: string[], days: number, shared: ChildProcess | undefined): Promise<number> {
+async function todayAndAhead(
+  todayCommand: string[],
+  laterCommand: string[],
+  days: number,
+  shared: ChildProcess | undefined,
+): Promise<number> {
   const port = await freePort();
   const own = await startRedisServer(port);
-  const today = spawn(process.execPath, command.slice(1), { stdio: 'inherit', env: process.env });
-  const later = spawn('faketime', ['-f', `+${days}d`, ...command], {
+  const today = spawn(process.execPath, todayCommand.slice(1), { stdio: 'inherit', env: process.env });
+  const later = spawn('faketime', ['-f', `+${days}d`, ...laterCommand], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, REDIS_URL: `redis://127.0.0.1:${port}` },
   });

@@ -8,7 +8,7 @@ import { localLiveShare, redisLiveShare } from '../live/share.js';
 import { flag } from './flags.js';
 import { relayFeature } from './feature.js';
 
-interface LiveExtras {
+export interface LiveExtras {
   /** Time between heartbeats on an idle stream (tests shorten it). */
   heartbeatMs: number;
   /** Polling override (tests). */
