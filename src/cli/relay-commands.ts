@@ -21,6 +21,12 @@ const WIDGET_BUNDLE_DIR = join(PACKAGE_ROOT, 'dist', 'cdn');
 const DEMO_DIR = join(PACKAGE_ROOT, 'demo');
 
 export function relayCommands(program: Command): void {
+  serveCommand(program);
+  startCommand(program);
+}
+
+/** `pressbox serve`: the relay as an operator runs it, its flags those of the relay's features. */
+function serveCommand(program: Command): void {
   addFeatureFlags(
     program
       .command('serve')
@@ -67,7 +73,10 @@ export function relayCommands(program: Command): void {
       );
       stopOnSignals(relay.close);
     });
+}
 
+/** `pressbox start` (`npm start`): the relay, its sandbox and the demo site, with a demo key for localhost. */
+function startCommand(program: Command): void {
   program
     .command('start')
     .description('Start the relay with its sandbox and a demo key for localhost: what `npm start` runs.')

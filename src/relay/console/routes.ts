@@ -53,12 +53,8 @@ function refuse(code: 'missing_key' | 'invalid_key' | 'origin_not_allowed', mess
   throw new RelayError(code, message);
 }
 
-/**
- * `/console`: the operator console's page, scripts and JSON API. The admin token signs in once; after that an
- * HttpOnly SameSite=Strict cookie names a short session, and every change also needs the session's CSRF token in a
- * header and must come from the relay's own origin (Origin and Fetch Metadata, where the browser sends them).
- */
-export function consoleRoutes(deps: ConsoleDeps) {
+/** What the console's handlers share: the cookie's name, key operations by session, and the refusals. */
+function consoleContext(deps: ConsoleDeps) {
   const secure = () => deps.own.primary.startsWith('https:');
   const cookieName = () => (secure() ? SECURE_COOKIE : PLAIN_COOKIE);
   const keysBy = (session: ConsoleSession) => keyOperations(deps.keys, deps.store, `console:${session.id.slice(0, 8)}`, deps.now);
@@ -72,6 +68,7 @@ export function consoleRoutes(deps: ConsoleDeps) {
       refuse('origin_not_allowed', 'Console changes are accepted from the console’s own page only.');
   };
 
+  /** Every route but sign-in: a session's cookie, and for a change its CSRF token and the relay's own origin. */
   const signedIn: MiddlewareHandler<ConsoleEnv> = async (c, next) => {
     const cookie = getCookie(c, cookieName());
     const session = await deps.sessions.session(cookie);
@@ -101,26 +98,19 @@ export function consoleRoutes(deps: ConsoleDeps) {
     usedThisMonth: await deps.store.loadsUsed(key.key, monthBucket(deps.now())),
     status: !key.revokedAt ? 'active' : isActive(key, deps.now()) ? 'grace' : 'revoked',
   });
+  return { deps, secure, cookieName, keysBy, reading, sameOrigin, signedIn, found, keyRow };
+}
 
-  const app = new Hono<ConsoleEnv>();
-  app.use('*', async (c, next) => {
-    c.header('Content-Security-Policy', UNFRAMED_POLICY);
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Referrer-Policy', 'no-referrer');
-    await next();
-  });
-  app.get('/', (c) => c.html(consolePage(), 200, { 'Cache-Control': 'no-store' }));
-  app.get('/console.css', (c) => c.body(CONSOLE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }));
-  const sendAsset = builtFiles();
-  app.get('/assets/*', async (c) => {
-    const path = c.req.path.slice('/console/assets/'.length);
-    const sent = deps.assetsDir
-      ? await sendAsset(c, deps.assetsDir, path, { 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' })
-      : undefined;
-    return sent ?? c.text('The console is not built: run npm run build.', 404);
-  });
+type ConsoleContext = ReturnType<typeof consoleContext>;
 
-  const handlers: ConsoleHandlers = {
+/** Signing in with the admin token, the session it opens, signing out. */
+function sessionHandlers({
+  deps,
+  secure,
+  cookieName,
+  sameOrigin,
+}: ConsoleContext): Pick<ConsoleHandlers, 'POST /session' | 'GET /session' | 'DELETE /session'> {
+  return {
     'POST /session': async (c) => {
       sameOrigin(c);
       await deps.gate.refuseIfLocked(c.get('address'));
@@ -163,6 +153,12 @@ export function consoleRoutes(deps: ConsoleDeps) {
       deleteCookie(c, cookieName(), { path: secure() ? '/' : '/console', secure: secure() });
       return null;
     },
+  };
+}
+
+/** Listing, creating, changing, rotating, revoking and checking widget keys, each change under the session's name. */
+function keyHandlers({ keysBy, reading, found, keyRow }: ConsoleContext) {
+  return {
     'GET /keys': async () => ({ keys: await Promise.all((await reading.list()).map(keyRow)) }),
     'POST /keys': async (c) => keyRow(await keysBy(c.get('session')).create(await readBody(c.req.raw, createBody))),
     'PATCH /keys/:key': async (c) => {
@@ -181,6 +177,12 @@ export function consoleRoutes(deps: ConsoleDeps) {
       const parsed = parseDomainPattern(c.req.query('pattern') ?? '');
       return parsed.ok ? { ok: true, pattern: parsed.pattern.source } : { ok: false, message: parsed.message };
     },
+  } satisfies Partial<ConsoleHandlers>;
+}
+
+/** A key's usage, the audit log and the relay's health, as the console shows them. */
+function reportHandlers({ deps, found }: ConsoleContext) {
+  return {
     'GET /keys/:key/usage': async (c) => {
       const key = await found(c.req.param('key')!);
       const by = c.req.query('by') ?? 'route';
@@ -207,7 +209,35 @@ export function consoleRoutes(deps: ConsoleDeps) {
       );
       return relayHealth(await deps.readiness(), await deps.metricsText(), account, deps.now());
     },
-  };
+  } satisfies Partial<ConsoleHandlers>;
+}
+
+/**
+ * `/console`: the operator console's page, scripts and JSON API. The admin token signs in once; after that an
+ * HttpOnly SameSite=Strict cookie names a short session, and every change also needs the session's CSRF token in a
+ * header and must come from the relay's own origin (Origin and Fetch Metadata, where the browser sends them).
+ */
+export function consoleRoutes(deps: ConsoleDeps) {
+  const context = consoleContext(deps);
+  const app = new Hono<ConsoleEnv>();
+  app.use('*', async (c, next) => {
+    c.header('Content-Security-Policy', UNFRAMED_POLICY);
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Referrer-Policy', 'no-referrer');
+    await next();
+  });
+  app.get('/', (c) => c.html(consolePage(), 200, { 'Cache-Control': 'no-store' }));
+  app.get('/console.css', (c) => c.body(CONSOLE_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }));
+  const sendAsset = builtFiles();
+  app.get('/assets/*', async (c) => {
+    const path = c.req.path.slice('/console/assets/'.length);
+    const sent = deps.assetsDir
+      ? await sendAsset(c, deps.assetsDir, path, { 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' })
+      : undefined;
+    return sent ?? c.text('The console is not built: run npm run build.', 404);
+  });
+
+  const handlers: ConsoleHandlers = { ...sessionHandlers(context), ...keyHandlers(context), ...reportHandlers(context) };
 
   // Sign-in is the one route open without a session; every other passes `signedIn` first.
   const serve = (route: ConsoleRoute) => {
@@ -220,7 +250,7 @@ export function consoleRoutes(deps: ConsoleDeps) {
     });
   };
   serve('POST /session');
-  app.use('/api/*', signedIn);
+  app.use('/api/*', context.signedIn);
   for (const route of Object.keys(handlers) as ConsoleRoute[]) if (route !== 'POST /session') serve(route);
   return app;
 }

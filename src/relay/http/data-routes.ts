@@ -108,62 +108,10 @@ interface Reading {
  * stays on Hono.
  */
 export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, response: ServerResponse) => boolean {
-  // Thousands of viewers asking for the same data get one build, one serialisation and one ETag hash between two
-  // changes of the upstream cache (and at most a second apart), instead of one per request. The payload does not
-  // depend on the key, only on the upstream (live or sandbox), the route and its parameters.
-  const prepare = (ctx: ResourceContext, reading: Reading): PreparedBody | Promise<PreparedBody> => {
-    const build = () => {
-      deps.interest?.note(reading.planned.leagues, ctx.upstream.name);
-      return reading.planned.build(ctx).then((built) => prepareBody(built.payload));
-    };
-    if (!deps.cacheVersion) return build();
-    const { name } = ctx.upstream;
-    const version = deps.cacheVersion();
-    const hit = reading.payloads.get(name);
-    if (hit && hit.version === version && ctx.now - hit.builtAt < SHARED_PAYLOAD_MS) return hit.ready ?? hit.prepared;
-    const entry: SharedPayload = { prepared: build(), version, builtAt: ctx.now };
-    reading.payloads.set(name, entry);
-    entry.prepared.then(
-      (prepared) => (entry.ready = prepared),
-      () => reading.payloads.get(name) === entry && reading.payloads.delete(name),
-    );
-    return entry.prepared;
-  };
+  const prepare = sharedPayloads(deps);
+  const readParams = requestReader();
 
-  // Validation is pure: the same path and query (whatever the key) read the same, so popular spellings are read once.
-  // Spellings point to their canonical request, which alone holds built payloads: a flood of made-up spellings of one
-  // request shares one entry, and both tables are bounded (MAX_SPELLINGS short strings, MAX_REQUESTS requests).
-  const spellings = new LRUCache<string, string | RelayError>({ max: MAX_SPELLINGS });
-  const requests = new LRUCache<string, Reading>({ max: MAX_REQUESTS });
-  const readParams = ({ route, path, pathname }: Target, query: string): Reading => {
-    const spelling = `${pathname}?${query}`;
-    const known = spelling.length <= MAX_SPELLING_LENGTH ? spellings.get(spelling) : undefined;
-    if (known instanceof RelayError) throw known;
-    const reading = known === undefined ? undefined : requests.get(known);
-    if (reading) return reading;
-    let planned: Planned;
-    try {
-      planned = route.read(firstValues(query), path);
-    } catch (error) {
-      if (error instanceof RelayError && spelling.length <= MAX_SPELLING_LENGTH) spellings.set(spelling, error);
-      throw error;
-    }
-    if (spelling.length <= MAX_SPELLING_LENGTH) spellings.set(spelling, planned.canonical);
-    let canonical = requests.get(planned.canonical);
-    if (!canonical) requests.set(planned.canonical, (canonical = { planned, payloads: new Map() }));
-    return canonical;
-  };
-
-  /** The gate every widget route shares: GET only, the key granted for the page's origin, the rate limit. */
-  const admit = async (request: IncomingMessage, search: string, address: string, headRefusal: string) => {
-    if (request.method === 'HEAD') throw new RelayError('bad_request', headRefusal, { Allow: 'GET' }, 405);
-    const { key, query } = splitQuery(search);
-    const widgetRequest = widgetRequestOf(request, key, address);
-    const granted = deps.authorize(widgetRequest);
-    const access = granted instanceof Promise ? await granted : granted;
-    deps.limit(access.key.key, widgetRequest);
-    return { access, widgetRequest, query };
-  };
+  const admit = widgetGate(deps);
 
   const answer = async (request: IncomingMessage, response: ServerResponse, target: Target, address: string): Promise<Answer> => {
     const { route } = target;
@@ -218,8 +166,42 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
     });
   };
 
-  // The same gate, then the route writes its stream itself; a refusal is answered as the data routes answer theirs.
-  const serveStream = async (request: IncomingMessage, response: ServerResponse, route: StreamRoute, pathname: string, search: string) => {
+  const serveStream = streamServer(deps, admit);
+
+  /** Takes the request when it is for a data route (and answers it); otherwise leaves it to the other routes. */
+  return (request, response) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const url = request.url ?? '/';
+    const mark = url.indexOf('?');
+    const pathname = mark === -1 ? url : url.slice(0, mark);
+    const stream = deps.streams?.find((candidate) => candidate.label === pathname);
+    if (stream) {
+      void serveStream(request, response, stream, pathname, mark === -1 ? '' : url.slice(mark + 1));
+      return true;
+    }
+    const matched = matchRoute(pathname);
+    if (!matched) return false;
+    void serve(request, response, { ...matched, pathname, search: mark === -1 ? '' : url.slice(mark + 1) });
+    return true;
+  };
+}
+
+/** The gate every widget route shares: GET only, the key granted for the page's origin, the rate limit. */
+function widgetGate(deps: Pick<DataRouteDeps, 'authorize' | 'limit'>) {
+  return async (request: IncomingMessage, search: string, address: string, headRefusal: string) => {
+    if (request.method === 'HEAD') throw new RelayError('bad_request', headRefusal, { Allow: 'GET' }, 405);
+    const { key, query } = splitQuery(search);
+    const widgetRequest = widgetRequestOf(request, key, address);
+    const granted = deps.authorize(widgetRequest);
+    const access = granted instanceof Promise ? await granted : granted;
+    deps.limit(access.key.key, widgetRequest);
+    return { access, widgetRequest, query };
+  };
+}
+
+/** The same gate, then the route writes its stream itself; a refusal is answered as the data routes answer theirs. */
+function streamServer(deps: DataRouteDeps, admit: ReturnType<typeof widgetGate>) {
+  return async (request: IncomingMessage, response: ServerResponse, route: StreamRoute, pathname: string, search: string) => {
     const started = performance.now();
     // Known before anything is awaited: a reader gone while the store answered takes no stream slot.
     let gone = false;
@@ -244,22 +226,59 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
     }
     deps.observe({ method: request.method!, path: pathname, address, route: route.label, status, ms: performance.now() - started });
   };
+}
 
-  /** Takes the request when it is for a data route (and answers it); otherwise leaves it to the other routes. */
-  return (request, response) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-    const url = request.url ?? '/';
-    const mark = url.indexOf('?');
-    const pathname = mark === -1 ? url : url.slice(0, mark);
-    const stream = deps.streams?.find((candidate) => candidate.label === pathname);
-    if (stream) {
-      void serveStream(request, response, stream, pathname, mark === -1 ? '' : url.slice(mark + 1));
-      return true;
+/**
+ * Thousands of viewers asking for the same data get one build, one serialisation and one ETag hash between two
+ * changes of the upstream cache (and at most a second apart), instead of one per request. The payload does not
+ * depend on the key, only on the upstream (live or sandbox), the route and its parameters.
+ */
+function sharedPayloads(deps: Pick<DataRouteDeps, 'interest' | 'cacheVersion'>) {
+  return (ctx: ResourceContext, reading: Reading): PreparedBody | Promise<PreparedBody> => {
+    const build = () => {
+      deps.interest?.note(reading.planned.leagues, ctx.upstream.name);
+      return reading.planned.build(ctx).then((built) => prepareBody(built.payload));
+    };
+    if (!deps.cacheVersion) return build();
+    const { name } = ctx.upstream;
+    const version = deps.cacheVersion();
+    const hit = reading.payloads.get(name);
+    if (hit && hit.version === version && ctx.now - hit.builtAt < SHARED_PAYLOAD_MS) return hit.ready ?? hit.prepared;
+    const entry: SharedPayload = { prepared: build(), version, builtAt: ctx.now };
+    reading.payloads.set(name, entry);
+    entry.prepared.then(
+      (prepared) => (entry.ready = prepared),
+      () => reading.payloads.get(name) === entry && reading.payloads.delete(name),
+    );
+    return entry.prepared;
+  };
+}
+
+/**
+ * Validation is pure: the same path and query (whatever the key) read the same, so popular spellings are read once.
+ * Spellings point to their canonical request, which alone holds built payloads: a flood of made-up spellings of one
+ * request shares one entry, and both tables are bounded (MAX_SPELLINGS short strings, MAX_REQUESTS requests).
+ */
+function requestReader() {
+  const spellings = new LRUCache<string, string | RelayError>({ max: MAX_SPELLINGS });
+  const requests = new LRUCache<string, Reading>({ max: MAX_REQUESTS });
+  return ({ route, path, pathname }: Target, query: string): Reading => {
+    const spelling = `${pathname}?${query}`;
+    const known = spelling.length <= MAX_SPELLING_LENGTH ? spellings.get(spelling) : undefined;
+    if (known instanceof RelayError) throw known;
+    const reading = known === undefined ? undefined : requests.get(known);
+    if (reading) return reading;
+    let planned: Planned;
+    try {
+      planned = route.read(firstValues(query), path);
+    } catch (error) {
+      if (error instanceof RelayError && spelling.length <= MAX_SPELLING_LENGTH) spellings.set(spelling, error);
+      throw error;
     }
-    const matched = matchRoute(pathname);
-    if (!matched) return false;
-    void serve(request, response, { ...matched, pathname, search: mark === -1 ? '' : url.slice(mark + 1) });
-    return true;
+    if (spelling.length <= MAX_SPELLING_LENGTH) spellings.set(spelling, planned.canonical);
+    let canonical = requests.get(planned.canonical);
+    if (!canonical) requests.set(planned.canonical, (canonical = { planned, payloads: new Map() }));
+    return canonical;
   };
 }
 

@@ -58,29 +58,17 @@ function jitteredRetryMs(): number {
   return 2000 + Math.floor(Math.random() * 3000);
 }
 
-/**
- * GET /v1/live?key=&topic=…&topic=…: Server-Sent Events. Each update is `event: update` with
- * `data: {"topic", "contract", "data"}` and an `id:`; failures are `event: error` with the error body and the topic.
- */
-export function liveRoute(options: LiveRouteOptions) {
-  const perAddress = new Map<string, number>();
-  const perKey = new Map<string, number>();
-  const streams = new Set<SseConnection>();
-  const { maxStreamsPerAddress, maxStreams, maxStreamsPerKey } = { ...LIVE_STREAM_LIMITS, ...options };
-  const heartbeatMs = options.heartbeatMs ?? 15_000;
+/** Open streams by address and by key, within the relay's limits: a slot is taken when a stream opens, given back when it closes. */
+class StreamSlots {
+  private readonly perAddress = new Map<string, number>();
+  private readonly perKey = new Map<string, number>();
 
-  const open: StreamRoute['open'] = async (admitted, request, response, headers, gone) => {
-    const query = admitted.query;
-    const topics = parseTopics(query.getAll('topic'));
-    const have = new Map<string, string>();
-    // A page may hold the data as it came compressed ("…-br"): what it has is the data, whatever the coding.
-    query.getAll('have').forEach((etag, i) => topics[i] && etag && have.set(topics[i]!.asked, plainEtag(etag)));
-    const lastEventId = Number(header(request, 'last-event-id') ?? query.get('lastEventId') ?? 0) || 0;
-    const { access, request: widgetRequest } = admitted;
-    await refuseSpentKey(access.key, options.usage, options.now());
-    const address = widgetRequest.address;
-    const { key, upstream } = access;
-    if ((perAddress.get(address) ?? 0) >= maxStreamsPerAddress) {
+  constructor(private readonly limits: typeof LIVE_STREAM_LIMITS) {}
+
+  /** Throws the refusal when the address, the key or the relay has no slot left. */
+  check(address: string, key: string, open: number): void {
+    const { maxStreamsPerAddress, maxStreams, maxStreamsPerKey } = this.limits;
+    if ((this.perAddress.get(address) ?? 0) >= maxStreamsPerAddress) {
       throw new RelayError(
         'rate_limited',
         `Too many live streams from this address (at most ${maxStreamsPerAddress}); close other tabs or retry later.`,
@@ -88,8 +76,8 @@ export function liveRoute(options: LiveRouteOptions) {
       );
     }
     // A relay or a key at its cap refuses the stream, not the reader: the element goes on polling (503, retry later).
-    if (streams.size >= maxStreams || (perKey.get(key.key) ?? 0) >= maxStreamsPerKey) {
-      const which = streams.size >= maxStreams ? `this relay (${maxStreams})` : `this key on this relay (${maxStreamsPerKey})`;
+    if (open >= maxStreams || (this.perKey.get(key) ?? 0) >= maxStreamsPerKey) {
+      const which = open >= maxStreams ? `this relay (${maxStreams})` : `this key on this relay (${maxStreamsPerKey})`;
       throw new RelayError(
         'rate_limited',
         `Live streams are at their limit for ${which}; the widget keeps refreshing without one and retries later.`,
@@ -97,81 +85,130 @@ export function liveRoute(options: LiveRouteOptions) {
         503,
       );
     }
+  }
+
+  take(address: string, key: string, by = 1): void {
+    adjust(this.perAddress, address, by);
+    adjust(this.perKey, key, by);
+  }
+
+  release(address: string, key: string): void {
+    this.take(address, key, -1);
+  }
+
+  /** Addresses and keys holding stream slots: both empty when no stream is open. */
+  holders(): { addresses: number; keys: number } {
+    return { addresses: this.perAddress.size, keys: this.perKey.size };
+  }
+}
+
+/** What the stream asks for: its topics, the data the page already has for each, and the last event it saw. */
+function readStreamQuery(query: URLSearchParams, request: IncomingMessage) {
+  const topics = parseTopics(query.getAll('topic'));
+  const have = new Map<string, string>();
+  // A page may hold the data as it came compressed ("…-br"): what it has is the data, whatever the coding.
+  query.getAll('have').forEach((etag, i) => topics[i] && etag && have.set(topics[i]!.asked, plainEtag(etag)));
+  const lastEventId = Number(header(request, 'last-event-id') ?? query.get('lastEventId') ?? 0) || 0;
+  return { topics, have, lastEventId };
+}
+
+/**
+ * A stream's place in the hub: each update is counted before it is written (a spent key gets the error instead of
+ * the data); while the reader is behind, only each topic's latest update waits here, counted when it is written.
+ */
+function streamSubscriber(
+  stream: SseConnection,
+  upstream: Subscriber['upstream'],
+  count: () => Promise<RelayError | undefined>,
+  onLoad: () => void,
+) {
+  const held = new Map<string, LiveUpdate>();
+  const deliverNow = async (update: LiveUpdate): Promise<boolean> => {
+    const refused = await count();
+    if (stream.closed) return false;
+    if (refused) {
+      stream.send({ event: 'error', data: JSON.stringify({ topic: update.topic, ...refused.body() }) });
+      stream.end();
+      return false;
+    }
+    onLoad();
+    return stream.sendFrame(frameOf(update));
+  };
+  const subscriber: Subscriber = {
+    upstream,
+    deliver(update: LiveUpdate) {
+      if (stream.closed) return Promise.resolve(false);
+      if (stream.behind) {
+        held.delete(update.topic);
+        held.set(update.topic, update);
+        return Promise.resolve(true);
+      }
+      return deliverNow(update);
+    },
+    fail(topic, error) {
+      stream.send({ event: 'error', data: JSON.stringify({ topic, ...error.body() }) });
+    },
+  };
+  const catchUp = () => {
+    const waiting = [...held.values()];
+    held.clear();
+    for (const update of waiting) void deliverNow(update);
+  };
+  return { subscriber, catchUp };
+}
+
+/**
+ * GET /v1/live?key=&topic=…&topic=…: Server-Sent Events. Each update is `event: update` with
+ * `data: {"topic", "contract", "data"}` and an `id:`; failures are `event: error` with the error body and the topic.
+ */
+export function liveRoute(options: LiveRouteOptions) {
+  const streams = new Set<SseConnection>();
+  const slots = new StreamSlots({ ...LIVE_STREAM_LIMITS, ...options });
+  const heartbeatMs = options.heartbeatMs ?? 15_000;
+
+  const open: StreamRoute['open'] = async (admitted, request, response, headers, gone) => {
+    const { topics, have, lastEventId } = readStreamQuery(admitted.query, request);
+    const { access, request: widgetRequest } = admitted;
+    const { address } = widgetRequest;
+    const key = access.key.key;
+    await refuseSpentKey(access.key, options.usage, options.now());
+    slots.check(address, key, streams.size);
     // A reader gone while the store answered never takes a slot.
     if (gone()) return 'gone';
-
-    adjust(perAddress, address, 1);
-    adjust(perKey, key.key, 1);
+    slots.take(address, key);
     let heartbeat: ReturnType<typeof setInterval> | undefined;
-    // While the reader is behind, only each topic's latest update waits here (counted when it is written).
-    const held = new Map<string, LiveUpdate>();
     const stream: SseConnection = new SseConnection(
       response,
       headers,
       () => {
         clearInterval(heartbeat);
-        options.hub.unsubscribe(subscriber);
+        options.hub.unsubscribe(viewer.subscriber);
         streams.delete(stream);
-        adjust(perAddress, address, -1);
-        adjust(perKey, key.key, -1);
+        slots.release(address, key);
       },
-      () => {
-        const waiting = [...held.values()];
-        held.clear();
-        for (const update of waiting) void deliverNow(update);
-      },
+      () => viewer.catchUp(),
     );
-    // Counted before it is written: a spent key gets the error instead of the data.
     // countLoad is the data routes' too: one rule for what a load is, and a refusal here is remembered for them.
-    const deliverNow = async (update: LiveUpdate): Promise<boolean> => {
-      const refused = await countLoad(options.usage, access, widgetRequest, ROUTE, options.now()).then(
+    const count = () =>
+      countLoad(options.usage, access, widgetRequest, ROUTE, options.now()).then(
         () => undefined,
         (error: unknown) => {
           if (error instanceof RelayError) return error;
           throw error;
         },
       );
-      if (stream.closed) return false;
-      if (refused) {
-        stream.send({ event: 'error', data: JSON.stringify({ topic: update.topic, ...refused.body() }) });
-        stream.end();
-        return false;
-      }
-      options.onLoad();
-      return stream.sendFrame(frameOf(update));
-    };
-    const subscriber: Subscriber = {
-      upstream,
-      deliver(update: LiveUpdate) {
-        if (stream.closed) return Promise.resolve(false);
-        if (stream.behind) {
-          held.delete(update.topic);
-          held.set(update.topic, update);
-          return Promise.resolve(true);
-        }
-        return deliverNow(update);
-      },
-      fail(topic, error) {
-        stream.send({ event: 'error', data: JSON.stringify({ topic, ...error.body() }) });
-      },
-    };
+    const viewer = streamSubscriber(stream, access.upstream, count, options.onLoad);
     streams.add(stream);
     stream.retry(jitteredRetryMs());
     heartbeat = setInterval(() => stream.comment('heartbeat'), heartbeatMs);
-    options.hub.subscribe(subscriber, topics, have, lastEventId);
+    options.hub.subscribe(viewer.subscriber, topics, have, lastEventId);
     return 'streaming';
   };
 
-  const route: StreamRoute = {
-    label: ROUTE,
-    headRefusal: 'The live route answers GET only: open it with EventSource.',
-    open,
-  };
   return {
-    route,
+    route: { label: ROUTE, headRefusal: 'The live route answers GET only: open it with EventSource.', open } satisfies StreamRoute,
     openStreams: () => streams.size,
-    /** Addresses and keys holding stream slots: both empty when no stream is open. */
-    slotHolders: () => ({ addresses: perAddress.size, keys: perKey.size }),
+    slotHolders: () => slots.holders(),
     /** Streams whose reader is behind (getting latest states only), and the bytes waiting here for all streams. */
     backlog(): { behind: number; unreadBytes: number } {
       let behind = 0;

@@ -69,6 +69,181 @@ const MAX_MARKETS = 5;
 
 export type UpstreamClient = ReturnType<typeof createUpstreamClient>;
 
+/** The error an answer the client does not retry is raised as, by the verdict on it (answers.ts). */
+function finalRefusal(kind: string, endpoint: string, status: number, attempt: number, because: string): Error {
+  if (kind === 'auth') return new UpstreamAuthError(endpoint, `Upstream rejected the secret key${because}`);
+  if (kind === 'plan') return new UpstreamPlanError(endpoint, `Upstream plan does not include ${endpoint}${because}`, status);
+  if (kind === 'bad_request') return new UpstreamBadRequestError(endpoint, `Upstream ${endpoint} refused the request${because}`);
+  if (kind === 'not_found') return new UpstreamNotFoundError(endpoint, `Upstream ${endpoint} found nothing${because}`);
+  return new UpstreamUnavailableError(endpoint, `Upstream ${endpoint} answered ${status} after ${attempt + 1} attempts${because}`, status);
+}
+
+/** A 200's JSON as the endpoint's schema reads it; any other shape is a bad answer naming its first issues. */
+function inShape<Schema extends z.ZodType>(schema: Schema, json: unknown, endpoint: string): z.output<Schema> {
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  throw new UpstreamBadResponseError(endpoint, `Upstream ${endpoint} answered in an unexpected shape (${issues.join('; ')}).`);
+}
+
+/** The endpoint's path with its placeholders filled, its URL with the parameters given, and the units it will cost. */
+function requestOf(
+  root: string,
+  spec: { path: string; units: (params: Record<string, string | undefined>) => number },
+  params: Params,
+  at: Record<string, string>,
+) {
+  const endpoint = spec.path.replace(/\{(\w+)\}/g, (_, name: string) => at[name]!);
+  const url = new URL(root + endpoint);
+  const given: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    url.searchParams.set(name, String(value));
+    given[name] = String(value);
+  }
+  return { endpoint, url, units: spec.units(given) };
+}
+
+/** What every call of one client shares: its settings, its counts and the endpoints held back. */
+interface ClientState {
+  root: string;
+  options: UpstreamClientOptions;
+  fetchImpl: typeof fetch;
+  timeoutMs: number;
+  maxRetries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  maxRetryAfterMs: number;
+  random: () => number;
+  sleep: (ms: number) => Promise<void>;
+  now: () => number;
+  stats: UpstreamStats;
+  /** Endpoints that answered 429: not called again, by any request, before the time they asked for. */
+  heldUntil: Map<string, number>;
+  endpointStats: (endpoint: string) => EndpointStats;
+}
+
+/**
+ * One call of an endpoint of the table; `at` fills the path's `{placeholders}` (`/{league}/team-stats`). One loop
+ * over attempts, longer than the house's 80 lines for a reason: the attempt number and whether this request slept out
+ * a hold are the loop's state, and each outcome below either retries (`continue`) or ends the call where it is read.
+ */
+async function callEndpoint<Schema extends z.ZodType>(
+  client: ClientState,
+  spec: { path: string; schema: Schema; units: (params: Record<string, string | undefined>) => number },
+  params: Params,
+  call: CallOptions,
+  at: Record<string, string>,
+): Promise<z.output<Schema>> {
+  const { options, fetchImpl, timeoutMs, maxRetries, baseDelayMs, maxDelayMs, maxRetryAfterMs, random, sleep, now, stats, heldUntil } =
+    client;
+  const { schema } = spec;
+  const { endpoint, url, units } = requestOf(client.root, spec, params, at);
+  const perEndpoint = client.endpointStats(endpoint);
+
+  // Set once this request has slept out a short Retry-After itself: a timer may fire a millisecond before the clock
+  // reaches the hold it set, and the request that waited must not then refuse itself.
+  let sleptOut = false;
+  for (let attempt = 0; ; attempt++) {
+    const held = (heldUntil.get(endpoint) ?? 0) - now();
+    if (held > 0 && !sleptOut)
+      throw new UpstreamRateLimitError(
+        endpoint,
+        `Upstream ${endpoint} asked to wait: not called again for ${Math.ceil(held / 1000)} s (cached data is served meanwhile).`,
+        held,
+      );
+    const started = now();
+    const report = (outcome: UpstreamAttempt['outcome'], charged: number, retryInMs?: number) =>
+      options.onAttempt?.({ endpoint, outcome, attempt, durationMs: now() - started, units: charged, retryInMs });
+    const canRetry = attempt < maxRetries;
+    const backoff = () => fullJitterDelay(attempt, baseDelayMs, maxDelayMs, random);
+    const retry = async (outcome: UpstreamAttempt['outcome'], waitMs: number) => {
+      report(outcome, 0, waitMs);
+      stats.retries++;
+      await sleep(waitMs);
+    };
+
+    stats.requests++;
+    perEndpoint.requests++;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
+    let answer: { status: number; text: string; retryAfterMs: number | undefined };
+    try {
+      const response = await fetchImpl(url, { headers: { 'x-api-key': options.apiKey, accept: 'application/json' }, signal });
+      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), now());
+      answer = { status: response.status, retryAfterMs, text: await response.text() };
+    } catch (error) {
+      if (call.signal?.aborted) throw error;
+      const outcome = timeout.aborted ? 'timeout' : 'network';
+      if (canRetry) {
+        await retry(outcome, backoff());
+        continue;
+      }
+      report(outcome, 0);
+      const what = outcome === 'timeout' ? `no answer within ${timeoutMs} ms` : 'the connection failed';
+      throw new UpstreamUnavailableError(endpoint, `Upstream ${endpoint}: ${what} after ${attempt + 1} attempts.`, undefined, {
+        cause: error,
+      });
+    }
+
+    const { status, text, retryAfterMs } = answer;
+    const detail = describeBody(text);
+    const because = detail ? `: ${detail}` : '.';
+    const verdict = classifyAnswer({
+      status,
+      code: status === 429 ? bodyCode(text) : undefined,
+      retryAfterMs,
+      canRetry,
+      backoffMs: backoff,
+      maxRetryAfterMs,
+      shortWaitMs: SHORT_RATE_LIMIT_WAIT_MS,
+    });
+    switch (verdict.kind) {
+      case 'ok': {
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch (error) {
+          report(status, 0);
+          throw new UpstreamBadResponseError(endpoint, `Upstream ${endpoint} answered 200 with a body that is not JSON.`, {
+            cause: error,
+          });
+        }
+        // Units are counted for answers the service completed; a truncated body is taken as never served.
+        for (const counts of [stats, perEndpoint]) {
+          counts.successes++;
+          counts.units += units;
+        }
+        report(status, units);
+        return inShape(schema, json, endpoint);
+      }
+      case 'retry':
+        if (verdict.holdEndpoint) heldUntil.set(endpoint, now() + verdict.waitMs);
+        await retry(status, verdict.waitMs);
+        // A short wait is slept out for this request; a longer one is not worth a viewer waiting (stale data serves).
+        if (verdict.holdEndpoint) sleptOut = true;
+        continue;
+      case 'quota':
+        report(status, 0);
+        throw new UpstreamQuotaError(endpoint, `Upstream request units are spent for this month${because}`, retryAfterMs);
+      case 'rate_limited':
+        heldUntil.set(endpoint, now() + verdict.waitMs);
+        report(status, 0, verdict.waitMs);
+        throw new UpstreamRateLimitError(
+          endpoint,
+          `Upstream ${endpoint} answered 429 (attempt ${attempt + 1}); not called again for ${Math.ceil(verdict.waitMs / 1000)} s${because}`,
+          verdict.waitMs,
+        );
+    }
+    report(status, 0);
+    throw finalRefusal(verdict.kind, endpoint, status, attempt, because);
+  }
+}
+
+/**
+ * The Sports Data Service's endpoints as typed methods, each call retried with backoff on failures worth retrying,
+ * held back when the service asked to wait, metered per attempt, and its answer checked against the endpoint's schema.
+ */
 export function createUpstreamClient(options: UpstreamClientOptions) {
   const base = new URL(options.baseUrl.replace(/\/+$/, ''));
   if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new Error('upstream base address must be http or https');
@@ -88,151 +263,46 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   const heldUntil = new Map<string, number>();
   const endpointStats = (endpoint: string): EndpointStats => (stats.byEndpoint[endpoint] ??= { requests: 0, successes: 0, units: 0 });
 
-  /** One call of an endpoint of the table; `at` fills the path's `{placeholders}` (`/{league}/team-stats`). */
-  async function get<Schema extends z.ZodType>(
-    spec: { path: string; schema: Schema; units: (params: Record<string, string | undefined>) => number },
-    params: Params,
-    call: CallOptions = {},
-    at: Record<string, string> = {},
-  ): Promise<z.output<Schema>> {
-    const { schema } = spec;
-    const endpoint = spec.path.replace(/\{(\w+)\}/g, (_, name: string) => at[name]!);
-    const url = new URL(base.origin + basePath + endpoint);
-    const stringParams: Record<string, string | undefined> = {};
-    for (const [name, value] of Object.entries(params)) {
-      if (value === undefined) continue;
-      url.searchParams.set(name, String(value));
-      stringParams[name] = String(value);
-    }
-    const units = spec.units(stringParams);
-    const perEndpoint = endpointStats(endpoint);
+  const client: ClientState = {
+    root: base.origin + basePath,
+    options,
+    fetchImpl,
+    timeoutMs,
+    maxRetries,
+    baseDelayMs,
+    maxDelayMs,
+    maxRetryAfterMs,
+    random,
+    sleep,
+    now,
+    stats,
+    heldUntil,
+    endpointStats,
+  };
+  const get: Get = (spec, params, call = {}, at = {}) => callEndpoint(client, spec, params, call, at);
 
-    // Set once this request has slept out a short Retry-After itself: a timer may fire a millisecond before the clock
-    // reaches the hold it set, and the request that waited must not then refuse itself.
-    let sleptOut = false;
-    for (let attempt = 0; ; attempt++) {
-      const held = (heldUntil.get(endpoint) ?? 0) - now();
-      if (held > 0 && !sleptOut)
-        throw new UpstreamRateLimitError(
-          endpoint,
-          `Upstream ${endpoint} asked to wait: not called again for ${Math.ceil(held / 1000)} s (cached data is served meanwhile).`,
-          held,
-        );
-      const started = now();
-      const report = (outcome: UpstreamAttempt['outcome'], charged: number, retryInMs?: number) =>
-        options.onAttempt?.({ endpoint, outcome, attempt, durationMs: now() - started, units: charged, retryInMs });
-      const canRetry = attempt < maxRetries;
-      const backoff = () => fullJitterDelay(attempt, baseDelayMs, maxDelayMs, random);
-      const retry = async (outcome: UpstreamAttempt['outcome'], waitMs: number) => {
-        report(outcome, 0, waitMs);
-        stats.retries++;
-        await sleep(waitMs);
-      };
+  return { stats: (): UpstreamStats => structuredClone(stats), ...endpointMethods(get) };
+}
 
-      stats.requests++;
-      perEndpoint.requests++;
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
-      let status: number;
-      let text: string;
-      let retryAfterMs: number | undefined;
-      try {
-        const response = await fetchImpl(url, { headers: { 'x-api-key': options.apiKey, accept: 'application/json' }, signal });
-        status = response.status;
-        retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), now());
-        text = await response.text();
-      } catch (error) {
-        if (call.signal?.aborted) throw error;
-        const outcome = timeout.aborted ? 'timeout' : 'network';
-        if (canRetry) {
-          await retry(outcome, backoff());
-          continue;
-        }
-        report(outcome, 0);
-        const what = outcome === 'timeout' ? `no answer within ${timeoutMs} ms` : 'the connection failed';
-        throw new UpstreamUnavailableError(endpoint, `Upstream ${endpoint}: ${what} after ${attempt + 1} attempts.`, undefined, {
-          cause: error,
-        });
-      }
+/** A call of one endpoint of the table (see `get` above). */
+type Get = <Schema extends z.ZodType>(
+  spec: { path: string; schema: Schema; units: (params: Record<string, string | undefined>) => number },
+  params: Params,
+  call?: CallOptions,
+  at?: Record<string, string>,
+) => Promise<z.output<Schema>>;
 
-      const detail = describeBody(text);
-      const because = detail ? `: ${detail}` : '.';
-      const verdict = classifyAnswer({
-        status,
-        code: status === 429 ? bodyCode(text) : undefined,
-        retryAfterMs,
-        canRetry,
-        backoffMs: backoff,
-        maxRetryAfterMs,
-        shortWaitMs: SHORT_RATE_LIMIT_WAIT_MS,
-      });
-      switch (verdict.kind) {
-        case 'ok': {
-          let json: unknown;
-          try {
-            json = JSON.parse(text);
-          } catch (error) {
-            report(status, 0);
-            throw new UpstreamBadResponseError(endpoint, `Upstream ${endpoint} answered 200 with a body that is not JSON.`, {
-              cause: error,
-            });
-          }
-          // Units are counted for answers the service completed; a truncated body is taken as never served.
-          stats.successes++;
-          perEndpoint.successes++;
-          stats.units += units;
-          perEndpoint.units += units;
-          report(status, units);
-          const parsed = schema.safeParse(json);
-          if (!parsed.success) {
-            const issues = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
-            throw new UpstreamBadResponseError(endpoint, `Upstream ${endpoint} answered in an unexpected shape (${issues.join('; ')}).`);
-          }
-          return parsed.data;
-        }
-        case 'retry':
-          if (verdict.holdEndpoint) heldUntil.set(endpoint, now() + verdict.waitMs);
-          await retry(status, verdict.waitMs);
-          // A short wait is slept out for this request; a longer one is not worth a viewer waiting (stale data serves).
-          if (verdict.holdEndpoint) sleptOut = true;
-          continue;
-        case 'quota':
-          report(status, 0);
-          throw new UpstreamQuotaError(endpoint, `Upstream request units are spent for this month${because}`, retryAfterMs);
-        case 'rate_limited':
-          heldUntil.set(endpoint, now() + verdict.waitMs);
-          report(status, 0, verdict.waitMs);
-          throw new UpstreamRateLimitError(
-            endpoint,
-            `Upstream ${endpoint} answered 429 (attempt ${attempt + 1}); not called again for ${Math.ceil(verdict.waitMs / 1000)} s${because}`,
-            verdict.waitMs,
-          );
-      }
-      report(status, 0);
-      if (verdict.kind === 'auth') throw new UpstreamAuthError(endpoint, `Upstream rejected the secret key${because}`);
-      if (verdict.kind === 'plan') throw new UpstreamPlanError(endpoint, `Upstream plan does not include ${endpoint}${because}`, status);
-      if (verdict.kind === 'bad_request') throw new UpstreamBadRequestError(endpoint, `Upstream ${endpoint} refused the request${because}`);
-      if (verdict.kind === 'not_found') throw new UpstreamNotFoundError(endpoint, `Upstream ${endpoint} found nothing${because}`);
-      throw new UpstreamUnavailableError(
-        endpoint,
-        `Upstream ${endpoint} answered ${status} after ${attempt + 1} attempts${because}`,
-        status,
-      );
-    }
+function checkMarkets(endpoint: string, markets: readonly string[] | undefined): string | undefined {
+  if (!markets?.length) return undefined;
+  if (markets.length > MAX_MARKETS) {
+    throw new UpstreamBadRequestError(endpoint, `At most ${MAX_MARKETS} markets per request (got ${markets.length}); nothing was sent.`);
   }
+  return markets.join(',');
+}
 
-  function checkMarkets(endpoint: string, markets: readonly string[] | undefined): string | undefined {
-    if (!markets?.length) return undefined;
-    if (markets.length > MAX_MARKETS) {
-      throw new UpstreamBadRequestError(endpoint, `At most ${MAX_MARKETS} markets per request (got ${markets.length}); nothing was sent.`);
-    }
-    return markets.join(',');
-  }
-
+/** One method per endpoint of the spec, its parameters named as the relay names them. */
+function endpointMethods(get: Get) {
   return {
-    stats(): UpstreamStats {
-      return structuredClone(stats);
-    },
     health: (call?: CallOptions) => get(ENDPOINTS.health, {}, call),
     me: (call?: CallOptions) => get(ENDPOINTS.me, {}, call),
     liveGames: (

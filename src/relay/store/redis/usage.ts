@@ -116,6 +116,41 @@ function replayGroups(loads: readonly JournaledLoad[], details: readonly LoadDet
   return [...groups.values()];
 }
 
+/** What was counted, as `pressbox usage`, the console and the alerts read it. */
+function usageReports(redis: Redis): Pick<UsageStore, 'loadsUsed' | 'usage' | 'dailyUsage'> {
+  return {
+    loadsUsed: async (key, month) => Number((await redis.hget(names.usage(month), key)) ?? 0),
+    async usage({ key, month }) {
+      const wanted = month ? [month] : (await redis.smembers(names.months)).sort();
+      const rows: UsageRow[] = [];
+      for (const current of wanted) {
+        for (const [field, loads] of Object.entries(await redis.hgetall(names.usageDetail(current)))) {
+          const [rowKey, route, origin] = field.split(SEPARATOR) as [string, string, string];
+          if (!key || rowKey === key) rows.push({ key: rowKey, month: current, route, origin, loads: Number(loads) });
+        }
+      }
+      return rows.sort(
+        (a, b) =>
+          a.month.localeCompare(b.month) ||
+          a.key.localeCompare(b.key) ||
+          a.route.localeCompare(b.route) ||
+          a.origin.localeCompare(b.origin),
+      );
+    },
+    async dailyUsage({ key, day, month }) {
+      const wanted = day ? [day] : (await redis.smembers(names.days)).filter((member) => !month || member.startsWith(month)).sort();
+      const rows: DailyUsageRow[] = [];
+      for (const current of wanted) {
+        for (const [field, loads] of Object.entries(await redis.hgetall(names.dailyDetail(current)))) {
+          const [rowKey, route, origin, prefix, client] = field.split(SEPARATOR) as [string, string, string, string, 'browser' | 'script'];
+          if (!key || rowKey === key) rows.push({ key: rowKey, day: current, route, origin, prefix, client, loads: Number(loads) });
+        }
+      }
+      return rows.sort((a, b) => a.day.localeCompare(b.day) || a.key.localeCompare(b.key) || b.loads - a.loads);
+    },
+  };
+}
+
 /** Loads counted by key and month (and day, with their attribution) in one script per load; upstream units spent. */
 export function redisUsage(redis: Redis, scripts: Scripts, failover: boolean): UsageStore & UpstreamUnitsStore {
   const admit = boundedAttribution(scripts);
@@ -162,35 +197,7 @@ export function redisUsage(redis: Redis, scripts: Scripts, failover: boolean): U
         replayed.push({ key: String(reply[i]), month: String(reply[i + 1]), used: Number(reply[i + 2]), added: Number(reply[i + 3]) });
       return replayed;
     },
-    loadsUsed: async (key, month) => Number((await redis.hget(names.usage(month), key)) ?? 0),
-    async usage({ key, month }) {
-      const wanted = month ? [month] : (await redis.smembers(names.months)).sort();
-      const rows: UsageRow[] = [];
-      for (const current of wanted) {
-        for (const [field, loads] of Object.entries(await redis.hgetall(names.usageDetail(current)))) {
-          const [rowKey, route, origin] = field.split(SEPARATOR) as [string, string, string];
-          if (!key || rowKey === key) rows.push({ key: rowKey, month: current, route, origin, loads: Number(loads) });
-        }
-      }
-      return rows.sort(
-        (a, b) =>
-          a.month.localeCompare(b.month) ||
-          a.key.localeCompare(b.key) ||
-          a.route.localeCompare(b.route) ||
-          a.origin.localeCompare(b.origin),
-      );
-    },
-    async dailyUsage({ key, day, month }) {
-      const wanted = day ? [day] : (await redis.smembers(names.days)).filter((member) => !month || member.startsWith(month)).sort();
-      const rows: DailyUsageRow[] = [];
-      for (const current of wanted) {
-        for (const [field, loads] of Object.entries(await redis.hgetall(names.dailyDetail(current)))) {
-          const [rowKey, route, origin, prefix, client] = field.split(SEPARATOR) as [string, string, string, string, 'browser' | 'script'];
-          if (!key || rowKey === key) rows.push({ key: rowKey, day: current, route, origin, prefix, client, loads: Number(loads) });
-        }
-      }
-      return rows.sort((a, b) => a.day.localeCompare(b.day) || a.key.localeCompare(b.key) || b.loads - a.loads);
-    },
+    ...usageReports(redis),
     async countUpstreamUnits({ month, upstream, endpoint, units }) {
       await redis.hincrby(names.upstreamUnits(month), [upstream, endpoint].join(SEPARATOR), units);
     },
