@@ -137,39 +137,7 @@ function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate, tokens: Em
   const logger = deps.logger ?? silentLogger;
   const app = new Hono<RelayEnv>();
 
-  app.use('*', async (c, next) => {
-    const started = performance.now();
-    const incoming = c.env?.incoming;
-    c.set('address', incoming ? gate.clientAddress(incoming.socket?.remoteAddress, incoming.headers) : 'local');
-    // Set before the answer exists: a header added to a finished Response makes the adapter rebuild it.
-    eachHeader(SECURITY_HEADERS, (name, value) => c.header(name, value));
-    await next();
-    const route = c.get('route') ?? c.req.matchedRoutes.filter((matched) => matched.method !== 'ALL').at(-1)?.path ?? 'unmatched';
-    gate.observe({
-      method: c.req.method,
-      path: rawPath(c.req.url),
-      address: c.get('address'),
-      route,
-      status: c.res.status,
-      ms: performance.now() - started,
-    });
-  });
-
-  // Bodies are read only up to the limit (a declared length past it is refused unread), and only then by any route.
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new RelayError(
-          'bad_request',
-          `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB: the console and the admin API take small JSON bodies only.`,
-          { Connection: 'close' },
-          413,
-        );
-      },
-    }),
-  );
+  observedAndBounded(app, gate);
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
   // Liveness says the process runs; readiness says it can serve: its store and the data service answer.
@@ -223,6 +191,49 @@ function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate, tokens: Em
     );
   else app.all('/console/*', operator);
 
+  answerFailures(app, logger);
+  return app;
+}
+
+/** Every request observed (metrics, log line) with the security headers set, and no body read past the limit. */
+function observedAndBounded(app: Hono<RelayEnv>, gate: WidgetGate): void {
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const incoming = c.env?.incoming;
+    c.set('address', incoming ? gate.clientAddress(incoming.socket?.remoteAddress, incoming.headers) : 'local');
+    // Set before the answer exists: a header added to a finished Response makes the adapter rebuild it.
+    eachHeader(SECURITY_HEADERS, (name, value) => c.header(name, value));
+    await next();
+    const route = c.get('route') ?? c.req.matchedRoutes.filter((matched) => matched.method !== 'ALL').at(-1)?.path ?? 'unmatched';
+    gate.observe({
+      method: c.req.method,
+      path: rawPath(c.req.url),
+      address: c.get('address'),
+      route,
+      status: c.res.status,
+      ms: performance.now() - started,
+    });
+  });
+
+  // Bodies are read only up to the limit (a declared length past it is refused unread), and only then by any route.
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new RelayError(
+          'bad_request',
+          `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB: the console and the admin API take small JSON bodies only.`,
+          { Connection: 'close' },
+          413,
+        );
+      },
+    }),
+  );
+}
+
+/** Unknown paths and failures in the relay's one error shape; anything unexpected is logged and answered with one 500 body. */
+function answerFailures(app: Hono<RelayEnv>, logger: Logger): void {
   app.notFound((c) => {
     corsHeaders(c);
     return c.json(
@@ -242,5 +253,4 @@ function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate, tokens: Em
     const failure = unexpectedFailure(error, c.req.path, logger);
     return c.json(failure.body(), failure.status);
   });
-  return app;
 }

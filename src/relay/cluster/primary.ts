@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import { AggregatorRegistry } from 'prom-client';
+import { AggregatorRegistry, type RegistryContentType } from 'prom-client';
 import { startSandbox } from '../../sandbox/server.js';
 import type { Logger, LogLevel } from '../logger.js';
 import { MachineShare } from './machine-share.js';
@@ -43,32 +43,7 @@ export async function startMachine(options: { workers: number; logger: Logger })
   const sweep = setInterval(() => share.sweep(), SWEEP_MS);
   sweep.unref();
 
-  const answer = async (worker: Worker, request: WorkerRequest): Promise<unknown> => {
-    switch (request.op) {
-      case 'hold':
-        return share.hold(worker.id, request.topic, request.ms);
-      case 'release':
-        return share.release(worker.id, request.topic);
-      case 'publish': {
-        const state = share.publish(request.topic, request.json, request.etag);
-        const message: ToWorker = { pressbox: 'state', topic: request.topic, state };
-        for (const { worker: each } of slots.values()) if (each.isConnected()) each.send(message);
-        return state;
-      }
-      case 'latest':
-        return share.latest(request.topic);
-      case 'cache-get':
-        return share.cacheGet(request.key);
-      case 'cache-set':
-        return share.cacheSet(request.key, request.entry, request.keepMs);
-      case 'cache-claim':
-        return share.cacheClaim(request.key, request.ms);
-      case 'cache-clear':
-        return share.cacheClear();
-      case 'metrics':
-        return (await aggregator.clusterMetrics()) as string;
-    }
-  };
+  const answer = workerAnswers(share, slots, aggregator);
 
   const fork = (restartDelay = 0): Worker => {
     const worker = cluster.fork({ [WORKER_SANDBOX_ENV]: sandbox.baseUrl });
@@ -99,23 +74,7 @@ export async function startMachine(options: { workers: number; logger: Logger })
     }, delay).unref();
   });
 
-  const listening = new Promise<string>((resolve, reject) => {
-    let ready = 0;
-    const onListening = (_worker: Worker, address: { address: string | null; port: number }) => {
-      if (++ready < options.workers) return;
-      cluster.off('listening', onListening);
-      const host = address.address && address.address !== '::' ? address.address : '127.0.0.1';
-      resolve(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}`);
-    };
-    cluster.on('listening', onListening);
-    // A worker that cannot start (port taken, store unreadable) says why on its stderr and exits: so does the machine.
-    const onEarlyExit = (_worker: Worker, code: number) => {
-      if (ready >= options.workers) return cluster.off('exit', onEarlyExit);
-      draining = true;
-      reject(new Error(`a relay worker exited with code ${code} before it listened (its error is above)`));
-    };
-    cluster.on('exit', onEarlyExit);
-  });
+  const listening = allListening(options.workers, () => (draining = true));
   for (let index = 0; index < options.workers; index++) fork();
   let origin: string;
   try {
@@ -134,21 +93,73 @@ export async function startMachine(options: { workers: number; logger: Logger })
       (closing ??= (async () => {
         draining = true;
         clearInterval(sweep);
-        const exited = [...slots.values()].map(
-          ({ worker }) =>
-            new Promise<void>((resolve) => {
-              if (worker.isDead()) return resolve();
-              worker.once('exit', () => resolve());
-              const timer = setTimeout(() => worker.kill('SIGKILL'), DRAIN_TIMEOUT_MS);
-              timer.unref();
-              if (worker.isConnected()) worker.send({ pressbox: 'drain' } satisfies ToWorker);
-              else worker.kill();
-            }),
-        );
-        await Promise.all(exited);
+        await Promise.all([...slots.values()].map(({ worker }) => drained(worker)));
         await sandbox.close();
       })()),
   };
+}
+
+/** What the primary answers a worker's question with: the machine's shared state, and every worker's metrics summed. */
+function workerAnswers(share: MachineShare, slots: Map<number, Slot>, aggregator: AggregatorRegistry<RegistryContentType>) {
+  return async (worker: Worker, request: WorkerRequest): Promise<unknown> => {
+    switch (request.op) {
+      case 'hold':
+        return share.hold(worker.id, request.topic, request.ms);
+      case 'release':
+        return share.release(worker.id, request.topic);
+      case 'publish': {
+        const state = share.publish(request.topic, request.json, request.etag);
+        const message: ToWorker = { pressbox: 'state', topic: request.topic, state };
+        for (const { worker: each } of slots.values()) if (each.isConnected()) each.send(message);
+        return state;
+      }
+      case 'latest':
+        return share.latest(request.topic);
+      case 'cache-get':
+        return share.cacheGet(request.key);
+      case 'cache-set':
+        return share.cacheSet(request.key, request.entry, request.keepMs);
+      case 'cache-claim':
+        return share.cacheClaim(request.key, request.ms);
+      case 'cache-clear':
+        return share.cacheClear();
+      case 'metrics':
+        return (await aggregator.clusterMetrics()) as string;
+    }
+  };
+}
+
+/** The origin once every worker listens; refused (and `onFailed` called) when one exits before it does. */
+function allListening(workers: number, onFailed: () => void): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let ready = 0;
+    const onListening = (_worker: Worker, address: { address: string | null; port: number }) => {
+      if (++ready < workers) return;
+      cluster.off('listening', onListening);
+      const host = address.address && address.address !== '::' ? address.address : '127.0.0.1';
+      resolve(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}`);
+    };
+    cluster.on('listening', onListening);
+    // A worker that cannot start (port taken, store unreadable) says why on its stderr and exits: so does the machine.
+    const onEarlyExit = (_worker: Worker, code: number) => {
+      if (ready >= workers) return cluster.off('exit', onEarlyExit);
+      onFailed();
+      reject(new Error(`a relay worker exited with code ${code} before it listened (its error is above)`));
+    };
+    cluster.on('exit', onEarlyExit);
+  });
+}
+
+/** A worker asked to drain (killed if it has not exited within DRAIN_TIMEOUT_MS), resolved once it has exited. */
+function drained(worker: Worker): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (worker.isDead()) return resolve();
+    worker.once('exit', () => resolve());
+    const timer = setTimeout(() => worker.kill('SIGKILL'), DRAIN_TIMEOUT_MS);
+    timer.unref();
+    if (worker.isConnected()) worker.send({ pressbox: 'drain' } satisfies ToWorker);
+    else worker.kill();
+  });
 }
 
 /**

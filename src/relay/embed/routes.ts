@@ -86,83 +86,8 @@ export function embedRoutes(deps: EmbedDeps): Hono<RelayEnv> {
   app.get('/builder/builder.js', (c) => script(c, 'embed/builder.js'));
   app.get('/builder/builder.css', (c) => stylesheet(c, BUILDER_CSS));
 
-  app.get('/embed/:tag', async (c) => {
-    const tag = c.req.param('tag');
-    if (!isElementTag(tag))
-      return problem(c, 404, `there is no element <${shortened(tag, 40)}> to embed; embeddable elements: ${EMBED_TAG_LIST}.`);
-    const read = readEmbedQuery(tag, queryOf(c));
-    if (!read.ok) return problem(c, 400, `${read.message}.`);
-    const choice: WidgetChoice = { relay: deps.own.primary, tag, ...read.query };
-    const key = await deps.keys.getKey(read.query.key);
-    if (!usableKey(key, deps.now()))
-      return problem(c, 401, 'this widget key is unknown to the relay or was revoked: check that it was copied whole.');
-    // The browser's half of the allow-list: only the key's domains (and the relay's own builder) may frame the page.
-    c.header('Content-Security-Policy', `${OWN_PAGE_POLICY}; ${frameAncestors(patternsOf(key), key.test)}`);
-    const limited = overLimit(deps.limit, key.key, c);
-    if (limited) {
-      c.header('Retry-After', limited.headers['Retry-After'] ?? '60');
-      return html(c, 429, problemPage(limited.message));
-    }
-    const destination = c.req.header('sec-fetch-dest');
-    if (destination === 'document') return html(c, 200, openedDirectlyPage(choice));
-    // A navigation carries no Origin: the framing page is the Referer's origin (browsers send at least that by default).
-    const framing = pageOrigin(c.req.header('referer'), undefined);
-    if (!framing)
-      return destination === 'iframe'
-        ? html(
-            c,
-            403,
-            problemPage(
-              'the page around this frame sent no Referer, so the relay cannot tell which site it is on: remove referrerpolicy="no-referrer" from the iframe.',
-            ),
-          )
-        : html(c, 200, openedDirectlyPage(choice));
-    const own = deps.own.has(framing.origin);
-    if (!own && !decideOrigin(patternsOf(key), framing, key.test).allowed) return html(c, 403, REFUSED_PAGE);
-    const { token, expiresAt } = deps.tokens.mint(key.key, framing.origin);
-    return html(c, 200, embedPage(choice, token, expiresAt - deps.now()));
-  });
-
-  app.get('/oembed', async (c) => {
-    // Consumers are editors' servers and browsers alike; nothing here is secret.
-    c.header('Access-Control-Allow-Origin', '*');
-    const refuse = (status: 400 | 404 | 501, message: string) =>
-      c.json({ error: { code: status === 404 ? 'not_found' : 'bad_request', message } }, status);
-    const format = c.req.query('format') ?? 'json';
-    if (format !== 'json') return refuse(501, `Only format=json is offered, not ${shortened(format, 20)}.`);
-    const url = c.req.query('url');
-    if (!url) return refuse(400, 'url is required: the address of a Pressbox embed page, /embed/{element}?key=…');
-    const sizes = z.object({ maxwidth: maxDimension, maxheight: maxDimension }).safeParse(queryOf(c));
-    if (!sizes.success) return refuse(400, 'maxwidth and maxheight are whole numbers of pixels above zero.');
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      return refuse(404, `${shortened(url)} is not an address.`);
-    }
-    const tag = /^\/embed\/([a-z-]+)$/.exec(target.pathname)?.[1];
-    if (!deps.own.has(target.origin) || !tag || !isElementTag(tag))
-      return refuse(404, `${shortened(url)} is not an embed of this relay: its embeds are ${deps.own.primary}/embed/{element}?key=….`);
-    const read = readEmbedQuery(tag, firstValues(target.search.slice(1)));
-    if (!read.ok) return refuse(404, `${shortened(url)} is not a valid embed: ${read.message}.`);
-    if (!usableKey(await deps.keys.getKey(read.query.key), deps.now()))
-      return refuse(404, `${shortened(url)} names a widget key this relay does not know (or one that was revoked).`);
-    const limited = overLimit(deps.limit, read.query.key, c);
-    if (limited) return c.json(limited.body(), 429, limited.headers);
-    const choice: WidgetChoice = { relay: target.origin, tag, ...read.query };
-    const size = frameSize(choice, sizes.data.maxwidth, sizes.data.maxheight);
-    return c.json({
-      version: '1.0',
-      type: 'rich',
-      provider_name: 'Pressbox',
-      provider_url: `${target.origin}/builder`,
-      title: frameTitle(tag),
-      html: iframeMarkup(choice, size),
-      width: size.width,
-      height: size.height,
-      cache_age: 86_400,
-    });
-  });
+  app.get('/embed/:tag', (c) => embedPageFor(c, deps));
+  app.get('/oembed', (c) => oembedFor(c, deps));
 
   app.get('/builder', (c) => {
     c.header('Content-Security-Policy', UNFRAMED_POLICY.replace("default-src 'none'", "default-src 'none'; frame-src 'self'"));
@@ -179,4 +104,84 @@ export function embedRoutes(deps: EmbedDeps): Hono<RelayEnv> {
     return 'error' in catalog ? c.json(catalog, 400) : c.json(catalog);
   });
   return app;
+}
+
+/** `/embed/{tag}`: the element's page for an iframe on an allowed site, with a token for its data; else a page that says why not. */
+async function embedPageFor(c: Context<RelayEnv>, deps: EmbedDeps): Promise<Response> {
+  const tag = c.req.param('tag') ?? '';
+  if (!isElementTag(tag))
+    return problem(c, 404, `there is no element <${shortened(tag, 40)}> to embed; embeddable elements: ${EMBED_TAG_LIST}.`);
+  const read = readEmbedQuery(tag, queryOf(c));
+  if (!read.ok) return problem(c, 400, `${read.message}.`);
+  const choice: WidgetChoice = { relay: deps.own.primary, tag, ...read.query };
+  const key = await deps.keys.getKey(read.query.key);
+  if (!usableKey(key, deps.now()))
+    return problem(c, 401, 'this widget key is unknown to the relay or was revoked: check that it was copied whole.');
+  // The browser's half of the allow-list: only the key's domains (and the relay's own builder) may frame the page.
+  c.header('Content-Security-Policy', `${OWN_PAGE_POLICY}; ${frameAncestors(patternsOf(key), key.test)}`);
+  const limited = overLimit(deps.limit, key.key, c);
+  if (limited) {
+    c.header('Retry-After', limited.headers['Retry-After'] ?? '60');
+    return html(c, 429, problemPage(limited.message));
+  }
+  const destination = c.req.header('sec-fetch-dest');
+  if (destination === 'document') return html(c, 200, openedDirectlyPage(choice));
+  // A navigation carries no Origin: the framing page is the Referer's origin (browsers send at least that by default).
+  const framing = pageOrigin(c.req.header('referer'), undefined);
+  if (!framing)
+    return destination === 'iframe'
+      ? html(
+          c,
+          403,
+          problemPage(
+            'the page around this frame sent no Referer, so the relay cannot tell which site it is on: remove referrerpolicy="no-referrer" from the iframe.',
+          ),
+        )
+      : html(c, 200, openedDirectlyPage(choice));
+  const own = deps.own.has(framing.origin);
+  if (!own && !decideOrigin(patternsOf(key), framing, key.test).allowed) return html(c, 403, REFUSED_PAGE);
+  const { token, expiresAt } = deps.tokens.mint(key.key, framing.origin);
+  return html(c, 200, embedPage(choice, token, expiresAt - deps.now()));
+}
+
+/** `/oembed?url=`: the iframe for one of this relay's embed pages, as editors that speak oEmbed ask for it. */
+async function oembedFor(c: Context<RelayEnv>, deps: EmbedDeps): Promise<Response> {
+  // Consumers are editors' servers and browsers alike; nothing here is secret.
+  c.header('Access-Control-Allow-Origin', '*');
+  const refuse = (status: 400 | 404 | 501, message: string) =>
+    c.json({ error: { code: status === 404 ? 'not_found' : 'bad_request', message } }, status);
+  const format = c.req.query('format') ?? 'json';
+  if (format !== 'json') return refuse(501, `Only format=json is offered, not ${shortened(format, 20)}.`);
+  const url = c.req.query('url');
+  if (!url) return refuse(400, 'url is required: the address of a Pressbox embed page, /embed/{element}?key=…');
+  const sizes = z.object({ maxwidth: maxDimension, maxheight: maxDimension }).safeParse(queryOf(c));
+  if (!sizes.success) return refuse(400, 'maxwidth and maxheight are whole numbers of pixels above zero.');
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return refuse(404, `${shortened(url)} is not an address.`);
+  }
+  const tag = /^\/embed\/([a-z-]+)$/.exec(target.pathname)?.[1];
+  if (!deps.own.has(target.origin) || !tag || !isElementTag(tag))
+    return refuse(404, `${shortened(url)} is not an embed of this relay: its embeds are ${deps.own.primary}/embed/{element}?key=….`);
+  const read = readEmbedQuery(tag, firstValues(target.search.slice(1)));
+  if (!read.ok) return refuse(404, `${shortened(url)} is not a valid embed: ${read.message}.`);
+  if (!usableKey(await deps.keys.getKey(read.query.key), deps.now()))
+    return refuse(404, `${shortened(url)} names a widget key this relay does not know (or one that was revoked).`);
+  const limited = overLimit(deps.limit, read.query.key, c);
+  if (limited) return c.json(limited.body(), 429, limited.headers);
+  const choice: WidgetChoice = { relay: target.origin, tag, ...read.query };
+  const size = frameSize(choice, sizes.data.maxwidth, sizes.data.maxheight);
+  return c.json({
+    version: '1.0',
+    type: 'rich',
+    provider_name: 'Pressbox',
+    provider_url: `${target.origin}/builder`,
+    title: frameTitle(tag),
+    html: iframeMarkup(choice, size),
+    width: size.width,
+    height: size.height,
+    cache_age: 86_400,
+  });
 }

@@ -51,6 +51,49 @@ function alertText(alert: UsageAlert): string {
   return `${alert.used} of ${alert.limit} loads this month`;
 }
 
+/** Posts an alert to the webhook, signed afresh per attempt, retried with backoff; each outcome kept in the audit log. */
+async function postAlert(options: AlertOptions, alert: UsageAlert): Promise<void> {
+  const { url, secret, retryDelaysMs = [1000, 2000, 4000, 8000], fetch: send = fetch } = options.webhook!;
+  const body = JSON.stringify({ event: 'usage_alert', alert });
+  for (let attempt = 0; ; attempt++) {
+    // Signed afresh for each attempt: a receiver refuses old timestamps, so a captured delivery cannot be replayed.
+    const ok = await send(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-pressbox-signature': webhookSignature(secret, body, options.now()),
+        'x-pressbox-event': 'usage_alert',
+      },
+      body,
+      // A redirect would carry the signed alert wherever the receiving server points: it counts as a failure.
+      redirect: 'manual',
+      signal: AbortSignal.timeout(5000),
+    }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    const delivery = (detail: string) =>
+      options.record?.({
+        at: options.now(),
+        actor: 'relay',
+        action: 'alert.webhook',
+        key: alert.key,
+        detail: `${alert.kind}: ${detail}`,
+      });
+    if (ok) {
+      delivery(`delivered after ${attempt + 1} attempt${attempt ? 's' : ''}`);
+      return;
+    }
+    const wait = retryDelaysMs[attempt];
+    if (wait === undefined) {
+      options.logger.log('error', 'usage alert webhook failed', { kind: alert.kind, key: alert.key, attempts: attempt + 1 });
+      delivery(`failed after ${attempt + 1} attempts`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
 /**
  * Watches counted loads for what an operator must hear of: 50 %, 80 % and 100 % of a key's month, and one network
  * taking most of a key's day (a copied key replayed from a script). Each alert is a structured log line, a Prometheus
@@ -61,54 +104,12 @@ export function usageAlerts(options: AlertOptions) {
   const raisedShares = new Map<string, Map<string, Set<string>>>();
   const sending = new Set<Promise<void>>();
 
-  async function post(alert: UsageAlert): Promise<void> {
-    const { url, secret, retryDelaysMs = [1000, 2000, 4000, 8000], fetch: send = fetch } = options.webhook!;
-    const body = JSON.stringify({ event: 'usage_alert', alert });
-    for (let attempt = 0; ; attempt++) {
-      // Signed afresh for each attempt: a receiver refuses old timestamps, so a captured delivery cannot be replayed.
-      const ok = await send(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-pressbox-signature': webhookSignature(secret, body, options.now()),
-          'x-pressbox-event': 'usage_alert',
-        },
-        body,
-        // A redirect would carry the signed alert wherever the receiving server points: it counts as a failure.
-        redirect: 'manual',
-        signal: AbortSignal.timeout(5000),
-      }).then(
-        (response) => response.ok,
-        () => false,
-      );
-      const delivery = (detail: string) =>
-        options.record?.({
-          at: options.now(),
-          actor: 'relay',
-          action: 'alert.webhook',
-          key: alert.key,
-          detail: `${alert.kind}: ${detail}`,
-        });
-      if (ok) {
-        delivery(`delivered after ${attempt + 1} attempt${attempt ? 's' : ''}`);
-        return;
-      }
-      const wait = retryDelaysMs[attempt];
-      if (wait === undefined) {
-        options.logger.log('error', 'usage alert webhook failed', { kind: alert.kind, key: alert.key, attempts: attempt + 1 });
-        delivery(`failed after ${attempt + 1} attempts`);
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, wait));
-    }
-  }
-
   function raise(alert: UsageAlert): void {
     options.counter.inc({ kind: alert.kind });
     options.logger.log('warn', 'usage alert', { ...alert });
     options.record?.({ at: options.now(), actor: 'relay', action: `alert.${alert.kind}`, key: alert.key, detail: alertText(alert) });
     if (!options.webhook) return;
-    const sent: Promise<void> = post(alert).finally(() => sending.delete(sent));
+    const sent: Promise<void> = postAlert(options, alert).finally(() => sending.delete(sent));
     sending.add(sent);
   }
 

@@ -59,7 +59,9 @@ const unreachable = (why: string) =>
  * does not, a key this relay has counted before is served within DEGRADED_SHARE of what it had left, each load
  * journaled on local disk before its answer leaves; keys never counted here, revoked keys and spent keys are refused
  * as before. When Redis answers again, the journal is replayed in batches, each under an id Redis remembers, so a
- * replay repeated (after a crash, or by mistake) counts nothing twice; usage then equals loads delivered.
+ * replay repeated (after a crash, or by mistake) counts nothing twice; usage then equals loads delivered. One closure,
+ * somewhat past the house's 80 lines: the outage's state (since when, the replay in flight, its timer) is read and
+ * changed by counting, cutting off and replaying alike.
  */
 export function degradableUsage(store: UsageStore, options: DegradedOptions): DegradableUsage {
   const { journal, logger } = options;
@@ -96,18 +98,9 @@ export function degradableUsage(store: UsageStore, options: DegradedOptions): De
   const replay = (): Promise<void> =>
     (replaying ??= (async () => {
       const started = performance.now();
-      let loads = 0;
+      let loads: number;
       try {
-        for (let batch = journal.nextBatch(REPLAY_BATCH); batch; batch = journal.nextBatch(REPLAY_BATCH)) {
-          const replayed = await store.replayLoads!(batch.id, batch.loads);
-          journal.finish(batch.id);
-          // Undefined: counted before (by this relay before a crash, or by another sharing the journal).
-          if (!replayed) continue;
-          loads += batch.loads.length;
-          options.onReplayed?.(batch.loads.length);
-          const limits = new Map(batch.loads.map((load) => [`${load.key}|${load.month}`, load.limit]));
-          for (const usage of replayed) options.afterReplay?.(usage, limits.get(`${usage.key}|${usage.month}`) ?? Infinity);
-        }
+        loads = await replayJournal(store, options);
         // An empty journal says nothing about Redis: ask it.
         if (loads === 0) await store.loadsUsed('reachability-probe', '0000-00');
         if (downSince !== undefined || loads > 0)
@@ -125,30 +118,7 @@ export function degradableUsage(store: UsageStore, options: DegradedOptions): De
       }
     })());
 
-  const serveWithoutStore = async (key: string, month: string, limit: number, detail: LoadDetail, receipt?: LoadReceipt) => {
-    let sync = synced.get(key);
-    if (!sync) throw unreachable(', and this relay has not counted this widget key before, so it cannot serve it');
-    if (sync.month !== month) synced.set(key, (sync = { month, used: 0, dayLoads: 0, servedMonth: 0, servedDay: 0 }));
-    if (sync.used >= limit) return { counted: false, used: sync.used, refusedBy: 'month' as const };
-    if (detail.day !== sync.day) Object.assign(sync, { day: detail.day, dayLoads: 0, servedDay: 0 });
-    const dayLeft = detail.day && detail.dailyLimit ? detail.dailyLimit - sync.dayLoads : Infinity;
-    if (dayLeft <= 0) return { counted: false, used: sync.used + sync.servedMonth, refusedBy: 'day' as const };
-    if (sync.servedMonth >= Math.ceil(DEGRADED_SHARE * (limit - sync.used)) || sync.servedDay >= Math.ceil(DEGRADED_SHARE * dayLeft))
-      throw unreachable(', and this relay has served this widget key all it may until it can count again');
-    // Taken before the journal is written: loads of one key in flight together cannot all slip past the allowance.
-    sync.servedMonth++;
-    sync.servedDay++;
-    try {
-      await journal.append({ key, month, limit, detail, ...(receipt ? { receipt } : {}) });
-    } catch (error) {
-      sync.servedMonth--;
-      sync.servedDay--;
-      logger.log('error', 'load journal write failed', { error: error instanceof Error ? error.message : 'unknown' });
-      throw unreachable(' or write its journal, so it cannot count this widget load');
-    }
-    options.onJournaled?.();
-    return { counted: true, used: sync.used + sync.servedMonth };
-  };
+  const serveWithoutStore = journaledServing(synced, options);
   // Loads left by an earlier run (killed while cut off, or mid-replay) are counted as soon as Redis answers.
   if (journal.pending() > 0) schedule();
 
@@ -182,4 +152,51 @@ export function degradableUsage(store: UsageStore, options: DegradedOptions): De
       journal.close();
     },
   };
+}
+
+/**
+ * A load served while Redis is away: for a key this relay has counted before, within DEGRADED_SHARE of what it had
+ * left (of its month, and of its day), journaled on local disk before its answer leaves.
+ */
+function journaledServing(synced: LRUCache<string, Sync>, { journal, logger, onJournaled }: DegradedOptions) {
+  return async (key: string, month: string, limit: number, detail: LoadDetail, receipt?: LoadReceipt): Promise<CountResult> => {
+    let sync = synced.get(key);
+    if (!sync) throw unreachable(', and this relay has not counted this widget key before, so it cannot serve it');
+    if (sync.month !== month) synced.set(key, (sync = { month, used: 0, dayLoads: 0, servedMonth: 0, servedDay: 0 }));
+    if (sync.used >= limit) return { counted: false, used: sync.used, refusedBy: 'month' as const };
+    if (detail.day !== sync.day) Object.assign(sync, { day: detail.day, dayLoads: 0, servedDay: 0 });
+    const dayLeft = detail.day && detail.dailyLimit ? detail.dailyLimit - sync.dayLoads : Infinity;
+    if (dayLeft <= 0) return { counted: false, used: sync.used + sync.servedMonth, refusedBy: 'day' as const };
+    if (sync.servedMonth >= Math.ceil(DEGRADED_SHARE * (limit - sync.used)) || sync.servedDay >= Math.ceil(DEGRADED_SHARE * dayLeft))
+      throw unreachable(', and this relay has served this widget key all it may until it can count again');
+    // Taken before the journal is written: loads of one key in flight together cannot all slip past the allowance.
+    sync.servedMonth++;
+    sync.servedDay++;
+    try {
+      await journal.append({ key, month, limit, detail, ...(receipt ? { receipt } : {}) });
+    } catch (error) {
+      sync.servedMonth--;
+      sync.servedDay--;
+      logger.log('error', 'load journal write failed', { error: error instanceof Error ? error.message : 'unknown' });
+      throw unreachable(' or write its journal, so it cannot count this widget load');
+    }
+    onJournaled?.();
+    return { counted: true, used: sync.used + sync.servedMonth };
+  };
+}
+
+/** Replays the journal in batches, each under an id Redis remembers; the loads newly counted. */
+async function replayJournal(store: UsageStore, { journal, onReplayed, afterReplay }: DegradedOptions): Promise<number> {
+  let loads = 0;
+  for (let batch = journal.nextBatch(REPLAY_BATCH); batch; batch = journal.nextBatch(REPLAY_BATCH)) {
+    const replayed = await store.replayLoads!(batch.id, batch.loads);
+    journal.finish(batch.id);
+    // Undefined: counted before (by this relay before a crash, or by another sharing the journal).
+    if (!replayed) continue;
+    loads += batch.loads.length;
+    onReplayed?.(batch.loads.length);
+    const limits = new Map(batch.loads.map((load) => [`${load.key}|${load.month}`, load.limit]));
+    for (const usage of replayed) afterReplay?.(usage, limits.get(`${usage.key}|${usage.month}`) ?? Infinity);
+  }
+  return loads;
 }

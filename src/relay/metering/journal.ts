@@ -71,13 +71,8 @@ export interface JournalOptions {
   onSetAside?: (row: number, reason: string) => void;
 }
 
-export function openLoadJournal(file: string, options: JournalOptions = {}): LoadJournal {
-  const db = new Database(createPrivately(file));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('busy_timeout = 5000');
-  db.exec(SCHEMA);
-  const statements = {
+function journalStatements(db: Database.Database) {
+  return {
     insert: db.prepare<[string]>('INSERT INTO journal (load) VALUES (?)'),
     pending: db.prepare<[], { count: number }>('SELECT count(*) AS count FROM journal'),
     started: db.prepare<[], { batch: string }>('SELECT batch FROM journal WHERE batch IS NOT NULL ORDER BY id LIMIT 1'),
@@ -89,6 +84,15 @@ export function openLoadJournal(file: string, options: JournalOptions = {}): Loa
     drop: db.prepare<[number]>('DELETE FROM journal WHERE id = ?'),
     finish: db.prepare<[string]>('DELETE FROM journal WHERE batch = ?'),
   };
+}
+
+export function openLoadJournal(file: string, options: JournalOptions = {}): LoadJournal {
+  const db = new Database(createPrivately(file));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 5000');
+  db.exec(SCHEMA);
+  const statements = journalStatements(db);
   let count = statements.pending.get()!.count;
 
   let waiting: Array<{ load: JournaledLoad; resolve: () => void; reject: (error: unknown) => void }> = [];
