@@ -1,0 +1,102 @@
+// The build's own plugins (scripts/vite/), each on the input it meets in the build: what it rewrites, what it leaves,
+// and the clear failure when the source no longer has what it expects.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Plugin } from 'vite';
+import { ELEMENT_TAGS, hostBoxCss, reservedSizesCss } from '../../src/contract/elements.js';
+import { latestCopy, reservedSizesStylesheetText } from '../../scripts/vite/cdn-files.js';
+import { eagerImport, liveKitInside, ownViewInline } from '../../scripts/vite/eager-import.js';
+import { numberMessageCalls } from '../../scripts/vite/numbered-messages.js';
+import { onlyOwnBox, ownBoxModule } from '../../scripts/vite/own-box.js';
+import { shortPropertyNames } from '../../scripts/vite/short-private-properties.js';
+import { foldCss } from '../../scripts/vite/templates.js';
+
+type Hook = (...args: unknown[]) => unknown;
+const hook = (plugin: Plugin, name: 'transform' | 'resolveId' | 'load') => plugin[name] as unknown as Hook;
+
+describe('build plugins', () => {
+  it('latest copies point chunks, the one file and standalone files into the version folder, and drop a map that no longer fits', () => {
+    const versioned = `import"./chunks/core-abc.js";import("./pressbox-all.js");import('./standalone/last-five.js');\n//# sourceMappingURL=pressbox.js.map`;
+    const latest = latestCopy(versioned, 'pressbox', '1.2.3');
+    assert.equal(
+      latest,
+      `import"./v/1.2.3/chunks/core-abc.js";import("./v/1.2.3/pressbox-all.js");import('./v/1.2.3/standalone/last-five.js');\n`,
+    );
+    const untouched = latestCopy('console.log(1);\n//# sourceMappingURL=pressbox-all.js.map', 'pressbox-all', '1.2.3');
+    assert.equal(untouched, 'console.log(1);\n//# sourceMappingURL=./v/1.2.3/pressbox-all.js.map');
+  });
+
+  it('pressbox.css carries every element’s reserved box, named with the version', () => {
+    const text = reservedSizesStylesheetText('1.2.3');
+    assert.match(text, /^\/\* Pressbox 1\.2\.3:/);
+    assert.ok(text.includes(reservedSizesCss()));
+    for (const tag of ELEMENT_TAGS) assert.ok(text.includes(`:where(${tag}:not(:defined))`), tag);
+  });
+
+  it('fold stylesheets without losing a container query’s braces, calc()’s spaces or an !important', () => {
+    const folded = foldCss(`
+      /* narrow */
+      @container (max-width: 400px) {
+        .row > .cell + .cell { width: calc(100% - 0.5rem) !important; }
+        [theme='dark'] .x { color: red; }
+      }`);
+    assert.equal(folded, '@container (max-width:400px){.row>.cell+.cell{width:calc(100% - .5rem)!important}[theme=dark] .x{color:red}}');
+  });
+
+  it('number message calls the catalog knows and leave the others as written', () => {
+    const numbers = new Map([['status.final', 56]]);
+    assert.equal(
+      numberMessageCalls(`t('status.final', { n }); t( 'status.final'); t('not.known'); at('status.final')`, numbers),
+      `t(56, { n }); t( 56); t('not.known'); at('status.final')`,
+    );
+  });
+
+  it('give private custom properties one-letter names, the most used first, and refuse more than there are letters', () => {
+    const names = shortPropertyNames(['--_surface --_badge --_surface', 'var(--_surface) --_badge --_line']);
+    assert.deepEqual(
+      [...names],
+      [
+        ['--_surface', '--_a'],
+        ['--_badge', '--_b'],
+        ['--_line', '--_c'],
+      ],
+    );
+    const tooMany = Array.from({ length: 53 }, (_, index) => `--_p${index}`).join(' ');
+    assert.throws(() => shortPropertyNames([tooMany]), /More private custom properties \(53\)/);
+  });
+
+  it('make a lazy import eager with every line kept, and fail the build when the import is gone', () => {
+    const plugin = eagerImport('view', (id) => id.endsWith('/x.ts'), './x-view.js');
+    const transform = hook(plugin, 'transform');
+    const code = `const view = lazyView(() => import('./x-view.js'));\nrender();`;
+    const { code: eager } = transform(code, '/src/widgets/elements/x/x.ts') as { code: string };
+    assert.equal(eager.split('\n')[0], 'const view = lazyView(() => Promise.resolve(eagerview));');
+    assert.equal(eager.split('\n')[1], 'render();');
+    assert.match(eager, /\nimport \* as eagerview from '\.\/x-view\.js';\n$/);
+    assert.equal(transform(code, '/src/widgets/other.ts'), null);
+    assert.throws(() => transform('render();', '/src/widgets/elements/x/x.ts'), /no longer has import\('\.\/x-view\.js'\)/);
+    assert.equal(ownViewInline('last-five', false), undefined);
+    assert.ok(ownViewInline('fight-card', true));
+    assert.throws(() => hook(liveKitInside(), 'transform')('export {}', '/p/src/widgets/runtime/live.ts'), /live-kit\.js/);
+  });
+
+  it('answer the element base’s import of the registry with the one tag’s box, computed from the registry', async () => {
+    const plugin = onlyOwnBox('game-header');
+    const resolveId = hook(plugin, 'resolveId');
+    const base = '/work/src/widgets/ui/pressbox-element.ts';
+    const id = resolveId('../../contract/elements.js', base) as string;
+    assert.ok(id);
+    assert.equal(resolveId('../../contract/elements.js', '/work/src/widgets/loader.ts'), null, 'the loader keeps the whole registry');
+    const source = hook(plugin, 'load')(id) as string;
+    assert.equal(source, ownBoxModule('game-header'));
+    const module = (await import(`data:text/javascript,${encodeURIComponent(source)}`)) as { hostBoxCss(): string };
+    for (const tag of ELEMENT_TAGS) {
+      const own = (await import(`data:text/javascript,${encodeURIComponent(ownBoxModule(tag))}`)) as { hostBoxCss(): string };
+      assert.equal(own.hostBoxCss(), hostBoxCss(tag), tag);
+    }
+    assert.equal(module.hostBoxCss(), hostBoxCss('game-header'));
+    assert.match(source, /\[league=mls i\]/, 'its league boxes too');
+    for (const tag of ELEMENT_TAGS.filter((other) => other !== 'game-header'))
+      assert.ok(!source.includes(`--pb-${tag}-height`), `no box of ${tag}`);
+  });
+});
