@@ -1,5 +1,5 @@
 // Runs every node test (test/**/*.test.ts outside test/widgets and test/e2e, which need Chromium, and test/bundle, which needs a fresh build) with node's test runner,
-// against a real Redis: REDIS_URL, else 127.0.0.1:6379, else a redis-server started here for the run.
+// against a real Redis: a redis-server started here for the run, or REDIS_URL.
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,13 +17,17 @@ function findTests(dir: string): string[] {
   });
 }
 
+/**
+ * A Redis of the run's own (a redis-server on a free port), so two runs at once never flush each other's database;
+ * REDIS_URL to use another, or 127.0.0.1:6379 when no redis-server is installed but one answers there.
+ */
 async function ensureRedis(): Promise<ChildProcess | undefined> {
   if (process.env.REDIS_URL) return undefined;
-  if (await reachable('127.0.0.1', 6379)) {
-    process.env.REDIS_URL = 'redis://127.0.0.1:6379';
-    return undefined;
-  }
   if (spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status !== 0) {
+    if (await reachable('127.0.0.1', 6379)) {
+      process.env.REDIS_URL = 'redis://127.0.0.1:6379';
+      return undefined;
+    }
     console.error(
       'The node tests need Redis and none was found. Install it with:\n\n    sudo apt-get install -y redis-server\n\nor point REDIS_URL at one.',
     );
