@@ -14,9 +14,6 @@ const SANDBOX_KEY = 'sk_sandbox_pro';
 /** How long /ready reuses its last look at the upstream. */
 const READY_PROBE_MS = 5_000;
 
-/** Upstream answers the cache keeps at most (each league's routes and games, for every upstream). */
-const CACHE_ENTRIES = 5000;
-
 /**
  * The Sports Data Service as the relay calls it: one cache for every route and viewer (shared across relays on Redis,
  * and across a machine's workers), the live service or the sandbox behind it, every attempt metered, and the
@@ -26,6 +23,11 @@ export const upstreamFeature = relayFeature<{ budgetEveryMs: number }>()({
   name: 'upstream',
   group: 'upstream',
   flags: {
+    cacheEntries: flag.count(
+      '--cache-entries',
+      'upstream answers kept in memory at most, least recently used dropped first (each league’s routes and games, for every upstream)',
+      5000,
+    ),
     slowAt: flag.percent(
       '--upstream-slow-at',
       'past this share of the upstream month, the win-probability recorder samples five times less often',
@@ -45,7 +47,7 @@ export const upstreamFeature = relayFeature<{ budgetEveryMs: number }>()({
     const cache = new ResourceCache(
       now,
       (outcome) => metrics.cache.inc({ outcome }),
-      CACHE_ENTRIES,
+      settings.cacheEntries,
       sharedEntries ?? context.machine?.sharedEntries,
     );
     context.onClose(() => cache.settled());
