@@ -31,36 +31,11 @@ export const playerPropsStyles = css`
     flex: 1;
     min-height: 0;
   }
-  table {
-    width: 100%;
-    border-collapse: collapse;
-    font-variant-numeric: tabular-nums;
-  }
   th,
   td {
     padding: 6px 12px;
-    border-bottom: 1px solid var(--_border);
     text-align: start;
     white-space: nowrap;
-  }
-  thead th {
-    position: sticky;
-    top: 0;
-    background: var(--_surface);
-    font-size: 12px;
-    color: var(--_muted);
-  }
-  th button {
-    /* WCAG 2.5.8: at least 24 by 24 px to tap. */
-    min-width: 24px;
-    min-height: 24px;
-    padding: 0 2px;
-    border: 0;
-    background: none;
-    font: inherit;
-    font-weight: 700;
-    color: inherit;
-    cursor: pointer;
   }
   tbody th {
     font-weight: 600;

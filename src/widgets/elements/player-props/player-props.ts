@@ -10,11 +10,11 @@ import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { cssProps } from '../../ui/css-props.js';
+import { dataTableStyles, nextDirection, sortHeader, type Direction } from '../../ui/data-table.js';
 import { playerPropsStyles } from './player-props.styles.js';
 
 type Market = PropsPayload['markets'][number];
 type SortKey = 'player' | 'line';
-type Direction = 'ascending' | 'descending';
 
 /**
  * @summary Player prop lines for one game: a tab per market, each player's line with over and under prices in the
@@ -50,7 +50,14 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
     direction: { state: true, attribute: false },
   };
 
-  static override styles = elementStyles('player-props', panelStyles, scrollAreaStyles, pauseButtonStyles, playerPropsStyles);
+  static override styles = elementStyles(
+    'player-props',
+    panelStyles,
+    scrollAreaStyles,
+    pauseButtonStyles,
+    dataTableStyles,
+    playerPropsStyles,
+  );
 
   gameId = '';
   markets = '';
@@ -176,20 +183,12 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
   }
 
   #sortableHeader(key: SortKey, label: string): TemplateResult {
-    const sorted = this.sortKey === key;
-    return html`<th scope="col" aria-sort=${sorted ? this.direction : 'none'}>
-      <button @click=${() => this.#sort(key)}>
-        ${label}<span aria-hidden="true">${sorted ? (this.direction === 'ascending' ? ' ▲' : ' ▼') : ''}</span>
-      </button>
-    </th>`;
+    return sortHeader({ label, sorted: this.sortKey === key, direction: this.direction, onSort: () => this.#sort(key) });
   }
 
   #sort(key: SortKey): void {
-    if (this.sortKey === key) this.direction = this.direction === 'ascending' ? 'descending' : 'ascending';
-    else {
-      this.sortKey = key;
-      this.direction = key === 'player' ? 'ascending' : 'descending';
-    }
+    this.direction = nextDirection(this.sortKey === key, this.direction, key === 'player' ? 'ascending' : 'descending');
+    this.sortKey = key;
   }
 
   /** Arrow keys (the reading way), Home and End move between tabs and select them (automatic activation). */

@@ -11,45 +11,21 @@ export const standingsTableStyles = css`
     min-height: 0;
   }
   table {
-    width: 100%;
-    border-collapse: collapse;
     font-size: 14px;
-    font-variant-numeric: tabular-nums;
   }
   th,
   td {
     padding: 5px 8px;
-    border-bottom: 1px solid var(--_border);
     text-align: end;
     white-space: nowrap;
   }
   thead th {
-    position: sticky;
-    top: 0;
     z-index: 1;
-    background: var(--_surface);
-    font-size: 12px;
-    color: var(--_muted);
   }
   th[scope='row'],
   thead th:nth-child(2) {
     text-align: start;
     width: 100%;
-  }
-  th button {
-    /* WCAG 2.5.8: at least 24 by 24 px to tap. */
-    min-width: 24px;
-    min-height: 24px;
-    padding: 0 2px;
-    border: 0;
-    background: none;
-    font: inherit;
-    font-weight: 700;
-    color: inherit;
-    cursor: pointer;
-  }
-  th button:focus-visible {
-    outline: 2px solid var(--_focus);
   }
   /* ".750" keeps its point in front on right-to-left pages. */
   .number {

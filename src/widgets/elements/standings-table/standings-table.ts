@@ -10,13 +10,13 @@ import { SeasonElement } from '../../i18n/season-messages.js';
 import { elementStyles } from '../../ui/pressbox-element.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
+import { dataTableStyles, nextDirection, sortHeader, type Direction } from '../../ui/data-table.js';
 import { standingsTableStyles } from './standings-table.styles.js';
 import { isSoccer } from '../../../contract/soccer.js';
 import type { Column, Row, SortKey } from './columns.js';
 
 /** Football's columns, once a football table asked for them (football-columns.ts). */
 let football: typeof import('./football-columns.js') | undefined;
-type Direction = 'ascending' | 'descending';
 
 /**
  * @summary A league's standings: wins, losses, ties where the league has them, winning percentage, points for and
@@ -56,6 +56,7 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
     panelStyles,
     scrollAreaStyles,
     pauseButtonStyles,
+    dataTableStyles,
     standingsTableStyles,
   );
 
@@ -230,14 +231,7 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
 
   #header(key: SortKey, label: string, name = label, className = ''): TemplateResult {
     const sorted = this.#sortKey() === key;
-    return html`<th scope="col" class=${className} aria-sort=${sorted ? this.direction : 'none'}>
-      <button @click=${() => this.#sort(key)}>
-        ${name === label ? label : html`<span aria-hidden="true">${label}</span><span class="visually-hidden">${name}</span>`}<span
-          aria-hidden="true"
-          >${sorted ? (this.direction === 'ascending' ? ' ▲' : ' ▼') : ''}</span
-        >
-      </button>
-    </th>`;
+    return sortHeader({ label, name, className, sorted, direction: this.direction, onSort: () => this.#sort(key) });
   }
 
   #sortKey(): SortKey {
@@ -245,8 +239,8 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
   }
 
   #sort(key: SortKey): void {
-    if (this.#sortKey() === key) this.direction = this.direction === 'ascending' ? 'descending' : 'ascending';
-    else this.direction = key === 'team' || key === 'losses' || key === 'pointsAgainst' || key === 'played' ? 'ascending' : 'descending';
+    const first = key === 'team' || key === 'losses' || key === 'pointsAgainst' || key === 'played' ? 'ascending' : 'descending';
+    this.direction = nextDirection(this.#sortKey() === key, this.direction, first);
     this.sortKey = key;
   }
 }

@@ -58,15 +58,11 @@ export const teamStatsStyles = css`
     min-height: 0;
   }
   table {
-    width: 100%;
-    border-collapse: collapse;
     font-size: 14px;
-    font-variant-numeric: tabular-nums;
   }
   th,
   td {
     padding: 4px 12px;
-    border-bottom: 1px solid var(--_border);
     text-align: end;
   }
   th[scope='row'],
@@ -76,12 +72,7 @@ export const teamStatsStyles = css`
     font-weight: 400;
   }
   thead th {
-    position: sticky;
-    top: 0;
     z-index: 1;
-    background: var(--_surface);
-    font-size: 12px;
-    color: var(--_muted);
   }
   .group th {
     padding-top: 10px;

@@ -11,6 +11,7 @@ import { ordinal } from '../../ui/ordinal.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { statName } from './stat-names.js';
+import { dataTableStyles } from '../../ui/data-table.js';
 import { teamStatsStyles } from './team-stats.styles.js';
 
 type Stat = TeamStatsPayload['stats'][number];
@@ -47,7 +48,15 @@ export class TeamStats extends SeasonElement<TeamStatsPayload> {
     layout: { reflect: true },
   };
 
-  static override styles = elementStyles('team-stats', teamBadgeStyles, panelStyles, scrollAreaStyles, pauseButtonStyles, teamStatsStyles);
+  static override styles = elementStyles(
+    'team-stats',
+    teamBadgeStyles,
+    panelStyles,
+    scrollAreaStyles,
+    pauseButtonStyles,
+    dataTableStyles,
+    teamStatsStyles,
+  );
 
   team = '';
   layout: 'compact' | 'full' = 'compact';
