@@ -83,7 +83,8 @@ async function openSettled(browser: ReaderBrowser, width: number, state: State):
   }
   await page.evaluate(() => Promise.all([...document.querySelectorAll('*')].map((element) => (element as any).updateComplete)));
   // As a screenshot tool's "animations disabled": a re-render cannot start one again. WebKitGTK's overlay scrollbars take
-  // no room but show for a moment after any scroll: hidden, as a reader would see them at rest.
+  // no room but show for a moment after any scroll (a busy machine catches them still fading): hidden, the page's own
+  // as well as the elements', as a reader would see them at rest.
   const rules = [
     '*, *::before, *::after { animation: none !important; transition: none !important; }',
     ...(browser.engine === 'webkit' ? ['* { scrollbar-width: none !important; }', '::-webkit-scrollbar { display: none; }'] : []),
@@ -92,10 +93,8 @@ async function openSettled(browser: ReaderBrowser, width: number, state: State):
     ([tags, css]) => {
       const still = new CSSStyleSheet();
       still.replaceSync(css!.join('\n'));
-      for (const tag of tags!) {
-        const root = document.querySelector(tag)!.shadowRoot!;
+      for (const root of [document, ...tags!.map((tag) => document.querySelector(tag)!.shadowRoot!)])
         root.adoptedStyleSheets = [...root.adoptedStyleSheets, still];
-      }
     },
     [ELEMENT_TAGS as readonly string[], rules] as const,
   );
