@@ -128,6 +128,7 @@ interface ClientState {
  * over attempts, longer than the house's 80 lines for a reason: the attempt number and whether this request slept out
  * a hold are the loop's state, and each outcome below either retries (`continue`) or ends the call where it is read.
  */
+// eslint-disable-next-line max-lines-per-function -- one loop over attempts, whole for the reason above
 async function callEndpoint<Schema extends z.ZodType>(
   client: ClientState,
   spec: { path: string; schema: Schema; units: (params: Record<string, string | undefined>) => number },
