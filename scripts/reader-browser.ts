@@ -32,6 +32,12 @@ export interface ReaderBrowserOptions {
 /** tsx compiles functions with esbuild's keepNames, whose helper a page does not have: each page gets it on arrival. */
 export const KEEP_NAMES_HELPER = 'globalThis.__name = (target) => target;';
 
+/**
+ * How long a page may take to reach a state before the test says it never did: a guard against a page that hangs,
+ * not a speed check, so generous enough for a machine running two suites at once.
+ */
+const PAGE_STATE_WAIT_MS = 90_000;
+
 async function waitInPage(evaluate: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const started = Date.now();
   while (!(await evaluate())) {
@@ -49,7 +55,7 @@ function puppeteerPage(page: PuppeteerPage): ReaderPage {
       await page.evaluate(KEEP_NAMES_HELPER);
     },
     evaluate,
-    waitFor: (fn, arg, timeoutMs = 20_000) => waitInPage(() => evaluate(fn, arg), timeoutMs),
+    waitFor: (fn, arg, timeoutMs = PAGE_STATE_WAIT_MS) => waitInPage(() => evaluate(fn, arg), timeoutMs),
     screenshot: async (selector, path) => {
       const element = await page.$(selector);
       if (!element) throw new Error(`no ${selector} on the page to take a picture of`);
@@ -162,7 +168,7 @@ async function launchWebKit(options: ReaderBrowserOptions): Promise<ReaderBrowse
       await browser.execute(KEEP_NAMES_HELPER);
     },
     evaluate,
-    waitFor: (fn, arg, timeoutMs = 20_000) => waitInPage(() => evaluate(fn, arg), timeoutMs),
+    waitFor: (fn, arg, timeoutMs = PAGE_STATE_WAIT_MS) => waitInPage(() => evaluate(fn, arg), timeoutMs),
     screenshot: async (selector, path) => {
       await evaluate((target) => document.querySelector(target)!.scrollIntoView({ block: 'start' }), selector);
       await browser.$(selector).saveScreenshot(path);

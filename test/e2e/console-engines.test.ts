@@ -50,7 +50,7 @@ async function until(page: ReaderPage, wanted: RegExp, what: string): Promise<st
   for (;;) {
     const text = await consoleText(page);
     if (wanted.test(text)) return text;
-    if (Date.now() - started > 20_000) throw new Error(`${what}: the console shows ${JSON.stringify(text.slice(0, 400))}`);
+    if (Date.now() - started > 60_000) throw new Error(`${what}: the console shows ${JSON.stringify(text.slice(0, 400))}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -75,7 +75,7 @@ for (const engine of selectedEngines()) {
             document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
           });
           await page
-            .waitFor(() => Boolean(customElements.get('pressbox-console')), undefined, 10_000)
+            .waitFor(() => Boolean(customElements.get('pressbox-console')), undefined)
             .catch(() => {
               throw new Error(`${engine}: the console's script did not define <pressbox-console> (it failed as it loaded)`);
             });

@@ -303,8 +303,8 @@ describe('operator console in Chromium, keyboard only', { timeout: 180_000 }, ()
     assert.equal(sent, 'sent');
     assert.match(read, /^unreadable/, 'no cross-origin read of the key list');
     const [guessed] = await Promise.all([
-      other.waitForResponse((response) => response.url().endsWith('/console/api/session'), { timeout: 10_000 }),
-      other.getByRole('button', { name: 'Win a prize' }).click({ noWaitAfter: true, timeout: 10_000 }),
+      other.waitForResponse((response) => response.url().endsWith('/console/api/session'), { timeout: 60_000 }),
+      other.getByRole('button', { name: 'Win a prize' }).click({ noWaitAfter: true, timeout: 60_000 }),
     ]);
     assert.equal(guessed.status(), 403);
     // The form's navigation must have finished before the page closes (closing mid-navigation can hang in Chromium).

@@ -65,7 +65,7 @@ async function waitForLoads(page: Page, tags: string[]): Promise<void> {
     await page.waitForFunction(
       (expected) => (window as unknown as { __pressboxSeen: { loads: string[] } }).__pressboxSeen.loads.includes(expected),
       tag,
-      { timeout: 20_000 },
+      { timeout: 60_000 },
     );
   }
 }
@@ -181,14 +181,18 @@ describe('a publisher page on another origin, with only the script tag', () => {
             (error) => error.tag === expected,
           ),
         tag,
-        { timeout: 20_000 },
+        { timeout: 60_000 },
       );
     }
     const seen = await record.page.evaluate(
       () => (window as unknown as { __pressboxSeen: { errors: { tag: string; code: string }[] } }).__pressboxSeen,
     );
     // Every tag scrolled to says so; any other that loaded (the page has more further down) says the same.
-    for (const tag of TAGS) assert.ok(seen.errors.some((error) => error.tag === tag), tag);
+    for (const tag of TAGS)
+      assert.ok(
+        seen.errors.some((error) => error.tag === tag),
+        tag,
+      );
     for (const error of seen.errors) assert.equal(error.code, 'origin_not_allowed', error.tag);
     for (const tag of TAGS) {
       const text = await record.page

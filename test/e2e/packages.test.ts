@@ -178,7 +178,7 @@ describe('@pressbox/elements from its tarball', () => {
           return Boolean(strip?.shadowRoot && !strip.matches(':state(loading)') && !strip.shadowRoot.querySelector('.skeleton'));
         },
         undefined,
-        { timeout: 20_000 },
+        { timeout: 60_000 },
       );
       const shown = await tab.evaluate(() => ({
         error: document.querySelector('score-strip')!.matches(':state(error)'),

@@ -79,7 +79,7 @@ async function dataShown(frame: Frame | Page, tag: string): Promise<void> {
       );
     },
     tag,
-    { timeout: 20_000 },
+    { timeout: 60_000 },
   );
 }
 
@@ -153,7 +153,7 @@ describe('an iframe on a publisher page', () => {
         const iframe = `<iframe src="${relay.origin}/embed/${embed.replaceAll('&', '&amp;')}" title="Scores" width="600" height="188"></iframe>`;
         const page = await open(`${site}${publish(`<!doctype html><title>Article</title>${iframe}`)}`);
         const frame = await embedFrame(page);
-        await frame.waitForSelector('[role=alert]', { timeout: 10_000 });
+        await frame.waitForSelector('[role=alert]', { timeout: 60_000 });
         assert.match((await frame.textContent('[role=alert]')) ?? '', message, site);
         await page.close();
       }

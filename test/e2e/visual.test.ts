@@ -98,6 +98,19 @@ async function openSettled(browser: ReaderBrowser, width: number, state: State):
     },
     [ELEMENT_TAGS as readonly string[], rules] as const,
   );
+  // Hiding them by style does not take down an indicator already showing when the machine is busy: WebKit's scroll
+  // boxes stop being scrollable for the picture instead (overlay scrollbars take no room, so nothing moves).
+  if (browser.engine === 'webkit')
+    await page.evaluate(
+      (tags) => {
+        for (const root of [document, ...tags.map((tag) => document.querySelector(tag)!.shadowRoot!)])
+          for (const box of [document.documentElement, ...root.querySelectorAll<HTMLElement>('*')]) {
+            const { overflowX, overflowY } = getComputedStyle(box);
+            if (/auto|scroll/.test(overflowX + overflowY)) box.style.setProperty('overflow', 'hidden', 'important');
+          }
+      },
+      ELEMENT_TAGS as readonly string[],
+    );
   return page;
 }
 
