@@ -57,6 +57,25 @@ describe('resource cache', () => {
     assert.equal((await t.cache.get('k', POLICY, t.load, 'wait')).value, 2);
   });
 
+  it('after clear(), serves nothing a refresh begun before it fetched, and settles that refresh on close', async () => {
+    const t = setup();
+    // A poll of the old upstream state is under way when the operator clears the cache (after a data fix upstream).
+    const before = t.cache.get('k', POLICY, t.load);
+    while (t.attempts() === 0) await new Promise((resolve) => setImmediate(resolve));
+    await t.cache.clear();
+    const after = await t.cache.get('k', POLICY, t.load);
+    assert.equal((await before).value, 1, 'the request that began before the clear gets its own answer');
+    assert.equal(after.value, 2, 'a request after the clear waits for a fetch of its own, not the one under way');
+    assert.equal((await t.cache.get('k', POLICY, t.load)).value, 2, 'and the older answer never lands in the cache');
+    const pending = t.cache.get('other', POLICY, t.load);
+    while (t.attempts() < 3) await new Promise((resolve) => setImmediate(resolve));
+    await t.cache.clear();
+    assert.equal(t.loads(), 2, 'its fetch is still under way');
+    await t.cache.settled();
+    assert.equal(t.loads(), 3, 'settled() waited for the refresh the clear let go of');
+    await pending;
+  });
+
   it('makes one upstream call for a cold burst', async () => {
     const t = setup();
     const values = await Promise.all(Array.from({ length: 100 }, () => t.cache.get('k', POLICY, t.load)));

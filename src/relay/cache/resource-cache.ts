@@ -52,6 +52,10 @@ export const RETRY_AFTER_FAILURE_MS = 5000;
 export class ResourceCache {
   private readonly entries: LRUCache<string, Entry>;
   private readonly inflight = new Map<string, Promise<Entry>>();
+  /** Every refresh under way, those a `clear()` let go of included (a closing relay waits for all of them). */
+  private readonly running = new Set<Promise<unknown>>();
+  /** Bumped by `clear()`: a refresh that began before it stores nothing when it ends. */
+  private generation = 0;
   /** Keys whose last refresh failed, and when (the relay's clock); cleared by the next success. */
   private readonly failing = new LRUCache<string, number>({ max: 5000 });
   private changes = 0;
@@ -122,9 +126,15 @@ export class ResourceCache {
     }
   }
 
-  /** Forgets every entry, here and in the shared tier: the next request for each key goes upstream. */
+  /**
+   * Forgets every entry, here and in the shared tier: the next request for each key goes upstream, and a refresh that
+   * was under way stores nothing when it ends (its answer may predate what the clear was for).
+   */
   clear(): Promise<void> {
+    this.generation++;
     this.entries.clear();
+    this.inflight.clear();
+    this.failing.clear();
     this.changes++;
     return this.shared?.clear().catch(() => {}) ?? Promise.resolve();
   }
@@ -134,7 +144,7 @@ export class ResourceCache {
    * so no other relay waits out a claim whose answer never comes.
    */
   async settled(): Promise<void> {
-    await Promise.allSettled([...this.inflight.values()]);
+    await Promise.allSettled([...this.running]);
   }
 
   /** Counts every change to what the cache holds: anything built from it before a change may be out of date. */
@@ -155,7 +165,13 @@ export class ResourceCache {
         throw error;
       },
     );
-    promise.finally(() => this.inflight.delete(key)).catch(() => {});
+    this.running.add(promise);
+    promise
+      .finally(() => {
+        this.running.delete(promise);
+        if (this.inflight.get(key) === promise) this.inflight.delete(key);
+      })
+      .catch(() => {});
     this.inflight.set(key, promise);
     return promise;
   }
@@ -165,6 +181,7 @@ export class ResourceCache {
    * claims the key fetches it, the others wait for its answer (and fetch it themselves if it does not come).
    */
   private async refreshOnce(key: string, load: () => Promise<unknown>, keepMs: number): Promise<Entry> {
+    const generation = this.generation;
     const before = this.entries.get(key)?.fetchedAt ?? -Infinity;
     if (this.shared && !(await this.shared.claim(key, SHARED_WAIT_MS).catch(() => true))) {
       for (let waited = 0; waited < SHARED_WAIT_MS; waited += 50) {
@@ -174,6 +191,7 @@ export class ResourceCache {
       }
     }
     const entry = { value: await load(), fetchedAt: this.now() };
+    if (generation !== this.generation) return entry;
     this.entries.set(key, entry);
     this.changes++;
     await this.shared?.set(key, entry, keepMs).catch(() => {});
