@@ -76,6 +76,24 @@ describe('resource cache', () => {
     await pending;
   });
 
+  it('with a shared tier, takes the answer another relay stored between its look and its claim, not fetching it again', async () => {
+    let looks = 0;
+    const stored: Array<{ value: unknown; fetchedAt: number }> = [];
+    const landed = { value: 'fetched by the other relay', fetchedAt: 0 };
+    const cache = new ResourceCache(() => 0, undefined, 100, {
+      // The first look finds nothing; by the second, the relay holding the claim has stored its answer and let it go.
+      get: async () => (++looks > 1 ? landed : undefined),
+      set: async (_key, entry) => void stored.push(entry),
+      claim: async () => true,
+      clear: async () => {},
+    });
+    let fetched = 0;
+    const served = await cache.get('k', POLICY, async () => ++fetched);
+    assert.equal(served.value, 'fetched by the other relay');
+    assert.equal(fetched, 0, 'no second upstream call');
+    assert.deepEqual(stored, [landed], 'stored again, which ends the claim for the next refresh');
+  });
+
   it('makes one upstream call for a cold burst', async () => {
     const t = setup();
     const values = await Promise.all(Array.from({ length: 100 }, () => t.cache.get('k', POLICY, t.load)));

@@ -189,6 +189,14 @@ export class ResourceCache {
         const remote = await this.newest(key);
         if (remote && remote.fetchedAt > before) return remote;
       }
+    } else if (this.shared) {
+      // The claim came free because another relay stored its answer after this one last looked: take that answer
+      // (storing it again ends the claim) instead of fetching the same thing twice.
+      const landed = await this.newest(key);
+      if (landed && landed.fetchedAt > before) {
+        await this.shared.set(key, landed, keepMs).catch(() => {});
+        return landed;
+      }
     }
     const entry = { value: await load(), fetchedAt: this.now() };
     if (generation !== this.generation) return entry;
