@@ -12,11 +12,16 @@ import { pressboxRelayPlugin } from './test/widgets/relay-plugin.ts';
 const LAUNCHERS = {
   chromium: async () =>
     playwrightLauncher({ product: 'chromium', launchOptions: { executablePath: findBrowser(), headless: true, args: CHROMIUM_ARGS } }),
-  firefox: async () =>
-    chromeLauncher({ puppeteer, launchOptions: { browser: 'firefox', executablePath: findFirefox(), headless: true } }),
+  firefox: async () => chromeLauncher({ puppeteer, launchOptions: { browser: 'firefox', executablePath: findFirefox(), headless: true } }),
   webkit: async () => {
     const driver = await startWebKitDriver();
-    return webdriverLauncher({ automationProtocol: 'webdriver', hostname: driver.hostname, port: driver.port, path: '/', capabilities: driver.capabilities });
+    return webdriverLauncher({
+      automationProtocol: 'webdriver',
+      hostname: driver.hostname,
+      port: driver.port,
+      path: '/',
+      capabilities: driver.capabilities,
+    });
   },
 };
 
@@ -31,10 +36,12 @@ try {
 export default {
   files: 'test/widgets/**/*.test.ts',
   nodeResolve: true,
-  // One test file at a time in one engine at a time (scripts/test-browser.ts runs the engines in turn): they share one
-  // relay whose clock and faults the tests steer.
+  // One test file at a time: the files share this process's relay, whose clock and faults the tests steer
+  // (scripts/test-browser.ts runs the engines at once, each in a process with a relay of its own).
   concurrency: 1,
   concurrentBrowsers: 1,
+  // scripts/test-browser.ts gives each engine's run a free port (the engines run at once).
+  ...(process.env.PRESSBOX_TEST_PORT ? { port: Number(process.env.PRESSBOX_TEST_PORT) } : {}),
   plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json' }), pressboxRelayPlugin(), engineCommandsPlugin()],
   browsers,
   testFramework: { config: { timeout: 15_000 } },

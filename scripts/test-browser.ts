@@ -5,13 +5,16 @@
 // here): an engine whose browser went away is run once more; a test that fails is never retried.
 import { spawn } from 'node:child_process';
 import { selectedEngines, type Engine } from './browser.js';
+import { freePort } from './local-servers.js';
 
 const BROWSER_GONE = [/Tests were interrupted because the browser disconnected/, /invalid session id/];
 
-function runEngine(engine: Engine, live: boolean): Promise<{ code: number; output: string; browserGone: boolean }> {
+async function runEngine(engine: Engine, live: boolean): Promise<{ code: number; output: string; browserGone: boolean }> {
+  // Each engine's test server on a port of its own: web-test-runner takes 8000 otherwise, and only one of them gets it.
+  const port = await freePort();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'node_modules/@web/test-runner/dist/bin.js', ...process.argv.slice(2)], {
-      env: { ...process.env, PRESSBOX_ENGINES: engine },
+      env: { ...process.env, PRESSBOX_ENGINES: engine, PRESSBOX_TEST_PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
