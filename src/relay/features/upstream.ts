@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ResourceCache } from '../cache/resource-cache.js';
 import { redisSharedEntries } from '../cache/shared-redis.js';
 import { monthBucket } from '../metering/month.js';
-import { BUDGET_CHECK_MS, SLOW_AT, upstreamBudgetWatch } from '../upstream/budget-watch.js';
+import { SLOW_AT, upstreamBudgetWatch } from '../upstream/budget-watch.js';
 import { cachedUpstream } from '../upstream/cached.js';
 import { createUpstreamClient } from '../upstream/client.js';
 import { flag } from './flags.js';
@@ -19,7 +19,7 @@ const READY_PROBE_MS = 5_000;
  * and across a machine's workers), the live service or the sandbox behind it, every attempt metered, and the
  * upstream month watched (alerts at 50, 80 and 100 %, and a slower recorder past `--upstream-slow-at`).
  */
-export const upstreamFeature = relayFeature<{ budgetEveryMs: number }>()({
+export const upstreamFeature = relayFeature()({
   name: 'upstream',
   group: 'upstream',
   flags: {
@@ -75,7 +75,6 @@ export const upstreamFeature = relayFeature<{ budgetEveryMs: number }>()({
       },
       raise: (share, used, limit) => alerts.upstreamMonth(share, 'live', used, limit),
       logger,
-      everyMs: settings.budgetEveryMs ?? BUDGET_CHECK_MS,
       slowAt: settings.slowAt,
     });
     upstreamBudget.start();
