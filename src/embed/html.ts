@@ -5,8 +5,12 @@ export function escapeHtml(value: string): string {
 
 /** What a visitor wrote, echoed back in a message: at most `max` characters, so a page cannot be made to carry a novel. */
 export function shortened(value: string, max = 60): string {
-  const characters = [...value];
-  return characters.length <= max ? value : `${characters.slice(0, max - 1).join('')}…`;
+  // Control and format characters (NUL, right-to-left overrides) are shown as escapes: they could reorder or hide the
+  // message they are echoed in.
+  const characters = [...value].map((character) =>
+    /[\p{Cc}\p{Cf}\u2028\u2029]/u.test(character) ? `\\u${character.codePointAt(0)!.toString(16).padStart(4, '0')}` : character,
+  );
+  return characters.length <= max ? characters.join('') : `${characters.slice(0, max - 1).join('')}…`;
 }
 
 /** Names a visitor made up (parameters, attributes), echoed in a message: the first three, each cut short. */

@@ -17,6 +17,7 @@ import { embedTokens, type EmbedTokens } from './embed/token.js';
 import { RelayError, unexpectedFailure } from './errors.js';
 import { corsHeaders, eachHeader } from './http/cors.js';
 import { widgetAuthorizer } from './http/access.js';
+import type { SpendGuard } from './upstream/spend-guard.js';
 import { type Authorize } from './types.js';
 import { dataRoutes, SECURITY_HEADERS, type StreamRoute } from './http/data-routes.js';
 import type { RelayEnv } from './http/env.js';
@@ -53,6 +54,8 @@ export interface RelayDeps {
   cacheVersion?: () => number;
   /** Told which leagues readers ask for (the win-probability recorder follows them). */
   interest?: LeagueInterest;
+  /** What the caller pays for upstream misses (upstream/spend-guard.ts). */
+  spend?: SpendGuard;
   /** The reader's address from the socket and headers (`--trust-proxy`); the socket's peer by default. */
   clientAddress?: ClientAddress;
   /** The relay's own origins (`--public-url`, else the listen address), for embed frames and snippets. */
@@ -103,6 +106,7 @@ export function createRelayListener(deps: RelayDeps): RequestListener {
     now,
     cacheVersion: deps.cacheVersion,
     interest: deps.interest,
+    spend: deps.spend,
     streams: deps.live ? [deps.live] : [],
   });
   const other = getRequestListener(createApp(deps, keys, gate, tokens, secret).fetch);

@@ -36,6 +36,9 @@ export interface SharedEntries {
   clear(): Promise<void>;
 }
 
+/** How long an upstream refusal (a made-up id: not found, bad request) answers for its key without asking again. */
+export const REFUSAL_MS = 60_000;
+
 /** How long a relay waits for another one's refresh of the same key before fetching it itself. */
 const SHARED_WAIT_MS = 3000;
 
@@ -59,12 +62,16 @@ export class ResourceCache {
   /** Keys whose last refresh failed, and when (the relay's clock); cleared by the next success. */
   private readonly failing = new LRUCache<string, number>({ max: 5000 });
   private changes = 0;
+  /** Keys the upstream refused lately, with its refusal: answered from here until REFUSAL_MS has passed. */
+  private readonly refused = new LRUCache<string, { error: unknown; at: number }>({ max: 5000 });
 
   constructor(
     private readonly now: () => number = Date.now,
     private readonly onOutcome: (outcome: CacheOutcome, key: string) => void = () => {},
     max = 5000,
     private readonly shared?: SharedEntries,
+    /** Which failures are the upstream's answer about the request itself (remembered), not an outage (retried). */
+    private readonly remembersRefusal: (error: unknown) => boolean = () => false,
   ) {
     this.entries = new LRUCache({ max });
   }
@@ -135,6 +142,7 @@ export class ResourceCache {
     this.entries.clear();
     this.inflight.clear();
     this.failing.clear();
+    this.refused.clear();
     this.changes++;
     return this.shared?.clear().catch(() => {}) ?? Promise.resolve();
   }
@@ -155,6 +163,8 @@ export class ResourceCache {
   private refresh(key: string, load: () => Promise<unknown>, keepMs: number): Promise<Entry> {
     const running = this.inflight.get(key);
     if (running) return running;
+    const refused = this.refused.get(key);
+    if (refused && this.now() - refused.at < REFUSAL_MS) return Promise.reject(refused.error);
     const promise = this.refreshOnce(key, load, keepMs).then(
       (entry) => {
         this.failing.delete(key);
@@ -162,6 +172,7 @@ export class ResourceCache {
       },
       (error: unknown) => {
         this.failing.set(key, this.now());
+        if (this.remembersRefusal(error)) this.refused.set(key, { error, at: this.now() });
         throw error;
       },
     );

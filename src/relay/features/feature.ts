@@ -1,3 +1,4 @@
+import type { SpendGuard } from '../upstream/spend-guard.js';
 import type { startSandbox } from '../../sandbox/server.js';
 import type { ResourceCache, SharedEntries } from '../cache/resource-cache.js';
 import type { RelayMetrics } from '../http/metrics.js';
@@ -52,6 +53,7 @@ export interface RelayParts {
   cache: ResourceCache;
   upstreams: { live: CachedUpstream; test: CachedUpstream };
   upstreamBudget: UpstreamBudgetWatch;
+  spend: SpendGuard;
   share: LiveShare;
   hub: LiveHub;
   live: ReturnType<typeof liveRoute>;

@@ -122,6 +122,7 @@ export const httpFeature = relayFeature()({
       embedSecret: await store.sharedSecret('embed-tokens', () => randomBytes(32).toString('base64url')),
       cacheVersion: () => cache.version,
       interest: context.need('interest'),
+      spend: context.need('spend'),
       clientAddress: clientAddressResolver(trusted.ok && trusted.entries.length ? trusted.list : undefined, {
         header: settings.proxyHeader,
         onUntrustedProxy: untrustedProxyWarning(logger, now),

@@ -66,7 +66,14 @@ export const liveFeature = relayFeature<LiveExtras>()({
       onPoll: settings.onPoll,
     });
     context.onStop(() => hub.close());
-    const live = liveRoute({ ...settings, hub, usage: store, now, onLoad: () => metrics.loads.count('/v1/live') });
+    const live = liveRoute({
+      ...settings,
+      hub,
+      usage: store,
+      now,
+      spend: context.need('spend'),
+      onLoad: () => metrics.loads.count('/v1/live'),
+    });
     context.onStop(() => live.closeAll());
     liveGauges(metrics, live);
     context.provide('share', share);

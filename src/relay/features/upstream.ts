@@ -6,6 +6,9 @@ import { SLOW_AT, upstreamBudgetWatch } from '../upstream/budget-watch.js';
 import { cachedUpstream } from '../upstream/cached.js';
 import { createUpstreamClient } from '../upstream/client.js';
 import { flag } from './flags.js';
+import { DEFAULT_SPEND_LIMITS, SpendGuard } from '../upstream/spend-guard.js';
+import { currentSpender } from '../upstream/spend.js';
+import { UpstreamBadRequestError, UpstreamNotFoundError } from '../upstream/errors.js';
 import { relayFeature, type FeatureContext } from './feature.js';
 import { answers, sharedProbe } from './probes.js';
 
@@ -28,6 +31,23 @@ export const upstreamFeature = relayFeature()({
       'upstream answers kept in memory at most, least recently used dropped first (each league’s routes and games, for every upstream)',
       5000,
     ),
+    missesPerNetwork: flag.count(
+      '--misses-per-network',
+      'upstream units a minute one reader’s network (IPv4 address, IPv6 /64) may cause by asking for what the cache does not hold',
+      DEFAULT_SPEND_LIMITS.perNetwork.perMinute,
+    ),
+    missesPerKey: flag.count(
+      '--misses-per-key',
+      'upstream units a minute one widget key’s requests may cause, over all its readers',
+      DEFAULT_SPEND_LIMITS.perKey.perMinute,
+    ),
+    topicsPerNetwork: flag.count(
+      '--topics-per-network',
+      'live topics one reader’s network may have polled at once (topics other readers already follow are free)',
+      DEFAULT_SPEND_LIMITS.topicsPerNetwork,
+    ),
+    topicsPerKey: flag.count('--topics-per-key', 'live topics one widget key may have polled at once', DEFAULT_SPEND_LIMITS.topicsPerKey),
+    maxTopics: flag.count('--max-topics', 'live topics this relay polls at most', DEFAULT_SPEND_LIMITS.topics),
     slowAt: flag.percent(
       '--upstream-slow-at',
       'past this share of the upstream month, the win-probability recorder samples five times less often',
@@ -49,6 +69,8 @@ export const upstreamFeature = relayFeature()({
       (outcome) => metrics.cache.inc({ outcome }),
       settings.cacheEntries,
       sharedEntries ?? context.machine?.sharedEntries,
+      // Made-up game ids and team pairs are refused upstream: remembered a minute, not asked again per request.
+      (error) => error instanceof UpstreamNotFoundError || error instanceof UpstreamBadRequestError,
     );
     context.onClose(() => cache.settled());
     const upstreams = {
@@ -79,6 +101,20 @@ export const upstreamFeature = relayFeature()({
     });
     upstreamBudget.start();
     context.onStop(() => upstreamBudget.stop());
+    const perMinute = (rate: number, burstMinutes: number) => ({ perMinute: rate, burst: Math.max(rate * burstMinutes, 30) });
+    context.provide(
+      'spend',
+      new SpendGuard(
+        {
+          perNetwork: perMinute(settings.missesPerNetwork, 7.5),
+          perKey: perMinute(settings.missesPerKey, 5),
+          topicsPerNetwork: settings.topicsPerNetwork,
+          topicsPerKey: settings.topicsPerKey,
+          topics: settings.maxTopics,
+        },
+        now,
+      ),
+    );
     context.provide('cache', cache);
     context.provide('upstreams', upstreams);
     context.provide('upstreamBudget', upstreamBudget);
@@ -103,10 +139,18 @@ function meteredClient(context: FeatureContext<unknown>, name: string, baseUrl: 
     onAttempt: (attempt) => {
       metrics.upstreamRequests.inc({ upstream: name, endpoint: attempt.endpoint, outcome: String(attempt.outcome) });
       if (attempt.units) {
+        const spender = currentSpender();
+        spender?.charge?.(attempt.units);
         metrics.upstreamUnits.inc({ upstream: name, endpoint: attempt.endpoint }, attempt.units);
         // For `pressbox usage --upstream`; a store that cannot take it now loses the tally, not the answer.
         store
-          .countUpstreamUnits({ month: monthBucket(now()), upstream: name, endpoint: attempt.endpoint, units: attempt.units })
+          .countUpstreamUnits({
+            month: monthBucket(now()),
+            upstream: name,
+            endpoint: attempt.endpoint,
+            units: attempt.units,
+            key: spender?.key ?? '',
+          })
           .catch(() => undefined);
       }
       if (attempt.outcome !== 200)

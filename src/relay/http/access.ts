@@ -1,3 +1,6 @@
+import { isIPv4 } from 'node:net';
+import { LRUCache } from 'lru-cache';
+import { rateLimiter } from './rate-limit.js';
 import { decideOrigin, pageOrigin, patternFor, type PageOrigin } from '../keys/domains.js';
 import { isActive, type WidgetKey } from '../keys/model.js';
 import { patternsOf } from '../keys/service.js';
@@ -20,27 +23,43 @@ interface Verdict {
   access?: Access;
 }
 
+/** How long a key the store does not know is answered `invalid_key` without asking it again. */
+const UNKNOWN_KEY_MS = 3_000;
+/** Store reads for keys not in memory, per reader's network and minute (a page has one or two keys). */
+const UNKNOWN_KEY_READS_PER_MINUTE = 60;
+
 // Every request of a page repeats its Origin: each key remembers its verdicts on the origins it has seen lately.
 const verdicts = new WeakMap<WidgetKey, Map<string, Verdict>>();
 const VERDICTS_PER_KEY = 256;
 
-function verdictOn(key: WidgetKey, origin: string | undefined, referer: string | undefined): Verdict {
+/**
+ * A test key's welcome on loopback pages holds only for a reader on this machine (or one a trusted proxy says is
+ * local): anyone can write `Origin: http://localhost`.
+ */
+function localReader(address: string): boolean {
+  const plain = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return plain === '::1' || (isIPv4(plain) && plain.startsWith('127.'));
+}
+
+function verdictOn(key: WidgetKey, origin: string | undefined, referer: string | undefined, address: string): Verdict {
+  const loopbackWelcome = key.test && localReader(address);
   // Without an Origin, the Referer's path would make every page its own entry: decided afresh; so is an origin no site
   // can have, which would otherwise hold kilobytes per entry.
-  if (origin === undefined || origin.length > MAX_ORIGIN_LENGTH) return decide(key, origin, referer);
+  if (origin === undefined || origin.length > MAX_ORIGIN_LENGTH) return decide(key, origin, referer, loopbackWelcome);
   let seen = verdicts.get(key);
   if (!seen) verdicts.set(key, (seen = new Map()));
-  let verdict = seen.get(origin);
+  const name = loopbackWelcome || !key.test ? origin : `remote ${origin}`;
+  let verdict = seen.get(name);
   if (!verdict) {
     if (seen.size >= VERDICTS_PER_KEY) seen.clear();
-    seen.set(origin, (verdict = decide(key, origin, referer)));
+    seen.set(name, (verdict = decide(key, origin, referer, loopbackWelcome)));
   }
   return verdict;
 }
 
-function decide(key: WidgetKey, origin: string | undefined, referer: string | undefined): Verdict {
+function decide(key: WidgetKey, origin: string | undefined, referer: string | undefined, loopbackWelcome: boolean): Verdict {
   const page = pageOrigin(origin, referer);
-  const decision = decideOrigin(patternsOf(key), page, key.test);
+  const decision = decideOrigin(patternsOf(key), page, loopbackWelcome);
   if (decision.allowed) return { page, allowed: true };
   return { page, allowed: false, impossible: decision.impossible && decision.reason };
 }
@@ -66,7 +85,7 @@ export function widgetAuthorizer(
         'This widget key answers browsers only (it was set --browser-only): the request carried no Sec-Fetch-Site header, which every current browser sends.',
       );
     if (ownPage) return { key, page: ownPage, upstream: key.test ? upstreams.test : upstreams.live };
-    const verdict = verdictOn(key, request.origin, request.referer);
+    const verdict = verdictOn(key, request.origin, request.referer, request.address);
     const { page, allowed } = verdict;
     if (verdict.impossible)
       throw new RelayError('origin_not_allowed', `This widget key is not allowed on this page: ${verdict.impossible}.`);
@@ -81,9 +100,18 @@ export function widgetAuthorizer(
     verdict.access ??= { key, page: page!, upstream: key.test ? upstreams.test : upstreams.live };
     return verdict.access;
   };
+  // A made-up key costs one store read per network and few seconds, not one per request.
+  const unknown = new LRUCache<string, true>({ max: 10_000, ttl: UNKNOWN_KEY_MS });
+  const storeReads = rateLimiter({ perMinute: UNKNOWN_KEY_READS_PER_MINUTE, burst: UNKNOWN_KEY_READS_PER_MINUTE, now });
   const lookUp = (value: string, request: WidgetRequest, ownPage?: PageOrigin) => {
     const known = keys.cached?.(value);
-    return known ? accessFor(known, request, ownPage) : keys.getKey(value).then((key) => accessFor(key, request, ownPage));
+    if (known) return accessFor(known, request, ownPage);
+    if (unknown.has(value)) return accessFor(undefined, request, ownPage);
+    storeReads('unknown keys', request);
+    return keys.getKey(value).then((key) => {
+      if (!key) unknown.set(value, true);
+      return accessFor(key, request, ownPage);
+    });
   };
   // An embed frame asks with a token instead of the key: from the relay's own embed page only, and for the page that
   // framed it, which must still be on the key's allowed domains (see embed/token.ts).

@@ -17,6 +17,9 @@ import type { AnsweredRequest } from './observe.js';
 import type { RateLimiter } from './rate-limit.js';
 import { widgetRequestOf } from './widget-request.js';
 import type { ClientAddress } from './client-address.js';
+import { readerNetwork } from '../metering/attribution.js';
+import type { SpendGuard } from '../upstream/spend-guard.js';
+import { spendingAs } from '../upstream/spend.js';
 
 export interface DataRouteDeps {
   authorize: Authorize;
@@ -34,6 +37,8 @@ export interface DataRouteDeps {
   interest?: LeagueInterest;
   /** Widget routes that answer with a stream they write themselves (`/v1/live`), behind the same gate. */
   streams?: readonly StreamRoute[];
+  /** What the caller pays for upstream misses (spend-guard.ts). */
+  spend?: SpendGuard;
 }
 
 /** A widget request past the gate: its key granted for its origin, within its rate limit. */
@@ -42,6 +47,8 @@ export interface Admitted {
   request: WidgetRequest;
   /** The query without the key. */
   query: URLSearchParams;
+  /** The same decision again, on the key's current rules (a stream that stays open is checked now and then). */
+  recheck: () => Access | Promise<Access>;
 }
 
 /** A widget route that streams: it opens its stream on the response (writing the head) or throws its refusal. */
@@ -122,8 +129,11 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
       const { access, widgetRequest, query } = await admit(request, target.search, address, headRefusal);
       const reading = readParams(target, query);
       const now = deps.now();
+      reading.planned.refuseAt(now);
       refuseKnownSpentKey(access.key, now);
-      const payload = prepare({ upstream: access.upstream, history: deps.history, now }, reading);
+      const payload = built(deps.spend, access, widgetRequest.address, () =>
+        prepare({ upstream: access.upstream, history: deps.history, now }, reading),
+      );
       const prepared = payload instanceof Promise ? await payload : payload;
       const { encoding, etag } = representation(prepared, request.headers['accept-encoding']);
       headers.push(
@@ -195,8 +205,17 @@ function widgetGate(deps: Pick<DataRouteDeps, 'authorize' | 'limit'>) {
     const granted = deps.authorize(widgetRequest);
     const access = granted instanceof Promise ? await granted : granted;
     deps.limit(access.key.key, widgetRequest);
-    return { access, widgetRequest, query };
+    return { access, widgetRequest, query, recheck: () => deps.authorize(widgetRequest) };
   };
+}
+
+/** A build that may go upstream: refused while the key or the reader's network is in debt, its misses charged to both. */
+function built<T>(spend: SpendGuard | undefined, access: Access, address: string, build: () => T): T {
+  if (!spend) return build();
+  const key = access.key.key;
+  const network = readerNetwork(address);
+  spend.refuse(key, network);
+  return spendingAs({ key, network, charge: (units) => spend.charge(key, network, units) }, build);
 }
 
 /** The same gate, then the route writes its stream itself; a refusal is answered as the data routes answer theirs. */
@@ -212,7 +231,7 @@ function streamServer(deps: DataRouteDeps, admit: ReturnType<typeof widgetGate>)
     try {
       const { access, widgetRequest, query } = await admit(request, search, address, route.headRefusal);
       const opened = await route.open(
-        { access, request: widgetRequest, query: new URLSearchParams(query) },
+        { access, request: widgetRequest, query: new URLSearchParams(query), recheck: () => deps.authorize(widgetRequest) },
         request,
         response,
         headers,

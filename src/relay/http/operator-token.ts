@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { RelayError } from '../errors.js';
-import { ipv6Network } from '../metering/attribution.js';
+import { readerNetwork } from '../metering/attribution.js';
 import type { RelayEnv } from './env.js';
 import type { ConsoleStore, SignInFailures } from '../store/types.js';
 
@@ -25,7 +25,7 @@ export function adminTokenProblem(token: string): string | undefined {
  * so counting single addresses would give a guesser 2^64 fresh starts).
  */
 export function throttleSubject(address: string): string {
-  return ipv6Network(address.split('%')[0]!, 64) ?? address;
+  return readerNetwork(address);
 }
 
 export type TokenTry = { ok: true } | { ok: false; reason: 'wrong_token' | 'locked'; retryAfterS?: number };

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { RelayError } from '../errors.js';
 import type { WidgetRequest } from '../types.js';
+import { readerNetwork } from '../metering/attribution.js';
 
 export interface RateLimitOptions {
   /** Sustained requests per minute for one key from one address. */
@@ -18,15 +19,16 @@ interface Bucket {
 /** Takes one request of a key (its value, `pk_…`) from a client's bucket, or throws `rate_limited`. */
 export type RateLimiter = (key: string, request: Pick<WidgetRequest, 'address'>) => void;
 
-/** A token bucket per key and client address (from the socket, never from headers a client can forge). */
+/** A token bucket per key and reader's network (an IPv4 address, an IPv6 /64; from trusted hops only). */
 export function rateLimiter(options: RateLimitOptions): RateLimiter {
   const now = options.now ?? Date.now;
   // By address, then key: no key string is built per request.
   const buckets = new LRUCache<string, Map<string, Bucket>>({ max: 100_000 });
   const perMs = options.perMinute / 60_000;
   return (key, request) => {
-    let ofAddress = buckets.get(request.address);
-    if (!ofAddress) buckets.set(request.address, (ofAddress = new Map()));
+    const network = readerNetwork(request.address);
+    let ofAddress = buckets.get(network);
+    if (!ofAddress) buckets.set(network, (ofAddress = new Map()));
     const at = now();
     let bucket = ofAddress.get(key);
     if (!bucket) ofAddress.set(key, (bucket = { tokens: options.burst, at }));

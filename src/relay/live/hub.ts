@@ -5,6 +5,7 @@ import type { HistoryStore } from '../store/types.js';
 import type { CachedUpstream } from '../upstream/cached.js';
 import { localLiveShare, type LiveShare, type TopicState } from './share.js';
 import type { Topic } from './topics.js';
+import { spendingAs, type Spender } from '../upstream/spend.js';
 
 /** One change of one topic, as the pages that asked for it by that name get it: the same object for all of them. */
 export interface LiveUpdate {
@@ -50,6 +51,11 @@ interface Poller {
   pollEveryMs: number;
   /** The poll under way: stopping waits for it, so no refresh outlives the relay's connections. */
   polling?: Promise<void>;
+  /** Whose stream started the topic: its first poll is charged to them, every poll's units attributed to their key. */
+  owner?: Spender;
+  polls: number;
+  /** Polls that failed in a row: each doubles the wait; refusals (bad request, not found) drop the topic at last. */
+  failures: number;
 }
 
 /** How often a relay checks its topics' leases (at most; as often as the topic is polled when that is sooner). */
@@ -57,6 +63,11 @@ const CHECK_MS = 2000;
 /** A lease outlives two missed checks, so a busy event loop does not hand a topic over needlessly; a dead poller's
  * topic is taken over within three checks (6 s for a live game polled every 10 s: within one refresh interval). */
 const LEASE_CHECKS = 3;
+
+/** A failing topic waits twice as long after each failure, up to this. */
+const MAX_FAILING_WAIT_MS = 5 * 60_000;
+/** Refusals in a row (not found, bad request) after which a topic is dropped: its viewers are told and it is polled no more. */
+const REFUSALS_BEFORE_DROP = 3;
 
 /** Streams counted and written to between two turns of the event loop during a broadcast. */
 const BROADCAST_SLICE = 250;
@@ -95,15 +106,37 @@ export class LiveHub {
     this.share.onState((key, state) => this.receive(key, state));
   }
 
+  private readonly owned = new Map<string, number>();
+
   topicCount(): number {
     return this.pollers.size;
+  }
+
+  /** Topics of `topics` this relay does not poll yet for that upstream: only those add upstream cost. */
+  newTopics(upstream: CachedUpstream, topics: readonly Topic[]): number {
+    const keys = new Set(topics.map((topic) => `${upstream.name}|${topic.canonical}`));
+    return [...keys].filter((key) => !this.pollers.has(key)).length;
+  }
+
+  /** Topics started by a key (`k|…`) or a network (`n|…`) that are still polled. */
+  ownedBy(owner: string): number {
+    return this.owned.get(owner) ?? 0;
+  }
+
+  private own(owner: Spender | undefined, by: number): void {
+    if (!owner) return;
+    for (const name of [`k|${owner.key}`, `n|${owner.network}`]) {
+      const count = (this.owned.get(name) ?? 0) + by;
+      if (count > 0) this.owned.set(name, count);
+      else this.owned.delete(name);
+    }
   }
 
   /**
    * Starts delivering `topics` to a stream. A topic whose current data the page already has (same ETag, or an
    * event id it has seen) is not sent again on subscribe.
    */
-  subscribe(subscriber: Subscriber, topics: Topic[], have: ReadonlyMap<string, string>, lastEventId: number): void {
+  subscribe(subscriber: Subscriber, topics: Topic[], have: ReadonlyMap<string, string>, lastEventId: number, owner?: Spender): void {
     const mine = this.bySubscriber.get(subscriber) ?? new Set<Poller>();
     this.bySubscriber.set(subscriber, mine);
     for (const topic of topics) {
@@ -119,8 +152,12 @@ export class LiveHub {
           eventId: 0,
           polledAt: 0,
           pollEveryMs: 0,
+          owner,
+          polls: 0,
+          failures: 0,
         };
         this.pollers.set(key, poller);
+        this.own(owner, 1);
       }
       const subscription: Subscription = { subscriber, asked: topic.asked, have: have.get(topic.asked), seen: lastEventId };
       poller.subscriptions.add(subscription);
@@ -149,7 +186,10 @@ export class LiveHub {
   private async stop(poller: Poller): Promise<void> {
     clearTimeout(poller.timer);
     const key = `${poller.upstream.name}|${poller.topic.canonical}`;
-    this.pollers.delete(key);
+    if (this.pollers.get(key) === poller) {
+      this.pollers.delete(key);
+      this.own(poller.owner, -1);
+    }
     await poller.polling;
     await this.share.release(key).catch(() => {});
   }
@@ -203,14 +243,16 @@ export class LiveHub {
   private async poll(key: string, poller: Poller): Promise<void> {
     let wait: number;
     poller.polledAt = performance.now();
+    // The first poll is what the opening stream caused: charged to its key and network; later ones are attributed only.
+    const { owner } = poller;
+    const spender = owner && (poller.polls++ === 0 ? owner : { key: owner.key, network: owner.network });
+    const build = () =>
+      poller.topic.planned.build({ upstream: poller.upstream.fresh, history: this.options.history, now: this.options.now() });
     try {
-      const { payload, pollMs } = await poller.topic.planned.build({
-        upstream: poller.upstream.fresh,
-        history: this.options.history,
-        now: this.options.now(),
-      });
+      const { payload, pollMs } = await (spender ? spendingAs(spender, build) : build());
       if (this.pollers.get(key) !== poller) return;
       poller.lastError = undefined;
+      poller.failures = 0;
       const changeKey = changeKeyOf(payload);
       if (changeKey !== poller.changeKey) {
         const json = JSON.stringify(payload);
@@ -232,10 +274,29 @@ export class LiveHub {
         poller.lastError = failure.code;
         for (const subscription of poller.subscriptions) subscription.subscriber.fail(subscription.asked, failure);
       }
-      wait = this.options.pollMs?.(poller.topic, undefined) ?? REFRESH_MS.live;
+      poller.failures++;
+      if ((failure.code === 'not_found' || failure.code === 'bad_request') && poller.failures >= REFUSALS_BEFORE_DROP) {
+        await this.drop(key, poller);
+        return;
+      }
+      wait =
+        this.options.pollMs?.(poller.topic, undefined) ??
+        Math.min(MAX_FAILING_WAIT_MS, REFRESH_MS.live * 2 ** (poller.failures - 1));
     }
     this.options.onPoll?.(poller.topic.canonical, wait);
     poller.pollEveryMs = wait;
+  }
+
+  /** A topic the upstream keeps refusing: polled no more; its viewers were told why and keep their other topics. */
+  private async drop(key: string, poller: Poller): Promise<void> {
+    for (const subscription of poller.subscriptions) this.bySubscriber.get(subscription.subscriber)?.delete(poller);
+    poller.subscriptions.clear();
+    clearTimeout(poller.timer);
+    if (this.pollers.get(key) === poller) {
+      this.pollers.delete(key);
+      this.own(poller.owner, -1);
+    }
+    await this.share.release(key).catch(() => {});
   }
 
   /** A topic's new state, from this relay's poll or another's: what `send` hands out from now on. */

@@ -30,15 +30,19 @@ export function urgencyOf(payload: unknown): number {
 
 /** The interval for a topic whose route asks for `routeMs` (REFRESH_MS.live while a game is on). */
 export function livePollMs(routeMs: number, urgency: number, budget: UpstreamBudget | undefined, pace: LivePace): number {
-  // Nothing in progress: the route's own rhythm (start times, corrections).
-  if (routeMs > REFRESH_MS.live) return routeMs;
   // The month not known yet (no /me answer): the fixed rhythm.
   if (!budget || budget.limit <= 0) return routeMs;
   const cap = budget.limit * pace.share;
   const room = Math.min(1, Math.max(0, 1 - Math.max(budget.forecast, budget.used) / cap));
+  // Nothing in progress (schedules, finals, dates and ids anyone may make up): the route's own rhythm with room to
+  // spare, slowed first and furthest as the month tightens, up to NOT_LIVE_SLOWDOWN times.
+  if (routeMs > REFRESH_MS.live) return Math.round(routeMs * NOT_LIVE_SLOWDOWN ** (1 - room));
   const interval = pace.ceilingMs * (pace.floorMs / pace.ceilingMs) ** room;
   return Math.round(Math.min(pace.ceilingMs, Math.max(pace.floorMs, interval / urgency)));
 }
+
+/** How much slower than its route's rhythm a topic with nothing live gets once the month's forecast reaches the share. */
+export const NOT_LIVE_SLOWDOWN = 20;
 
 const BREAKS = new Set(['halftime', 'intermission', 'end']);
 

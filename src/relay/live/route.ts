@@ -2,13 +2,17 @@ import { LIVE_STREAM_LIMITS } from '../defaults.js';
 import type { IncomingMessage } from 'node:http';
 import { CONTRACT_REVISION, CONTRACT_VERSION } from '../../contract/version.js';
 import { RelayError } from '../errors.js';
-import { countLoad, refuseSpentKey } from '../metering/quota.js';
+import { countLoad, refuseKnownSpentKey, refuseSpentKey } from '../metering/quota.js';
+import { readerNetwork } from '../metering/attribution.js';
+import { tooManyTopics, type SpendGuard } from '../upstream/spend-guard.js';
+import type { Spender } from '../upstream/spend.js';
+import type { Access } from '../types.js';
 import type { StreamRoute } from '../http/data-routes.js';
 import { plainEtag } from '../http/encoding.js';
 import type { UsageStore } from '../store/types.js';
 import type { LiveHub, LiveUpdate, Subscriber } from './hub.js';
 import { sseFrame, SseConnection } from './sse-connection.js';
-import { parseTopics } from './topics.js';
+import { parseTopics, type Topic } from './topics.js';
 
 export interface LiveRouteOptions {
   hub: LiveHub;
@@ -22,7 +26,14 @@ export interface LiveRouteOptions {
   /** Open streams allowed for one widget key on this relay. */
   maxStreamsPerKey?: number;
   heartbeatMs?: number;
+  /** What the caller pays for misses, and the caps on topics polled (spend-guard.ts). */
+  spend?: SpendGuard;
+  /** How often open streams' keys and origins are checked again (a revoked key's streams end within it). */
+  recheckMs?: number;
 }
+
+/** Open streams are checked against their key's current rules this often. */
+const RECHECK_MS = 2_000;
 
 const ROUTE = '/v1/live';
 
@@ -158,6 +169,40 @@ function streamSubscriber(
 }
 
 /**
+ * Who pays for the topics a stream opens: refused while its key or network is in debt, or when the topics it would
+ * start pass a cap (per key, per network, per relay); joining topics others already poll costs nothing.
+ */
+function topicOwner(spend: SpendGuard, hub: LiveHub, access: Access, network: string, topics: readonly Topic[]): Spender {
+  const key = access.key.key;
+  spend.refuse(key, network);
+  const fresh = hub.newTopics(access.upstream, topics);
+  if (fresh > 0) {
+    const { topicsPerKey, topicsPerNetwork, topics: perRelay } = spend.limits;
+    if (hub.ownedBy(`n|${network}`) + fresh > topicsPerNetwork) throw tooManyTopics('this address’s network', topicsPerNetwork);
+    if (hub.ownedBy(`k|${key}`) + fresh > topicsPerKey) throw tooManyTopics('this widget key', topicsPerKey);
+    if (hub.topicCount() + fresh > perRelay) throw tooManyTopics('this relay', perRelay);
+  }
+  return { key, network, charge: (units) => spend.charge(key, network, units) };
+}
+
+/**
+ * Operator actions reach open streams: each stream's key and page are checked again as a new request would be; a
+ * revoked key, a removed domain or an ended rotation grace ends the stream with an `event: error` saying why.
+ */
+async function recheckStreams(rechecks: Map<SseConnection, () => Access | Promise<Access>>): Promise<void> {
+  for (const [stream, recheck] of rechecks) {
+    try {
+      await recheck();
+    } catch (error) {
+      if (!(error instanceof RelayError) || (error.code !== 'invalid_key' && error.code !== 'origin_not_allowed')) continue;
+      rechecks.delete(stream);
+      stream.send({ event: 'error', data: JSON.stringify(error.body()) });
+      stream.end();
+    }
+  }
+}
+
+/**
  * GET /v1/live?key=&topic=…&topic=…: Server-Sent Events. Each update is `event: update` with
  * `data: {"topic", "contract", "data"}` and an `id:`; failures are `event: error` with the error body and the topic.
  */
@@ -166,13 +211,22 @@ export function liveRoute(options: LiveRouteOptions) {
   const slots = new StreamSlots({ ...LIVE_STREAM_LIMITS, ...options });
   const heartbeatMs = options.heartbeatMs ?? 15_000;
 
+  const rechecks = new Map<SseConnection, () => Access | Promise<Access>>();
+  const recheck = setInterval(() => void recheckStreams(rechecks), options.recheckMs ?? RECHECK_MS);
+  recheck.unref();
+
   const open: StreamRoute['open'] = async (admitted, request, response, headers, gone) => {
     const { topics, have, lastEventId } = readStreamQuery(admitted.query, request);
     const { access, request: widgetRequest } = admitted;
-    const { address } = widgetRequest;
+    const address = readerNetwork(widgetRequest.address);
     const key = access.key.key;
-    await refuseSpentKey(access.key, options.usage, options.now());
+    const now = options.now();
+    for (const topic of topics) topic.planned.refuseAt(now);
+    // Limits before work: a key at its daily or monthly limit opens nothing that polls upstream.
+    refuseKnownSpentKey(access.key, now);
+    await refuseSpentKey(access.key, options.usage, now);
     slots.check(address, key, streams.size);
+    const owner = options.spend && topicOwner(options.spend, options.hub, access, address, topics);
     // A reader gone while the store answered never takes a slot.
     if (gone()) return 'gone';
     slots.take(address, key);
@@ -184,6 +238,7 @@ export function liveRoute(options: LiveRouteOptions) {
         clearInterval(heartbeat);
         options.hub.unsubscribe(viewer.subscriber);
         streams.delete(stream);
+        rechecks.delete(stream);
         slots.release(address, key);
       },
       () => viewer.catchUp(),
@@ -199,9 +254,10 @@ export function liveRoute(options: LiveRouteOptions) {
       );
     const viewer = streamSubscriber(stream, access.upstream, count, options.onLoad);
     streams.add(stream);
+    rechecks.set(stream, admitted.recheck);
     stream.retry(jitteredRetryMs());
     heartbeat = setInterval(() => stream.comment('heartbeat'), heartbeatMs);
-    options.hub.subscribe(viewer.subscriber, topics, have, lastEventId);
+    options.hub.subscribe(viewer.subscriber, topics, have, lastEventId, owner);
     return 'streaming';
   };
 
@@ -224,6 +280,7 @@ export function liveRoute(options: LiveRouteOptions) {
      * EventSource reconnects by itself with its Last-Event-ID, to this relay once it is back or to another.
      */
     async closeAll(): Promise<void> {
+      clearInterval(recheck);
       for (const stream of [...streams]) {
         stream.retry(jitteredRetryMs());
         stream.comment('the relay is restarting: reconnect with Last-Event-ID');

@@ -22,6 +22,22 @@ function prefixOf(address: string): string {
   return ipv6Network(plain, 48) ?? 'unknown';
 }
 
+const networks = new LRUCache<string, string>({ max: 10_000 });
+
+/**
+ * Whom a per-reader rule counts: an IPv4 address, or an IPv6 address's /64 (one subscriber's network hands out a whole
+ * /64, so counting single addresses would give one reader 2^64 fresh starts).
+ */
+export function readerNetwork(address: string): string {
+  let network = networks.get(address);
+  if (network === undefined) {
+    const plain = address.split('%')[0]!;
+    const v4 = plain.startsWith('::ffff:') && isIPv4(plain.slice(7)) ? plain.slice(7) : undefined;
+    networks.set(address, (network = v4 ?? ipv6Network(plain, 64) ?? address));
+  }
+  return network;
+}
+
 /** An IPv6 address's network of `bits` (a multiple of 16) as `2001:db8:1::/48`; undefined when it is not IPv6. */
 export function ipv6Network(address: string, bits: 48 | 64): string | undefined {
   if (!isIPv6(address)) return undefined;

@@ -4,7 +4,7 @@ import { monthlyLoadLimit, type WidgetKey } from '../keys/model.js';
 import type { CountResult, UsageStore } from '../store/types.js';
 import type { Access, WidgetRequest } from '../types.js';
 import { loadDetail } from './attribution.js';
-import { loadCount, monthBucket, nextMonthStart } from './month.js';
+import { dayBucket, loadCount, monthBucket, nextMonthStart } from './month.js';
 
 /** A key at its daily ceiling (`--daily-limit`): refused until 00:00 UTC. */
 function dailyLimitReached(now: number, limit: number): RelayError {
@@ -41,8 +41,10 @@ export async function refuseSpentKey(key: WidgetKey, usage: UsageStore, now: num
   if ((await usage.loadsUsed(key.key, monthBucket(now))) >= limit) throw quotaExceeded(now, limit);
 }
 
-/** Keys this relay has seen refused for a month: which month, and the limit they had then (a new plan lifts it). */
+/** Keys this relay has seen reach a month's limit: which month, and the limit they had then (a new plan lifts it). */
 const spent = new LRUCache<string, { month: string; limit: number }>({ max: 10_000 });
+/** Keys this relay has seen reach their daily ceiling: which day, and the ceiling then (a new one lifts it). */
+const spentToday = new LRUCache<string, { day: string; limit: number }>({ max: 10_000 });
 
 /**
  * The data routes' version of `refuseSpentKey`, without a store read per request (it cost as much as counting the
@@ -53,6 +55,8 @@ export function refuseKnownSpentKey(key: WidgetKey, now: number): void {
   const limit = monthlyLoadLimit(key.plan);
   const refused = spent.get(key.key);
   if (refused && refused.limit === limit && refused.month === monthBucket(now)) throw quotaExceeded(now, limit);
+  const today = spentToday.get(key.key);
+  if (today && key.dailyLimit && today.limit === key.dailyLimit && today.day === dayBucket(now)) throw dailyLimitReached(now, key.dailyLimit);
 }
 
 /**
@@ -63,9 +67,10 @@ export async function countLoad(usage: UsageStore, access: Access, request: Widg
   const { key } = access;
   const limit = monthlyLoadLimit(key.plan);
   const result = await usage.countLoad(key.key, monthBucket(now), limit, loadDetail(access, request, route, now));
-  if (!result.counted) {
-    if (result.refusedBy === 'month') spent.set(key.key, { month: monthBucket(now), limit });
-    throw refusal(result, now, key);
-  }
+  // The load that reaches a limit is remembered with it: the next request is refused before anything is built for it.
+  const reachedDay = key.dailyLimit && (result.refusedBy === 'day' || (result.today && result.today.loads >= key.dailyLimit));
+  if (reachedDay) spentToday.set(key.key, { day: dayBucket(now), limit: key.dailyLimit! });
+  if (result.refusedBy === 'month' || result.used >= limit) spent.set(key.key, { month: monthBucket(now), limit });
+  if (!result.counted) throw refusal(result, now, key);
   return limit - result.used;
 }

@@ -22,6 +22,10 @@ export async function formResource(
   let source;
   if (params.opponent) {
     if (params.opponent === params.team) throw new RelayError('bad_request', 'Bad request: opponent must differ from team.');
+    // Checked against the league's directory (cached for hours) before a pair that does not exist is asked upstream.
+    for (const abbreviation of [params.team, params.opponent])
+      if (!teams.knows(abbreviation))
+        throw new RelayError('not_found', `No ${params.league.toUpperCase()} team "${abbreviation}"; use the team's abbreviation, such as BOS.`);
     source = await ctx.upstream.headToHead(params.league, params.team, params.opponent).catch((error) => {
       throw fromUpstream(error);
     });

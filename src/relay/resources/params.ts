@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { echoedNames } from '../../embed/html.js';
+import { echoedNames, shortened } from '../../embed/html.js';
 import { RelayError } from '../errors.js';
 import { WIDGET_LEAGUES, widgetLeague } from '../../contract/leagues.js';
 
@@ -8,7 +8,7 @@ const LEAGUE_LIST = WIDGET_LEAGUES.join(', ');
 function leagueOf(value: string, ctx: z.RefinementCtx): string {
   const league = widgetLeague(value);
   if (!league) {
-    ctx.addIssue({ code: 'custom', message: `unknown league "${value}"; use one of ${LEAGUE_LIST}` });
+    ctx.addIssue({ code: 'custom', message: `unknown league "${shortened(value, 20)}"; use one of ${LEAGUE_LIST}` });
     return z.NEVER;
   }
   return league;
@@ -16,16 +16,21 @@ function leagueOf(value: string, ctx: z.RefinementCtx): string {
 
 export const leagueParam = z.string({ error: `league is required (one of ${LEAGUE_LIST})` }).transform(leagueOf);
 
+/** The one order every list of leagues is kept in (request, topic, cache entry, payload): `nhl,nba` is `nba,nhl`. */
+const LEAGUE_ORDER: readonly string[] = WIDGET_LEAGUES;
+
 export const leagueListParam = z
   .string({ error: `league is required: one league or several separated by commas (${LEAGUE_LIST})` })
-  .transform((value, ctx) => [
-    ...new Set(
-      value
-        .split(',')
-        .filter((part) => part.trim() !== '')
-        .map((part) => leagueOf(part, ctx)),
-    ),
-  ])
+  .transform((value, ctx) =>
+    [
+      ...new Set(
+        value
+          .split(',')
+          .filter((part) => part.trim() !== '')
+          .map((part) => leagueOf(part, ctx)),
+      ),
+    ].sort((a, b) => LEAGUE_ORDER.indexOf(a) - LEAGUE_ORDER.indexOf(b)),
+  )
   .refine((leagues) => leagues.length > 0, { message: 'name at least one league' });
 
 export const dateParam = z.string().refine(
@@ -43,7 +48,37 @@ export const teamParam = z
   .regex(/^[A-Za-z0-9]{1,6}$/, { message: 'expected a team abbreviation such as BOS' })
   .transform((value) => value.toUpperCase());
 
-export const gameIdParam = z.string({ error: 'gameId is required' }).trim().min(1).max(100);
+/** Game ids are the upstream's (hex, numeric, or `league-…` words): letters, digits and `-_.:`, at most 64 of them. */
+export const MAX_GAME_ID_LENGTH = 64;
+
+export const gameIdParam = z
+  .string({ error: 'gameId is required' })
+  .trim()
+  .min(1, { message: 'gameId is required' })
+  .max(MAX_GAME_ID_LENGTH, { message: `a game id is at most ${MAX_GAME_ID_LENGTH} characters; take it from /v1/scores` })
+  .regex(/^[A-Za-z0-9_.:-]+$/, { message: 'a game id is letters, digits and - _ . : only; take it from /v1/scores' });
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Dates the relay asks upstream about: the last 400 days (a whole season of every league) to 60 days ahead (the
+ * published schedules). Any other date would be a fresh upstream call per request with nothing to show.
+ */
+export const DATE_WINDOW = { pastDays: 400, futureDays: 60 } as const;
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Refuses a date outside DATE_WINDOW around `now`, naming the dates it takes. */
+export function refuseDateOutsideWindow(date: string | undefined, now: number): void {
+  if (date === undefined) return;
+  const first = dayOf(now - DATE_WINDOW.pastDays * DAY_MS);
+  const last = dayOf(now + DATE_WINDOW.futureDays * DAY_MS);
+  if (date >= first && date <= last) return;
+  throw new RelayError(
+    'bad_request',
+    `Bad request: date: ${date} is outside the dates this relay serves, ${first} to ${last} (the last ${DATE_WINDOW.pastDays} days and the next ${DATE_WINDOW.futureDays}).`,
+  );
+}
 
 export const marketsParam = z
   .string()

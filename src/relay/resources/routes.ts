@@ -15,7 +15,16 @@ import { formResource } from './form.js';
 import { gameResource } from './game.js';
 import { injuriesResource } from './injuries.js';
 import { pitchingMatchupResource } from './pitching-matchup.js';
-import { dateParam, gameIdParam, leagueListParam, leagueParam, marketsParam, parseParams, teamParam } from './params.js';
+import {
+  dateParam,
+  gameIdParam,
+  leagueListParam,
+  leagueParam,
+  marketsParam,
+  parseParams,
+  refuseDateOutsideWindow,
+  teamParam,
+} from './params.js';
 import { propsResource } from './props.js';
 import { scoresResource } from './scores.js';
 import { standingsResource } from './standings.js';
@@ -40,6 +49,8 @@ export interface Planned {
   canonical: string;
   /** The league or leagues asked for (`nba`, `nba,nhl`), '' when the route names none: what the recorder follows. */
   leagues: string;
+  /** Refuses what the clock rules out (a date outside the relay's window), before any upstream call. */
+  refuseAt(now: number): void;
   build(ctx: ResourceContext): Promise<Built>;
 }
 
@@ -137,6 +148,7 @@ function route<Route extends DataRoute, Query extends z.ZodType<Record<string, P
       return {
         canonical: `${canonicalPath(pattern, path)}${canonicalQuery(params)}`,
         leagues: [params.league ?? ''].flat().join(','),
+        refuseAt: (now) => refuseDateOutsideWindow(all.date, now),
         async build(ctx) {
           const built = await build(ctx, all);
           const pollMs = refreshMs(built);

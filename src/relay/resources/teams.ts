@@ -15,6 +15,8 @@ export interface TeamDirectory {
   cached: Cached<Teams> | undefined;
   /** The league's team for an abbreviation, or one built from what the caller knows. */
   team(abbreviation: string | undefined, fallbackName?: string): Team;
+  /** Whether the league has this team; true when the directory could not be read (nothing to check against). */
+  knows(abbreviation: string): boolean;
 }
 
 /** Team names and colours come from /teams (cached for hours); other answers are joined to it by abbreviation. */
@@ -35,6 +37,7 @@ export async function teamDirectory(upstream: CachedUpstream, league: string): P
   }
   return {
     cached,
+    knows: (abbreviation) => byAbbreviation.size === 0 || byAbbreviation.has(abbreviation.toUpperCase()),
     team(abbreviation, fallbackName) {
       const known = abbreviation ? byAbbreviation.get(abbreviation.toUpperCase()) : undefined;
       if (known) return known;

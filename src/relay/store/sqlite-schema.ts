@@ -42,6 +42,10 @@ const SCHEMA = `
     month TEXT NOT NULL, upstream TEXT NOT NULL, endpoint TEXT NOT NULL, units INTEGER NOT NULL,
     PRIMARY KEY (month, upstream, endpoint)
   ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS upstream_units_by_key (
+    month TEXT NOT NULL, upstream TEXT NOT NULL, key TEXT NOT NULL, units INTEGER NOT NULL,
+    PRIMARY KEY (month, upstream, key)
+  ) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS win_probability (
     game TEXT NOT NULL, at INTEGER NOT NULL, home REAL NOT NULL, PRIMARY KEY (game, at)
   ) WITHOUT ROWID;

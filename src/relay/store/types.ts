@@ -160,9 +160,21 @@ export interface InterestStore {
   leaguesAskedSince(since: number): Promise<string[]>;
 }
 
+/** Request units spent upstream for one widget key's requests and topics, per month (`usage --upstream --by key`). */
+export interface KeyUnitsRow {
+  month: string;
+  upstream: string;
+  /** The widget key whose request or topic caused them; '' for the relay's own calls (recorder, budget watch). */
+  key: string;
+  units: number;
+}
+
 export interface UpstreamUnitsStore {
-  countUpstreamUnits(row: UpstreamUnitsRow): Promise<void>;
+  /** Counts units by endpoint, and by the key that caused them when `key` is given. */
+  countUpstreamUnits(row: UpstreamUnitsRow & { key?: string }): Promise<void>;
   upstreamUnits(month: string): Promise<UpstreamUnitsRow[]>;
+  /** The month's units by key, most first. */
+  upstreamUnitsByKey(month: string): Promise<KeyUnitsRow[]>;
 }
 
 export type { AuditEntry };

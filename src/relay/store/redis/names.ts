@@ -19,6 +19,7 @@ export const names = {
   attribution: (key: string, period: string, kind: 'origins' | 'prefixes' | 'rows') => `${PREFIX}attribution:${key}:${period}:${kind}`,
   replayed: (batch: string) => `${PREFIX}replayed:${batch}`,
   upstreamUnits: (month: string) => `${PREFIX}upstream-units:${month}`,
+  keyUpstreamUnits: (month: string) => `${PREFIX}upstream-units-by-key:${month}`,
   probability: (game: string) => `${PREFIX}wp:${game}`,
   probabilityPattern: `${PREFIX}wp:*`,
   leagueInterest: `${PREFIX}recorder:leagues`,

@@ -8,6 +8,7 @@ import type {
   LoadReceipt,
   ReplayedUsage,
   UpstreamUnitsRow,
+  KeyUnitsRow,
   UpstreamUnitsStore,
   UsageRow,
   UsageStore,
@@ -198,8 +199,18 @@ export function redisUsage(redis: Redis, scripts: Scripts, failover: boolean): U
       return replayed;
     },
     ...usageReports(redis),
-    async countUpstreamUnits({ month, upstream, endpoint, units }) {
-      await redis.hincrby(names.upstreamUnits(month), [upstream, endpoint].join(SEPARATOR), units);
+    async countUpstreamUnits({ month, upstream, endpoint, units, key }) {
+      await Promise.all([
+        redis.hincrby(names.upstreamUnits(month), [upstream, endpoint].join(SEPARATOR), units),
+        key === undefined ? undefined : redis.hincrby(names.keyUpstreamUnits(month), [upstream, key].join(SEPARATOR), units),
+      ]);
+    },
+    async upstreamUnitsByKey(month) {
+      const rows: KeyUnitsRow[] = Object.entries(await redis.hgetall(names.keyUpstreamUnits(month))).map(([field, units]) => {
+        const [upstream, key] = field.split(SEPARATOR) as [string, string];
+        return { month, upstream, key, units: Number(units) };
+      });
+      return rows.sort((a, b) => b.units - a.units || a.upstream.localeCompare(b.upstream) || a.key.localeCompare(b.key));
     },
     async upstreamUnits(month) {
       const rows: UpstreamUnitsRow[] = Object.entries(await redis.hgetall(names.upstreamUnits(month))).map(([field, units]) => {

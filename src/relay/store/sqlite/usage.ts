@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { ATTRIBUTION_LIMITS, OTHER } from '../../input-limits.js';
-import type { CountResult, DailyUsageRow, LoadDetail, UpstreamUnitsRow, UsageRow, UsageStore, UpstreamUnitsStore } from '../types.js';
+import type { CountResult, DailyUsageRow, LoadDetail, UpstreamUnitsRow, KeyUnitsRow, UsageRow, UsageStore, UpstreamUnitsStore } from '../types.js';
 
 interface PendingLoad {
   key: string;
@@ -42,6 +42,12 @@ function usageStatements(db: Database.Database) {
     ),
     countUnits: db.prepare(
       'INSERT INTO upstream_units (month, upstream, endpoint, units) VALUES (@month, @upstream, @endpoint, @units) ON CONFLICT DO UPDATE SET units = units + excluded.units',
+    ),
+    countKeyUnits: db.prepare(
+      'INSERT INTO upstream_units_by_key (month, upstream, key, units) VALUES (@month, @upstream, @key, @units) ON CONFLICT DO UPDATE SET units = units + excluded.units',
+    ),
+    keyUnits: db.prepare<[string], KeyUnitsRow>(
+      'SELECT month, upstream, key, units FROM upstream_units_by_key WHERE month = ? ORDER BY units DESC, upstream, key',
     ),
     units: db.prepare<[string], UpstreamUnitsRow>(
       'SELECT month, upstream, endpoint, units FROM upstream_units WHERE month = ? ORDER BY units DESC, upstream, endpoint',
@@ -185,10 +191,12 @@ export function sqliteUsage(db: Database.Database): UsageStore & UpstreamUnitsSt
     loadsUsed: async (key, month) => statements.loads.get(key, month)?.loads ?? 0,
     usage: async ({ key, month }) => statements.usage.all({ key: key ?? null, month: month ?? null }),
     dailyUsage: async ({ key, day, month }) => statements.dailyUsage.all({ key: key ?? null, day: day ?? null, month: month ?? null }),
-    async countUpstreamUnits(row) {
+    async countUpstreamUnits({ key, ...row }) {
       statements.countUnits.run(row);
+      if (key !== undefined) statements.countKeyUnits.run({ month: row.month, upstream: row.upstream, key, units: row.units });
     },
     upstreamUnits: async (month) => statements.units.all(month),
+    upstreamUnitsByKey: async (month) => statements.keyUnits.all(month),
     flush,
   };
 }

@@ -1,0 +1,88 @@
+import { LRUCache } from 'lru-cache';
+import { RelayError } from '../errors.js';
+
+/** A bucket of upstream units: `burst` at most, refilled at `perMinute`; a build may take it below zero (debt). */
+export interface UnitRate {
+  burst: number;
+  perMinute: number;
+}
+
+export interface SpendLimits {
+  /** Units one key's requests may cause (cache misses), over every network. */
+  perKey: UnitRate;
+  /** Units one network's requests may cause (an IPv4 address, an IPv6 /64), over every key. */
+  perNetwork: UnitRate;
+  /** Live topics one key, one network and the whole relay may have polled at once (topics others share are free). */
+  topicsPerKey: number;
+  topicsPerNetwork: number;
+  topics: number;
+}
+
+export const DEFAULT_SPEND_LIMITS: SpendLimits = {
+  // A busy publisher's pages (every league, every game) miss the cache a few hundred units a minute at most.
+  perKey: { burst: 3_000, perMinute: 600 },
+  // One reader's cold page of every element costs some 30 units; then they read what the cache holds.
+  perNetwork: { burst: 150, perMinute: 20 },
+  topicsPerKey: 1_000,
+  topicsPerNetwork: 40,
+  topics: 5_000,
+};
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+/**
+ * The caller pays for misses: a request or stream open is refused before any work while its key or its network is in
+ * debt, and what its build spends upstream is charged to both afterwards. Honest readers mostly hit the cache and
+ * spend nothing; a flood of made-up requests runs out within one bucket.
+ */
+export class SpendGuard {
+  private readonly buckets = new LRUCache<string, Bucket>({ max: 100_000 });
+
+  constructor(
+    readonly limits: SpendLimits,
+    private readonly now: () => number,
+  ) {}
+
+  private bucket(name: string, rate: UnitRate): Bucket {
+    const at = this.now();
+    let bucket = this.buckets.get(name);
+    if (!bucket) this.buckets.set(name, (bucket = { tokens: rate.burst, at }));
+    bucket.tokens = Math.min(rate.burst, bucket.tokens + (Math.max(0, at - bucket.at) * rate.perMinute) / 60_000);
+    bucket.at = at;
+    return bucket;
+  }
+
+  /** Throws `rate_limited` (429, Retry-After) while the key's or the network's bucket is empty. */
+  refuse(key: string, network: string): void {
+    const network_ = this.bucket(`n|${network}`, this.limits.perNetwork);
+    if (network_.tokens <= 0) throw spent('this address’s network', network_, this.limits.perNetwork);
+    const key_ = this.bucket(`k|${key}`, this.limits.perKey);
+    if (key_.tokens <= 0) throw spent('this widget key', key_, this.limits.perKey);
+  }
+
+  charge(key: string, network: string, units: number): void {
+    this.bucket(`n|${network}`, this.limits.perNetwork).tokens -= units;
+    this.bucket(`k|${key}`, this.limits.perKey).tokens -= units;
+  }
+}
+
+function spent(who: string, bucket: Bucket, rate: UnitRate): RelayError {
+  const retryAfter = Math.max(1, Math.ceil(((1 - bucket.tokens) / rate.perMinute) * 60));
+  return new RelayError(
+    'rate_limited',
+    `Too many requests for data the relay does not hold: ${who} has caused its share of upstream calls (${rate.burst} units, then ${rate.perMinute} a minute); retry in ${retryAfter} s. Widgets showing the same games as other readers are not affected.`,
+    { 'Retry-After': String(retryAfter) },
+  );
+}
+
+/** Refusal of a stream whose new topics would pass a topic cap. */
+export function tooManyTopics(who: string, cap: number): RelayError {
+  return new RelayError(
+    'rate_limited',
+    `Too many live topics: ${who} already has ${cap} topics polled (its cap); follow fewer dates, games or league lists at once.`,
+    { 'Retry-After': '60' },
+  );
+}
