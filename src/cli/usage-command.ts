@@ -1,10 +1,11 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { loadCount, monthBucket } from '../relay/metering/month.js';
-import type { DailyUsageRow, UpstreamUnitsRow } from '../relay/store/types.js';
+import type { DailyUsageRow, KeyUnitsRow, UpstreamUnitsRow } from '../relay/store/types.js';
+import { CliFailure } from './failures.js';
 import { day, month } from './options.js';
 import { print, storeOptions, withStore, type StoreFlags } from './store-command.js';
 
-const USAGE_DIMENSIONS = ['origin', 'prefix', 'route', 'client'] as const;
+const USAGE_DIMENSIONS = ['origin', 'prefix', 'route', 'client', 'key'] as const;
 type UsageDimension = (typeof USAGE_DIMENSIONS)[number];
 
 function by(value: string): UsageDimension {
@@ -48,6 +49,20 @@ function usageTable(groups: UsageGroup[], dimension: UsageDimension): string {
   return [`${'key'.padEnd(40)}  ${dimension.padEnd(32)}  ${'loads'.padStart(9)}  ${'share'.padStart(7)}`, ...lines].join('\n');
 }
 
+/** The month's upstream units by the key that caused them, the largest first: who is behind a spike. */
+function keyUnitsTable(rows: KeyUnitsRow[]): string {
+  if (rows.length === 0) return 'No upstream units recorded for that month.';
+  const total = rows.reduce((sum, row) => sum + row.units, 0);
+  return [
+    `month    ${'upstream'.padEnd(10)}  ${'key'.padEnd(40)}  ${'units'.padStart(9)}  share`,
+    ...rows.map(
+      (row) =>
+        `${row.month}  ${row.upstream.padEnd(10)}  ${(row.key || '(the relay: recorder, budget watch)').padEnd(40)}  ${String(row.units).padStart(9)}  ${((row.units / total) * 100).toFixed(1)} %`,
+    ),
+    `total ${total.toLocaleString('en-US')} units`,
+  ].join('\n');
+}
+
 function upstreamTable(rows: UpstreamUnitsRow[]): string {
   if (rows.length === 0) return 'No upstream units recorded for that month.';
   const total = rows.reduce((sum, row) => sum + row.units, 0);
@@ -70,10 +85,16 @@ export function usageCommand(program: Command): void {
       .option('--key <key>', 'one key only')
       .option('--month <YYYY-MM>', 'one month only (UTC)', month)
       .option('--day <YYYY-MM-DD>', 'one day only (UTC)', day)
-      .option('--by <what>', 'origin, prefix (IPv4 /24, IPv6 /48), route or client (browser or script)', by)
-      .option('--upstream', 'request units the relay spent upstream this month (or --month), by upstream and endpoint'),
+      .option('--by <what>', 'origin, prefix (IPv4 /24, IPv6 /48), route or client (browser or script); with --upstream, key', by)
+      .option('--upstream', 'request units the relay spent upstream this month (or --month), by upstream and endpoint (--by key: by widget key)'),
   ).action((flags: StoreFlags & { key?: string; month?: string; day?: string; by?: UsageDimension; upstream?: boolean }) =>
     withStore(flags, async (store) => {
+      if (flags.upstream && flags.by === 'key') {
+        const rows = await store.upstreamUnitsByKey(flags.month ?? monthBucket(Date.now()));
+        print(flags, rows, () => keyUnitsTable(rows));
+        return;
+      }
+      if (flags.by === 'key') throw new CliFailure('--by key counts upstream units: run pressbox usage --upstream --by key');
       if (flags.upstream) {
         const rows = await store.upstreamUnits(flags.month ?? monthBucket(Date.now()));
         print(flags, rows, () => upstreamTable(rows));

@@ -1,4 +1,3 @@
-import { isIPv4 } from 'node:net';
 import { LRUCache } from 'lru-cache';
 import { rateLimiter } from './rate-limit.js';
 import { decideOrigin, pageOrigin, patternFor, type PageOrigin } from '../keys/domains.js';
@@ -6,7 +5,7 @@ import { isActive, type WidgetKey } from '../keys/model.js';
 import { patternsOf } from '../keys/service.js';
 import { RelayError } from '../errors.js';
 import { MAX_ORIGIN_LENGTH } from '../input-limits.js';
-import { clientKind } from '../metering/attribution.js';
+import { clientKind, localReader } from '../metering/attribution.js';
 import type { KeyStore } from '../store/types.js';
 import type { Access, Authorize, WidgetRequest } from '../types.js';
 import type { CachedUpstream } from '../upstream/cached.js';
@@ -32,16 +31,9 @@ const UNKNOWN_KEY_READS_PER_MINUTE = 60;
 const verdicts = new WeakMap<WidgetKey, Map<string, Verdict>>();
 const VERDICTS_PER_KEY = 256;
 
-/**
- * A test key's welcome on loopback pages holds only for a reader on this machine (or one a trusted proxy says is
- * local): anyone can write `Origin: http://localhost`.
- */
-function localReader(address: string): boolean {
-  const plain = address.startsWith('::ffff:') ? address.slice(7) : address;
-  return plain === '::1' || (isIPv4(plain) && plain.startsWith('127.'));
-}
-
 function verdictOn(key: WidgetKey, origin: string | undefined, referer: string | undefined, address: string): Verdict {
+  // A test key's welcome on loopback pages holds only for a reader on this machine (or one a trusted proxy says is
+  // local): anyone can write `Origin: http://localhost`.
   const loopbackWelcome = key.test && localReader(address);
   // Without an Origin, the Referer's path would make every page its own entry: decided afresh; so is an origin no site
   // can have, which would otherwise hold kilobytes per entry.

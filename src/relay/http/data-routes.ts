@@ -17,7 +17,7 @@ import type { AnsweredRequest } from './observe.js';
 import type { RateLimiter } from './rate-limit.js';
 import { widgetRequestOf } from './widget-request.js';
 import type { ClientAddress } from './client-address.js';
-import { readerNetwork } from '../metering/attribution.js';
+import { localReader, readerNetwork } from '../metering/attribution.js';
 import type { SpendGuard } from '../upstream/spend-guard.js';
 import { spendingAs } from '../upstream/spend.js';
 
@@ -211,11 +211,13 @@ function widgetGate(deps: Pick<DataRouteDeps, 'authorize' | 'limit'>) {
 
 /** A build that may go upstream: refused while the key or the reader's network is in debt, its misses charged to both. */
 function built<T>(spend: SpendGuard | undefined, access: Access, address: string, build: () => T): T {
-  if (!spend) return build();
   const key = access.key.key;
   const network = readerNetwork(address);
-  spend.refuse(key, network);
-  return spendingAs({ key, network, charge: (units) => spend.charge(key, network, units) }, build);
+  // Test keys are served by the sandbox, which costs the operator no unit: attributed, never charged.
+  if (!spend || access.key.test) return spendingAs({ key, network }, build);
+  const charged = localReader(address) ? undefined : network;
+  spend.refuse(key, charged);
+  return spendingAs({ key, network, charge: (units) => spend.charge(key, charged, units) }, build);
 }
 
 /** The same gate, then the route writes its stream itself; a refusal is answered as the data routes answer theirs. */

@@ -22,6 +22,12 @@ function prefixOf(address: string): string {
   return ipv6Network(plain, 48) ?? 'unknown';
 }
 
+/** Whether the reader is on this machine: a loopback address (from the socket, or from a trusted proxy's word). */
+export function localReader(address: string): boolean {
+  const plain = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return plain === '::1' || (isIPv4(plain) && plain.startsWith('127.'));
+}
+
 const networks = new LRUCache<string, string>({ max: 10_000 });
 
 /**

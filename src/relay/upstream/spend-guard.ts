@@ -55,16 +55,22 @@ export class SpendGuard {
     return bucket;
   }
 
-  /** Throws `rate_limited` (429, Retry-After) while the key's or the network's bucket is empty. */
-  refuse(key: string, network: string): void {
-    const network_ = this.bucket(`n|${network}`, this.limits.perNetwork);
-    if (network_.tokens <= 0) throw spent('this address’s network', network_, this.limits.perNetwork);
-    const key_ = this.bucket(`k|${key}`, this.limits.perKey);
-    if (key_.tokens <= 0) throw spent('this widget key', key_, this.limits.perKey);
+  /**
+   * Throws `rate_limited` (429, Retry-After) while the key's or the network's bucket is empty. `network` is undefined
+   * for a reader on this machine (a demo, a test, a proxy not declared with --trust-proxy): it cannot be told apart
+   * from the others, so only its key's bucket applies.
+   */
+  refuse(key: string, network: string | undefined): void {
+    if (network !== undefined) {
+      const ofNetwork = this.bucket(`n|${network}`, this.limits.perNetwork);
+      if (ofNetwork.tokens <= 0) throw spent('this address’s network', ofNetwork, this.limits.perNetwork);
+    }
+    const ofKey = this.bucket(`k|${key}`, this.limits.perKey);
+    if (ofKey.tokens <= 0) throw spent('this widget key', ofKey, this.limits.perKey);
   }
 
-  charge(key: string, network: string, units: number): void {
-    this.bucket(`n|${network}`, this.limits.perNetwork).tokens -= units;
+  charge(key: string, network: string | undefined, units: number): void {
+    if (network !== undefined) this.bucket(`n|${network}`, this.limits.perNetwork).tokens -= units;
     this.bucket(`k|${key}`, this.limits.perKey).tokens -= units;
   }
 }
