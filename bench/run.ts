@@ -20,6 +20,7 @@ import { pageCost } from './page-cost.js';
 import { workersBench } from './workers.js';
 import { recorderCost } from './recorder.js';
 import { liveFreshness, type LiveFreshness } from './live-freshness.js';
+import { upstreamAttacks, UNITS_BEFORE_BOUNDS } from './upstream-attacks.js';
 
 interface Row {
   section: string;
@@ -316,6 +317,18 @@ async function freshness(): Promise<void> {
   }
 }
 
+/** Issue 51's attacks on a relay with a real upstream: the units each caused, beside what it caused before the bounds. */
+async function attacks(): Promise<void> {
+  const runs = await upstreamAttacks(20);
+  results.upstreamAttacks = runs;
+  for (const run of runs)
+    row(
+      'upstream attacks',
+      run.who,
+      `${thousands(run.units)} units${run.perMinute === undefined ? '' : ` (${thousands(run.perMinute)} a minute)`}${run.note ? `; ${run.note}` : ''}; before the bounds: ${UNITS_BEFORE_BOUNDS[run.who] ?? 'not measured'}`,
+    );
+}
+
 const dir = await mkdtemp(join(tmpdir(), 'pressbox-bench-'));
 try {
   bundle();
@@ -330,6 +343,7 @@ try {
   await page();
   await recording();
   await freshness();
+  await attacks();
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

@@ -20,6 +20,21 @@ const TOKEN = 'test-admin-token-0123456789abcdef';
 const FIRST_DAY = dayAfter(MIDDAY, -399);
 const WINDOW_DAYS = 455;
 
+/**
+ * The same attacks on commit 300b852, before the bounds (`node --import tsx bench/upstream-attacks.ts 15` there, with
+ * its dates then accepted): kept beside each new measurement so the table shows both.
+ */
+export const UNITS_BEFORE_BOUNDS: Record<string, string> = {
+  'an honest reader following /v1/scores?league=nba live': '44 units a minute',
+  'GET /v1/scores?league=<all nine>&date=<a new date>, as fast as answered': '2,430 units in 15 s (9,720 a minute)',
+  '/v1/live with 20 dated topics, closed after 1.5 s, 10 opens': '1,809 units',
+  '90 made-up game-id topics on 10 streams, 30 s': '6 units, 0 loads billed',
+  'the nine leagues in 200 orders on 10 streams, 10 s': '63 units, 200 pollers',
+  'a key at its --daily-limit: 20 refused GETs, 3 refused stream opens': '730 units',
+  'a key revoked while its stream is open': 'stream still open 30 s after the revoke',
+  'pk_test_ key with a forged Origin: http://localhost from a remote reader': 'answered 200',
+};
+
 export interface AttackRow {
   who: string;
   units: number;

@@ -163,6 +163,32 @@ describe('the caller pays for misses', () => {
   });
 });
 
+describe('a key’s share of the upstream month', () => {
+  it('refuses a key past --upstream-share-per-key before any work, whatever networks it comes from; the metric names it', async () => {
+    // A pro month is 1,000,000 units: a share of 0.01 % is 100 units.
+    const bed = await attackBed({ upstream: { keyMonthShare: 0.0001 } });
+    try {
+      await until(() => bed.relay.upstreamBudget.latest() !== undefined, 'the upstream month read from /me');
+      const statuses: number[] = [];
+      let refusal: any;
+      for (let n = 0; n < 40 && !refusal; n++) {
+        const answer = await getFrom(bed, `${datedScores(n)}&key=${bed.key}`, `198.51.100.${n + 1}`);
+        statuses.push(answer.status);
+        if (answer.status === 429) refusal = answer;
+      }
+      assert.ok(refusal, statuses.join(' '));
+      assert.match(refusal.body.error.message, /upstream units this month, its share \(0\.01 % of the relay’s 1,000,000\)/);
+      const before = await bed.units();
+      assert.equal((await getFrom(bed, `${datedScores(100)}&key=${bed.key}`, '203.0.113.77')).status, 429);
+      assert.equal((await bed.units()) - before, 0, 'refused before any upstream call');
+      const metrics = await (await fetch(`${bed.relay.origin}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+      assert.match(metrics, new RegExp(`pressbox_upstream_units_by_key\\{key="${bed.key}"\\} \\d+`));
+    } finally {
+      await bed.close();
+    }
+  });
+});
+
 describe('limits before work, and operator actions on open streams', () => {
   let bed: AttackBed;
   before(async () => (bed = await attackBed({ live: { pollMs: () => 200 } })));

@@ -6,6 +6,7 @@ import { SLOW_AT, upstreamBudgetWatch } from '../upstream/budget-watch.js';
 import { cachedUpstream } from '../upstream/cached.js';
 import { createUpstreamClient } from '../upstream/client.js';
 import { flag } from './flags.js';
+import { spendGauges } from '../http/metrics.js';
 import { DEFAULT_SPEND_LIMITS, SpendGuard } from '../upstream/spend-guard.js';
 import { currentSpender } from '../upstream/spend.js';
 import { UpstreamBadRequestError, UpstreamNotFoundError } from '../upstream/errors.js';
@@ -13,6 +14,9 @@ import { relayFeature, type FeatureContext } from './feature.js';
 import { answers, sharedProbe } from './probes.js';
 
 const SANDBOX_KEY = 'sk_sandbox_pro';
+
+/** How often each relay reads every relay's units by key back from the store. */
+const SPEND_SEED_MS = 60_000;
 
 /** How long /ready reuses its last look at the upstream. */
 const READY_PROBE_MS = 5_000;
@@ -48,6 +52,11 @@ export const upstreamFeature = relayFeature()({
     ),
     topicsPerKey: flag.count('--topics-per-key', 'live topics one widget key may have polled at once', DEFAULT_SPEND_LIMITS.topicsPerKey),
     maxTopics: flag.count('--max-topics', 'live topics this relay polls at most', DEFAULT_SPEND_LIMITS.topics),
+    keyMonthShare: flag.percent(
+      '--upstream-share-per-key',
+      'share of the upstream month one widget key’s requests and topics may cause; past it its requests are refused (429) until the month turns',
+      DEFAULT_SPEND_LIMITS.keyMonthShare,
+    ),
     slowAt: flag.percent(
       '--upstream-slow-at',
       'past this share of the upstream month, the win-probability recorder samples five times less often',
@@ -64,6 +73,19 @@ export const upstreamFeature = relayFeature()({
     const redis = context.need('redis');
     const sharedEntries = redis ? await redisSharedEntries(redis) : undefined;
     if (sharedEntries) context.onClose(() => sharedEntries.close());
+    const perMinute = (rate: number, burstMinutes: number) => ({ perMinute: rate, burst: Math.max(rate * burstMinutes, 30) });
+    const spend = new SpendGuard(
+      {
+        perNetwork: perMinute(settings.missesPerNetwork, 7.5),
+        perKey: perMinute(settings.missesPerKey, 5),
+        topicsPerNetwork: settings.topicsPerNetwork,
+        topicsPerKey: settings.topicsPerKey,
+        topics: settings.maxTopics,
+        keyMonthShare: settings.keyMonthShare,
+      },
+      now,
+      () => upstreamBudget.latest()?.limit,
+    );
     const cache = new ResourceCache(
       now,
       (outcome) => metrics.cache.inc({ outcome }),
@@ -74,12 +96,12 @@ export const upstreamFeature = relayFeature()({
     );
     context.onClose(() => cache.settled());
     const upstreams = {
-      test: cachedUpstream('test', meteredClient(context, 'test', sandboxUrl, SANDBOX_KEY), cache),
+      test: cachedUpstream('test', meteredClient(context, 'test', sandboxUrl, SANDBOX_KEY, spend), cache),
       live: cachedUpstream(
         'live',
         base.upstreamUrl && base.upstreamKey
-          ? meteredClient(context, 'live', base.upstreamUrl, base.upstreamKey)
-          : meteredClient(context, 'live', sandboxUrl, SANDBOX_KEY),
+          ? meteredClient(context, 'live', base.upstreamUrl, base.upstreamKey, spend)
+          : meteredClient(context, 'live', sandboxUrl, SANDBOX_KEY, spend),
         cache,
       ),
     };
@@ -101,20 +123,18 @@ export const upstreamFeature = relayFeature()({
     });
     upstreamBudget.start();
     context.onStop(() => upstreamBudget.stop());
-    const perMinute = (rate: number, burstMinutes: number) => ({ perMinute: rate, burst: Math.max(rate * burstMinutes, 30) });
-    context.provide(
-      'spend',
-      new SpendGuard(
-        {
-          perNetwork: perMinute(settings.missesPerNetwork, 7.5),
-          perKey: perMinute(settings.missesPerKey, 5),
-          topicsPerNetwork: settings.topicsPerNetwork,
-          topicsPerKey: settings.topicsPerKey,
-          topics: settings.maxTopics,
-        },
-        now,
-      ),
-    );
+    context.provide('spend', spend);
+    spendGauges(metrics, spend);
+    // Every relay's units by key, read back now and then: a key's share of the month holds across relays.
+    const seedSpend = () =>
+      store.upstreamUnitsByKey(monthBucket(now())).then(
+        (rows) => spend.seed(monthBucket(now()), rows.filter((row) => row.upstream === 'live')),
+        () => undefined,
+      );
+    await seedSpend();
+    const reseed = setInterval(() => void seedSpend(), SPEND_SEED_MS);
+    reseed.unref();
+    context.onStop(() => clearInterval(reseed));
     context.provide('cache', cache);
     context.provide('upstreams', upstreams);
     context.provide('upstreamBudget', upstreamBudget);
@@ -130,7 +150,7 @@ export const upstreamFeature = relayFeature()({
 });
 
 /** A client whose every attempt is counted in the metrics and, when it spends units, in the store's monthly tally. */
-function meteredClient(context: FeatureContext<unknown>, name: string, baseUrl: string, apiKey: string) {
+function meteredClient(context: FeatureContext<unknown>, name: string, baseUrl: string, apiKey: string, spend: SpendGuard) {
   const { metrics, logger, now } = context;
   const store = context.need('store');
   return createUpstreamClient({
@@ -141,6 +161,7 @@ function meteredClient(context: FeatureContext<unknown>, name: string, baseUrl: 
       if (attempt.units) {
         const spender = currentSpender();
         spender?.charge?.(attempt.units);
+        if (spender && name === 'live') spend.attribute(spender.key, monthBucket(now()), attempt.units);
         metrics.upstreamUnits.inc({ upstream: name, endpoint: attempt.endpoint }, attempt.units);
         // For `pressbox usage --upstream`; a store that cannot take it now loses the tally, not the answer.
         store

@@ -161,3 +161,23 @@ export function storeGauges(metrics: RelayMetrics, usage: { unreachableSince(): 
     },
   });
 }
+
+/** Keys named in the by-key metric; the rest are summed as `other`, so the label set stays bounded. */
+const TOP_KEYS = 10;
+
+/** The upstream month by the keys that caused it: the top keys by name, the rest as `other`. */
+export function spendGauges(metrics: RelayMetrics, spend: { topKeys(count: number): Array<[string, number]> }): void {
+  new Gauge({
+    name: 'pressbox_upstream_units_by_key',
+    help: `Upstream units caused this month by each of the ${TOP_KEYS} keys that caused most (the rest as key="other"), as the store tallies every relay's.`,
+    labelNames: ['key'],
+    registers: [metrics.registry],
+    collect() {
+      this.reset();
+      const all = spend.topKeys(Number.MAX_SAFE_INTEGER);
+      for (const [key, units] of all.slice(0, TOP_KEYS)) this.set({ key }, units);
+      const rest = all.slice(TOP_KEYS).reduce((sum, [, units]) => sum + units, 0);
+      if (rest > 0) this.set({ key: 'other' }, rest);
+    },
+  });
+}

@@ -16,6 +16,8 @@ export interface SpendLimits {
   topicsPerKey: number;
   topicsPerNetwork: number;
   topics: number;
+  /** The share of the upstream month one key's requests and topics may cause (0.25 = a quarter). */
+  keyMonthShare: number;
 }
 
 export const DEFAULT_SPEND_LIMITS: SpendLimits = {
@@ -26,6 +28,7 @@ export const DEFAULT_SPEND_LIMITS: SpendLimits = {
   topicsPerKey: 1_000,
   topicsPerNetwork: 40,
   topics: 5_000,
+  keyMonthShare: 0.25,
 };
 
 interface Bucket {
@@ -40,11 +43,49 @@ interface Bucket {
  */
 export class SpendGuard {
   private readonly buckets = new LRUCache<string, Bucket>({ max: 100_000 });
+  /** Units each key has caused this month: the store's tally (every relay's), plus what this relay saw since. */
+  private month = '';
+  private readonly monthUnits = new Map<string, number>();
 
   constructor(
     readonly limits: SpendLimits,
     private readonly now: () => number,
+    /** The upstream month's limit in units, once /me has answered. */
+    private readonly upstreamLimit: () => number | undefined = () => undefined,
   ) {}
+
+  /** Units a key caused (any poll or request of its), for its share of the month. */
+  attribute(key: string, month: string, units: number): void {
+    if (month !== this.month) this.seed(month, []);
+    this.monthUnits.set(key, (this.monthUnits.get(key) ?? 0) + units);
+  }
+
+  /** The month's tally by key as the store has it (every relay's share): replaces what this relay counted. */
+  seed(month: string, rows: ReadonlyArray<{ key: string; units: number }>): void {
+    this.month = month;
+    this.monthUnits.clear();
+    for (const row of rows) if (row.key) this.monthUnits.set(row.key, (this.monthUnits.get(row.key) ?? 0) + row.units);
+  }
+
+  /** The month's units by key, most first (the metric's top keys). */
+  topKeys(count: number): Array<[string, number]> {
+    return [...this.monthUnits].sort((a, b) => b[1] - a[1]).slice(0, count);
+  }
+
+  private refuseSpentShare(key: string): void {
+    const limit = this.upstreamLimit();
+    if (!limit) return;
+    const share = this.limits.keyMonthShare;
+    const caused = this.monthUnits.get(key) ?? 0;
+    if (caused < limit * share) return;
+    const now = new Date(this.now());
+    const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+    throw new RelayError(
+      'rate_limited',
+      `This widget key has caused ${caused.toLocaleString('en-US')} upstream units this month, its share (${Number((share * 100).toFixed(2))} % of the relay’s ${limit.toLocaleString('en-US')}); its widgets keep their last data until the month turns or the operator raises --upstream-share-per-key.`,
+      { 'Retry-After': String(Math.ceil((next - now.getTime()) / 1000)) },
+    );
+  }
 
   private bucket(name: string, rate: UnitRate): Bucket {
     const at = this.now();
@@ -67,6 +108,7 @@ export class SpendGuard {
     }
     const ofKey = this.bucket(`k|${key}`, this.limits.perKey);
     if (ofKey.tokens <= 0) throw spent('this widget key', ofKey, this.limits.perKey);
+    this.refuseSpentShare(key);
   }
 
   charge(key: string, network: string | undefined, units: number): void {
