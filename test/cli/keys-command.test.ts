@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
+import { openSqliteStore } from '../../src/relay/store/sqlite.js';
 
 const run = promisify(execFile);
 
@@ -205,5 +206,28 @@ describe('pressbox keys and pressbox usage', () => {
   it('prints the upstream units of a month, empty when the relay spent none', async () => {
     assert.match((await pressbox('usage', '--upstream', '--db', db, '--month', '2026-11')).stdout, /No upstream units recorded/);
     assert.deepEqual(JSON.parse((await pressbox('usage', '--upstream', '--db', db, '--json', '--month', '2026-11')).stdout), []);
+  });
+
+  it('prints the upstream units by the key that caused them, most first', async () => {
+    const store = openSqliteStore(db);
+    await store.countUpstreamUnits({ month: '2026-10', upstream: 'live', endpoint: '/lines', units: 40, key: 'pk_live_attacker' });
+    await store.countUpstreamUnits({ month: '2026-10', upstream: 'live', endpoint: '/games', units: 3, key: 'pk_live_honest' });
+    await store.countUpstreamUnits({ month: '2026-10', upstream: 'live', endpoint: '/me', units: 1, key: '' });
+    await store.close();
+    const rows = JSON.parse((await pressbox('usage', '--upstream', '--by', 'key', '--db', db, '--json', '--month', '2026-10')).stdout);
+    assert.deepEqual(
+      rows.map((row: { key: string; units: number }) => [row.key, row.units]),
+      [
+        ['pk_live_attacker', 40],
+        ['pk_live_honest', 3],
+        ['', 1],
+      ],
+    );
+    const text = (await pressbox('usage', '--upstream', '--by', 'key', '--db', db, '--month', '2026-10')).stdout;
+    assert.match(text, /pk_live_attacker\s+40\s+90\.9 %/);
+    assert.match(text, /\(the relay: recorder, budget watch\)/);
+    const wrong = await pressbox('usage', '--by', 'key', '--db', db);
+    assert.equal(wrong.code, 1);
+    assert.match(wrong.stderr, /pressbox usage --upstream --by key/);
   });
 });

@@ -43,6 +43,22 @@ for (const [name, open] of STORES) {
       assert.equal(await store.updateKey('pk_live_unknown', { name: 'x' }), undefined);
     });
 
+    it('tallies upstream units by endpoint and by the key that caused them', async () => {
+      const month = `2031-0${name === 'SQLite' ? 1 : 2}`;
+      await store.countUpstreamUnits({ month, upstream: 'live', endpoint: '/lines', units: 2, key: 'pk_live_a' });
+      await store.countUpstreamUnits({ month, upstream: 'live', endpoint: '/lines', units: 2, key: 'pk_live_b' });
+      await store.countUpstreamUnits({ month, upstream: 'live', endpoint: '/games', units: 5, key: 'pk_live_b' });
+      await store.countUpstreamUnits({ month, upstream: 'live', endpoint: '/me', units: 1 });
+      assert.deepEqual(
+        (await store.upstreamUnitsByKey(month)).map((row) => [row.key, row.units]),
+        [
+          ['pk_live_b', 7],
+          ['pk_live_a', 2],
+        ],
+      );
+      assert.equal((await store.upstreamUnits(month)).reduce((sum, row) => sum + row.units, 0), 10);
+    });
+
     it('counts 50 of 200 concurrent loads on a limit of 50, and no more', async () => {
       const key = `pk_live_${name}_concurrency`;
       const results = await Promise.all(
