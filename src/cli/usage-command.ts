@@ -49,32 +49,28 @@ function usageTable(groups: UsageGroup[], dimension: UsageDimension): string {
   return [`${'key'.padEnd(40)}  ${dimension.padEnd(32)}  ${'loads'.padStart(9)}  ${'share'.padStart(7)}`, ...lines].join('\n');
 }
 
-/** The month's upstream units by the key that caused them, the largest first: who is behind a spike. */
-function keyUnitsTable(rows: KeyUnitsRow[]): string {
+/** A month's upstream units by one column (endpoint, or the key that caused them), the largest first, with shares. */
+function unitsTable<Row extends { month: string; upstream: string; units: number }>(
+  rows: Row[],
+  column: { title: string; width: number; of(row: Row): string },
+): string {
   if (rows.length === 0) return 'No upstream units recorded for that month.';
   const total = rows.reduce((sum, row) => sum + row.units, 0);
   return [
-    `month    ${'upstream'.padEnd(10)}  ${'key'.padEnd(40)}  ${'units'.padStart(9)}  share`,
+    `month    ${'upstream'.padEnd(10)}  ${column.title.padEnd(column.width)}  ${'units'.padStart(9)}  share`,
     ...rows.map(
       (row) =>
-        `${row.month}  ${row.upstream.padEnd(10)}  ${(row.key || '(the relay: recorder, budget watch)').padEnd(40)}  ${String(row.units).padStart(9)}  ${((row.units / total) * 100).toFixed(1)} %`,
+        `${row.month}  ${row.upstream.padEnd(10)}  ${column.of(row).padEnd(column.width)}  ${String(row.units).padStart(9)}  ${((row.units / total) * 100).toFixed(1)} %`,
     ),
     `total ${total.toLocaleString('en-US')} units`,
   ].join('\n');
 }
 
-function upstreamTable(rows: UpstreamUnitsRow[]): string {
-  if (rows.length === 0) return 'No upstream units recorded for that month.';
-  const total = rows.reduce((sum, row) => sum + row.units, 0);
-  return [
-    `month    ${'upstream'.padEnd(10)}  ${'endpoint'.padEnd(28)}  ${'units'.padStart(9)}  share`,
-    ...rows.map(
-      (row) =>
-        `${row.month}  ${row.upstream.padEnd(10)}  ${row.endpoint.padEnd(28)}  ${String(row.units).padStart(9)}  ${((row.units / total) * 100).toFixed(1)} %`,
-    ),
-    `total ${total.toLocaleString('en-US')} units`,
-  ].join('\n');
-}
+const upstreamTable = (rows: UpstreamUnitsRow[]) => unitsTable(rows, { title: 'endpoint', width: 28, of: (row) => row.endpoint });
+
+/** Who is behind a spike: the key whose requests and topics caused the units. */
+const keyUnitsTable = (rows: KeyUnitsRow[]) =>
+  unitsTable(rows, { title: 'key', width: 40, of: (row) => row.key || '(the relay: recorder, budget watch)' });
 
 /** `usage`: loads per key, month, route and origin, or grouped by where they came from. */
 export function usageCommand(program: Command): void {
