@@ -94,6 +94,29 @@ describe('resource cache', () => {
     assert.deepEqual(stored, [landed], 'stored again, which ends the claim for the next refresh');
   });
 
+  it('remembers an upstream refusal for a minute (a made-up id is not asked again), an outage not at all', async () => {
+    let now = 0;
+    let calls = 0;
+    class Refused extends Error {}
+    const cache = new ResourceCache(() => now, undefined, 100, undefined, (error) => error instanceof Refused);
+    const refused = () => {
+      calls++;
+      return Promise.reject(new Refused('not found'));
+    };
+    for (let i = 0; i < 5; i++) await assert.rejects(cache.get('made-up', POLICY, refused), Refused);
+    assert.equal(calls, 1, 'asked once');
+    now += 60_000;
+    await assert.rejects(cache.get('made-up', POLICY, refused), Refused);
+    assert.equal(calls, 2, 'asked again after a minute');
+    let outages = 0;
+    const down = () => {
+      outages++;
+      return Promise.reject(new Error('503'));
+    };
+    for (let i = 0; i < 3; i++) await assert.rejects(cache.get('outage', POLICY, down));
+    assert.equal(outages, 3, 'an outage is retried');
+  });
+
   it('makes one upstream call for a cold burst', async () => {
     const t = setup();
     const values = await Promise.all(Array.from({ length: 100 }, () => t.cache.get('k', POLICY, t.load)));

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parsePercent as percent } from '../../src/relay/features/flags.js';
 import { REFRESH_MS } from '../../src/contract/refresh.js';
-import { DEFAULT_LIVE_PACE, livePollMs, urgencyOf } from '../../src/relay/live/pace.js';
+import { DEFAULT_LIVE_PACE, livePollMs, NOT_LIVE_SLOWDOWN, urgencyOf } from '../../src/relay/live/pace.js';
 import { forecastUnits } from '../../src/relay/upstream/budget-watch.js';
 import { addKey, testRelay } from '../helpers/relay.js';
 import { openStream } from '../helpers/live.js';
@@ -27,6 +27,16 @@ describe('live pace: how often a watched live topic is polled', () => {
   it('keeps the route’s rhythm when nothing is in progress, and today’s 10 s while the month is unknown', () => {
     assert.equal(livePollMs(REFRESH_MS.scheduled, 1, month(15, 0), DEFAULT_LIVE_PACE), REFRESH_MS.scheduled);
     assert.equal(livePollMs(REFRESH_MS.live, 1, undefined, DEFAULT_LIVE_PACE), REFRESH_MS.live);
+  });
+
+  it('slows topics with nothing live first: up to twenty times their rhythm as the forecast reaches the share', () => {
+    assert.equal(livePollMs(REFRESH_MS.scheduled, 1, month(15, 500_000), DEFAULT_LIVE_PACE), REFRESH_MS.scheduled * NOT_LIVE_SLOWDOWN);
+    const halfway = livePollMs(REFRESH_MS.scheduled, 1, month(15, 150_000), DEFAULT_LIVE_PACE);
+    assert.ok(halfway > REFRESH_MS.scheduled && halfway < REFRESH_MS.scheduled * NOT_LIVE_SLOWDOWN, String(halfway));
+    assert.ok(
+      livePollMs(REFRESH_MS.live, 1, month(15, 150_000), DEFAULT_LIVE_PACE) < REFRESH_MS.live,
+      'a live game at the same point still polls faster than its route’s rhythm',
+    );
   });
 
   it('polls at the floor with the month untouched, at the ceiling once the forecast reaches the live share', () => {
