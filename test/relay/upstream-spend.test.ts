@@ -127,6 +127,9 @@ describe('the caller pays for misses', () => {
     const again = await getFrom(bed, `${datedScores(200)}&key=${bed.key}`, ATTACKER);
     assert.equal(again.status, 429);
     assert.equal((await bed.units()) - before, 0, 'a refused request spends nothing');
+    const held = await getFrom(bed, `${datedScores(0)}&key=${bed.key}`, ATTACKER);
+    assert.equal(held.status, 200, 'in debt, a network is still served what the cache holds');
+    assert.equal((await bed.units()) - before, 0);
 
     const honest = await getFrom(bed, `/v1/scores?league=nba&key=${bed.key}`, HONEST);
     assert.equal(honest.status, 200, 'another reader of the same key is not refused');

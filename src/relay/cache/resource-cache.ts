@@ -72,6 +72,8 @@ export class ResourceCache {
     private readonly shared?: SharedEntries,
     /** Which failures are the upstream's answer about the request itself (remembered), not an outage (retried). */
     private readonly remembersRefusal: (error: unknown) => boolean = () => false,
+    /** Why the caller may not start a refresh (it has caused its share of calls); it still gets what is held. */
+    private readonly callerRefusal: () => unknown = () => undefined,
   ) {
     this.entries = new LRUCache({ max });
   }
@@ -165,6 +167,9 @@ export class ResourceCache {
     if (running) return running;
     const refused = this.refused.get(key);
     if (refused && this.now() - refused.at < REFUSAL_MS) return Promise.reject(refused.error);
+    // Refused before the refresh exists: no other caller joins it, and the key is not marked failing.
+    const callerRefused = this.callerRefusal();
+    if (callerRefused) return Promise.reject(callerRefused);
     const promise = this.refreshOnce(key, load, keepMs).then(
       (entry) => {
         this.failing.delete(key);

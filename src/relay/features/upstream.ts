@@ -8,7 +8,7 @@ import { createUpstreamClient } from '../upstream/client.js';
 import { flag } from './flags.js';
 import { spendGauges } from '../http/metrics.js';
 import { DEFAULT_SPEND_LIMITS, SpendGuard } from '../upstream/spend-guard.js';
-import { currentSpender } from '../upstream/spend.js';
+import { callerRefusal, currentSpender } from '../upstream/spend.js';
 import { UpstreamBadRequestError, UpstreamNotFoundError } from '../upstream/errors.js';
 import { relayFeature, type FeatureContext } from './feature.js';
 import { answers, sharedProbe } from './probes.js';
@@ -93,6 +93,7 @@ export const upstreamFeature = relayFeature()({
       sharedEntries ?? context.machine?.sharedEntries,
       // Made-up game ids and team pairs are refused upstream: remembered a minute, not asked again per request.
       (error) => error instanceof UpstreamNotFoundError || error instanceof UpstreamBadRequestError,
+      callerRefusal,
     );
     context.onClose(() => cache.settled());
     const upstreams = {

@@ -19,7 +19,7 @@ import { widgetRequestOf } from './widget-request.js';
 import type { ClientAddress } from './client-address.js';
 import { localReader, readerNetwork } from '../metering/attribution.js';
 import type { SpendGuard } from '../upstream/spend-guard.js';
-import { spendingAs } from '../upstream/spend.js';
+import { currentSpender, spendingAs, type Spender } from '../upstream/spend.js';
 
 export interface DataRouteDeps {
   authorize: Authorize;
@@ -209,15 +209,34 @@ function widgetGate(deps: Pick<DataRouteDeps, 'authorize' | 'limit'>) {
   };
 }
 
-/** A build that may go upstream: refused while the key or the reader's network is in debt, its misses charged to both. */
-function built<T>(spend: SpendGuard | undefined, access: Access, address: string, build: () => T): T {
+/**
+ * A build that may go upstream, its misses charged to the key and the reader's network. While either is in debt it
+ * is built from what the cache holds; one that would need an upstream call is refused (429) rather than answered in
+ * part.
+ */
+function built(
+  spend: SpendGuard | undefined,
+  access: Access,
+  address: string,
+  build: () => PreparedBody | Promise<PreparedBody>,
+): PreparedBody | Promise<PreparedBody> {
   const key = access.key.key;
   const network = readerNetwork(address);
   // Test keys are served by the sandbox, which costs the operator no unit: attributed, never charged.
   if (!spend || access.key.test) return spendingAs({ key, network }, build);
   const charged = localReader(address) ? undefined : network;
-  spend.refuse(key, charged);
-  return spendingAs({ key, network, charge: (units) => spend.charge(key, charged, units) }, build);
+  const spender: Spender = { key, network, charge: (units) => spend.charge(key, charged, units), refusal: spend.refusal(key, charged) };
+  const result = spendingAs(spender, build);
+  if (!spender.refusal) return result;
+  return Promise.resolve(result).then(
+    (prepared) => {
+      if (spender.refused) throw spender.refusal;
+      return prepared;
+    },
+    (error: unknown) => {
+      throw spender.refused ? spender.refusal : error;
+    },
+  );
 }
 
 /** The same gate, then the route writes its stream itself; a refusal is answered as the data routes answer theirs. */
@@ -265,6 +284,8 @@ function sharedPayloads(deps: Pick<DataRouteDeps, 'interest' | 'cacheVersion'>) 
     const version = deps.cacheVersion();
     const hit = reading.payloads.get(name);
     if (hit && hit.version === version && ctx.now - hit.builtAt < SHARED_PAYLOAD_MS) return hit.ready ?? hit.prepared;
+    // A caller in debt builds from the cache alone, and may fall short: its build is shared with nobody.
+    if (currentSpender()?.refusal) return build();
     const entry: SharedPayload = { prepared: build(), version, builtAt: ctx.now };
     reading.payloads.set(name, entry);
     entry.prepared.then(

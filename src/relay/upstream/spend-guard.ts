@@ -96,6 +96,17 @@ export class SpendGuard {
     return bucket;
   }
 
+  /** `refuse`'s refusal as a value: undefined while the key and the network may cause calls. */
+  refusal(key: string, network: string | undefined): RelayError | undefined {
+    try {
+      this.refuse(key, network);
+      return undefined;
+    } catch (error) {
+      if (error instanceof RelayError) return error;
+      throw error;
+    }
+  }
+
   /**
    * Throws `rate_limited` (429, Retry-After) while the key's or the network's bucket is empty. `network` is undefined
    * for a reader on this machine (a demo, a test, a proxy not declared with --trust-proxy): it cannot be told apart

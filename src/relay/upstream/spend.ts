@@ -10,12 +10,24 @@ export interface Spender {
   network: string;
   /** Charges units to the spender's buckets; absent for spend that is attributed only (a topic's later polls). */
   charge?: (units: number) => void;
+  /** Set while the spender's key or network is in debt: it is served what the cache holds, and may start no call. */
+  refusal?: Error;
+  /** Set once a call this spender would have started was refused: its answer would be incomplete. */
+  refused?: boolean;
 }
 
 const current = new AsyncLocalStorage<Spender>();
 
 export function spendingAs<T>(spender: Spender, work: () => T): T {
   return current.run(spender, work);
+}
+
+/** Why the caller under way may not start an upstream call (its refusal), or undefined when it may: the cache asks. */
+export function callerRefusal(): Error | undefined {
+  const spender = current.getStore();
+  if (!spender?.refusal) return undefined;
+  spender.refused = true;
+  return spender.refusal;
 }
 
 /** The spender of the call under way: called by the client's attempt hook when units were spent. */
