@@ -167,9 +167,9 @@ describe('the caller pays for misses', () => {
 });
 
 describe('a key’s share of the upstream month', () => {
-  it('refuses a key past --upstream-share-per-key before any work, whatever networks it comes from; the metric names it', async () => {
+  it('alerts past --upstream-key-alert, refuses past --upstream-share-per-key before any work, from any network; the metric names it', async () => {
     // A pro month is 1,000,000 units: a share of 0.01 % is 100 units.
-    const bed = await attackBed({ upstream: { keyMonthShare: 0.0001 } });
+    const bed = await attackBed({ upstream: { keyMonthShare: 0.0001, keyAlertShare: 0.00005 } });
     try {
       await until(() => bed.relay.upstreamBudget.latest() !== undefined, 'the upstream month read from /me');
       const statuses: number[] = [];
@@ -185,6 +185,11 @@ describe('a key’s share of the upstream month', () => {
       assert.equal((await getFrom(bed, `${datedScores(100)}&key=${bed.key}`, '203.0.113.77')).status, 429);
       assert.equal((await bed.units()) - before, 0, 'refused before any upstream call');
       const metrics = await (await fetch(`${bed.relay.origin}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+      const audit = await bed.relay.store.auditLog({ key: bed.key, limit: 20 });
+      assert.ok(
+        audit.some((entry) => entry.action === 'alert.upstream_key' && /upstream request units/.test(entry.detail)),
+        JSON.stringify(audit.map((entry) => entry.action)),
+      );
       assert.match(metrics, new RegExp(`pressbox_upstream_units_by_key\\{key="${bed.key}"\\} \\d+`));
     } finally {
       await bed.close();

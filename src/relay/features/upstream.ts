@@ -6,6 +6,7 @@ import { SLOW_AT, upstreamBudgetWatch } from '../upstream/budget-watch.js';
 import { cachedUpstream } from '../upstream/cached.js';
 import { createUpstreamClient } from '../upstream/client.js';
 import { flag } from './flags.js';
+import type { RelayStore } from '../store/types.js';
 import { spendGauges } from '../http/metrics.js';
 import { DEFAULT_SPEND_LIMITS, SpendGuard } from '../upstream/spend-guard.js';
 import { callerRefusal, currentSpender } from '../upstream/spend.js';
@@ -57,6 +58,11 @@ export const upstreamFeature = relayFeature()({
       'share of the upstream month one widget key’s requests and topics may cause; past it its requests are refused (429) until the month turns',
       DEFAULT_SPEND_LIMITS.keyMonthShare,
     ),
+    keyAlertShare: flag.percent(
+      '--upstream-key-alert',
+      'a usage alert names any widget key that has caused more than this share of the upstream month',
+      DEFAULT_SPEND_LIMITS.keyAlertShare,
+    ),
     slowAt: flag.percent(
       '--upstream-slow-at',
       'past this share of the upstream month, the win-probability recorder samples five times less often',
@@ -73,19 +79,16 @@ export const upstreamFeature = relayFeature()({
     const redis = context.need('redis');
     const sharedEntries = redis ? await redisSharedEntries(redis) : undefined;
     if (sharedEntries) context.onClose(() => sharedEntries.close());
-    const perMinute = (rate: number, burstMinutes: number) => ({ perMinute: rate, burst: Math.max(rate * burstMinutes, 30) });
-    const spend = new SpendGuard(
-      {
-        perNetwork: perMinute(settings.missesPerNetwork, 7.5),
-        perKey: perMinute(settings.missesPerKey, 5),
-        topicsPerNetwork: settings.topicsPerNetwork,
-        topicsPerKey: settings.topicsPerKey,
-        topics: settings.maxTopics,
-        keyMonthShare: settings.keyMonthShare,
-      },
-      now,
-      () => upstreamBudget.latest()?.limit,
-    );
+    const store = context.need('store');
+    const alerts = context.need('alerts');
+    const spend = spendGuard(settings, now, () => upstreamBudget.latest()?.limit, {
+      // The first relay to mark the key's month raises the alert; every other finds the mark taken.
+      alert: (key, month, units, limit) =>
+        void claimOnce(store, `alert:upstream-key:${month}:${key}`).then(
+          (mine) => mine && alerts.upstreamKey(key, units, limit),
+          () => undefined,
+        ),
+    });
     const cache = new ResourceCache(
       now,
       (outcome) => metrics.cache.inc({ outcome }),
@@ -106,18 +109,13 @@ export const upstreamFeature = relayFeature()({
         cache,
       ),
     };
-    const store = context.need('store');
-    const alerts = context.need('alerts');
     const upstreamBudget = upstreamBudgetWatch({
       upstream: 'live',
       account: async () => (await upstreams.live.me()).value,
       now,
       gauges: metrics.upstreamMonth,
       // The first relay to store its own mark under the name announces the threshold; every other finds it taken.
-      claim: async (name) => {
-        const mine = randomBytes(12).toString('base64url');
-        return (await store.sharedSecret(name, () => mine)) === mine;
-      },
+      claim: (name) => claimOnce(store, name),
       raise: (share, used, limit) => alerts.upstreamMonth(share, 'live', used, limit),
       logger,
       slowAt: settings.slowAt,
@@ -149,6 +147,41 @@ export const upstreamFeature = relayFeature()({
     context.ready('upstream', async () => ((await upstreamAnswers()) ? 'ok' : 'unreachable'));
   },
 });
+
+/** The flags' bounds on what callers may cause upstream (upstream/spend-guard.ts); bursts of a few minutes' rate. */
+function spendGuard(
+  settings: SpendSettings,
+  now: () => number,
+  upstreamLimit: () => number | undefined,
+  on: { alert: (key: string, month: string, units: number, limit: number) => void },
+): SpendGuard {
+  const rate = (perMinute: number, burstMinutes: number) => ({ perMinute, burst: Math.max(perMinute * burstMinutes, 30) });
+  return new SpendGuard(
+    {
+      perNetwork: rate(settings.missesPerNetwork, 7.5),
+      perKey: rate(settings.missesPerKey, 5),
+      topicsPerNetwork: settings.topicsPerNetwork,
+      topicsPerKey: settings.topicsPerKey,
+      topics: settings.maxTopics,
+      keyMonthShare: settings.keyMonthShare,
+      keyAlertShare: settings.keyAlertShare,
+    },
+    now,
+    upstreamLimit,
+    on.alert,
+  );
+}
+
+type SpendSettings = Record<
+  'missesPerNetwork' | 'missesPerKey' | 'topicsPerNetwork' | 'topicsPerKey' | 'maxTopics' | 'keyMonthShare' | 'keyAlertShare',
+  number
+>;
+
+/** True for the one relay (of all on the store) that first marks `name`. */
+async function claimOnce(store: Pick<RelayStore, 'sharedSecret'>, name: string): Promise<boolean> {
+  const mine = randomBytes(12).toString('base64url');
+  return (await store.sharedSecret(name, () => mine)) === mine;
+}
 
 /** A client whose every attempt is counted in the metrics and, when it spends units, in the store's monthly tally. */
 function meteredClient(context: FeatureContext<unknown>, name: string, baseUrl: string, apiKey: string, spend: SpendGuard) {

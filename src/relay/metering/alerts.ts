@@ -11,7 +11,7 @@ const OUTSIZED_SHARE = 0.5;
 const OUTSIZED_MIN_LOADS = 100;
 
 export interface UsageAlert {
-  kind: 'month_50' | 'month_80' | 'month_100' | 'outsized_prefix' | 'upstream_50' | 'upstream_80' | 'upstream_100';
+  kind: 'month_50' | 'month_80' | 'month_100' | 'outsized_prefix' | 'upstream_50' | 'upstream_80' | 'upstream_100' | 'upstream_key';
   /** The widget key; for upstream alerts, `upstream:<name>`. */
   key: string;
   at: string;
@@ -47,6 +47,7 @@ export function webhookSignature(secret: string, body: string, now: number): str
 /** An alert in a line an operator reads. */
 function alertText(alert: UsageAlert): string {
   if (alert.kind === 'outsized_prefix') return `${alert.prefix} took ${alert.loads} of ${alert.dayLoads} loads on ${alert.day}`;
+  if (alert.kind === 'upstream_key') return `this key caused ${alert.used} of the ${alert.limit} upstream request units of the month`;
   if (alert.kind.startsWith('upstream_')) return `${alert.used} of ${alert.limit} upstream request units this month`;
   return `${alert.used} of ${alert.limit} loads this month`;
 }
@@ -148,6 +149,10 @@ export function usageAlerts(options: AlertOptions) {
         used,
         limit,
       });
+    },
+    /** One widget key has caused more than `--upstream-key-alert` of the upstream month (raised once per key and month). */
+    upstreamKey(key: string, used: number, limit: number): void {
+      raise({ kind: 'upstream_key', key, at: new Date(options.now()).toISOString(), used, limit });
     },
     /** Waits for webhooks in flight (on close, and in tests). */
     settled: () => Promise.all([...sending]).then(() => undefined),

@@ -18,6 +18,8 @@ export interface SpendLimits {
   topics: number;
   /** The share of the upstream month one key's requests and topics may cause (0.25 = a quarter). */
   keyMonthShare: number;
+  /** The share past which the operator is told which key it is (`--upstream-key-alert`). */
+  keyAlertShare: number;
 }
 
 export const DEFAULT_SPEND_LIMITS: SpendLimits = {
@@ -29,6 +31,7 @@ export const DEFAULT_SPEND_LIMITS: SpendLimits = {
   topicsPerNetwork: 40,
   topics: 5_000,
   keyMonthShare: 0.25,
+  keyAlertShare: 0.2,
 };
 
 interface Bucket {
@@ -52,12 +55,18 @@ export class SpendGuard {
     private readonly now: () => number,
     /** The upstream month's limit in units, once /me has answered. */
     private readonly upstreamLimit: () => number | undefined = () => undefined,
+    /** Told when a key's units pass the alert share (the caller raises it once per key and month). */
+    private readonly onAlertShare: (key: string, month: string, units: number, limit: number) => void = () => {},
   ) {}
 
   /** Units a key caused (any poll or request of its), for its share of the month. */
   attribute(key: string, month: string, units: number): void {
     if (month !== this.month) this.seed(month, []);
-    this.monthUnits.set(key, (this.monthUnits.get(key) ?? 0) + units);
+    const before = this.monthUnits.get(key) ?? 0;
+    this.monthUnits.set(key, before + units);
+    const limit = this.upstreamLimit();
+    const mark = limit && limit * this.limits.keyAlertShare;
+    if (mark && before < mark && before + units >= mark) this.onAlertShare(key, month, before + units, limit);
   }
 
   /** The month's tally by key as the store has it (every relay's share): replaces what this relay counted. */
