@@ -167,7 +167,7 @@ describe('the caller pays for misses', () => {
 });
 
 describe('a key’s share of the upstream month', () => {
-  it('alerts past --upstream-key-alert, refuses past --upstream-share-per-key before any work, from any network; the metric names it', async () => {
+  it('alerts past --upstream-key-alert, refuses past --key-upstream-share before any work, from any network; the metric names it', async () => {
     // A pro month is 1,000,000 units: a share of 0.01 % is 100 units.
     const bed = await attackBed({ upstream: { keyMonthShare: 0.0001, keyAlertShare: 0.00005 } });
     try {

@@ -54,7 +54,7 @@ export const upstreamFeature = relayFeature()({
     topicsPerKey: flag.count('--topics-per-key', 'live topics one widget key may have polled at once', DEFAULT_SPEND_LIMITS.topicsPerKey),
     maxTopics: flag.count('--max-topics', 'live topics this relay polls at most', DEFAULT_SPEND_LIMITS.topics),
     keyMonthShare: flag.percent(
-      '--upstream-share-per-key',
+      '--key-upstream-share',
       'share of the upstream month one widget key’s requests and topics may cause; past it its requests are refused (429) until the month turns',
       DEFAULT_SPEND_LIMITS.keyMonthShare,
     ),

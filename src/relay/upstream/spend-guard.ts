@@ -91,7 +91,7 @@ export class SpendGuard {
     const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
     throw new RelayError(
       'rate_limited',
-      `This widget key has caused ${caused.toLocaleString('en-US')} upstream units this month, its share (${Number((share * 100).toFixed(2))} % of the relay’s ${limit.toLocaleString('en-US')}); its widgets keep their last data until the month turns or the operator raises --upstream-share-per-key.`,
+      `This widget key has caused ${caused.toLocaleString('en-US')} upstream units this month, its share (${Number((share * 100).toFixed(2))} % of the relay’s ${limit.toLocaleString('en-US')}); its widgets keep their last data until the month turns or the operator raises --key-upstream-share.`,
       { 'Retry-After': String(Math.ceil((next - now.getTime()) / 1000)) },
     );
   }
