@@ -216,7 +216,12 @@ export function liveRoute(options: LiveRouteOptions) {
   const heartbeatMs = options.heartbeatMs ?? 15_000;
 
   const rechecks = new Map<SseConnection, () => Access | Promise<Access>>();
-  const recheck = setInterval(() => void recheckStreams(rechecks), options.recheckMs ?? RECHECK_MS);
+  let sweeping: Promise<void> | undefined;
+  // One sweep at a time: a store that answers slowly does not stack them up.
+  const recheck = setInterval(
+    () => void (sweeping ??= recheckStreams(rechecks).finally(() => (sweeping = undefined))),
+    options.recheckMs ?? RECHECK_MS,
+  );
   recheck.unref();
 
   const open: StreamRoute['open'] = async (admitted, request, response, headers, gone) => {
