@@ -117,6 +117,16 @@ describe('resource cache', () => {
     assert.equal(outages, 3, 'an outage is retried');
   });
 
+  it('keeps each upstream’s answers apart: a flood of test-key entries evicts no live one', async () => {
+    const cache = new ResourceCache(() => 0, undefined, 10);
+    let liveCalls = 0;
+    const live = () => cache.get('live|scores|nba', POLICY, async () => ++liveCalls);
+    await live();
+    for (let i = 0; i < 100; i++) await cache.get(`test|scores|${i}`, POLICY, async () => i);
+    await live();
+    assert.equal(liveCalls, 1, 'the live entry outlived 100 test entries in a cache of 10');
+  });
+
   it('makes one upstream call for a cold burst', async () => {
     const t = setup();
     const values = await Promise.all(Array.from({ length: 100 }, () => t.cache.get('k', POLICY, t.load)));

@@ -36,6 +36,35 @@ export interface SharedEntries {
   clear(): Promise<void>;
 }
 
+/**
+ * One LRU per upstream (the first `|`-separated part of every key: `live`, `test`), each of `max` entries: a flood of
+ * test-key traffic (the sandbox) never evicts the live upstream's answers.
+ */
+class UpstreamPartitions {
+  private readonly partitions = new Map<string, LRUCache<string, Entry>>();
+
+  constructor(private readonly max: number) {}
+
+  private of(key: string): LRUCache<string, Entry> {
+    const name = key.slice(0, Math.max(0, key.indexOf('|')));
+    let partition = this.partitions.get(name);
+    if (!partition) this.partitions.set(name, (partition = new LRUCache({ max: this.max })));
+    return partition;
+  }
+
+  get(key: string): Entry | undefined {
+    return this.of(key).get(key);
+  }
+
+  set(key: string, entry: Entry): void {
+    this.of(key).set(key, entry);
+  }
+
+  clear(): void {
+    for (const partition of this.partitions.values()) partition.clear();
+  }
+}
+
 /** How long an upstream refusal (a made-up id: not found, bad request) answers for its key without asking again. */
 export const REFUSAL_MS = 60_000;
 
@@ -53,7 +82,7 @@ export const RETRY_AFTER_FAILURE_MS = 5000;
  * upstream call, a warm key never makes a viewer wait, and an outage serves the last good answer.
  */
 export class ResourceCache {
-  private readonly entries: LRUCache<string, Entry>;
+  private readonly entries: UpstreamPartitions;
   private readonly inflight = new Map<string, Promise<Entry>>();
   /** Every refresh under way, those a `clear()` let go of included (a closing relay waits for all of them). */
   private readonly running = new Set<Promise<unknown>>();
@@ -75,7 +104,7 @@ export class ResourceCache {
     /** Why the caller may not start a refresh (it has caused its share of calls); it still gets what is held. */
     private readonly callerRefusal: () => unknown = () => undefined,
   ) {
-    this.entries = new LRUCache({ max });
+    this.entries = new UpstreamPartitions(max);
   }
 
   /** The newer of this relay's entry and the shared one (a shared tier that fails is skipped). */

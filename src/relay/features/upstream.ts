@@ -33,7 +33,7 @@ export const upstreamFeature = relayFeature()({
   flags: {
     cacheEntries: flag.count(
       '--cache-entries',
-      'upstream answers kept in memory at most, least recently used dropped first (each league’s routes and games, for every upstream)',
+      'upstream answers kept in memory for each upstream at most (test keys’ sandbox apart from the live one), least recently used dropped first',
       5000,
     ),
     missesPerNetwork: flag.count(
