@@ -286,6 +286,12 @@ export class KeyView extends LitElement {
           <dd>${clients ? share(usage.clients.browser / clients) : '—'}</dd>
           <dt>Scripts</dt>
           <dd>${clients ? share(usage.clients.script / clients) : '—'}</dd>
+          <dt>Upstream units caused</dt>
+          <dd>
+            ${count(usage.upstream.units)}${
+              usage.upstream.monthLimit ? ` (${share(usage.upstream.units / usage.upstream.monthLimit)} of the upstream month)` : ''
+            }
+          </dd>
         </dl>
         ${this.#top('Top origins', usage.topOrigins)} ${this.#top('Top networks', usage.topPrefixes)}
       </div>

@@ -32,6 +32,8 @@ export interface UsageSummary {
   topOrigins: Array<{ name: string; loads: number }>;
   topPrefixes: Array<{ name: string; loads: number }>;
   clients: { browser: number; script: number };
+  /** Upstream request units this key's requests and topics caused this month, and the month's limit (null before /me). */
+  upstream: { units: number; monthLimit: number | null };
 }
 
 /** One change an operator made (or an alert the relay raised), as the audit log keeps it. */

@@ -223,6 +223,12 @@ describe('operator console in Chromium, keyboard only', { timeout: 180_000 }, ()
       (await page.locator('pb-console-key dt', { hasText: 'Browsers' }).locator('xpath=following-sibling::dd[1]').innerText()).trim(),
       '75%',
     );
+    assert.match(
+      (
+        await page.locator('pb-console-key dt', { hasText: 'Upstream units caused' }).locator('xpath=following-sibling::dd[1]').innerText()
+      ).trim(),
+      /^\d[\d,]* \(\d+(\.\d+)?% of the upstream month\)$/,
+    );
     assert.deepEqual(await axeViolations(page), []);
     await shot(page, 'key-1280');
     await page.getByRole('button', { name: 'By origin' }).click();

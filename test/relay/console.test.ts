@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { monthOf } from '../helpers/clock.js';
 import { randomInt } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -182,8 +183,11 @@ describe('operator console', () => {
       days: Array<{ day: string; loads: number[] }>;
       clients: { browser: number; script: number };
       topOrigins: Array<{ name: string; loads: number }>;
+      upstream: { units: number; monthLimit: number | null };
     };
     assert.equal(usage.days.length, 31);
+    const caused = (await relay.store.upstreamUnitsByKey(monthOf(relay.now()))).find((row) => row.key === key);
+    assert.deepEqual(usage.upstream, { units: caused?.units ?? 0, monthLimit: 1_000_000 }, 'the units the key caused, of the month');
     const today = usage.days.at(-1)!;
     assert.equal(today.day, new Date(relay.now()).toISOString().slice(0, 10));
     assert.deepEqual(Object.fromEntries(usage.series.map((name, index) => [name, today.loads[index]])), {

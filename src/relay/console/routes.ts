@@ -195,7 +195,12 @@ function reportHandlers({ deps, found }: ConsoleContext) {
         ...(await deps.store.dailyUsage({ key: key.key, month })),
       ];
       const used = await deps.store.loadsUsed(key.key, month);
-      return usageSummary(rows, { now, limit: monthlyLoadLimit(key.plan), used, by });
+      const caused = (await deps.store.upstreamUnitsByKey(month)).filter((row) => row.key === key.key && row.upstream === 'live');
+      const account = await deps.upstream.me().catch(() => undefined);
+      return {
+        ...usageSummary(rows, { now, limit: monthlyLoadLimit(key.plan), used, by }),
+        upstream: { units: caused.reduce((sum, row) => sum + row.units, 0), monthLimit: account?.value.usage.limit ?? null },
+      };
     },
     'GET /audit': async (c) => {
       const limit = z.coerce.number().int().min(1).max(1000).default(100).safeParse(c.req.query('limit'));

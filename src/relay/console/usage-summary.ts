@@ -28,7 +28,7 @@ function top(rows: readonly DailyUsageRow[], field: 'origin' | 'prefix'): Array<
 export function usageSummary(
   rows: readonly DailyUsageRow[],
   options: { now: number; limit: number; used: number; by: UsageBy },
-): UsageSummary {
+): Omit<UsageSummary, 'upstream'> {
   const { now, limit, used, by } = options;
   const today = dayOf(now);
   const month = today.slice(0, 7);
