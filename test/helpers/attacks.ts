@@ -113,6 +113,4 @@ export function dayAfter(start: string, days: number): string {
   return new Date(Date.parse(`${start.slice(0, 10)}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-export const topicOf = (path: string): string => path;
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export { sleep } from './wait.js';

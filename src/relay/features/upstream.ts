@@ -8,7 +8,7 @@ import { createUpstreamClient } from '../upstream/client.js';
 import { flag } from './flags.js';
 import type { RelayStore } from '../store/types.js';
 import { spendGauges } from '../http/metrics.js';
-import { DEFAULT_SPEND_LIMITS, SpendGuard } from '../upstream/spend-guard.js';
+import { BURST_MINUTES, DEFAULT_SPEND_LIMITS, SpendGuard, unitRate } from '../upstream/spend-guard.js';
 import { callerRefusal, currentSpender } from '../upstream/spend.js';
 import { UpstreamBadRequestError, UpstreamNotFoundError } from '../upstream/errors.js';
 import { relayFeature, type FeatureContext } from './feature.js';
@@ -127,7 +127,11 @@ export const upstreamFeature = relayFeature()({
     // Every relay's units by key, read back now and then: a key's share of the month holds across relays.
     const seedSpend = () =>
       store.upstreamUnitsByKey(monthBucket(now())).then(
-        (rows) => spend.seed(monthBucket(now()), rows.filter((row) => row.upstream === 'live')),
+        (rows) =>
+          spend.seed(
+            monthBucket(now()),
+            rows.filter((row) => row.upstream === 'live'),
+          ),
         () => undefined,
       );
     await seedSpend();
@@ -148,18 +152,17 @@ export const upstreamFeature = relayFeature()({
   },
 });
 
-/** The flags' bounds on what callers may cause upstream (upstream/spend-guard.ts); bursts of a few minutes' rate. */
+/** The flags' bounds on what callers may cause upstream (upstream/spend-guard.ts). */
 function spendGuard(
   settings: SpendSettings,
   now: () => number,
   upstreamLimit: () => number | undefined,
   on: { alert: (key: string, month: string, units: number, limit: number) => void },
 ): SpendGuard {
-  const rate = (perMinute: number, burstMinutes: number) => ({ perMinute, burst: Math.max(perMinute * burstMinutes, 30) });
   return new SpendGuard(
     {
-      perNetwork: rate(settings.missesPerNetwork, 7.5),
-      perKey: rate(settings.missesPerKey, 5),
+      perNetwork: unitRate(settings.missesPerNetwork, BURST_MINUTES.perNetwork),
+      perKey: unitRate(settings.missesPerKey, BURST_MINUTES.perKey),
       topicsPerNetwork: settings.topicsPerNetwork,
       topicsPerKey: settings.topicsPerKey,
       topics: settings.maxTopics,

@@ -186,10 +186,7 @@ export class LiveHub {
   private async stop(poller: Poller): Promise<void> {
     clearTimeout(poller.timer);
     const key = `${poller.upstream.name}|${poller.topic.canonical}`;
-    if (this.pollers.get(key) === poller) {
-      this.pollers.delete(key);
-      this.own(poller.owner, -1);
-    }
+    this.forget(key, poller);
     await poller.polling;
     await this.share.release(key).catch(() => {});
   }
@@ -279,9 +276,7 @@ export class LiveHub {
         await this.drop(key, poller);
         return;
       }
-      wait =
-        this.options.pollMs?.(poller.topic, undefined) ??
-        Math.min(MAX_FAILING_WAIT_MS, REFRESH_MS.live * 2 ** (poller.failures - 1));
+      wait = this.options.pollMs?.(poller.topic, undefined) ?? Math.min(MAX_FAILING_WAIT_MS, REFRESH_MS.live * 2 ** (poller.failures - 1));
     }
     this.options.onPoll?.(poller.topic.canonical, wait);
     poller.pollEveryMs = wait;
@@ -292,11 +287,15 @@ export class LiveHub {
     for (const subscription of poller.subscriptions) this.bySubscriber.get(subscription.subscriber)?.delete(poller);
     poller.subscriptions.clear();
     clearTimeout(poller.timer);
-    if (this.pollers.get(key) === poller) {
-      this.pollers.delete(key);
-      this.own(poller.owner, -1);
-    }
+    this.forget(key, poller);
     await this.share.release(key).catch(() => {});
+  }
+
+  /** Takes the poller out of the relay's topics (once), and off its owner's topic counts. */
+  private forget(key: string, poller: Poller): void {
+    if (this.pollers.get(key) !== poller) return;
+    this.pollers.delete(key);
+    this.own(poller.owner, -1);
   }
 
   /** A topic's new state, from this relay's poll or another's: what `send` hands out from now on. */

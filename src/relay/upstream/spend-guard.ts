@@ -22,11 +22,19 @@ export interface SpendLimits {
   keyAlertShare: number;
 }
 
+/** A bucket of `perMinute` whose burst is a few minutes of it (at least 30 units: one cold page of every element). */
+export function unitRate(perMinute: number, burstMinutes: number): UnitRate {
+  return { perMinute, burst: Math.max(perMinute * burstMinutes, 30) };
+}
+
+/** How many minutes of its rate a bucket holds at once. */
+export const BURST_MINUTES = { perKey: 5, perNetwork: 7.5 } as const;
+
 export const DEFAULT_SPEND_LIMITS: SpendLimits = {
   // A busy publisher's pages (every league, every game) miss the cache a few hundred units a minute at most.
-  perKey: { burst: 3_000, perMinute: 600 },
+  perKey: unitRate(600, BURST_MINUTES.perKey),
   // One reader's cold page of every element costs some 30 units; then they read what the cache holds.
-  perNetwork: { burst: 150, perMinute: 20 },
+  perNetwork: unitRate(20, BURST_MINUTES.perNetwork),
   topicsPerKey: 1_000,
   topicsPerNetwork: 40,
   topics: 5_000,
@@ -81,15 +89,15 @@ export class SpendGuard {
     return [...this.monthUnits].sort((a, b) => b[1] - a[1]).slice(0, count);
   }
 
-  private refuseSpentShare(key: string): void {
+  private spentShare(key: string): RelayError | undefined {
     const limit = this.upstreamLimit();
-    if (!limit) return;
+    if (!limit) return undefined;
     const share = this.limits.keyMonthShare;
     const caused = this.monthUnits.get(key) ?? 0;
-    if (caused < limit * share) return;
+    if (caused < limit * share) return undefined;
     const now = new Date(this.now());
     const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
-    throw new RelayError(
+    return new RelayError(
       'rate_limited',
       `This widget key has caused ${caused.toLocaleString('en-US')} upstream units this month, its share (${Number((share * 100).toFixed(2))} % of the relay’s ${limit.toLocaleString('en-US')}); its widgets keep their last data until the month turns or the operator raises --key-upstream-share.`,
       { 'Retry-After': String(Math.ceil((next - now.getTime()) / 1000)) },
@@ -105,30 +113,25 @@ export class SpendGuard {
     return bucket;
   }
 
-  /** `refuse`'s refusal as a value: undefined while the key and the network may cause calls. */
-  refusal(key: string, network: string | undefined): RelayError | undefined {
-    try {
-      this.refuse(key, network);
-      return undefined;
-    } catch (error) {
-      if (error instanceof RelayError) return error;
-      throw error;
-    }
-  }
-
   /**
-   * Throws `rate_limited` (429, Retry-After) while the key's or the network's bucket is empty. `network` is undefined
-   * for a reader on this machine (a demo, a test, a proxy not declared with --trust-proxy): it cannot be told apart
-   * from the others, so only its key's bucket applies.
+   * Why the key or the network may cause no upstream call now (`rate_limited`, 429, Retry-After), or undefined.
+   * `network` is undefined for a reader on this machine (a demo, a test, a proxy not declared with --trust-proxy): it
+   * cannot be told apart from the others, so only its key's bucket applies.
    */
-  refuse(key: string, network: string | undefined): void {
+  refusal(key: string, network: string | undefined): RelayError | undefined {
     if (network !== undefined) {
       const ofNetwork = this.bucket(`n|${network}`, this.limits.perNetwork);
-      if (ofNetwork.tokens <= 0) throw spent('this address’s network', ofNetwork, this.limits.perNetwork);
+      if (ofNetwork.tokens <= 0) return spent('this address’s network', ofNetwork, this.limits.perNetwork);
     }
     const ofKey = this.bucket(`k|${key}`, this.limits.perKey);
-    if (ofKey.tokens <= 0) throw spent('this widget key', ofKey, this.limits.perKey);
-    this.refuseSpentShare(key);
+    if (ofKey.tokens <= 0) return spent('this widget key', ofKey, this.limits.perKey);
+    return this.spentShare(key);
+  }
+
+  /** Throws `refusal`'s answer when there is one. */
+  refuse(key: string, network: string | undefined): void {
+    const refusal = this.refusal(key, network);
+    if (refusal) throw refusal;
   }
 
   charge(key: string, network: string | undefined, units: number): void {
