@@ -76,6 +76,23 @@ describe('<win-probability>', () => {
     expect([...shadow(element).querySelectorAll('.x-axis span')].map((node) => node.textContent)).to.include('Game time');
   });
 
+  it('keeps its chart in place at a phone’s width when the game ends and the pause button goes', async () => {
+    const wrapper = await fixture<HTMLElement>(
+      html`<div style="width: 288px">
+        <win-probability league="nba" game-id=${liveGame.id} key=${setup.keys.test} relay=${setup.relay}></win-probability>
+      </div>`,
+    );
+    const element = await settled(wrapper.querySelector('win-probability')!);
+    const chartTop = () => shadow(element).querySelector('figure')!.getBoundingClientRect().top;
+    expect(shadow(element).querySelector('.pause'), 'a live game can be paused').to.exist;
+    const live = chartTop();
+    await advanceSandboxClock(6 * 60 * 60_000);
+    await element.refresh();
+    await element.updateComplete;
+    expect(shadow(element).querySelector('.pause'), 'a final game has nothing to pause').to.be.null;
+    expect(chartTop()).to.equal(live);
+  });
+
   it('says since when its curve runs when the relay began recording after the game started, in the reader’s language', async () => {
     const payload = await (await fetch(`${setup.relay}/v1/win-probability?league=nba&gameId=${liveGame.id}&key=${setup.keys.test}`)).json();
     expect(payload.recordedSince, 'the test relay first sees this game mid-game').to.be.a('string');
