@@ -71,9 +71,20 @@ export function iframeMarkup(choice: WidgetChoice, size = frameSize(choice)): st
   );
 }
 
+/**
+ * The stylesheet comes with the script: a module script runs after the first paint, so only a render-blocking sheet
+ * can hold the element's box before it (no layout shift when the script arrives late on a phone).
+ */
 function scriptSnippet(choice: WidgetChoice): string {
+  const href = new URL('/pressbox.css', choice.relay).href;
   const src = new URL('/pressbox.js', choice.relay).href;
-  return `<script type="module" src="${escapeHtml(src)}" data-key="${escapeHtml(choice.key)}"></script>\n${elementMarkup(choice)}`;
+  return [
+    '<!-- once per page, in <head> -->',
+    `<link rel="stylesheet" href="${escapeHtml(href)}">`,
+    `<script type="module" src="${escapeHtml(src)}" data-key="${escapeHtml(choice.key)}"></script>`,
+    '<!-- where the widget goes -->',
+    elementMarkup(choice),
+  ].join('\n');
 }
 
 function ampSnippet(choice: WidgetChoice): string {
