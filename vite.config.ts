@@ -122,6 +122,8 @@ function packageBuild(): UserConfig {
           index: 'src/widgets/index.ts',
           loader: 'src/widgets/package-loader.ts',
           configure: 'src/widgets/configure.ts',
+          // What every entry resolves to under the `node` condition (server-side rendering): defines nothing.
+          server: 'src/widgets/server.ts',
           ...Object.fromEntries(ELEMENT_TAGS.map((tag) => [`elements/${tag}`, `src/widgets/elements/${tag}/${tag}.ts`])),
         },
         formats: ['es'],

@@ -1,4 +1,4 @@
-import { ELEMENT_DETAILS, type ElementTag } from '../contract/elements.js';
+import { ELEMENT_DETAILS, ELEMENT_TAGS, type ElementTag } from '../contract/elements.js';
 import { escapeHtml } from './html.js';
 import { attributesOf, DEFAULT_FRAME_WIDTH, reservedHeight } from './tags.js';
 
@@ -98,14 +98,18 @@ function ampSnippet(choice: WidgetChoice): string {
   ].join('\n');
 }
 
-/** JSX cannot pass `key` to an element (React keeps it), so the key goes through configure(). */
+/**
+ * JSX cannot pass `key` to an element (React keeps it), so the key goes through configure(). Only the element used is
+ * imported: the package's index would bring every element into the app's bundle.
+ */
 function reactSnippet(choice: WidgetChoice): string {
   const name = choice.tag
     .split('-')
     .map((word) => word[0]!.toUpperCase() + word.slice(1))
     .join('');
   return [
-    "import { configure } from '@pressbox/elements';",
+    "import { configure } from '@pressbox/elements/configure';",
+    `import '@pressbox/elements/elements/${choice.tag}';`,
     "import type {} from '@pressbox/elements/jsx';",
     '',
     `configure({ key: '${choice.key}', relay: '${choice.relay}' });`,
@@ -116,10 +120,13 @@ function reactSnippet(choice: WidgetChoice): string {
   ].join('\n');
 }
 
+/** Vue is told which tags are ours by name: a rule such as "any tag with a dash" would also skip the app's own components. */
 function vueSnippet(choice: WidgetChoice): string {
+  const tags = ELEMENT_TAGS.map((tag) => `'${tag}'`).join(', ');
   return [
     '<script setup>',
-    "import { configure } from '@pressbox/elements';",
+    "import { configure } from '@pressbox/elements/configure';",
+    `import '@pressbox/elements/elements/${choice.tag}';`,
     '',
     `configure({ key: '${choice.key}', relay: '${choice.relay}' });`,
     '</script>',
@@ -128,7 +135,7 @@ function vueSnippet(choice: WidgetChoice): string {
     `  ${elementMarkup(choice)}`,
     '</template>',
     '',
-    '<!-- vite.config: vue({ template: { compilerOptions: { isCustomElement: (tag) => tag.includes("-") } } }) -->',
+    `<!-- vite.config: vue({ template: { compilerOptions: { isCustomElement: (tag) => [${tags}].includes(tag) } } }) -->`,
   ].join('\n');
 }
 

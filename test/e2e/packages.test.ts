@@ -109,6 +109,29 @@ describe('@pressbox/elements from its tarball', () => {
     );
   });
 
+  it('imports on a server, as Next.js, Nuxt, SvelteKit and Astro render a page in Node: defines nothing, throws nothing', async () => {
+    const dir = await freshProject('server-side', tarballs.elements);
+    const script = [
+      "import * as elements from '@pressbox/elements';",
+      "import { ScoreStrip } from '@pressbox/elements/elements/score-strip';",
+      "import { configure } from '@pressbox/elements/configure';",
+      "import { load } from '@pressbox/elements/loader';",
+      "configure({ key: 'pk_test_x', relay: 'https://widgets.example.com' });",
+      'await load("score-strip");',
+      'console.log(JSON.stringify({ names: Object.keys(elements), window: typeof window, customElements: typeof customElements,',
+      '  strip: typeof ScoreStrip, odds: elements.formatOdds(150, "decimal", "en") }));',
+    ].join('\n');
+    const { stdout, stderr } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: dir });
+    assert.equal(stderr, '');
+    const seen = JSON.parse(stdout) as { names: string[]; window: string; customElements: string; strip: string; odds: string };
+    assert.equal(seen.window, 'undefined', 'nothing made a window');
+    assert.equal(seen.customElements, 'undefined', 'nothing defined a custom element');
+    assert.equal(seen.strip, 'function');
+    assert.equal(seen.odds, '2.50');
+    for (const name of ['ScoreStrip', 'GameHeader', 'FightCard', 'configure', 'setMessages', 'PbLoadEvent', 'SUPPORTED_LOCALES'])
+      assert.ok(seen.names.includes(name), `the server entry exports ${name}`);
+  });
+
   /** The page every bundler builds: one element, configured in code, the bundle's entry as a module script. */
   const entry = () =>
     [

@@ -243,12 +243,12 @@ async function buildApp(kind: 'react' | 'vue', snippet: string): Promise<string>
     );
   } else {
     const { descriptor } = parse(snippet, { filename: 'Widget.vue' });
-    const compiled = compileScript(descriptor, {
-      id: 'widget',
-      inlineTemplate: true,
-      // The snippet's own instruction for vite.config, given to the compiler as the plugin would.
-      templateOptions: { compilerOptions: { isCustomElement: (tag: string) => tag.includes('-') } },
-    });
+    // The snippet's own instruction for vite.config, given to the compiler as the plugin would.
+    const rule = snippet.match(/isCustomElement: (\(tag\) => .*?\.includes\(tag\))/)?.[1];
+    assert.ok(rule, 'the Vue snippet says which tags are custom elements');
+    const isCustomElement = new Function(`return ${rule}`)() as (tag: string) => boolean;
+    assert.equal(isCustomElement('my-card'), false, "the app's own kebab-case components still render as Vue components");
+    const compiled = compileScript(descriptor, { id: 'widget', inlineTemplate: true, templateOptions: { compilerOptions: { isCustomElement } } });
     await writeFile(join(dir, 'widget.js'), compiled.content);
     entry = join(dir, 'main.js');
     await writeFile(entry, "import { createApp } from 'vue';\nimport Widget from './widget.js';\ncreateApp(Widget).mount('#root');\n");

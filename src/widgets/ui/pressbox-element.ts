@@ -32,7 +32,8 @@ export interface Fresh {
  */
 export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElement {
   static override properties: PropertyDeclarations = {
-    league: {},
+    // Reflected: frameworks set it as a property, and the host's reserved box follows the attribute.
+    league: { reflect: true },
     key: {},
     relay: {},
     theme: { reflect: true },

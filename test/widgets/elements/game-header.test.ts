@@ -120,6 +120,21 @@ describe('<game-header>', () => {
     }
   });
 
+  it('takes its league’s box when a framework sets league as a property, and reflects it', async () => {
+    const element = document.createElement('game-header') as GameHeader;
+    element.key = setup.keys.test;
+    element.relay = setup.relay;
+    element.league = 'mls';
+    const wrapper = await fixture<HTMLElement>(html`<div></div>`);
+    wrapper.append(element);
+    await element.updateComplete;
+    expect(element.getAttribute('league')).to.equal('mls');
+    expect(element.getBoundingClientRect().height).to.equal(150);
+    element.league = 'nba';
+    await element.updateComplete;
+    expect(element.getBoundingClientRect().height).to.equal(360);
+  });
+
   it('follows a new game-id without a reload', async () => {
     const [first, second] = games.filter((game) => game.status !== 'final');
     const element = await header(first!.id);

@@ -2,7 +2,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, sendMouse, resetMouse } from '@web/test-runner-commands';
 import '../../../src/widgets/elements/score-ticker/score-ticker.js';
-import { tickerOrder, type ScoreTicker } from '../../../src/widgets/elements/score-ticker/score-ticker.js';
+import type { ScoreTicker } from '../../../src/widgets/elements/score-ticker/score-ticker.js';
+import { tickerOrder } from '../../../src/widgets/elements/score-ticker/ticker-order.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
 import { advanceSandboxClock, hasState, nextEvent, resetRelay, shadow, testSetup, until, withMedia } from '../helpers.js';
 

@@ -13,19 +13,10 @@ import { statusPillStyles, statusText } from '../../ui/status-pill.js';
 import { startLabel } from '../../ui/start-time.js';
 import { cssProps } from '../../ui/css-props.js';
 import { scoreTickerStyles } from './score-ticker.styles.js';
+import { tickerOrder } from './ticker-order.js';
 
 /** Scroll speed: seconds per game on the track, so the pace stays the same however many games there are. */
 const SECONDS_PER_GAME = 4;
-
-const STATUS_ORDER = { live: 0, scheduled: 1, final: 2 } as const;
-
-/** What a reader looks for first: games in progress, then the next to start, then results, the latest first. */
-export function tickerOrder(games: readonly Game[]): Game[] {
-  const start = (game: Game) => (game.startTime ? Date.parse(game.startTime) : 0);
-  return [...games].sort(
-    (a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || (a.status === 'final' ? start(b) - start(a) : start(a) - start(b)),
-  );
-}
 
 /**
  * @summary A continuous ticker of scores across leagues, for the top of a site. Scores update in place without

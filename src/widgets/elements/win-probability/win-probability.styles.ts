@@ -179,19 +179,11 @@ export const winProbabilityStyles = css`
       --_badge-size: 28px;
     }
     /* Two lines of source, whatever its words and whether the pause button is there: the chart stays put when the game ends. */
-    .middle .source {
-      display: -webkit-box;
-      -webkit-box-orient: vertical;
-      -webkit-line-clamp: 2;
-      overflow: hidden;
-      height: 32px;
-      line-height: 16px;
-      -webkit-box-pack: center;
-    }
     .middle {
-      display: grid;
+      display: flex;
+      height: 32px;
+      overflow: hidden;
       order: -1;
-      grid-auto-flow: column;
       justify-content: space-between;
       align-items: center;
     }
