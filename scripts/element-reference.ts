@@ -159,9 +159,10 @@ export function markdown(elements: ElementReference[]): string {
   const lines = [
     '# Element reference',
     '',
-    'Generated from `dist/custom-elements.json` by `npm run docs`; the same manifest ships in the package for editors and',
-    'CMS tooling. Every element is loaded by the script tag',
-    '(`<script type="module" src="https://YOUR-RELAY/pressbox.js" data-key="pk_live_…"></script>`).',
+    'Generated from the custom-elements manifest by `npm run docs`; the same manifest ships at the package root (`@pressbox/elements/custom-elements.json`) for editors and',
+    'CMS tooling. Every element is loaded by the stylesheet and script tag',
+    '(`<link rel="stylesheet" href="https://YOUR-RELAY/pressbox.css">`,',
+    '`<script type="module" src="https://YOUR-RELAY/pressbox.js" data-key="pk_live_…"></script>`).',
     '',
     '## Attributes every element takes',
     '',
