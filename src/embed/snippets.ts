@@ -59,15 +59,15 @@ export function frameSize(
 }
 
 /**
- * The iframe a page without scripts can hold. `width="100%"` and `frameborder` are attributes rather than a style, so
- * they survive a page's strict Content-Security-Policy and editors that strip `style`; `scrolling="no"` because the
- * element keeps its own reserved box.
+ * The iframe a page without scripts can hold, valid HTML: `width` and `height` in pixels (HTML has no `width="100%"`,
+ * and `frameborder` and `scrolling` are obsolete), the column's width and no border from `style`. Where a page's CSP or
+ * an editor drops the style, the frame keeps its pixel size; the embed page itself never scrolls (EMBED_CSS).
  */
 export function iframeMarkup(choice: WidgetChoice, size = frameSize(choice)): string {
+  const width = size.width === DEFAULT_FRAME_WIDTH ? 'width:100%' : 'max-width:100%';
   return (
     `<iframe src="${escapeHtml(embedUrl(choice))}" title="${escapeHtml(frameTitle(choice.tag))}" ` +
-    `width="${size.width === DEFAULT_FRAME_WIDTH ? '100%' : size.width}" height="${size.height}" ` +
-    `frameborder="0" scrolling="no" loading="lazy"></iframe>`
+    `width="${size.width}" height="${size.height}" style="${width};border:0" loading="lazy"></iframe>`
   );
 }
 

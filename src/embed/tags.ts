@@ -17,3 +17,6 @@ export function reservedHeight(tag: ElementTag, league?: string): number {
 
 /** Width a frame gets when nothing else says: wide enough for every element's full layout, narrower pages shrink it. */
 export const DEFAULT_FRAME_WIDTH = 600;
+
+/** The narrowest column every element lays out in (DESIGN.md: pages we do not control). */
+export const MIN_FRAME_WIDTH = 280;

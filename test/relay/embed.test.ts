@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parseDomainPattern, type DomainPattern } from '../../src/relay/keys/domains.js';
 import { frameAncestors } from '../../src/relay/embed/frame-ancestors.js';
+import { ampCacheHost } from '../../src/relay/embed/amp-cache.js';
 import { EMBED_TOKEN_TTL_MS, embedTokens } from '../../src/relay/embed/token.js';
 import type { RunningRelay } from '../../src/relay/server.js';
 import { addKey, testRelay } from '../helpers/relay.js';
@@ -53,8 +54,17 @@ describe('frame-ancestors from allowed domains', () => {
   it('says each pattern the way CSP reads it: host, wildcard at any depth, scheme, port', () => {
     assert.equal(
       frameAncestors(patterns('example.com', '*.example.org', 'http://blog.example.net', 'shop.example.com:8443'), false),
-      "frame-ancestors 'self' https://example.com https://*.example.org http://blog.example.net https://shop.example.com:8443",
+      "frame-ancestors 'self' https://example.com https://example-com.cdn.ampproject.org https://*.example.org " +
+        'https://*.cdn.ampproject.org http://blog.example.net https://blog-example-net.cdn.ampproject.org https://shop.example.com:8443',
     );
+  });
+
+  it('names the host Google’s AMP Cache serves each domain from, as its URL format spells it', () => {
+    assert.equal(ampCacheHost('www.example.com'), 'www-example-com.cdn.ampproject.org');
+    assert.equal(ampCacheHost('news-site.co.uk'), 'news--site-co-uk.cdn.ampproject.org');
+    assert.equal(ampCacheHost('ab-cd.com'), '0-ab--cd-com-0.cdn.ampproject.org', 'hyphens in the third and fourth places');
+    assert.equal(ampCacheHost('xn--mnchen-3ya.de'), 'xn--mnchen-de-q9a.cdn.ampproject.org', 'an IDN stays punycode');
+    assert.match(ampCacheHost(`${'x'.repeat(60)}.com`), /^[a-z2-7]{52}\.cdn\.ampproject\.org$/, 'too long for a label: a hash');
   });
 
   it('lets loopback frame on any port, and test keys on every loopback host', () => {
@@ -91,7 +101,7 @@ describe('GET /embed/{tag}', () => {
     const response = await framed(`/embed/last-five?key=${key}&league=nba&team=BOS&theme=dark&locale=de`, PUBLISHER);
     assert.equal(response.status, 200);
     const policy = response.headers.get('content-security-policy') ?? '';
-    assert.match(policy, /frame-ancestors 'self' https:\/\/news\.example\.com https:\/\/\*\.courier\.example$/);
+    assert.match(policy, /frame-ancestors 'self' https:\/\/news\.example\.com https:\/\/news-example-com\.cdn\.ampproject\.org https:\/\/\*\.courier\.example/);
     assert.match(policy, /script-src 'self'/);
     assert.doesNotMatch(policy, /unsafe-inline/);
     assert.equal(response.headers.get('x-frame-options'), null);
@@ -102,6 +112,24 @@ describe('GET /embed/{tag}', () => {
     assert.match(html, /<script type="module" src="\/pressbox\.js" data-key="pb_embed_/);
     assert.match(html, /rel="alternate" type="application\/json\+oembed" href="[^"]*\/oembed\?url=/);
     assert.doesNotMatch(html, /data-key="pk_/, 'the element asks with the token, which only works in this frame');
+  });
+
+  it('serves a frame on an AMP page read from Google’s AMP Cache, counting the load for the publisher', async () => {
+    for (const cache of ['https://news-example-com.cdn.ampproject.org', 'https://www-courier-example.cdn.ampproject.org']) {
+      const response = await framed(`/embed/score-strip?key=${key}&league=nba`, cache);
+      assert.equal(response.status, 200, cache);
+      const token = /data-key="(pb_embed_[^"]+)"/.exec(await response.text())?.[1];
+      assert.ok(token, `${cache}: a token`);
+      const publisher = cache === 'https://news-example-com.cdn.ampproject.org' ? PUBLISHER : 'https://www.courier.example';
+      const loadsOf = async (origin: string) =>
+        (await relay.store.usage({ key })).filter((row) => row.origin === origin).reduce((sum, row) => sum + row.loads, 0);
+      const before = await loadsOf(publisher);
+      assert.equal((await fromFrame(`/v1/scores?league=nba&key=${token}`)).status, 200);
+      assert.equal(await loadsOf(publisher), before + 1, `${cache}: the load is the publisher's`);
+      assert.equal(await loadsOf(cache), 0);
+    }
+    for (const cache of ['https://evil-example.cdn.ampproject.org', 'https://news-example-com.cdn.ampproject.org.evil.example', 'http://news-example-com.cdn.ampproject.org'])
+      assert.equal((await framed(`/embed/score-strip?key=${key}&league=nba`, cache)).status, 403, cache);
   });
 
   it('serves nothing to a frame on a site the key does not allow, and counts no load', async () => {
@@ -255,15 +283,23 @@ describe('GET /oembed', () => {
     assert.equal(body.height, 188);
     assert.match(
       body.html,
-      /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/embed\/last-five\?key=pk_live_\w+&amp;league=nba&amp;team=BOS" title="Recent form \(Pressbox\)" width="100%" height="188"/,
+      /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/embed\/last-five\?key=pk_live_\w+&amp;league=nba&amp;team=BOS" title="Recent form \(Pressbox\)" width="600" height="188" style="width:100%;border:0"/,
     );
   });
 
-  it('keeps within maxwidth and maxheight', async () => {
-    const body = await (await get(`/oembed?url=${encodeURIComponent(embed())}&maxwidth=320&maxheight=150`)).json();
+  it('keeps within maxwidth and maxheight, and says no embed fits rather than cut the element', async () => {
+    const body = await (await get(`/oembed?url=${encodeURIComponent(embed())}&maxwidth=320&maxheight=400`)).json();
     assert.equal(body.width, 320);
-    assert.equal(body.height, 150);
-    assert.match(body.html, /width="320" height="150"/);
+    assert.equal(body.height, 188, 'the element’s own height, under maxheight');
+    assert.match(body.html, /width="320" height="188"/);
+    for (const [sizes, words] of [
+      ['maxheight=100', /needs a frame at least 280 px wide and 188 px high, more than maxwidth=\(none\) and maxheight=100 allow/],
+      ['maxwidth=200', /at least 280 px wide/],
+    ] as const) {
+      const refused = await get(`/oembed?url=${encodeURIComponent(embed())}&${sizes}`);
+      assert.equal(refused.status, 404, sizes);
+      assert.match((await refused.json()).error.message, words);
+    }
   });
 
   it('answers 404 for foreign or broken URLs, 501 for other formats, 400 for a missing url', async () => {

@@ -184,7 +184,7 @@ describe('widget data routes', () => {
     assert.match(answer.body.error.message, /revoked/);
   });
 
-  it('reads queries however they are written: encoded, repeated, in any order; HEAD is refused unbilled', async () => {
+  it('reads queries however they are written: encoded, repeated, in any order; HEAD is answered unbilled', async () => {
     const plain = await widgetGet(relay, `/v1/scores?league=nba,nhl&key=${key}`);
     const encodedKey = key.replace(/_/g, '%5F');
     for (const path of [
@@ -201,10 +201,14 @@ describe('widget data routes', () => {
       method: 'HEAD',
       headers: { origin: 'https://example.com' },
     });
-    assert.equal(head.status, 405);
-    assert.equal(head.headers.get('allow'), 'GET');
+    assert.equal(head.status, 200, 'HEAD wherever GET is (RFC 9110)');
+    assert.equal(head.headers.get('etag'), plain.headers.get('etag'), 'the headers the GET would have');
+    assert.match(head.headers.get('content-type') ?? '', /application\/json/);
+    assert.equal(head.headers.get('x-pressbox-loads-remaining'), null, 'no load counted, so none to report');
     assert.equal(await head.text(), '');
     assert.equal(await relay.store.loadsUsed(key, monthBucket(relay.now())), usedBefore, 'a HEAD delivers nothing and is not billed');
+    const badHead = await fetch(`${relay.origin}/v1/scores?league=curling&key=${key}`, { method: 'HEAD', headers: { origin: 'https://example.com' } });
+    assert.equal(badHead.status, 400, 'a HEAD is validated as its GET would be');
     const malformed = await widgetGet(relay, `/v1/games/%E0?league=nba&key=${key}`);
     assert.equal(malformed.status, 404);
     assert.equal(malformed.body.error.code, 'not_found');

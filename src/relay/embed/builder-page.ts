@@ -55,7 +55,7 @@ ${field('odds-format', 'Odds', `<select id="odds-format" name="odds-format">${op
 </form>
 <section class="preview" aria-labelledby="preview-title">
 <h2 id="preview-title">Preview</h2>
-<iframe id="preview" title="Widget preview" width="100%" height="136" frameborder="0" scrolling="no"></iframe>
+<iframe id="preview" title="Widget preview" width="600" height="136"></iframe>
 </section>
 <section class="snippets" aria-labelledby="snippets-title">
 <h2 id="snippets-title">Snippets</h2>
@@ -79,7 +79,7 @@ input,select,button{font:inherit;min-height:2.25rem;padding:.25rem .5rem;border:
 button{cursor:pointer}
 :focus-visible{outline:2px solid Highlight;outline-offset:2px}
 .status{min-height:1.5em;margin:0}
-.preview iframe{display:block;border:1px dashed var(--line);border-radius:6px}
+.preview iframe{display:block;width:100%;border:1px dashed var(--line);border-radius:6px}
 .snippet{border-top:1px solid var(--line);padding:.75rem 0}
 .snippet-head{display:flex;justify-content:space-between;align-items:center;gap:1rem}
 .snippet p{margin:.25rem 0}

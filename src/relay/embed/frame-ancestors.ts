@@ -1,4 +1,5 @@
 import { isLoopbackHost, type DomainPattern } from '../keys/domains.js';
+import { AMP_CACHE_SUFFIX, ampCacheHost } from './amp-cache.js';
 
 const LOOPBACK_SOURCES = ['http://localhost:*', 'https://localhost:*', 'http://127.0.0.1:*', 'https://127.0.0.1:*'];
 
@@ -19,6 +20,9 @@ export function frameAncestors(patterns: readonly DomainPattern[], testKey: bool
       continue;
     }
     sources.add(`${pattern.scheme}://${pattern.wildcard ? '*.' : ''}${pattern.host}${pattern.port === null ? '' : `:${pattern.port}`}`);
+    // Google's AMP Cache serves the site's AMP pages from a host of its own; CSP cannot spell a wildcard's, so any
+    // cache host there, narrowed to the key's domains by the Referer check.
+    if (pattern.port === null) sources.add(pattern.wildcard ? `https://*${AMP_CACHE_SUFFIX}` : `https://${ampCacheHost(pattern.host)}`);
   }
   if (testKey) for (const source of LOOPBACK_SOURCES) sources.add(source);
   return `frame-ancestors ${[...sources].join(' ')}`;

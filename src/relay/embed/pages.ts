@@ -2,7 +2,7 @@ import { escapeHtml } from '../../embed/html.js';
 import { frameTitle, iframeMarkup, oembedUrl, type WidgetChoice } from '../../embed/snippets.js';
 
 /** What the embed page's stylesheet says: nothing around the element, and the publisher's page shows through. */
-export const EMBED_CSS = 'html,body{margin:0;padding:0;background:transparent}body>*{display:block}';
+export const EMBED_CSS = 'html,body{margin:0;padding:0;background:transparent;overflow:hidden}body>*{display:block}';
 
 /** Pages that talk to a person (opened directly, or a mistake to fix): plain and readable in light or dark. */
 export const NOTICE_CSS = `
@@ -13,13 +13,30 @@ pre{white-space:pre-wrap;word-break:break-all;padding:.75rem;border:1px solid Gr
 
 const viewport = '<meta name="viewport" content="width=device-width, initial-scale=1">';
 
-/** The frame's document: the element alone, the Pressbox script with the frame's own token, and the resize reporter. */
-/** `lifetimeMs`: how long the frame's token is good for from now (the frame renews it a minute before). */
-export function embedPage(choice: WidgetChoice, token: string, lifetimeMs: number): string {
+/**
+ * The language of a page without a `locale`: the reader's first choice (`Accept-Language`), which is also what the
+ * element would read from the browser, else English. Bounded and canonical, or not used.
+ */
+export function readerLanguage(acceptLanguage: string | undefined): string {
+  const first = acceptLanguage?.slice(0, 200).split(',')[0]?.split(';')[0]?.trim() ?? '';
+  if (!first || first === '*' || first.length > 35) return 'en';
+  try {
+    return Intl.getCanonicalLocales(first)[0] ?? 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+/**
+ * The frame's document: the element alone, the Pressbox script with the frame's own token, and the resize reporter.
+ * `lifetimeMs`: how long the frame's token is good for from now (the frame renews it a minute before); `language`: the
+ * page's `lang` when the embed names no `locale`.
+ */
+export function embedPage(choice: WidgetChoice, token: string, lifetimeMs: number, language = 'en'): string {
   const attributes = Object.entries(choice.attributes)
     .map(([name, value]) => ` ${name}="${escapeHtml(value ?? '')}"`)
     .join('');
-  const lang = choice.attributes.locale ? ` lang="${escapeHtml(choice.attributes.locale)}"` : '';
+  const lang = ` lang="${escapeHtml(choice.attributes.locale || language)}"`;
   // Browsers paint a frame opaque when its color scheme differs from its parent's: a dark embed declares dark, so it
   // stays transparent on a dark page; light and auto declare none, as most pages do.
   const scheme = choice.attributes.theme === 'dark' ? '\n<meta name="color-scheme" content="dark">' : '';

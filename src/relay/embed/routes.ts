@@ -3,6 +3,7 @@ import { isElementTag } from '../../contract/elements.js';
 import { z } from 'zod';
 import { frameSize, frameTitle, iframeMarkup, type WidgetChoice } from '../../embed/snippets.js';
 import { shortened } from '../../embed/html.js';
+import { MIN_FRAME_WIDTH, reservedHeight } from '../../embed/tags.js';
 import { RelayError } from '../errors.js';
 import { patternsOf } from '../keys/service.js';
 import type { OwnOrigins } from '../http/own-origins.js';
@@ -11,14 +12,15 @@ import type { RateLimiter } from '../http/rate-limit.js';
 import { widgetRequestOfContext } from '../http/widget-request.js';
 import { FRAMEABLE_PROBLEM_POLICY, OWN_PAGE_POLICY, UNFRAMED_POLICY } from '../http/own-page-policy.js';
 import { builtFiles } from '../http/static.js';
-import { decideOrigin, pageOrigin } from '../keys/domains.js';
+import { decideOrigin, pageOrigin, type PageOrigin } from '../keys/domains.js';
+import { ampPublisherOrigin } from './amp-cache.js';
 import { isActive, type WidgetKey } from '../keys/model.js';
 import { firstValues } from '../resources/params.js';
 import type { KeyStore } from '../store/types.js';
 import { BUILDER_CSS, builderPage } from './builder-page.js';
 import { catalogFor, type CatalogDeps } from './catalog.js';
 import { frameAncestors } from './frame-ancestors.js';
-import { EMBED_CSS, embedPage, NOTICE_CSS, openedDirectlyPage, problemPage, REFUSED_PAGE } from './pages.js';
+import { EMBED_CSS, embedPage, NOTICE_CSS, openedDirectlyPage, problemPage, readerLanguage, REFUSED_PAGE } from './pages.js';
 import { EMBED_TAG_LIST, readEmbedQuery } from './params.js';
 import type { EmbedTokens } from './token.js';
 
@@ -138,10 +140,22 @@ async function embedPageFor(c: Context<RelayEnv>, deps: EmbedDeps): Promise<Resp
           ),
         )
       : html(c, 200, openedDirectlyPage(choice));
-  const own = deps.own.has(framing.origin);
-  if (!own && !decideOrigin(patternsOf(key), framing, key.test).allowed) return html(c, 403, REFUSED_PAGE);
-  const { token, expiresAt } = deps.tokens.mint(key.key, framing.origin);
-  return html(c, 200, embedPage(choice, token, expiresAt - deps.now()));
+  const publisher = deps.own.has(framing.origin) ? framing : allowedFramer(key, framing);
+  if (!publisher) return html(c, 403, REFUSED_PAGE);
+  const { token, expiresAt } = deps.tokens.mint(key.key, publisher.origin);
+  c.header('Vary', 'Accept-Language', { append: true });
+  return html(c, 200, embedPage(choice, token, expiresAt - deps.now(), readerLanguage(c.req.header('accept-language'))));
+}
+
+/**
+ * The site a frame is on, when the key allows it: the framing page itself, or the publisher whose AMP page Google's
+ * AMP Cache serves (its loads are counted for the publisher's origin).
+ */
+function allowedFramer(key: WidgetKey, framing: PageOrigin): PageOrigin | undefined {
+  const patterns = patternsOf(key);
+  if (decideOrigin(patterns, framing, key.test).allowed) return framing;
+  const publisher = ampPublisherOrigin(framing, patterns);
+  return publisher && decideOrigin(patterns, publisher, false).allowed ? publisher : undefined;
 }
 
 /** `/oembed?url=`: the iframe for one of this relay's embed pages, as editors that speak oEmbed ask for it. */
@@ -172,6 +186,15 @@ async function oembedFor(c: Context<RelayEnv>, deps: EmbedDeps): Promise<Respons
   const limited = overLimit(deps.limit, read.query.key, c);
   if (limited) return c.json(limited.body(), 429, limited.headers);
   const choice: WidgetChoice = { relay: target.origin, tag, ...read.query };
+  // An element has one height at every width: a frame under it would cut its last row, so no embed fits (oEmbed's
+  // 404, "no response for this url", with the sizes that would fit).
+  const needed = reservedHeight(tag, choice.attributes.league);
+  const { maxwidth = Infinity, maxheight = Infinity } = sizes.data;
+  if (maxheight < needed || maxwidth < MIN_FRAME_WIDTH)
+    return refuse(
+      404,
+      `<${tag}> needs a frame at least ${MIN_FRAME_WIDTH} px wide and ${needed} px high, more than maxwidth=${sizes.data.maxwidth ?? '(none)'} and maxheight=${sizes.data.maxheight ?? '(none)'} allow.`,
+    );
   const size = frameSize(choice, sizes.data.maxwidth, sizes.data.maxheight);
   return c.json({
     version: '1.0',

@@ -124,9 +124,7 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
     const { route } = target;
     const headers = widgetHeaders(request);
     try {
-      // A HEAD delivers no data, so it is no load; answering it would still cost the upstream call: refused unread.
-      const headRefusal = 'The data routes answer GET only: a HEAD would deliver no data.';
-      const { access, widgetRequest, query } = await admit(request, target.search, address, headRefusal);
+      const { access, widgetRequest, query } = await admit(request, target.search, address);
       const reading = readParams(target, query);
       const now = deps.now();
       reading.planned.refuseAt(now);
@@ -149,6 +147,12 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
         REVISION,
       );
       if (request.headers['if-none-match'] === etag) return { status: 304, headers };
+      // HEAD is answered wherever GET is (RFC 9110), with the GET's headers and no body: it delivers no data, so no load.
+      if (request.method === 'HEAD') {
+        headers.push('Content-Type', JSON_TYPE, 'Content-Length', String(bytesOf(prepared, encoding).byteLength));
+        if (encoding !== 'identity') headers.push('Content-Encoding', encoding);
+        return { status: 200, headers };
+      }
       // A page that left (or aborted a superseded request) receives nothing, so it is not billed.
       if (request.destroyed || response.destroyed) return { status: 499, headers };
       const remaining = await countLoad(deps.usage, access, widgetRequest, route.label, deps.now());
@@ -196,10 +200,10 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
   };
 }
 
-/** The gate every widget route shares: GET only, the key granted for the page's origin, the rate limit. */
+/** The gate every widget route shares: the key granted for the page's origin, the rate limit (a stream: GET only). */
 function widgetGate(deps: Pick<DataRouteDeps, 'authorize' | 'limit'>) {
-  return async (request: IncomingMessage, search: string, address: string, headRefusal: string) => {
-    if (request.method === 'HEAD') throw new RelayError('bad_request', headRefusal, { Allow: 'GET' }, 405);
+  return async (request: IncomingMessage, search: string, address: string, headRefusal?: string) => {
+    if (headRefusal && request.method === 'HEAD') throw new RelayError('bad_request', headRefusal, { Allow: 'GET' }, 405);
     const { key, query } = splitQuery(search);
     const widgetRequest = widgetRequestOf(request, key, address);
     const granted = deps.authorize(widgetRequest);
