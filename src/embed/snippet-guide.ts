@@ -18,7 +18,7 @@ export const SNIPPET_GUIDE: readonly { kind: SnippetKind; name: string; when: st
     when: 'Your editor turns a pasted address into an embed (oEmbed): paste this address on a line of its own.',
   },
   { kind: 'amp', name: 'AMP', when: 'An AMP page: amp-iframe with resizing; add the amp-iframe script to <head> once.' },
-  { kind: 'react', name: 'React', when: 'A React app (React 19): install the pressbox package; the JSX typings come with it.' },
-  { kind: 'vue', name: 'Vue', when: 'A Vue 3 app: install the pressbox package and tell Vue that tags with a dash are custom elements.' },
+  { kind: 'react', name: 'React', when: 'A React app (React 19): npm install @pressbox/elements; the JSX typings come with it.' },
+  { kind: 'vue', name: 'Vue', when: 'A Vue 3 app: npm install @pressbox/elements and tell Vue which tags are Pressbox’s, as the comment shows.' },
   { kind: 'wordpress', name: 'WordPress block', when: 'WordPress: in the block editor’s code editor, or as a Custom HTML block.' },
 ];

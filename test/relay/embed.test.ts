@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { parseDomainPattern, type DomainPattern } from '../../src/relay/keys/domains.js';
 import { frameAncestors } from '../../src/relay/embed/frame-ancestors.js';
 import { ampCacheHost } from '../../src/relay/embed/amp-cache.js';
+import { builderPage } from '../../src/relay/embed/builder-page.js';
 import { EMBED_TOKEN_TTL_MS, embedTokens } from '../../src/relay/embed/token.js';
 import type { RunningRelay } from '../../src/relay/server.js';
 import { addKey, testRelay } from '../helpers/relay.js';
@@ -322,6 +323,11 @@ describe('GET /oembed', () => {
 });
 
 describe('GET /builder', () => {
+  it('warns beside the AMP snippet when the relay is not on https, which AMP requires', () => {
+    assert.match(builderPage('http://127.0.0.1:8787'), /AMP loads frames only from https addresses/);
+    assert.doesNotMatch(builderPage('https://widgets.example.com'), /AMP loads frames only from https/);
+  });
+
   it('serves the builder under a strict policy that no other site may frame', async () => {
     const response = await get('/builder');
     assert.equal(response.status, 200);

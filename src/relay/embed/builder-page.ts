@@ -18,10 +18,15 @@ function field(id: string, label: string, control: string): string {
 
 /** The snippet builder's page: its form, preview and snippets are filled in by builder.ts. */
 export function builderPage(relay: string): string {
+  // AMP loads an amp-iframe only from an https address, so a plain-http relay's AMP snippet would show nothing.
+  const ampNeedsHttps =
+    new URL(relay).protocol === 'https:'
+      ? ''
+      : `<p class="warning" role="note">This relay is served over http, and AMP loads frames only from https addresses: this snippet shows nothing on an AMP page until the relay is on https (serve it behind TLS and start it with <code>--public-url https://…</code>).</p>`;
   const snippets = SNIPPET_GUIDE.map(
     ({ kind, name, when }) => `<article class="snippet" aria-labelledby="snippet-${kind}-name">
 <div class="snippet-head"><h3 id="snippet-${kind}-name">${escapeHtml(name)}</h3><button type="button" data-copy="${kind}" aria-describedby="snippet-${kind}-name">Copy</button></div>
-<p>${escapeHtml(when)}</p>
+<p>${escapeHtml(when)}</p>${kind === 'amp' ? ampNeedsHttps : ''}
 <pre><code id="snippet-${kind}" data-snippet="${kind}"></code></pre>
 </article>`,
   ).join('\n');
@@ -83,6 +88,7 @@ button{cursor:pointer}
 .snippet{border-top:1px solid var(--line);padding:.75rem 0}
 .snippet-head{display:flex;justify-content:space-between;align-items:center;gap:1rem}
 .snippet p{margin:.25rem 0}
+.warning{padding:.5rem .75rem;border:1px solid;border-inline-start-width:4px;border-radius:6px}
 pre{margin:0;padding:.75rem;overflow:auto;white-space:pre-wrap;word-break:break-all;border:1px solid var(--line);border-radius:6px;font-size:.875rem}
 @media (max-width:48rem){main{grid-template-columns:minmax(0,1fr)}.choices{grid-row:auto}}
 `;
