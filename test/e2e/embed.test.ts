@@ -10,6 +10,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { startDemoSite, type RunningDemoSite } from '../../src/demo/server.js';
 import type { RunningRelay } from '../../src/relay/server.js';
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.js';
+import { KEEP_NAMES_HELPER } from '../../scripts/reader-browser.js';
 import { addKey, testRelay } from '../helpers/relay.js';
 import { prefersOneFile } from '../../src/widgets/loader-strategy.js';
 import { isElementTag, type ElementTag } from '../../src/contract/elements.js';
@@ -245,6 +246,54 @@ async function lookOf(page: Page, tag: string) {
       };
     });
 }
+
+describe('a setup error on a page in another language', () => {
+  /**
+   * Every text `<last-five>` without its team shows on a page in `lang`, from its first render until `expected` shows,
+   * with the setup words' chunk arriving a second late, or failing after a second.
+   */
+  async function messagesUntil(lang: string, served: 'slow' | 'broken', expected: string): Promise<string[]> {
+    const path = `/setup-${lang}-${served}.html`;
+    testPages.set(
+      path,
+      `<!doctype html><html lang="${lang}"><head><title>${path}</title><link rel="icon" href="data:,">` +
+        `<script type="module" src="${relay.origin}/pressbox.js" data-key="${key}"></script></head>` +
+        `<body><last-five league="nba"></last-five></body></html>`,
+    );
+    const page = await browser.newPage();
+    await page.route(/\/chunks\/setup-words-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await (served === 'broken' ? route.abort() : route.continue());
+    });
+    // Every text the message ever held, frame by frame: a code that flashed would be caught.
+    await page.addInitScript(KEEP_NAMES_HELPER);
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { __messages: seen });
+      const watch = () => {
+        const text = document.querySelector('last-five')?.shadowRoot?.querySelector('.message')?.textContent?.trim();
+        if (text && seen.at(-1) !== text) seen.push(text);
+        requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
+    await page.goto(`${testPagesOrigin}${path}`);
+    await page.waitForFunction((text) => (window as unknown as { __messages: string[] }).__messages.includes(text), expected);
+    const seen = await page.evaluate(() => (window as unknown as { __messages: string[] }).__messages);
+    await page.close();
+    return seen;
+  }
+
+  for (const [lang, sentence, fallback] of [
+    ['de', 'Diese Anzeige hat eine Einstellung, die sie nicht versteht.', 'Die Ergebnisse sind vorübergehend nicht verfügbar.'],
+    ['ja', 'このウィジェットに認識できない設定があります。', '現在スコアを表示できません。'],
+  ] as const) {
+    it(`reads as its sentence in ${lang} when the words come late, and as a sentence when they never come; never as a code`, async () => {
+      assert.deepEqual(await messagesUntil(lang, 'slow', sentence), [sentence], 'nothing until its words came, then its sentence');
+      assert.deepEqual(await messagesUntil(lang, 'broken', fallback), [fallback], 'the service’s own words, in the reader’s language');
+    });
+  }
+});
 
 describe('a CMS page with hostile global CSS', () => {
   it('renders every element exactly as the plain page does, with no console errors', async () => {

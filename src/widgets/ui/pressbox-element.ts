@@ -100,15 +100,18 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
     window.removeEventListener('pb-messages', this.#onMessagesChanged);
   }
 
-  /** Every render speaks the current locale: its messages (and an error's) are fetched first, so no English flashes. */
+  /**
+   * Every render speaks the current locale: its messages are fetched first, so no English flashes. A setup error's
+   * words are a chunk of their own, fetched once one shows (it holds no sentence until then), then rendered again.
+   */
   protected override async scheduleUpdate(): Promise<void> {
     const locale = resolveLocale(this, this.locale);
     const words = await loadWords(locale.messages);
-    await loadErrorWords(this.resource.error);
     this.#locale = locale;
     this.#translate = translator(locale.format, words);
     this.#applyDirection(locale.dir);
     super.scheduleUpdate();
+    if (await loadErrorWords(this.resource.error)) this.requestUpdate();
   }
 
   /** Whether the element lays out right to left (its locale, or the page's `dir`): arrow keys and scrolling follow. */

@@ -27,16 +27,30 @@ function serviceMessage(t: Translate, code: string): string | undefined {
   );
 }
 
-let setupWords: typeof import('./setup-words.js') | undefined;
+/** The words of setup errors: undefined until first asked for, null while their chunk cannot be fetched. */
+let setupWords: typeof import('./setup-words.js') | null | undefined;
 
-/** Fetches the words of setup errors (ui/setup-words.ts) before an element first shows one. */
-export async function loadErrorWords(error: PressboxError | undefined): Promise<void> {
-  if (error && serviceMessage(() => '', error.code) === undefined) setupWords ??= await import('./setup-words.js').catch(() => undefined);
+/**
+ * Fetches the words of setup errors (ui/setup-words.ts) once an element shows an error, again after a failure; true
+ * when they arrived or failed just now, so that an element which rendered without them renders again. Asked for by any
+ * error (the service's own need them not) to keep the check out of every page's code.
+ */
+export async function loadErrorWords(error: PressboxError | undefined): Promise<boolean> {
+  if (!error || setupWords) return false;
+  const before = setupWords;
+  return before !== (setupWords = await import('./setup-words.js').catch(() => null));
 }
 
-/** What a page visitor reads for an error; the publisher's detail goes to the console, in English. */
+/**
+ * What a page visitor reads for an error, always a sentence in their language: nothing for the moment its words are
+ * on the way, and the service's own words if they cannot be fetched. The publisher's detail goes to the console.
+ */
 export function readerMessage(error: PressboxError, localized: Localized, notFound?: NotFound): string {
-  return serviceMessage(localized.t, error.code) ?? setupWords?.setupMessage(term, error, localized, notFound) ?? error.code;
+  return (
+    serviceMessage(localized.t, error.code) ??
+    setupWords?.setupMessage(term, error, localized, notFound) ??
+    (setupWords === undefined ? '' : serviceMessage(localized.t, 'upstream_unavailable')!)
+  );
 }
 
 export type { NotFound };
