@@ -101,12 +101,13 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
   }
 
   /**
-   * Every render speaks the current locale: its messages are fetched first, so no English flashes. A setup error's
-   * words are a chunk of their own, fetched once one shows (it holds no sentence until then), then rendered again.
+   * Every render speaks the current locale: its messages (and an error's) are fetched first, so no English flashes. An
+   * error found while updating (a missing attribute) renders before its words came: it renders again once they have.
    */
   protected override async scheduleUpdate(): Promise<void> {
     const locale = resolveLocale(this, this.locale);
     const words = await loadWords(locale.messages);
+    await loadErrorWords(this.resource.error);
     this.#locale = locale;
     this.#translate = translator(locale.format, words);
     this.#applyDirection(locale.dir);

@@ -31,12 +31,11 @@ function serviceMessage(t: Translate, code: string): string | undefined {
 let setupWords: typeof import('./setup-words.js') | null | undefined;
 
 /**
- * Fetches the words of setup errors (ui/setup-words.ts) once an element shows an error, again after a failure; true
- * when they arrived or failed just now, so that an element which rendered without them renders again. Asked for by any
- * error (the service's own need them not) to keep the check out of every page's code.
+ * Fetches the words of setup errors (ui/setup-words.ts) before an element shows one, again after a failure; true when
+ * they arrived or failed just now, so that an element which rendered without them renders again.
  */
 export async function loadErrorWords(error: PressboxError | undefined): Promise<boolean> {
-  if (!error || setupWords) return false;
+  if (!error || setupWords || serviceMessage(() => '', error.code) !== undefined) return false;
   const before = setupWords;
   return before !== (setupWords = await import('./setup-words.js').catch(() => null));
 }
