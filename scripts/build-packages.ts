@@ -1,8 +1,9 @@
 // Fills the two published packages' folders from the build (`npm run build:packages`, part of `npm run build`):
 // packages/elements (@pressbox/elements, browser only) and packages/relay (pressbox: relay, CLI, sandbox, console).
 // Their package.json and README are written by hand and committed; everything copied here is build output (gitignored).
-import { cpSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { publishedManifest } from './published-manifest.js';
 
 const ELEMENTS = 'packages/elements';
 const RELAY = 'packages/relay';
@@ -35,7 +36,10 @@ cpSync('dist/cdn', join(ELEMENTS, 'cdn'), {
   recursive: true,
   filter: (path) => !RELAY_PAGES.some((pages) => within(path, pages)) && !olderVersion(path) && !path.endsWith('.map'),
 });
-cpSync('dist/custom-elements.json', join(ELEMENTS, 'custom-elements.json'));
+writeFileSync(
+  join(ELEMENTS, 'custom-elements.json'),
+  `${JSON.stringify(publishedManifest(JSON.parse(readFileSync('dist/custom-elements.json', 'utf8'))), null, 2)}\n`,
+);
 
 for (const entry of RELAY_CODE)
   cpSync(join('dist', entry), join(RELAY, 'dist', entry), { recursive: true, filter: (path) => !path.endsWith('.map') });

@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
 import { elementsOf, markdown, type Manifest } from '../../scripts/element-reference.js';
 import { ELEMENT_BOXES, ELEMENT_TAGS, sizeProperty, type ElementTag } from '../../src/contract/elements.js';
 import { attributesOf } from '../../src/embed/tags.js';
+import { validateCem } from '@wc-toolkit/cem-validator';
+import { INDEX_MODULE, NAMED_TYPES, publishedManifest, SCHEMA_VERSION } from '../../scripts/published-manifest.js';
 
 const run = promisify(execFile);
 const OUT = '.manifest-test';
@@ -50,6 +52,22 @@ describe('custom-elements.json', () => {
           `<${tag}> documents ${sizeProperty(tag)}`,
         );
       }
+      // As the package ships it: every rule of the validator tools use, warnings counted as errors.
+      const published = publishedManifest(manifest as never) as { schemaVersion: string; modules: { path: string }[] };
+      assert.equal(published.schemaVersion, SCHEMA_VERSION);
+      assert.deepEqual(
+        published.modules.map((module) => module.path),
+        [INDEX_MODULE, ...elements.map((element) => `dist/elements/${element.tagName}.js`)],
+      );
+      assert.doesNotMatch(JSON.stringify(published), /src\/|"privacy":"(private|protected)"/);
+      const index = await readFile('src/widgets/index.ts', 'utf8');
+      for (const name of NAMED_TYPES) assert.match(index, new RegExp(`export [^;]*\\b${name}\\b`), `the index exports ${name}`);
+      const strict = { schemaVersion: 'error', modulePath: 'error', definitionPath: 'error', typeDefinitionPath: 'off', exportTypes: 'error', tagName: 'error' };
+      await validateCem(published, {
+        packageJsonPath: 'packages/elements/package.json',
+        logErrors: false,
+        rules: { manifest: strict, packageJson: { packageType: 'error', main: 'off', module: 'off', types: 'error', exports: 'error', customElementsProperty: 'error', publishedCem: 'error' } },
+      } as never);
       assert.equal(
         markdown(elementsOf(manifest)),
         await readFile('docs/elements.md', 'utf8'),

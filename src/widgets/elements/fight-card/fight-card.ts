@@ -33,9 +33,9 @@ const view = lazyView(() => import('./fight-card-view.js'));
  * @cssproperty --pb-color-win - Background of the winner's mark (#15803d).
  * @cssproperty --pb-color-live - Colour of live bouts.
  *
- * @event pb-load - First data shown.
- * @event pb-update - Newer data shown.
- * @event pb-error - No data could be loaded; `code` says why.
+ * @event {PbLoadEvent} pb-load - First data shown.
+ * @event {PbUpdateEvent} pb-update - Newer data shown.
+ * @event {PbErrorEvent} pb-error - No data could be loaded; `code` says why.
  *
  * @cssstate loading - Waiting for the first data.
  * @cssstate error - The last request failed.

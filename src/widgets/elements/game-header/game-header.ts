@@ -36,13 +36,14 @@ import { gameHeaderStyles } from './game-header.styles.js';
  * @csspart splits - The public betting splits.
  * @csspart message - The loading or error message.
  * @csspart notice - The freshness notice over stale data.
+ * @csspart pause - The button that pauses and resumes live updates.
  *
  * @cssproperty --pb-game-header-height - Reserved height (360px); `--pb-header-height` also works.
  * @cssproperty --pb-color-live - Colour of the live status.
  *
- * @event pb-load - First data shown.
- * @event pb-update - Newer data shown.
- * @event pb-error - No data could be loaded; `code` says why.
+ * @event {PbLoadEvent} pb-load - First data shown.
+ * @event {PbUpdateEvent} pb-update - Newer data shown.
+ * @event {PbErrorEvent} pb-error - No data could be loaded; `code` says why.
  *
  * @cssstate loading - Waiting for the first data.
  * @cssstate error - The last request failed.

@@ -26,12 +26,14 @@ type TeamReport = InjuriesPayload['teams'][number];
  * @csspart status - A player's status badge.
  * @csspart message - The loading, empty or error message.
  * @csspart notice - The freshness notice over stale data.
+ * @csspart pause - The button that pauses and resumes live updates.
+ * @csspart badge - A team badge.
  *
  * @cssproperty --pb-injury-report-height - Reserved height (420px); the list scrolls inside it; `--pb-injuries-height` also works.
  *
- * @event pb-load - First data shown.
- * @event pb-update - Newer data shown.
- * @event pb-error - No data could be loaded; `code` says why.
+ * @event {PbLoadEvent} pb-load - First data shown.
+ * @event {PbUpdateEvent} pb-update - Newer data shown.
+ * @event {PbErrorEvent} pb-error - No data could be loaded; `code` says why.
  *
  * @cssstate loading - Waiting for the first data.
  * @cssstate error - The last request failed.

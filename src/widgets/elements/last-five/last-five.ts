@@ -28,14 +28,15 @@ import { isSoccer } from '../../../contract/soccer.js';
  * @csspart chip - One result.
  * @csspart message - The loading, empty or error message.
  * @csspart notice - The freshness notice over stale data.
+ * @csspart pause - The button that pauses and resumes live updates.
  *
  * @cssproperty --pb-last-five-height - Reserved height (188px).
  * @cssproperty --pb-color-win - Colour of a win (#15803d).
  * @cssproperty --pb-color-loss - Colour of a loss (#b91c1c).
  *
- * @event pb-load - First data shown.
- * @event pb-update - Newer data shown.
- * @event pb-error - No data could be loaded; `code` says why.
+ * @event {PbLoadEvent} pb-load - First data shown.
+ * @event {PbUpdateEvent} pb-update - Newer data shown.
+ * @event {PbErrorEvent} pb-error - No data could be loaded; `code` says why.
  *
  * @cssstate loading - Waiting for the first data.
  * @cssstate error - The last request failed.

@@ -27,13 +27,14 @@ const view = lazyView(() => import('./pitching-matchup-view.js'));
  * @csspart weather - The park and its weather.
  * @csspart message - The loading or error message.
  * @csspart notice - The freshness notice over stale data.
+ * @csspart pause - The button that pauses and resumes live updates.
  *
  * @cssproperty --pb-pitching-matchup-height - Reserved height (300px); `--pb-matchup-height` also works.
  * @cssproperty --pb-color-warning - Colour of a starter not yet confirmed, and of weather alerts (#b45309).
  *
- * @event pb-load - First data shown.
- * @event pb-update - Newer data shown.
- * @event pb-error - No data could be loaded; `code` says why.
+ * @event {PbLoadEvent} pb-load - First data shown.
+ * @event {PbUpdateEvent} pb-update - Newer data shown.
+ * @event {PbErrorEvent} pb-error - No data could be loaded; `code` says why.
  *
  * @cssstate loading - Waiting for the first data.
  * @cssstate error - The last request failed.

@@ -28,12 +28,13 @@ type SortKey = 'player' | 'line';
  * @csspart tab - A market tab.
  * @csspart message - The loading, empty or error message.
  * @csspart notice - The freshness notice over stale data.
+ * @csspart pause - The button that pauses and resumes live updates.
  *
  * @cssproperty --pb-player-props-height - Reserved height (400px); the table scrolls inside it; `--pb-props-height` also works.
  *
- * @event pb-load - First data shown.
- * @event pb-update - Newer data shown.
- * @event pb-error - No data could be loaded; `code` says why (`plan_required` when the data plan lacks props).
+ * @event {PbLoadEvent} pb-load - First data shown.
+ * @event {PbUpdateEvent} pb-update - Newer data shown.
+ * @event {PbErrorEvent} pb-error - No data could be loaded; `code` says why (`plan_required` when the data plan lacks props).
  *
  * @cssstate loading - Waiting for the first data.
  * @cssstate error - The last request failed.

@@ -29,16 +29,19 @@ import { scoreStripStyles } from './score-strip.styles.js';
  * @csspart status - The status or start time of a game.
  * @csspart message - The loading, empty or error message.
  * @csspart notice - The freshness notice over stale data.
+ * @csspart pause - The button that pauses and resumes live updates.
+ * @csspart previous - The button that scrolls to the previous games.
+ * @csspart next - The button that scrolls to the next games.
  *
  * @cssproperty --pb-score-strip-height - Height of the strip (136px); `--pb-strip-height` also works.
  * @cssproperty --pb-card-width - Width of a card (176px).
  * @cssproperty --pb-color-accent - Hover and focus colour.
  * @cssproperty --pb-color-live - Colour of live games.
  *
- * @event pb-load - First data shown.
- * @event pb-update - Newer data shown.
- * @event pb-error - No data could be loaded; `code` says why.
- * @event pb-game-select - A card was activated; cancel it to stop a `game-href` link.
+ * @event {PbLoadEvent} pb-load - First data shown.
+ * @event {PbUpdateEvent} pb-update - Newer data shown.
+ * @event {PbErrorEvent} pb-error - No data could be loaded; `code` says why.
+ * @event {PbGameSelectEvent} pb-game-select - A card was activated; cancel it to stop a `game-href` link.
  *
  * @cssstate loading - Waiting for the first data.
  * @cssstate error - The last request failed.

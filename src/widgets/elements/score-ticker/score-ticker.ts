@@ -33,9 +33,9 @@ const SECONDS_PER_GAME = 4;
  *
  * @cssproperty --pb-score-ticker-height - Height of the ticker (48px); `--pb-ticker-height` also works.
  *
- * @event pb-load - First data shown.
- * @event pb-update - Newer data shown.
- * @event pb-error - No data could be loaded; `code` says why.
+ * @event {PbLoadEvent} pb-load - First data shown.
+ * @event {PbUpdateEvent} pb-update - Newer data shown.
+ * @event {PbErrorEvent} pb-error - No data could be loaded; `code` says why.
  *
  * @cssstate loading - Waiting for the first data.
  * @cssstate error - The last request failed.

@@ -29,13 +29,15 @@ let football: typeof import('./football-columns.js') | undefined;
  * @csspart row - One team's row.
  * @csspart message - The loading, empty or error message.
  * @csspart notice - The freshness notice over stale data.
+ * @csspart pause - The button that pauses and resumes live updates.
+ * @csspart badge - A team badge.
  *
  * @cssproperty --pb-standings-table-height - Reserved height (420px); the table scrolls inside it; `--pb-standings-height` also works.
  * @cssproperty --pb-color-accent - Colour of the highlighted team's marker.
  *
- * @event pb-load - First data shown.
- * @event pb-update - Newer data shown.
- * @event pb-error - No data could be loaded; `code` says why.
+ * @event {PbLoadEvent} pb-load - First data shown.
+ * @event {PbUpdateEvent} pb-update - Newer data shown.
+ * @event {PbErrorEvent} pb-error - No data could be loaded; `code` says why.
  *
  * @cssstate loading - Waiting for the first data.
  * @cssstate error - The last request failed.

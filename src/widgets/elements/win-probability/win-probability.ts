@@ -23,12 +23,13 @@ import { winProbabilityStyles } from './win-probability.styles.js';
  * @csspart chart - The probability curve.
  * @csspart message - The loading or error message.
  * @csspart notice - The freshness notice over stale data.
+ * @csspart pause - The button that pauses and resumes live updates.
  *
  * @cssproperty --pb-win-probability-height - Reserved height (330px).
  *
- * @event pb-load - First data shown.
- * @event pb-update - Newer data shown.
- * @event pb-error - No data could be loaded; `code` says why.
+ * @event {PbLoadEvent} pb-load - First data shown.
+ * @event {PbUpdateEvent} pb-update - Newer data shown.
+ * @event {PbErrorEvent} pb-error - No data could be loaded; `code` says why.
  *
  * @cssstate loading - Waiting for the first data.
  * @cssstate error - The last request failed.
