@@ -1,9 +1,10 @@
 // Fills the two published packages' folders from the build (`npm run build:packages`, part of `npm run build`):
 // packages/elements (@pressbox/elements, browser only) and packages/relay (pressbox: relay, CLI, sandbox, console).
 // Their package.json and README are written by hand and committed; everything copied here is build output (gitignored).
-import { cpSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { publishedManifest } from './published-manifest.js';
+import { standaloneTypes } from './standalone-types.js';
 
 const ELEMENTS = 'packages/elements';
 const RELAY = 'packages/relay';
@@ -31,6 +32,12 @@ for (const folder of ELEMENT_TYPES)
     recursive: true,
     filter: (path) => isFolder(path) || path.endsWith('.d.ts'),
   });
+// Declarations that stand alone: with only lit installed and skipLibCheck off, no zod import to resolve.
+standaloneTypes(
+  (readdirSync(join(ELEMENTS, 'types'), { recursive: true, encoding: 'utf8' }) as string[])
+    .filter((path) => path.endsWith('.d.ts'))
+    .map((path) => join(ELEMENTS, 'types', path)),
+);
 // Without source maps (they would triple the download); the relay's copy keeps them for readers' developer tools.
 cpSync('dist/cdn', join(ELEMENTS, 'cdn'), {
   recursive: true,

@@ -16,6 +16,12 @@ export { PbGameSelectEvent } from './elements/score-strip/game-select-event.js';
 export { configure, setMessages, type PressboxConfig, type PressboxMessages } from './runtime/page-settings.js';
 export { SUPPORTED_LOCALES, type SupportedLocale } from '../contract/locales.js';
 export { formatOdds, type OddsFormat } from './runtime/odds-format.js';
+// What each element shows, as the relay sends it: for pb-load and pb-update handlers (`PbLoadEvent<ScoresPayload>`).
+export type { Game, GameDetailPayload, ScoresPayload } from '../contract/scores.js';
+export type { Team } from '../contract/common.js';
+export type { FormPayload, InjuriesPayload, PropsPayload, WinProbabilityPayload } from '../contract/insights.js';
+export type { PitchingMatchupPayload, StandingsPayload, TeamStatsPayload } from '../contract/season.js';
+export type { FightCardPayload } from '../contract/fight-card.js';
 
 // For pages that configure Pressbox from a classic script: Pressbox.configure({ key, relay }), Pressbox.setMessages(…).
 installGlobal();

@@ -222,7 +222,7 @@ describe('@pressbox/elements from its tarball', () => {
       jsx: 'react-jsx',
       lib: ['ES2023', 'DOM', 'DOM.Iterable'],
       strict: true,
-      skipLibCheck: true,
+      skipLibCheck: false,
       noEmit: true,
     };
     await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['app.tsx'] }));
@@ -235,6 +235,31 @@ describe('@pressbox/elements from its tarball', () => {
       (error: { stdout: string }) => error.stdout,
     );
     for (const attribute of ['"wide"', '"sepia"', 'teem', '"moneyline"']) assert.match(refused, new RegExp(attribute), refused);
+  });
+});
+
+describe('@pressbox/elements types from its tarball', () => {
+  it('resolve with only lit installed and skipLibCheck off: payload and event types concrete, never any', async () => {
+    const dir = await freshProject('types-alone', tarballs.elements);
+    await cp('test/package/fixtures/payload-types.ts', join(dir, 'app.ts'));
+    const compilerOptions = {
+      target: 'ES2022',
+      module: 'ESNext',
+      moduleResolution: 'Bundler',
+      lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+      strict: true,
+      skipLibCheck: false,
+      noEmit: true,
+    };
+    await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['app.ts'] }));
+    await run(process.execPath, [TSC, '-p', dir]).catch((error: { stdout: string }) => assert.fail(error.stdout));
+    const source = await readFile(join(dir, 'app.ts'), 'utf8');
+    await writeFile(join(dir, 'app.ts'), source.replaceAll('@ts-expect-error', 'expected:'));
+    const refused = await run(process.execPath, [TSC, '-p', dir]).then(
+      () => '',
+      (error: { stdout: string }) => error.stdout,
+    );
+    assert.equal((refused.match(/error TS/g) ?? []).length, 3, refused);
   });
 });
 
