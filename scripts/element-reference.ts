@@ -1,6 +1,6 @@
 // From dist/custom-elements.json (written by `cem analyze` from the elements' JSDoc), two outputs that must never
 // drift from the code: JSX typings for React and other JSX users, and the element reference in docs/elements.md.
-//   npx tsx scripts/element-reference.ts types   → dist/widgets/jsx.d.ts
+//   npx tsx scripts/element-reference.ts types   → dist/widgets/jsx.d.ts (React), jsx-preact, jsx-solid, svelte, vue .d.ts
 //   npx tsx scripts/element-reference.ts docs    → docs/elements.md
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import { ELEMENT_DETAILS, isElementTag } from '../src/contract/elements.js';
 interface Named {
   name: string;
   description?: string;
+  type?: { text: string };
 }
 interface ManifestAttribute extends Named {
   type?: { text: string };
@@ -83,45 +84,109 @@ function propertyName(name: string): string {
   return /^[a-z]+$/.test(name) ? name : `'${name}'`;
 }
 
-/** `declare module 'react'` augmentation plus a global JSX namespace, for React 18/19, Preact and Solid-style setups. */
-export function jsxTypes(elements: ElementReference[]): string {
-  const lines = [
-    '// Generated from custom-elements.json by scripts/element-reference.ts: do not edit.',
-    "import type { DetailedHTMLProps, HTMLAttributes } from 'react';",
+/** The JSX and template typings, by file name under dist/widgets: one module of attributes and events, one per framework. */
+export function jsxTypes(elements: ElementReference[]): Record<string, string> {
+  const generated = '// Generated from custom-elements.json by scripts/element-reference.ts: do not edit.';
+  const attributes = [
+    generated,
+    "import type * as Pressbox from './index.js';",
     '',
     '/** The attributes of each Pressbox element, as written in HTML. */',
     'export interface PressboxElementAttributes {',
   ];
   for (const element of elements) {
-    lines.push(`  '${element.tag}': {`);
+    attributes.push(`  '${element.tag}': {`);
     for (const attribute of element.attributes) {
       if (attribute.name === 'key') continue; // React keeps `key` for itself: set the key on the script tag or with Pressbox.configure.
-      if (attribute.description) lines.push(`    /** ${attribute.description} */`);
-      lines.push(`    ${propertyName(attribute.name)}?: ${attribute.type};`);
+      if (attribute.description) attributes.push(`    /** ${attribute.description} */`);
+      attributes.push(`    ${propertyName(attribute.name)}?: ${attribute.type};`);
     }
-    lines.push('  };');
+    attributes.push('  };');
   }
-  lines.push('}', '');
-  lines.push(
-    'type PressboxIntrinsicElements = {',
-    '  [Tag in keyof PressboxElementAttributes]: DetailedHTMLProps<HTMLAttributes<HTMLElementTagNameMap[Tag]>, HTMLElementTagNameMap[Tag]> &',
-    '    PressboxElementAttributes[Tag] & { class?: string };',
+  attributes.push('}', '', "/** Each element's events by name (`pb-load`), with their classes. */", 'export interface PressboxElementEvents {');
+  for (const element of elements)
+    attributes.push(`  '${element.tag}': { ${element.events.map((event) => `'${event.name}': Pressbox.${event.type?.text ?? 'Event'}`).join('; ')} };`);
+  attributes.push(
+    '}',
+    '',
+    '/** Event listeners as props named `<prefix><event>`: `onpb-load` for React 19, Preact and Svelte 5, `on:pb-load` for Solid. */',
+    "export type PressboxEventProps<Tag extends keyof PressboxElementEvents, Prefix extends string = 'on'> = {",
+    '  [Name in keyof PressboxElementEvents[Tag] as `${Prefix}${Name & string}`]?: (event: PressboxElementEvents[Tag][Name]) => void;',
     '};',
     '',
-    "declare module 'react' {",
-    '  namespace JSX {',
-    '    interface IntrinsicElements extends PressboxIntrinsicElements {}',
-    '  }',
-    '}',
-    '',
-    'declare global {',
-    '  namespace JSX {',
-    '    interface IntrinsicElements extends PressboxIntrinsicElements {}',
-    '  }',
-    '}',
-    '',
   );
-  return lines.join('\n');
+  const jsx = (framework: string, importLine: string, base: string, module: string, prefix = 'on', extra = '') => [
+    generated,
+    importLine,
+    "import type { PressboxElementAttributes, PressboxEventProps } from './element-attributes.js';",
+    '',
+    'type PressboxIntrinsicElements = {',
+    `  [Tag in keyof PressboxElementAttributes]: ${base} & PressboxElementAttributes[Tag] & PressboxEventProps<Tag, '${prefix}'>${extra};`,
+    '};',
+    '',
+    `/** ${framework}: every Pressbox tag in JSX, with its attributes and \`${prefix}pb-*\` events typed. */`,
+    `declare module '${module}' {`,
+    '  namespace JSX {',
+    '    interface IntrinsicElements extends PressboxIntrinsicElements {}',
+    '  }',
+    '}',
+    '',
+  ];
+  const react = jsx(
+    'React 19',
+    "import type { DetailedHTMLProps, HTMLAttributes } from 'react';",
+    'DetailedHTMLProps<HTMLAttributes<HTMLElementTagNameMap[Tag]>, HTMLElementTagNameMap[Tag]>',
+    'react',
+    'on',
+    ' & { class?: string }',
+  );
+  // Setups whose JSX is the global namespace (React 18's classic runtime) read the same elements there.
+  react.push('declare global {', '  namespace JSX {', '    interface IntrinsicElements extends PressboxIntrinsicElements {}', '  }', '}', '');
+  const vueEvents = (tag: string) =>
+    `{ [Name in keyof PressboxElementEvents['${tag}'] as \`on\${Capitalize<Camel<Name & string>>}\`]?: (event: PressboxElementEvents['${tag}'][Name]) => void }`;
+  return {
+    'element-attributes.d.ts': attributes.join('\n'),
+    'jsx.d.ts': react.join('\n'),
+    'jsx-preact.d.ts': jsx('Preact', "import type { JSX } from 'preact';", 'JSX.HTMLAttributes<HTMLElementTagNameMap[Tag]>', 'preact').join('\n'),
+    'jsx-solid.d.ts': jsx('Solid', "import type { JSX } from 'solid-js';", 'JSX.HTMLAttributes<HTMLElementTagNameMap[Tag]>', 'solid-js', 'on:').join('\n'),
+    'svelte.d.ts': [
+      generated,
+      "import type { HTMLAttributes } from 'svelte/elements';",
+      "import type { PressboxElementAttributes, PressboxEventProps } from './element-attributes.js';",
+      '',
+      'type PressboxSvelteElements = {',
+      "  [Tag in keyof PressboxElementAttributes]: HTMLAttributes<HTMLElementTagNameMap[Tag]> & PressboxElementAttributes[Tag] & PressboxEventProps<Tag, 'on'>;",
+      '};',
+      '',
+      '/** Svelte 5: every Pressbox tag in templates, with its attributes and `onpb-*` events typed. */',
+      "declare module 'svelte/elements' {",
+      '  interface SvelteHTMLElements extends PressboxSvelteElements {}',
+      '}',
+      '',
+      'export {};',
+      '',
+    ].join('\n'),
+    'vue.d.ts': [
+      generated,
+      "import type { DefineComponent } from 'vue';",
+      "import type { PressboxElementAttributes, PressboxElementEvents } from './element-attributes.js';",
+      '',
+      '/** `pb-load` → `pbLoad`: Vue hands `@pb-load` to a component as `onPbLoad`. */',
+      "type Camel<Name extends string> = Name extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : Name;",
+      '',
+      '/** Vue 3: every Pressbox tag in templates (with `isCustomElement` naming them), its attributes and `@pb-*` events typed. */',
+      "declare module 'vue' {",
+      '  interface GlobalComponents {',
+      ...elements.map(
+        (element) => `    '${element.tag}': DefineComponent<PressboxElementAttributes['${element.tag}'] & ${vueEvents(element.tag)}>;`,
+      ),
+      '  }',
+      '}',
+      '',
+      'export {};',
+      '',
+    ].join('\n'),
+  };
 }
 
 const cell = (text: string | undefined): string => String(text ?? '').replaceAll('|', '\\|');
@@ -226,7 +291,7 @@ export function markdown(elements: ElementReference[]): string {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const elements = elementsOf(JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest);
   const what = process.argv[2];
-  if (what === 'types') writeFileSync('dist/widgets/jsx.d.ts', jsxTypes(elements));
+  if (what === 'types') for (const [file, text] of Object.entries(jsxTypes(elements))) writeFileSync(`dist/widgets/${file}`, text);
   else if (what === 'docs') writeFileSync('docs/elements.md', markdown(elements));
   else {
     console.error('usage: npx tsx scripts/element-reference.ts types|docs');

@@ -261,6 +261,40 @@ describe('@pressbox/elements types from its tarball', () => {
     );
     assert.equal((refused.match(/error TS/g) ?? []).length, 3, refused);
   });
+
+  /** Compiles a fixture as the framework's projects do, then again with its expected errors made real: each must be one. */
+  async function typeCheck(dir: string, file: string, options: Record<string, unknown>, expectedErrors: number): Promise<void> {
+    const compilerOptions = {
+      target: 'ES2022',
+      module: 'ESNext',
+      moduleResolution: 'Bundler',
+      lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+      strict: true,
+      skipLibCheck: false,
+      noEmit: true,
+      ...options,
+    };
+    const name = file.replace(/\W/g, '-');
+    await writeFile(join(dir, `tsconfig.${name}.json`), JSON.stringify({ compilerOptions, files: [file] }));
+    const project = join(dir, `tsconfig.${name}.json`);
+    await run(process.execPath, [TSC, '-p', project]).catch((error: { stdout: string }) => assert.fail(`${file}: ${error.stdout}`));
+    const source = await readFile(join(dir, file), 'utf8');
+    await writeFile(join(dir, file), source.replaceAll('@ts-expect-error', 'expected:'));
+    const refused = await run(process.execPath, [TSC, '-p', project]).then(
+      () => '',
+      (error: { stdout: string }) => error.stdout,
+    );
+    await writeFile(join(dir, file), source);
+    assert.equal((refused.match(/error TS/g) ?? []).length, expectedErrors, `${file}: ${refused}`);
+  }
+
+  it('types Preact and Solid JSX and Svelte and Vue templates: attributes, values and pb-* events', async () => {
+    const dir = await freshProject('framework-types', tarballs.elements, 'preact@10', 'solid-js@1', 'svelte@5', 'vue@3');
+    for (const file of ['preact-app.tsx', 'solid-app.tsx', 'svelte-vue-types.ts']) await cp(`test/package/fixtures/${file}`, join(dir, file));
+    await typeCheck(dir, 'preact-app.tsx', { jsx: 'react-jsx', jsxImportSource: 'preact' }, 2);
+    await typeCheck(dir, 'solid-app.tsx', { jsx: 'preserve', jsxImportSource: 'solid-js' }, 2);
+    await typeCheck(dir, 'svelte-vue-types.ts', {}, 2);
+  });
 });
 
 describe('pressbox (the relay) from its tarball', () => {
