@@ -103,9 +103,16 @@ export function jsxTypes(elements: ElementReference[]): Record<string, string> {
     }
     attributes.push('  };');
   }
-  attributes.push('}', '', "/** Each element's events by name (`pb-load`), with their classes. */", 'export interface PressboxElementEvents {');
+  attributes.push(
+    '}',
+    '',
+    "/** Each element's events by name (`pb-load`), with their classes. */",
+    'export interface PressboxElementEvents {',
+  );
   for (const element of elements)
-    attributes.push(`  '${element.tag}': { ${element.events.map((event) => `'${event.name}': Pressbox.${event.type?.text ?? 'Event'}`).join('; ')} };`);
+    attributes.push(
+      `  '${element.tag}': { ${element.events.map((event) => `'${event.name}': Pressbox.${event.type?.text ?? 'Event'}`).join('; ')} };`,
+    );
   attributes.push(
     '}',
     '',
@@ -141,14 +148,29 @@ export function jsxTypes(elements: ElementReference[]): Record<string, string> {
     ' & { class?: string }',
   );
   // Setups whose JSX is the global namespace (React 18's classic runtime) read the same elements there.
-  react.push('declare global {', '  namespace JSX {', '    interface IntrinsicElements extends PressboxIntrinsicElements {}', '  }', '}', '');
+  react.push(
+    'declare global {',
+    '  namespace JSX {',
+    '    interface IntrinsicElements extends PressboxIntrinsicElements {}',
+    '  }',
+    '}',
+    '',
+  );
   const vueEvents = (tag: string) =>
     `{ [Name in keyof PressboxElementEvents['${tag}'] as \`on\${Capitalize<Camel<Name & string>>}\`]?: (event: PressboxElementEvents['${tag}'][Name]) => void }`;
   return {
     'element-attributes.d.ts': attributes.join('\n'),
     'jsx.d.ts': react.join('\n'),
-    'jsx-preact.d.ts': jsx('Preact', "import type { JSX } from 'preact';", 'JSX.HTMLAttributes<HTMLElementTagNameMap[Tag]>', 'preact').join('\n'),
-    'jsx-solid.d.ts': jsx('Solid', "import type { JSX } from 'solid-js';", 'JSX.HTMLAttributes<HTMLElementTagNameMap[Tag]>', 'solid-js', 'on:').join('\n'),
+    'jsx-preact.d.ts': jsx('Preact', "import type { JSX } from 'preact';", 'JSX.HTMLAttributes<HTMLElementTagNameMap[Tag]>', 'preact').join(
+      '\n',
+    ),
+    'jsx-solid.d.ts': jsx(
+      'Solid',
+      "import type { JSX } from 'solid-js';",
+      'JSX.HTMLAttributes<HTMLElementTagNameMap[Tag]>',
+      'solid-js',
+      'on:',
+    ).join('\n'),
     'svelte.d.ts': [
       generated,
       "import type { HTMLAttributes } from 'svelte/elements';",
@@ -172,7 +194,7 @@ export function jsxTypes(elements: ElementReference[]): Record<string, string> {
       "import type { PressboxElementAttributes, PressboxElementEvents } from './element-attributes.js';",
       '',
       '/** `pb-load` → `pbLoad`: Vue hands `@pb-load` to a component as `onPbLoad`. */',
-      "type Camel<Name extends string> = Name extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : Name;",
+      'type Camel<Name extends string> = Name extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : Name;',
       '',
       '/** Vue 3: every Pressbox tag in templates (with `isCustomElement` naming them), its attributes and `@pb-*` events typed. */',
       "declare module 'vue' {",

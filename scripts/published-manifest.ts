@@ -23,7 +23,12 @@ export function publishedManifest(raw: { modules: Module[] } & Json): Json {
   const elements = raw.modules
     .flatMap((module) => module.declarations ?? [])
     .filter((declaration) => declaration.tagName && (ELEMENT_TAGS as readonly string[]).includes(declaration.tagName))
-    .map((declaration) => withoutSourcePaths({ ...declaration, members: declaration.members?.filter((member) => member.privacy !== 'private' && member.privacy !== 'protected') }));
+    .map((declaration) =>
+      withoutSourcePaths({
+        ...declaration,
+        members: declaration.members?.filter((member) => member.privacy !== 'private' && member.privacy !== 'protected'),
+      }),
+    );
   const reference = (name: string) => ({ name, module: INDEX_MODULE });
   const index: Json = {
     kind: 'javascript-module',
@@ -32,7 +37,11 @@ export function publishedManifest(raw: { modules: Module[] } & Json): Json {
     exports: [
       ...elements.map((element) => ({ kind: 'js', name: element.name, declaration: reference(element.name as string) })),
       ...NAMED_TYPES.map((name) => ({ kind: 'js', name, declaration: { name, module: INDEX_MODULE } })),
-      ...elements.map((element) => ({ kind: 'custom-element-definition', name: element.tagName, declaration: reference(element.name as string) })),
+      ...elements.map((element) => ({
+        kind: 'custom-element-definition',
+        name: element.tagName,
+        declaration: reference(element.name as string),
+      })),
     ],
   };
   // `import '@pressbox/elements/elements/<tag>'`: that element alone, defined.

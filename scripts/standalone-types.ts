@@ -12,7 +12,12 @@ const ZOD_IMPORT = /^import \* as z from 'zod\/mini';\n/m;
 export function standaloneTypes(files: readonly string[]): string[] {
   const withZod = files.filter((file) => ZOD_IMPORT.test(readFileSync(file, 'utf8')));
   if (withZod.length === 0) return [];
-  const program = ts.createProgram(withZod, { noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, strict: true });
+  const program = ts.createProgram(withZod, {
+    noEmit: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    strict: true,
+  });
   const checker = program.getTypeChecker();
   const flags = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.InTypeAlias | ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType;
   for (const file of withZod) {
@@ -24,8 +29,11 @@ export function standaloneTypes(files: readonly string[]): string[] {
       if (ts.isTypeAliasDeclaration(statement) && /\bz\./.test(text)) {
         const type = checker.getTypeAtLocation(statement.name);
         const written = checker.typeToString(type, statement, flags);
-        if (/\bz\.|\bZod|\$strip/.test(written)) throw new Error(`${file}: ${statement.name.text} still names zod: ${written.slice(0, 200)}`);
-        kept.push(`${leadingComment(statement, source)}export type ${statement.name.text}${typeParameters(statement, source)} = ${written};`);
+        if (/\bz\.|\bZod|\$strip/.test(written))
+          throw new Error(`${file}: ${statement.name.text} still names zod: ${written.slice(0, 200)}`);
+        kept.push(
+          `${leadingComment(statement, source)}export type ${statement.name.text}${typeParameters(statement, source)} = ${written};`,
+        );
         continue;
       }
       // The schemas themselves: values of zod's types, for the relay, never for a page.

@@ -19,6 +19,10 @@ export const SNIPPET_GUIDE: readonly { kind: SnippetKind; name: string; when: st
   },
   { kind: 'amp', name: 'AMP', when: 'An AMP page: amp-iframe with resizing; add the amp-iframe script to <head> once.' },
   { kind: 'react', name: 'React', when: 'A React app (React 19): npm install @pressbox/elements; the JSX typings come with it.' },
-  { kind: 'vue', name: 'Vue', when: 'A Vue 3 app: npm install @pressbox/elements and tell Vue which tags are Pressbox’s, as the comment shows.' },
+  {
+    kind: 'vue',
+    name: 'Vue',
+    when: 'A Vue 3 app: npm install @pressbox/elements and tell Vue which tags are Pressbox’s, as the comment shows.',
+  },
   { kind: 'wordpress', name: 'WordPress block', when: 'WordPress: in the block editor’s code editor, or as a Custom HTML block.' },
 ];

@@ -90,7 +90,10 @@ async function shiftOf(url: string, { frames = false } = {}): Promise<{ shift: n
         seen.shift += entry.value;
         seen.sources.push(
           `${entry.value.toFixed(4)}: ${entry.sources
-            .map((s) => `${s.node instanceof Element ? s.node.localName : (s.node?.nodeName ?? '(gone)')} ${box(s.previousRect)} → ${box(s.currentRect)}`)
+            .map(
+              (s) =>
+                `${s.node instanceof Element ? s.node.localName : (s.node?.nodeName ?? '(gone)')} ${box(s.previousRect)} → ${box(s.currentRect)}`,
+            )
             .join('; ')}`,
         );
       }
@@ -141,7 +144,11 @@ describe('no layout shift on a slow phone with any snippet we document (CPU 4× 
   const cases: [string, () => Promise<string>, { frames?: boolean }?][] = [
     ['the README’s script tag and elements', async () => articlePage('/readme.html', splitSnippet(readmeSnippet()))],
     ['the snippet builder’s script snippet', async () => articlePage('/builder-script.html', splitSnippet(snippetsFor(choice()).script))],
-    ['the snippet builder’s iframe', async () => articlePage('/builder-iframe.html', { head: '', body: iframeMarkup(choice()) }), { frames: true }],
+    [
+      'the snippet builder’s iframe',
+      async () => articlePage('/builder-iframe.html', { head: '', body: iframeMarkup(choice()) }),
+      { frames: true },
+    ],
     ['the embed page an iframe or amp-iframe frames, opened on its own', async () => embedUrl(choice())],
     ['the demo’s plain publisher page', async () => `${site.origin}/publisher.html`],
     ['the demo’s CMS page', async () => `${site.origin}/cms.html`],

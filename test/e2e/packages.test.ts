@@ -9,6 +9,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pr
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { dirname, extname, join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
@@ -21,6 +22,7 @@ import webpack from 'webpack';
 import type { RunningRelay } from '../../src/relay/server.js';
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.js';
 import { addKey, testRelay } from '../helpers/relay.js';
+import { snippetsFor } from '../../src/embed/snippets.js';
 
 const run = promisify(execFile);
 const CHECKOUT = resolve('.');
@@ -211,6 +213,99 @@ describe('@pressbox/elements from its tarball', () => {
       await tab.close();
     });
 
+  /** A game of `league` the relay serves: today's, or the latest of the three days before (football plays on matchdays). */
+  async function gameOf(league: string): Promise<string> {
+    for (let back = 0; back <= 3; back++) {
+      const date = new Date(relay.now() - back * 86_400_000).toISOString().slice(0, 10);
+      const day = back === 0 ? '' : `&date=${date}`;
+      const answer = await fetch(`${relay.origin}/v1/scores?league=${league}${day}&key=${key}`, { headers: { origin: site } });
+      const { games } = (await answer.json()) as { games: { id: string }[] };
+      if (games.length > 0) return games[0]!.id;
+    }
+    throw new Error(`no ${league} game in the last three days`);
+  }
+
+  it('works in React, Preact, Vue and Svelte apps built with Vite: league set through app state moves the box, data shows', async () => {
+    const dir = await freshProject('frameworks', tarballs.elements, 'react@19', 'react-dom@19', 'preact@10', 'vue@3', 'svelte@5');
+    const fixtures = 'test/package/fixtures/frameworks';
+    for (const file of await readdir(fixtures)) await cp(join(fixtures, file), join(dir, file));
+    const require = createRequire(join(dir, 'package.json'));
+    type SvelteCompile = (source: string, options: { filename: string; generate: 'client' }) => { js: { code: string } };
+    const { compile } = require('svelte/compiler') as { compile: SvelteCompile };
+    const component = compile(await readFile(join(dir, 'App.svelte'), 'utf8'), { filename: 'App.svelte', generate: 'client' });
+    await writeFile(join(dir, 'App.svelte.js'), component.js.code);
+    // The builder's Vue snippet says which tags are custom elements; the app takes that very rule.
+    const vueRule = snippetsFor({ relay: relay.origin, tag: 'game-header', key, attributes: { league: 'nba' } }).vue.match(
+      /isCustomElement: \(tag\) => (\[.*?\])\.includes\(tag\)/,
+    )![1]!;
+    const query = new URLSearchParams({ key, relay: relay.origin, nba: await gameOf('nba'), mls: await gameOf('mls') });
+
+    for (const framework of ['react', 'preact', 'vue', 'svelte']) {
+      const root = join(dir, framework);
+      await mkdir(root, { recursive: true });
+      await writeFile(
+        join(root, 'index.html'),
+        `<!doctype html><html lang="en"><title>${framework}</title><div id="app"></div><script type="module" src="../${framework}.js"></script></html>`,
+      );
+      const out = join(dir, `out-${framework}`);
+      await vite({
+        root,
+        base: './',
+        configFile: false,
+        logLevel: 'silent',
+        resolve: framework === 'vue' ? { alias: { vue: require.resolve('vue/dist/vue.esm-bundler.js') } } : {},
+        define: {
+          PRESSBOX_TAGS: vueRule,
+          __VUE_OPTIONS_API__: 'true',
+          __VUE_PROD_DEVTOOLS__: 'false',
+          __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
+        },
+        build: { outDir: out, emptyOutDir: true },
+      });
+      outputs.set(`fw-${framework}`, out);
+
+      const tab = await browser.newPage();
+      const errors: string[] = [];
+      tab.on('pageerror', (error) => errors.push(error.message));
+      await tab.goto(`${site}/fw-${framework}/?${query}`);
+      const shows = (league: string) =>
+        tab.waitForFunction(
+          (expected) => {
+            const header = document.querySelector('game-header') as (HTMLElement & { league: string }) | null;
+            return Boolean(
+              header?.shadowRoot &&
+              header.league === expected &&
+              !header.matches(':state(loading)') &&
+              header.shadowRoot.querySelector('.matchup'),
+            );
+          },
+          league,
+          { timeout: 60_000 },
+        );
+      const box = () =>
+        tab.evaluate(() => {
+          const header = document.querySelector('game-header')!;
+          return {
+            height: header.getBoundingClientRect().height,
+            attribute: header.getAttribute('league'),
+            error: header.matches(':state(error)'),
+          };
+        });
+      await shows('nba');
+      assert.deepEqual(await box(), { height: 360, attribute: 'nba', error: false }, `${framework}: ${errors.join('; ')}`);
+      await tab.click('#switch');
+      await shows('mls');
+      assert.deepEqual(
+        await box(),
+        { height: 150, attribute: 'mls', error: false },
+        `${framework}, after the switch: ${errors.join('; ')}`,
+      );
+      if (framework === 'vue') assert.equal(await tab.locator('#my-card').count(), 1, 'the app’s own kebab-case component rendered');
+      assert.deepEqual(errors, [], framework);
+      await tab.close();
+    }
+  });
+
   it('types a React app’s JSX: what the docs show compiles, a wrong attribute or value does not', async () => {
     const { devDependencies } = JSON.parse(await readFile('package.json', 'utf8')) as { devDependencies: Record<string, string> };
     const dir = await freshProject('react-types', tarballs.elements, `@types/react@${devDependencies['@types/react']}`);
@@ -290,7 +385,8 @@ describe('@pressbox/elements types from its tarball', () => {
 
   it('types Preact and Solid JSX and Svelte and Vue templates: attributes, values and pb-* events', async () => {
     const dir = await freshProject('framework-types', tarballs.elements, 'preact@10', 'solid-js@1', 'svelte@5', 'vue@3');
-    for (const file of ['preact-app.tsx', 'solid-app.tsx', 'svelte-vue-types.ts']) await cp(`test/package/fixtures/${file}`, join(dir, file));
+    for (const file of ['preact-app.tsx', 'solid-app.tsx', 'svelte-vue-types.ts'])
+      await cp(`test/package/fixtures/${file}`, join(dir, file));
     await typeCheck(dir, 'preact-app.tsx', { jsx: 'react-jsx', jsxImportSource: 'preact' }, 2);
     await typeCheck(dir, 'solid-app.tsx', { jsx: 'preserve', jsxImportSource: 'solid-js' }, 2);
     await typeCheck(dir, 'svelte-vue-types.ts', {}, 2);

@@ -248,7 +248,11 @@ async function buildApp(kind: 'react' | 'vue', snippet: string): Promise<string>
     assert.ok(rule, 'the Vue snippet says which tags are custom elements');
     const isCustomElement = new Function(`return ${rule}`)() as (tag: string) => boolean;
     assert.equal(isCustomElement('my-card'), false, "the app's own kebab-case components still render as Vue components");
-    const compiled = compileScript(descriptor, { id: 'widget', inlineTemplate: true, templateOptions: { compilerOptions: { isCustomElement } } });
+    const compiled = compileScript(descriptor, {
+      id: 'widget',
+      inlineTemplate: true,
+      templateOptions: { compilerOptions: { isCustomElement } },
+    });
     await writeFile(join(dir, 'widget.js'), compiled.content);
     entry = join(dir, 'main.js');
     await writeFile(entry, "import { createApp } from 'vue';\nimport Widget from './widget.js';\ncreateApp(Widget).mount('#root');\n");

@@ -13,7 +13,9 @@ const validator = new HtmlValidate({ extends: ['html-validate:standard'] });
 
 async function problemsOf(html: string): Promise<string[]> {
   const report = await validator.validateString(html);
-  return report.results.flatMap((result) => result.messages.map((message) => `${message.line}:${message.column} ${message.ruleId}: ${message.message}`));
+  return report.results.flatMap((result) =>
+    result.messages.map((message) => `${message.line}:${message.column} ${message.ruleId}: ${message.message}`),
+  );
 }
 
 const choiceOf = (tag: (typeof ELEMENT_TAGS)[number]): WidgetChoice => ({

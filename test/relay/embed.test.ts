@@ -102,7 +102,10 @@ describe('GET /embed/{tag}', () => {
     const response = await framed(`/embed/last-five?key=${key}&league=nba&team=BOS&theme=dark&locale=de`, PUBLISHER);
     assert.equal(response.status, 200);
     const policy = response.headers.get('content-security-policy') ?? '';
-    assert.match(policy, /frame-ancestors 'self' https:\/\/news\.example\.com https:\/\/news-example-com\.cdn\.ampproject\.org https:\/\/\*\.courier\.example/);
+    assert.match(
+      policy,
+      /frame-ancestors 'self' https:\/\/news\.example\.com https:\/\/news-example-com\.cdn\.ampproject\.org https:\/\/\*\.courier\.example/,
+    );
     assert.match(policy, /script-src 'self'/);
     assert.doesNotMatch(policy, /unsafe-inline/);
     assert.equal(response.headers.get('x-frame-options'), null);
@@ -129,7 +132,11 @@ describe('GET /embed/{tag}', () => {
       assert.equal(await loadsOf(publisher), before + 1, `${cache}: the load is the publisher's`);
       assert.equal(await loadsOf(cache), 0);
     }
-    for (const cache of ['https://evil-example.cdn.ampproject.org', 'https://news-example-com.cdn.ampproject.org.evil.example', 'http://news-example-com.cdn.ampproject.org'])
+    for (const cache of [
+      'https://evil-example.cdn.ampproject.org',
+      'https://news-example-com.cdn.ampproject.org.evil.example',
+      'http://news-example-com.cdn.ampproject.org',
+    ])
       assert.equal((await framed(`/embed/score-strip?key=${key}&league=nba`, cache)).status, 403, cache);
   });
 

@@ -207,7 +207,10 @@ describe('widget data routes', () => {
     assert.equal(head.headers.get('x-pressbox-loads-remaining'), null, 'no load counted, so none to report');
     assert.equal(await head.text(), '');
     assert.equal(await relay.store.loadsUsed(key, monthBucket(relay.now())), usedBefore, 'a HEAD delivers nothing and is not billed');
-    const badHead = await fetch(`${relay.origin}/v1/scores?league=curling&key=${key}`, { method: 'HEAD', headers: { origin: 'https://example.com' } });
+    const badHead = await fetch(`${relay.origin}/v1/scores?league=curling&key=${key}`, {
+      method: 'HEAD',
+      headers: { origin: 'https://example.com' },
+    });
     assert.equal(badHead.status, 400, 'a HEAD is validated as its GET would be');
     const malformed = await widgetGet(relay, `/v1/games/%E0?league=nba&key=${key}`);
     assert.equal(malformed.status, 404);

@@ -7,7 +7,11 @@ import { ELEMENT_TAGS } from '../../src/contract/elements.js';
 
 /** The names a module exports as values (classes, functions, constants), as TypeScript resolves them. */
 function valueExports(...files: string[]): string[][] {
-  const program = ts.createProgram(files, { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, noEmit: true });
+  const program = ts.createProgram(files, {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    noEmit: true,
+  });
   const checker = program.getTypeChecker();
   return files.map((file) => {
     const symbol = checker.getSymbolAtLocation(program.getSourceFile(file)!)!;

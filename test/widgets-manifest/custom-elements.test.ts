@@ -62,11 +62,29 @@ describe('custom-elements.json', () => {
       assert.doesNotMatch(JSON.stringify(published), /src\/|"privacy":"(private|protected)"/);
       const index = await readFile('src/widgets/index.ts', 'utf8');
       for (const name of NAMED_TYPES) assert.match(index, new RegExp(`export [^;]*\\b${name}\\b`), `the index exports ${name}`);
-      const strict = { schemaVersion: 'error', modulePath: 'error', definitionPath: 'error', typeDefinitionPath: 'off', exportTypes: 'error', tagName: 'error' };
+      const strict = {
+        schemaVersion: 'error',
+        modulePath: 'error',
+        definitionPath: 'error',
+        typeDefinitionPath: 'off',
+        exportTypes: 'error',
+        tagName: 'error',
+      };
       await validateCem(published, {
         packageJsonPath: 'packages/elements/package.json',
         logErrors: false,
-        rules: { manifest: strict, packageJson: { packageType: 'error', main: 'off', module: 'off', types: 'error', exports: 'error', customElementsProperty: 'error', publishedCem: 'error' } },
+        rules: {
+          manifest: strict,
+          packageJson: {
+            packageType: 'error',
+            main: 'off',
+            module: 'off',
+            types: 'error',
+            exports: 'error',
+            customElementsProperty: 'error',
+            publishedCem: 'error',
+          },
+        },
       } as never);
       assert.equal(
         markdown(elementsOf(manifest)),
