@@ -225,8 +225,20 @@ describe('@pressbox/elements from its tarball', () => {
     throw new Error(`no ${league} game in the last three days`);
   }
 
-  it('works in React, Preact, Vue and Svelte apps built with Vite: league set through app state moves the box, data shows', async () => {
-    const dir = await freshProject('frameworks', tarballs.elements, 'react@19', 'react-dom@19', 'preact@10', 'vue@3', 'svelte@5');
+  it('works in React, Preact, Vue, Svelte and Angular apps built with Vite: league set through app state moves the box, data shows', async () => {
+    const angular = ['core', 'common', 'compiler', 'platform-browser'].map((name) => `@angular/${name}@20`);
+    const dir = await freshProject(
+      'frameworks',
+      tarballs.elements,
+      'react@19',
+      'react-dom@19',
+      'preact@10',
+      'vue@3',
+      'svelte@5',
+      ...angular,
+      'rxjs@7',
+      'tslib@2',
+    );
     const fixtures = 'test/package/fixtures/frameworks';
     for (const file of await readdir(fixtures)) await cp(join(fixtures, file), join(dir, file));
     const require = createRequire(join(dir, 'package.json'));
@@ -240,12 +252,13 @@ describe('@pressbox/elements from its tarball', () => {
     )![1]!;
     const query = new URLSearchParams({ key, relay: relay.origin, nba: await gameOf('nba'), mls: await gameOf('mls') });
 
-    for (const framework of ['react', 'preact', 'vue', 'svelte']) {
+    for (const framework of ['react', 'preact', 'vue', 'svelte', 'angular']) {
       const root = join(dir, framework);
       await mkdir(root, { recursive: true });
+      const appRoot = framework === 'angular' ? '<pressbox-app></pressbox-app>' : '<div id="app"></div>';
       await writeFile(
         join(root, 'index.html'),
-        `<!doctype html><html lang="en"><title>${framework}</title><div id="app"></div><script type="module" src="../${framework}.js"></script></html>`,
+        `<!doctype html><html lang="en"><title>${framework}</title>${appRoot}<script type="module" src="../${framework}.js"></script></html>`,
       );
       const out = join(dir, `out-${framework}`);
       await vite({
