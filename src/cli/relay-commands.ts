@@ -107,7 +107,7 @@ function startCommand(program: Command): void {
           `  relay       ${relay.origin}   (upstream: ${relay.liveUpstream})`,
           `  sandbox     ${relay.sandbox.baseUrl}   (keys: sk_sandbox_pro and one per plan)`,
           `  gallery     ${site.origin}/   (every element, with controls and the tag to copy)`,
-          `  publisher   ${site.origin}/publisher.html   (a plain page: only the script tag)`,
+          `  publisher   ${site.origin}/publisher.html   (a plain page: only the stylesheet and script tag)`,
           `  cms         ${site.origin}/cms.html   (hostile global CSS)`,
           `  no scripts  ${site.origin}/no-script.html   (iframes only, as editors that strip <script> allow)`,
           `  builder     ${relay.origin}/builder?key=${demo.key}   (every snippet, with a live preview)`,
