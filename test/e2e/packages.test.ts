@@ -323,25 +323,7 @@ describe('@pressbox/elements from its tarball', () => {
     const { devDependencies } = JSON.parse(await readFile('package.json', 'utf8')) as { devDependencies: Record<string, string> };
     const dir = await freshProject('react-types', tarballs.elements, `@types/react@${devDependencies['@types/react']}`);
     await cp('test/package/fixtures/react-app.tsx', join(dir, 'app.tsx'));
-    const compilerOptions = {
-      target: 'ES2022',
-      module: 'ESNext',
-      moduleResolution: 'Bundler',
-      jsx: 'react-jsx',
-      lib: ['ES2023', 'DOM', 'DOM.Iterable'],
-      strict: true,
-      skipLibCheck: false,
-      noEmit: true,
-    };
-    await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['app.tsx'] }));
-    await run(process.execPath, [TSC, '-p', dir]).catch((error: { stdout: string }) => assert.fail(error.stdout));
-    // The same file with its expected errors made real: the compiler must then refuse each one.
-    const source = await readFile(join(dir, 'app.tsx'), 'utf8');
-    await writeFile(join(dir, 'app.tsx'), source.replaceAll('@ts-expect-error', 'expected:'));
-    const refused = await run(process.execPath, [TSC, '-p', dir]).then(
-      () => '',
-      (error: { stdout: string }) => error.stdout,
-    );
+    const refused = await typeCheck(dir, 'app.tsx', { jsx: 'react-jsx' });
     for (const attribute of ['"wide"', '"sepia"', 'teem', '"moneyline"']) assert.match(refused, new RegExp(attribute), refused);
   });
 });
@@ -350,59 +332,22 @@ describe('@pressbox/elements types from its tarball', () => {
   it('resolve with only lit installed and skipLibCheck off: payload and event types concrete, never any', async () => {
     const dir = await freshProject('types-alone', tarballs.elements);
     await cp('test/package/fixtures/payload-types.ts', join(dir, 'app.ts'));
-    const compilerOptions = {
-      target: 'ES2022',
-      module: 'ESNext',
-      moduleResolution: 'Bundler',
-      lib: ['ES2023', 'DOM', 'DOM.Iterable'],
-      strict: true,
-      skipLibCheck: false,
-      noEmit: true,
-    };
-    await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['app.ts'] }));
-    await run(process.execPath, [TSC, '-p', dir]).catch((error: { stdout: string }) => assert.fail(error.stdout));
-    const source = await readFile(join(dir, 'app.ts'), 'utf8');
-    await writeFile(join(dir, 'app.ts'), source.replaceAll('@ts-expect-error', 'expected:'));
-    const refused = await run(process.execPath, [TSC, '-p', dir]).then(
-      () => '',
-      (error: { stdout: string }) => error.stdout,
-    );
+    const refused = await typeCheck(dir, 'app.ts');
     assert.equal((refused.match(/error TS/g) ?? []).length, 3, refused);
   });
-
-  /** Compiles a fixture as the framework's projects do, then again with its expected errors made real: each must be one. */
-  async function typeCheck(dir: string, file: string, options: Record<string, unknown>, expectedErrors: number): Promise<void> {
-    const compilerOptions = {
-      target: 'ES2022',
-      module: 'ESNext',
-      moduleResolution: 'Bundler',
-      lib: ['ES2023', 'DOM', 'DOM.Iterable'],
-      strict: true,
-      skipLibCheck: false,
-      noEmit: true,
-      ...options,
-    };
-    const name = file.replace(/\W/g, '-');
-    await writeFile(join(dir, `tsconfig.${name}.json`), JSON.stringify({ compilerOptions, files: [file] }));
-    const project = join(dir, `tsconfig.${name}.json`);
-    await run(process.execPath, [TSC, '-p', project]).catch((error: { stdout: string }) => assert.fail(`${file}: ${error.stdout}`));
-    const source = await readFile(join(dir, file), 'utf8');
-    await writeFile(join(dir, file), source.replaceAll('@ts-expect-error', 'expected:'));
-    const refused = await run(process.execPath, [TSC, '-p', project]).then(
-      () => '',
-      (error: { stdout: string }) => error.stdout,
-    );
-    await writeFile(join(dir, file), source);
-    assert.equal((refused.match(/error TS/g) ?? []).length, expectedErrors, `${file}: ${refused}`);
-  }
 
   it('types Preact and Solid JSX and Svelte and Vue templates: attributes, values and pb-* events', async () => {
     const dir = await freshProject('framework-types', tarballs.elements, 'preact@10', 'solid-js@1', 'svelte@5', 'vue@3');
     for (const file of ['preact-app.tsx', 'solid-app.tsx', 'svelte-vue-types.ts'])
       await cp(`test/package/fixtures/${file}`, join(dir, file));
-    await typeCheck(dir, 'preact-app.tsx', { jsx: 'react-jsx', jsxImportSource: 'preact' }, 2);
-    await typeCheck(dir, 'solid-app.tsx', { jsx: 'preserve', jsxImportSource: 'solid-js' }, 2);
-    await typeCheck(dir, 'svelte-vue-types.ts', {}, 2);
+    for (const [file, options] of [
+      ['preact-app.tsx', { jsx: 'react-jsx', jsxImportSource: 'preact' }],
+      ['solid-app.tsx', { jsx: 'preserve', jsxImportSource: 'solid-js' }],
+      ['svelte-vue-types.ts', {}],
+    ] as const) {
+      const refused = await typeCheck(dir, file, options);
+      assert.equal((refused.match(/error TS/g) ?? []).length, 2, `${file}: ${refused}`);
+    }
   });
 });
 
@@ -460,6 +405,34 @@ describe('pressbox (the relay) from its tarball', () => {
     assert.equal(stdout.trim(), version);
   });
 });
+
+/**
+ * Type-checks a fixture in `dir` as an app's project would (strict, skipLibCheck off), failing on any error; then again
+ * with its `@ts-expect-error` lines made real, returning what the compiler refused (the caller says what it must be).
+ */
+async function typeCheck(dir: string, file: string, options: Record<string, unknown> = {}): Promise<string> {
+  const compilerOptions = {
+    target: 'ES2022',
+    module: 'ESNext',
+    moduleResolution: 'Bundler',
+    lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+    strict: true,
+    skipLibCheck: false,
+    noEmit: true,
+    ...options,
+  };
+  const project = join(dir, `tsconfig.${file.replace(/\W/g, '-')}.json`);
+  await writeFile(project, JSON.stringify({ compilerOptions, files: [file] }));
+  await run(process.execPath, [TSC, '-p', project]).catch((error: { stdout: string }) => assert.fail(`${file}: ${error.stdout}`));
+  const source = await readFile(join(dir, file), 'utf8');
+  await writeFile(join(dir, file), source.replaceAll('@ts-expect-error', 'expected:'));
+  const refused = await run(process.execPath, [TSC, '-p', project]).then(
+    () => '',
+    (error: { stdout: string }) => error.stdout,
+  );
+  await writeFile(join(dir, file), source);
+  return refused;
+}
 
 /** Every JavaScript file a bundler wrote, by name, with `\uXXXX` escapes (esbuild writes ASCII) read back. */
 async function scripts(folder: string): Promise<Record<string, string>> {
