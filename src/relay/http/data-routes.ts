@@ -200,10 +200,9 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
   };
 }
 
-/** The gate every widget route shares: the key granted for the page's origin, the rate limit (a stream: GET only). */
+/** The gate every widget route shares: the key granted for the page's origin, the rate limit. */
 function widgetGate(deps: Pick<DataRouteDeps, 'authorize' | 'limit'>) {
-  return async (request: IncomingMessage, search: string, address: string, headRefusal?: string) => {
-    if (headRefusal && request.method === 'HEAD') throw new RelayError('bad_request', headRefusal, { Allow: 'GET' }, 405);
+  return async (request: IncomingMessage, search: string, address: string) => {
     const { key, query } = splitQuery(search);
     const widgetRequest = widgetRequestOf(request, key, address);
     const granted = deps.authorize(widgetRequest);
@@ -254,7 +253,9 @@ function streamServer(deps: DataRouteDeps, admit: ReturnType<typeof widgetGate>)
     const headers = widgetHeaders(request);
     let status = 200;
     try {
-      const { access, widgetRequest, query } = await admit(request, search, address, route.headRefusal);
+      // A stream has no headers to describe without opening it: GET only, refused before the key is read.
+      if (request.method === 'HEAD') throw new RelayError('bad_request', route.headRefusal, { Allow: 'GET' }, 405);
+      const { access, widgetRequest, query } = await admit(request, search, address);
       const opened = await route.open(
         { access, request: widgetRequest, query: new URLSearchParams(query), recheck: () => deps.authorize(widgetRequest) },
         request,
