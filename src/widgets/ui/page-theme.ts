@@ -8,6 +8,8 @@
  * engines give as rgb()).
  */
 export function pageIsDark(host: Element): boolean {
+  // A removed element may still finish an update; it has no page, and no computed style to read.
+  if (!host.isConnected) return false;
   let node = host.parentElement ?? document.documentElement;
   const scheme = getComputedStyle(node).colorScheme;
   if (/dark/.test(scheme)) return !/light/.test(scheme) || matchMedia('(prefers-color-scheme:dark)').matches;
