@@ -10,3 +10,9 @@ export function burstFor(perMinute: number): number {
 
 /** Sized for 20,000 readers on one relay, each page holding one stream. */
 export const LIVE_STREAM_LIMITS = { maxStreamsPerAddress: 50, maxStreams: 25_000, maxStreamsPerKey: 20_000 };
+
+/**
+ * A live element's billing window: one topic on one stream costs at most one load in this span, however often the relay
+ * polls and pushes, so a live reader costs a published number (3,600 s / 10 s = 360 loads an hour per element).
+ */
+export const LIVE_LOAD_EVERY_MS = 10_000;

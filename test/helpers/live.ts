@@ -1,6 +1,7 @@
 // A page's live stream as the relay tests read it: /v1/live opened with fetch, parsed by eventsource-parser.
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { RunningRelay } from '../../src/relay/server.js';
+import { MIDDAY } from './sandbox.js';
 
 const ORIGIN = { origin: 'https://example.com' };
 
@@ -66,4 +67,36 @@ export function updates(events: EventSourceMessage[]) {
   return events
     .filter((event) => event.event === 'update')
     .map((event) => ({ id: Number(event.id), ...(JSON.parse(event.data) as { topic: string; contract: number; data: any }) }));
+}
+
+/**
+ * A relay clock under which the tests know exactly what live loads cost: it runs, and `nextWindow()` moves it on by a
+ * whole billing window, so the next change a stream receives opens a new window (a load) and the changes after it, until
+ * the next call, do not. The window is far longer than a test: only `nextWindow()` ends one. `windows(stream)` is what
+ * the stream costs: the windows in which it received data.
+ */
+export function billingWindows(streams: () => Stream[], windowMs = 600_000) {
+  const started = performance.now();
+  const origin = Date.parse(MIDDAY);
+  let offset = 0;
+  const counts = new Map<Stream, number[]>();
+  const snapshot = () => {
+    for (const stream of streams()) {
+      const seen = counts.get(stream) ?? [];
+      seen.push(updates(stream.events).length);
+      counts.set(stream, seen);
+    }
+  };
+  return {
+    windowMs,
+    now: () => origin + offset + Math.floor(performance.now() - started),
+    nextWindow(): void {
+      snapshot();
+      offset += windowMs;
+    },
+    windows(stream: Stream): number {
+      const marks = [0, ...(counts.get(stream) ?? []), updates(stream.events).length];
+      return marks.filter((count, i) => i > 0 && count > marks[i - 1]!).length;
+    },
+  };
 }

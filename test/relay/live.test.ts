@@ -3,6 +3,7 @@ import { CONTRACT_HEADER, CONTRACT_VERSION } from '../../src/contract/version.js
 import { describe, it } from 'node:test';
 import type { RelayOptions, RunningRelay } from '../../src/relay/server.js';
 import { MIDDAY } from '../helpers/sandbox.js';
+import { LIVE_LOAD_EVERY_MS } from '../../src/relay/defaults.js';
 import { addKey, testRelay, widgetGet } from '../helpers/relay.js';
 import { openStream, updates } from '../helpers/live.js';
 import { monthOf } from '../helpers/clock.js';
@@ -60,9 +61,10 @@ describe('live updates over Server-Sent Events', () => {
     });
   });
 
-  it('pushes only real changes, and bills N updates to M connections as N×M loads', async () => {
+  it('pushes only real changes at once, and bills each connection once per topic per billing window', async () => {
     let polls = 0;
-    await withRelay({ live: { pollMs: () => 60, onPoll: () => polls++ } }, async (relay) => {
+    let now = Date.parse(MIDDAY);
+    await withRelay({ now: () => now, live: { pollMs: () => 60, onPoll: () => polls++ } }, async (relay) => {
       const key = await addKey(relay, ['example.com']);
       const month = monthOf(relay.now());
       const connections = await Promise.all([1, 2, 3].map(() => openStream(relay, key, [SCORES])));
@@ -74,22 +76,43 @@ describe('live updates over Server-Sent Events', () => {
         connections.every((stream) => updates(stream.events).length === 1),
         'no change, no push',
       );
-      assert.equal(await relay.store.loadsUsed(key, month), 3);
+      assert.equal(await relay.store.loadsUsed(key, month), 3, 'each stream’s first delivery is a load');
 
-      for (let change = 1; change <= 2; change++) {
+      const change = async (count: number, relayMs: number) => {
+        now += relayMs;
         relay.sandbox.clock.advance(5 * 60_000);
         relay.cache.clear();
-        await Promise.all(connections.map((stream) => stream.waitFor(1 + change)));
-      }
+        await Promise.all(connections.map((stream) => stream.waitFor(count)));
+      };
+      // Two changes inside the window the first delivery opened (10 s): delivered, not billed.
+      await change(2, 4_000);
+      await change(3, 5_999);
+      assert.equal(await relay.store.loadsUsed(key, month), 3, 'changes within the billing window cost nothing');
+      // The window has run out: the next change opens a new one on every connection.
+      await change(4, 1);
+      await change(5, 9_000);
       const ids = connections.map((stream) => updates(stream.events).map((update) => update.id));
       assert.deepEqual(ids[0], ids[1], 'every connection saw the same events');
-      assert.equal(await relay.store.loadsUsed(key, month), 3 * 3, '3 updates × 3 connections');
+      assert.equal(await relay.store.loadsUsed(key, month), 2 * 3, '2 billing windows with data × 3 connections');
       const usage = await relay.store.usage({ key, month });
       assert.deepEqual(
         usage.map((row) => [row.route, row.loads]),
-        [['/v1/live', 9]],
+        [['/v1/live', 6]],
       );
       for (const stream of connections) stream.close();
+    });
+  });
+
+  it('bills every update with a billing window of 0 (--live-load-every 0)', async () => {
+    await withRelay({ live: { pollMs: () => 60, loadEveryMs: 0 } }, async (relay) => {
+      const key = await addKey(relay, ['example.com']);
+      const stream = await openStream(relay, key, [SCORES]);
+      await stream.waitFor(1);
+      relay.sandbox.clock.advance(5 * 60_000);
+      relay.cache.clear();
+      await stream.waitFor(2);
+      assert.equal(await relay.store.loadsUsed(key, monthOf(relay.now())), 2);
+      stream.close();
     });
   });
 
@@ -209,10 +232,13 @@ describe('live updates over Server-Sent Events', () => {
   });
 
   it('tells the page when its key runs out mid-stream, and stops', async () => {
-    await withRelay({ live: { pollMs: () => 60 } }, async (relay) => {
+    let now = Date.parse(MIDDAY);
+    await withRelay({ now: () => now, live: { pollMs: () => 60 } }, async (relay) => {
       const key = await addKey(relay, ['example.com'], { plan: 'custom:1' });
       const stream = await openStream(relay, key, [SCORES]);
       await stream.waitFor(1);
+      // A change in the next billing window: the load it would cost is one the key no longer has.
+      now += LIVE_LOAD_EVERY_MS;
       relay.sandbox.clock.advance(5 * 60_000);
       relay.cache.clear();
       await stream.waitFor(2);

@@ -11,7 +11,7 @@ import type { RunningRelay } from '../../src/relay/server.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
 import { startSentinelGroup } from '../../scripts/local-servers.js';
 import { monthOf } from '../helpers/clock.js';
-import { openStream, updates } from '../helpers/live.js';
+import { billingWindows, openStream, updates, type Stream } from '../helpers/live.js';
 import { testRelay, widgetGet } from '../helpers/relay.js';
 import { frozenSandbox } from '../helpers/sandbox.js';
 
@@ -22,6 +22,8 @@ describe('Redis Sentinel failover under traffic', () => {
   let group: Awaited<ReturnType<typeof startSentinelGroup>>;
   let sandbox: RunningSandbox;
   let relay: RunningRelay;
+  const streams: Stream[] = [];
+  const billing = billingWindows(() => streams);
 
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'pressbox-sentinel-'));
@@ -33,7 +35,8 @@ describe('Redis Sentinel failover under traffic', () => {
       upstreamUrl: sandbox.baseUrl,
       upstreamKey: 'sk_sandbox_pro',
       rateLimit: { perMinute: 1_000_000, burst: 1_000_000 },
-      live: { pollMs: () => 200 },
+      now: billing.now,
+      live: { pollMs: () => 200, loadEveryMs: billing.windowMs },
     });
   });
   after(async () => {
@@ -57,6 +60,7 @@ describe('Redis Sentinel failover under traffic', () => {
       }
     })();
     const stream = await openStream(relay, key, ['/v1/scores?league=nba']);
+    streams.push(stream);
     await stream.waitFor(1);
     await sleep(500);
 
@@ -66,17 +70,22 @@ describe('Redis Sentinel failover under traffic', () => {
       assert.ok(Date.now() - started < 20_000, 'the sentinels promoted the replica');
       await sleep(100);
     }
-    const before = updates(stream.events).length;
-    sandbox.clock.advance(20 * 60_000);
-    await relay.cache.clear();
-    await stream.waitFor(before + 1, 10_000);
+    // A change in a new billing window (a load, counted on the promoted replica), then one in the same window (free).
+    for (const window of ['new', 'same']) {
+      if (window === 'new') billing.nextWindow();
+      const before = updates(stream.events).length;
+      sandbox.clock.advance(20 * 60_000);
+      await relay.cache.clear();
+      await stream.waitFor(before + 1, 10_000);
+    }
     await sleep(2_000);
     traffic = false;
     await reader;
     await sleep(1_000);
     stream.close();
     await stream.ended;
-    delivered += updates(stream.events).length;
+    assert.ok(updates(stream.events).length >= 3);
+    delivered += billing.windows(stream);
 
     assert.deepEqual(failures, [], 'no reader saw an error');
     const month = monthOf(relay.now());

@@ -13,7 +13,7 @@ import type { RunningRelay } from '../../src/relay/server.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
 import { freePort, startRedisServer } from '../../scripts/local-servers.js';
 import { monthOf } from '../helpers/clock.js';
-import { openStream, updates, type Stream } from '../helpers/live.js';
+import { billingWindows, openStream, updates, type Stream } from '../helpers/live.js';
 import { testRelay, widgetGet } from '../helpers/relay.js';
 import { frozenSandbox } from '../helpers/sandbox.js';
 import { sleep, until } from '../helpers/wait.js';
@@ -28,6 +28,8 @@ describe('Redis stopped under traffic on two relays', () => {
   let sandbox: RunningSandbox;
   let relays: RunningRelay[];
   const polls = [0, 0];
+  let streams: Stream[] = [];
+  const billing = billingWindows(() => streams);
 
   // Appended and synced on every write, so what was counted survives the kill: what is measured here is the relays.
   const startRedis = async () => {
@@ -53,7 +55,8 @@ describe('Redis stopped under traffic on two relays', () => {
           upstreamUrl: sandbox.baseUrl,
           upstreamKey: 'sk_sandbox_pro',
           rateLimit: { perMinute: 1_000_000, burst: 1_000_000 },
-          live: { pollMs: () => 200, onPoll: () => polls[index]!++ },
+          now: billing.now,
+          live: { pollMs: () => 200, onPoll: () => polls[index]!++, loadEveryMs: billing.windowMs },
         }),
       ),
     );
@@ -79,12 +82,14 @@ describe('Redis stopped under traffic on two relays', () => {
         await sleep(40);
       }
     });
-    const streams: Stream[] = await Promise.all(relays.map((relay) => openStream(relay, key, [TOPIC])));
+    streams = await Promise.all(relays.map((relay) => openStream(relay, key, [TOPIC])));
     await until(() => streams.every((stream) => updates(stream.events).length >= 1), 'first data on both streams');
     const ready = await fetch(`${relays[0]!.origin}/ready`);
     assert.deepEqual([ready.status, await ready.json()], [200, { status: 'ready', store: 'ok', upstream: 'ok' }]);
 
     await stopRedis();
+    // The change while Redis is away opens a billing window: its loads are journaled, and counted once it is back.
+    billing.nextWindow();
     const before = streams.map((stream) => updates(stream.events).length);
     // Past the 5 s key cache: keys read before are still served.
     await sleep(5_500);
@@ -111,7 +116,8 @@ describe('Redis stopped under traffic on two relays', () => {
     polls.fill(0);
     await sleep(1_500);
     assert.equal(polls.filter((count) => count > 0).length, 1, `one poller for the topic again (${polls})`);
-    // A change after Redis is back reaches both viewers, under an id above the ones stamped while it was away.
+    // A change after Redis is back reaches both viewers, under an id above the ones stamped while it was away; it is
+    // in the window the outage's change opened, so it costs nothing.
     const beforeRecoveredChange = streams.map((stream) => updates(stream.events).length);
     sandbox.clock.advance(20 * 60_000);
     await Promise.all(relays.map((relay) => relay.cache.clear()));
@@ -125,7 +131,12 @@ describe('Redis stopped under traffic on two relays', () => {
     await sleep(1_000);
     streams.forEach((stream) => stream.close());
     await Promise.all(streams.map((stream) => stream.ended));
-    delivered += streams.reduce((sum, stream) => sum + updates(stream.events).length, 0);
+    delivered += streams.reduce((sum, stream) => sum + billing.windows(stream), 0);
+    assert.equal(
+      streams.reduce((sum, stream) => sum + billing.windows(stream), 0),
+      2 * 2,
+      'each viewer billed for the window before the outage and the one it opened',
+    );
     for (const stream of streams) {
       const seen = updates(stream.events);
       for (let i = 1; i < seen.length; i++) {

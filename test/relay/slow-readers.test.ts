@@ -40,7 +40,8 @@ describe('live readers that stop reading', () => {
     let polls = 0;
     const relay = await testRelay({
       rateLimit: { perMinute: 1_000_000, burst: 100_000 },
-      live: { pollMs: () => 20, onPoll: () => polls++, maxStreamsPerAddress: READERS + 10 },
+      // Every delivery billed (no billing window): what a sleeping reader is billed shows what it was sent.
+      live: { pollMs: () => 20, onPoll: () => polls++, maxStreamsPerAddress: READERS + 10, loadEveryMs: 0 },
     });
     const readers: Socket[] = [];
     // Every poll sees the games move on (and no cached copy): each one is a change pushed to every stream.

@@ -1,4 +1,4 @@
-import { LIVE_STREAM_LIMITS } from '../defaults.js';
+import { LIVE_LOAD_EVERY_MS, LIVE_STREAM_LIMITS } from '../defaults.js';
 import { liveGauges } from '../http/metrics.js';
 import { LiveHub, type HubOptions } from '../live/hub.js';
 import { sharedLeagueInterest } from '../live/league-interest.js';
@@ -40,6 +40,11 @@ export const liveFeature = relayFeature<LiveExtras>()({
       '--max-streams-per-key',
       'open live streams allowed for one widget key on this relay',
       LIVE_STREAM_LIMITS.maxStreamsPerKey,
+    ),
+    loadEveryMs: flag.duration(
+      '--live-load-every',
+      'billing window of a live element: one topic on one stream costs at most one load in it, however often it updates',
+      LIVE_LOAD_EVERY_MS,
     ),
     upstreamShare: flag.percent(
       '--upstream-share-live',

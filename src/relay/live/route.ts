@@ -1,4 +1,4 @@
-import { LIVE_STREAM_LIMITS } from '../defaults.js';
+import { LIVE_LOAD_EVERY_MS, LIVE_STREAM_LIMITS } from '../defaults.js';
 import type { IncomingMessage } from 'node:http';
 import { CONTRACT_REVISION, CONTRACT_VERSION } from '../../contract/version.js';
 import { RelayError } from '../errors.js';
@@ -30,6 +30,8 @@ export interface LiveRouteOptions {
   spend?: SpendGuard;
   /** How often open streams' keys and origins are checked again (a revoked key's streams end within it). */
   recheckMs?: number;
+  /** A topic's billing window on one stream: updates within it after the one billed are delivered unbilled. */
+  loadEveryMs?: number;
 }
 
 /** Open streams are checked against their key's current rules this often. */
@@ -123,26 +125,37 @@ function readStreamQuery(query: URLSearchParams, request: IncomingMessage) {
   return { topics, have, lastEventId };
 }
 
+/** How a stream bills its topics: the load counter, the relay's clock and the billing window. */
+interface StreamBilling {
+  count: () => Promise<RelayError | undefined>;
+  onLoad: () => void;
+  now: () => number;
+  loadEveryMs: number;
+}
+
 /**
- * A stream's place in the hub: each update is counted before it is written (a spent key gets the error instead of
- * the data); while the reader is behind, only each topic's latest update waits here, counted when it is written.
+ * A stream's place in the hub: an update that opens a topic's billing window is counted before it is written (a spent
+ * key gets the error instead of the data); the others in that window go out at once, unbilled. While the reader is
+ * behind, only each topic's latest update waits here, counted (if it opens a window) when it is written.
  */
-function streamSubscriber(
-  stream: SseConnection,
-  upstream: Subscriber['upstream'],
-  count: () => Promise<RelayError | undefined>,
-  onLoad: () => void,
-) {
+function streamSubscriber(stream: SseConnection, upstream: Subscriber['upstream'], billing: StreamBilling) {
   const held = new Map<string, LiveUpdate>();
+  /** When each topic's current billing window opened (the update billed last). */
+  const billedAt = new Map<string, number>();
   const deliverNow = async (update: LiveUpdate): Promise<boolean> => {
-    const refused = await count();
-    if (stream.closed) return false;
-    if (refused) {
-      stream.send({ event: 'error', data: JSON.stringify({ topic: update.topic, ...refused.body() }) });
-      stream.end();
-      return false;
+    const now = billing.now();
+    const opened = billedAt.get(update.topic);
+    if (opened === undefined || now - opened >= billing.loadEveryMs || now < opened) {
+      const refused = await billing.count();
+      if (stream.closed) return false;
+      if (refused) {
+        stream.send({ event: 'error', data: JSON.stringify({ topic: update.topic, ...refused.body() }) });
+        stream.end();
+        return false;
+      }
+      billedAt.set(update.topic, now);
+      billing.onLoad();
     }
-    onLoad();
     return stream.sendFrame(frameOf(update));
   };
   const subscriber: Subscriber = {
@@ -261,7 +274,12 @@ export function liveRoute(options: LiveRouteOptions) {
           throw error;
         },
       );
-    const viewer = streamSubscriber(stream, access.upstream, count, options.onLoad);
+    const viewer = streamSubscriber(stream, access.upstream, {
+      count,
+      onLoad: options.onLoad,
+      now: options.now,
+      loadEveryMs: options.loadEveryMs ?? LIVE_LOAD_EVERY_MS,
+    });
     streams.add(stream);
     rechecks.set(stream, admitted.recheck);
     stream.retry(jitteredRetryMs());

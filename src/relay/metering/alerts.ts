@@ -118,9 +118,13 @@ export function usageAlerts(options: AlertOptions) {
     afterLoad(key: string, limit: number, result: CountResult, detail: LoadDetail): void {
       if (!result.counted) return;
       const at = () => new Date(options.now()).toISOString();
-      for (const share of MONTH_THRESHOLDS)
-        if (result.used === Math.ceil(limit * share))
+      // A lease counted with the load takes the month several loads on at once: a threshold it passes is raised now.
+      const before = result.used - 1 - (result.leased ?? 0);
+      for (const share of MONTH_THRESHOLDS) {
+        const mark = Math.ceil(limit * share);
+        if (before < mark && result.used >= mark)
           raise({ kind: `month_${share * 100}` as UsageAlert['kind'], key, at: at(), used: result.used, limit });
+      }
       const today = result.today;
       if (!today || !detail.day || today.loads < OUTSIZED_MIN_LOADS || today.prefix <= today.loads * OUTSIZED_SHARE) return;
       let days = raisedShares.get(key);
@@ -165,8 +169,8 @@ export type UsageAlerts = ReturnType<typeof usageAlerts>;
 export function alertingUsage<Store extends UsageStore>(store: Store, alerts: UsageAlerts): Store {
   return {
     ...store,
-    countLoad: (key, month, limit, detail, receipt) =>
-      store.countLoad(key, month, limit, detail, receipt).then((result) => {
+    countLoad: (key, month, limit, detail, receipt, lease) =>
+      store.countLoad(key, month, limit, detail, receipt, lease).then((result) => {
         alerts.afterLoad(key, limit, result, detail);
         return result;
       }),

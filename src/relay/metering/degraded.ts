@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { RelayError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import type { CountResult, LoadDetail, LoadReceipt, ReplayedUsage, UsageStore } from '../store/types.js';
+import type { CountResult, JournaledLoad, LoadDetail, LoadReceipt, ReplayedUsage, UsageStore } from '../store/types.js';
 import type { LoadJournal } from './journal.js';
+import { LEASE_TICK_MS, LoadLeases } from './leases.js';
 
 /**
  * The share of what a key had left at its last sync with Redis (of its month, and of its day when it has a daily
@@ -37,6 +38,8 @@ export interface DegradedOptions {
   /** Each load served without Redis (metrics). */
   onJournaled?: () => void;
   onReplayed?: (loads: number) => void;
+  /** How often leases are settled (LEASE_TICK_MS); 0: only by `settle()` (tests). */
+  leaseTickMs?: number;
 }
 
 export interface DegradableUsage extends UsageStore {
@@ -46,6 +49,8 @@ export interface DegradableUsage extends UsageStore {
   pendingLoads(): number;
   /** Replays the journal now (it also runs by itself once Redis answers again); resolves when it is empty. */
   replay(): Promise<void>;
+  /** Settles the leases now (as every tick does): leftovers given back, served loads attributed. */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -55,7 +60,10 @@ const unreachable = (why: string) =>
   });
 
 /**
- * Metering that outlives a Redis outage. While Redis answers, every load is counted there (with a receipt). When it
+ * Metering that outlives a Redis outage, in batches. While Redis answers, a load is counted there (with a receipt)
+ * together with a lease of loads sized by the key's pace on this relay (metering/leases.ts); the loads served from a
+ * lease are journaled and attributed in Redis at each tick, so a busy key costs Redis a few commands a second, not a
+ * few per load. When it
  * does not, a key this relay has counted before is served within DEGRADED_SHARE of what it had left, each load
  * journaled on local disk before its answer leaves; keys never counted here, revoked keys and spent keys are refused
  * as before. When Redis answers again, the journal is replayed in batches, each under an id Redis remembers, so a
@@ -119,17 +127,50 @@ export function degradableUsage(store: UsageStore, options: DegradedOptions): De
     })());
 
   const serveWithoutStore = journaledServing(synced, options);
+  const leases = new LoadLeases();
+  // A load served from a lease was counted with it: on disk before its answer leaves, attributed at the next tick.
+  const journalLeased = async (load: JournaledLoad, result: CountResult): Promise<CountResult> => {
+    try {
+      await journal.append(load);
+    } catch (error) {
+      leases.untake(load.key);
+      logger.log('error', 'load journal write failed', { error: error instanceof Error ? error.message : 'unknown' });
+      throw unreachable(' or write its journal, so it cannot count this widget load');
+    }
+    return result;
+  };
+  let answered: number[] = [];
+  const settleLeases = async () => {
+    const heard = answered;
+    answered = [];
+    await store.forgetLeases!(relay, heard).catch(() => answered.push(...heard));
+    await Promise.all(
+      leases.settle().map((leftover) =>
+        store.returnLoads!(leftover.key, leftover.month, leftover.day, leftover.loads).catch(() => leases.restore(leftover)),
+      ),
+    );
+    if (downSince === undefined && journal.pending() > 0) await replay();
+  };
+  let settling: Promise<void> | undefined;
+  const settle = () => (settling ??= settleLeases().finally(() => (settling = undefined)));
+  const tickMs = options.leaseTickMs ?? LEASE_TICK_MS;
+  const tick = tickMs > 0 ? setInterval(() => void settle().catch(() => undefined), tickMs) : undefined;
+  tick?.unref();
   // Loads left by an earlier run (killed while cut off, or mid-replay) are counted as soon as Redis answers.
   if (journal.pending() > 0) schedule();
 
   return {
     ...store,
     async countLoad(key, month, limit, detail) {
+      const fromLease = leases.take(key, month, detail);
+      if (fromLease) return journalLeased({ key, month, limit, detail, leased: true }, fromLease);
       // Once Redis is known to be away, loads go to the journal at once; the replay timer finds out when it is back.
       if (downSince === undefined) {
         const receipt = { relay, seq: seq++ };
         try {
-          const result = await store.countLoad(key, month, limit, detail, receipt);
+          const counted = await store.countLoad(key, month, limit, detail, receipt, leases.wish(key));
+          if (counted.leased) answered.push(receipt.seq);
+          const result = leases.keep(key, month, detail, counted);
           remember(key, month, detail, result);
           if (downSince !== undefined || journal.pending() > 0) void replay();
           return result;
@@ -145,7 +186,12 @@ export function degradableUsage(store: UsageStore, options: DegradedOptions): De
     unreachableSince: () => downSince,
     pendingLoads: () => journal.pending(),
     replay,
+    settle,
     async close() {
+      clearInterval(tick);
+      await settling;
+      // Leases given back and served loads attributed now; what cannot be waits in the journal for the next start.
+      await settleLeases().catch(() => undefined);
       closed = true;
       clearTimeout(timer);
       await replaying;

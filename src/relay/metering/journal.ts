@@ -12,7 +12,8 @@ export interface JournalBatch {
 }
 
 /**
- * The loads a relay served while Redis was out of reach, on its own disk until they are counted in Redis.
+ * The loads a relay served while Redis was out of reach, or from a lease of loads it holds, on its own disk until they
+ * are counted (or, for a lease, attributed) in Redis.
  * `append` resolves once the load is committed and synced (SQLite, WAL, synchronous=FULL): it survives a killed
  * process and a power cut. Loads appended in one turn of the event loop share one commit.
  */
@@ -53,6 +54,7 @@ const journaledLoad = z.object({
     dailyLimit: z.number().int().positive().nullable().optional(),
   }),
   receipt: z.object({ relay: z.string().min(1).max(100), seq: z.number().int().nonnegative() }).optional(),
+  leased: z.literal(true).optional(),
 });
 
 function readLoad(text: string): JournaledLoad | string {

@@ -36,6 +36,11 @@ export interface CountResult {
   refusedBy?: 'month' | 'day';
   /** With a day: the key's loads that day, and those from this load's prefix and origin (after this call). */
   today?: { loads: number; prefix: number; origin: number };
+  /**
+   * Loads reserved past this one (a lease: counted in `used` and the day already) for the relay to serve without
+   * asking again; what it does not serve it gives back (`returnLoads`).
+   */
+  leased?: number;
 }
 
 /** Loads of one key on one day from one route, origin, prefix and kind of client. */
@@ -57,6 +62,15 @@ export interface UsageRow {
   loads: number;
 }
 
+/**
+ * Loads a relay would like reserved past the one it counts (Redis), which the store grants only where the key has
+ * room to spare: at most `1 / share` of what is left of its month (and day), nothing near a limit (exact counting).
+ */
+export interface LeaseWish {
+  loads: number;
+  share: number;
+}
+
 /** Names one attempt to count a load: the relay process that made it and its place in that process's sequence. */
 export interface LoadReceipt {
   relay: string;
@@ -72,6 +86,8 @@ export interface JournaledLoad {
   detail: LoadDetail;
   /** Set when the load may have been counted already (its answer was lost): the replay asks the store. */
   receipt?: LoadReceipt;
+  /** Served from a lease, whose month and day totals were counted when it was taken: the replay adds its attribution only. */
+  leased?: true;
 }
 
 /** One key's month after a replay: its loads then, and how many the replay added. */
@@ -87,7 +103,14 @@ export interface UsageStore {
    * Counts one load if the month stays within `limit`, atomically and durably before returning. With a receipt
    * (Redis), the store also records that this attempt was counted, for a replay to ask later.
    */
-  countLoad(key: string, month: string, limit: number, detail: LoadDetail, receipt?: LoadReceipt): Promise<CountResult>;
+  countLoad(key: string, month: string, limit: number, detail: LoadDetail, receipt?: LoadReceipt, lease?: LeaseWish): Promise<CountResult>;
+  /** Gives back loads of a lease the relay did not serve (Redis): the month's and the day's totals shrink by them. */
+  returnLoads?(key: string, month: string, day: string | undefined, loads: number): Promise<void>;
+  /**
+   * The relay heard the answers of these receipted counts that took leases: their record (kept so that the replay of
+   * a count whose answer was lost gives its lease back) can go.
+   */
+  forgetLeases?(relay: string, seqs: readonly number[]): Promise<void>;
   /**
    * Where a relay can serve while the store is away (Redis): counts journaled loads once per batch id, whatever the
    * limits (they were delivered); undefined when that batch was counted before.

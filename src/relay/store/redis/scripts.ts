@@ -1,29 +1,48 @@
 import type { Redis } from 'ioredis';
 
-// KEYS: month usage, month detail, months, day usage, day detail, day shares, days, receipts.
+// KEYS: month usage, month detail, months, day usage, day detail, day shares, days, receipts, the relay's leases.
 // ARGV: key, month limit, month detail field, month, day ('' for none), daily limit ('' for none), day detail field,
-// prefix share field, origin share field, receipt bit ('' for none), receipts' lifetime (s).
-// Returns {counted, used, refused by (1 month, 2 day), today, prefix, origin}.
+// prefix share field, origin share field, receipt bit ('' for none), receipts' lifetime (s), loads wished for past
+// this one (a lease), the share of the room left a lease may take (1/N), the receipt's sequence number.
+// Returns {counted, used, refused by (1 month, 2 day), leased, today, prefix, origin}: `used` and `today` include the lease.
 const COUNT_LOAD = `
 local used = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
-if ARGV[5] ~= '' and ARGV[6] ~= '' and tonumber(redis.call('HGET', KEYS[4], ARGV[1]) or '0') >= tonumber(ARGV[6]) then
-  return {0, used, 2}
+local room = tonumber(ARGV[2]) - used
+local daily = ARGV[5] ~= '' and ARGV[6] ~= ''
+if daily then
+  local dayRoom = tonumber(ARGV[6]) - tonumber(redis.call('HGET', KEYS[4], ARGV[1]) or '0')
+  if dayRoom <= 0 then return {0, used, 2, 0} end
+  room = math.min(room, dayRoom)
 end
-if used >= tonumber(ARGV[2]) then return {0, used, 1} end
+if room <= 0 then return {0, used, 1, 0} end
+local leased = math.min(tonumber(ARGV[12]), math.floor((room - 1) / tonumber(ARGV[13])))
+if leased < 0 then leased = 0 end
 if ARGV[10] ~= '' then
   redis.call('SETBIT', KEYS[8], ARGV[10], 1)
   redis.call('EXPIRE', KEYS[8], ARGV[11])
+  -- Should the answer be lost, the replay of this load gives the lease back (the relay never knew it had it).
+  if leased > 0 then
+    redis.call('HSET', KEYS[9], ARGV[14], leased)
+    redis.call('EXPIRE', KEYS[9], ARGV[11])
+  end
 end
-used = redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
+used = redis.call('HINCRBY', KEYS[1], ARGV[1], 1 + leased)
 redis.call('HINCRBY', KEYS[2], ARGV[3], 1)
 redis.call('SADD', KEYS[3], ARGV[4])
-if ARGV[5] == '' then return {1, used, 0} end
-local today = redis.call('HINCRBY', KEYS[4], ARGV[1], 1)
+if ARGV[5] == '' then return {1, used, 0, leased} end
+local today = redis.call('HINCRBY', KEYS[4], ARGV[1], 1 + leased)
 redis.call('HINCRBY', KEYS[5], ARGV[7], 1)
 local prefix = redis.call('HINCRBY', KEYS[6], ARGV[8], 1)
 local origin = redis.call('HINCRBY', KEYS[6], ARGV[9], 1)
 redis.call('SADD', KEYS[7], ARGV[5])
-return {1, used, 0, today, prefix, origin}
+return {1, used, 0, leased, today, prefix, origin}
+`;
+
+// Gives back a lease's unserved loads. KEYS: month usage, day usage ('' for none). ARGV: key, loads.
+const RETURN_LOADS = `
+redis.call('HINCRBY', KEYS[1], ARGV[1], -tonumber(ARGV[2]))
+if KEYS[2] ~= '' then redis.call('HINCRBY', KEYS[2], ARGV[1], -tonumber(ARGV[2])) end
+return 1
 `;
 
 // Which attribution a load is stored under (metering's ATTRIBUTION_LIMITS): an origin, network or row already kept
@@ -56,7 +75,9 @@ return 1
 
 // Replays journaled loads as one batch, once: a batch id seen before changes nothing, and a load whose receipt bit is
 // set was counted when it was served (its answer was lost, not its count). KEYS: the batch's marker. ARGV: the
-// marker's lifetime (s), groups as JSON: the names and fields a load touches (as COUNT_LOAD builds them) and the receipts of its loads.
+// marker's lifetime (s), groups as JSON: the names and fields a load touches (as COUNT_LOAD builds them) and the receipts of its loads;
+// a group served from a lease (`leased`) adds its attribution only, its totals were counted with the lease. A load
+// counted whose answer was lost gives back the lease it took (`receipt[3]`, `receipt[4]`: the relay's leases, its seq).
 // Returns {applied, then per key and month: key, month, loads of the month after, loads added}.
 const REPLAY_BATCH = `
 if redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[1]) == false then return {0} end
@@ -64,15 +85,26 @@ local totals = {}
 local order = {}
 for _, group in ipairs(cjson.decode(ARGV[2])) do
   local n = 0
+  local unserved = 0
   for _, receipt in ipairs(group.receipts) do
-    if receipt[1] == '' or redis.call('GETBIT', receipt[1], receipt[2]) == 0 then n = n + 1 end
+    if receipt[1] == '' or redis.call('GETBIT', receipt[1], receipt[2]) == 0 then n = n + 1
+    elseif receipt[3] then
+      unserved = unserved + tonumber(redis.call('HGET', receipt[3], receipt[4]) or '0')
+      redis.call('HDEL', receipt[3], receipt[4])
+    end
+  end
+  if unserved > 0 then
+    redis.call('HINCRBY', group.usage, group.key, -unserved)
+    if group.day ~= '' then redis.call('HINCRBY', group.dayUsage, group.key, -unserved) end
   end
   if n > 0 then
-    local used = redis.call('HINCRBY', group.usage, group.key, n)
+    local used
+    if group.leased then used = tonumber(redis.call('HGET', group.usage, group.key) or '0')
+    else used = redis.call('HINCRBY', group.usage, group.key, n) end
     redis.call('HINCRBY', group.detail, group.detailField, n)
     redis.call('SADD', group.months, group.month)
     if group.day ~= '' then
-      redis.call('HINCRBY', group.dayUsage, group.key, n)
+      if not group.leased then redis.call('HINCRBY', group.dayUsage, group.key, n) end
       redis.call('HINCRBY', group.dayDetail, group.dayDetailField, n)
       redis.call('HINCRBY', group.shares, group.prefixField, n)
       redis.call('HINCRBY', group.shares, group.originField, n)
@@ -84,7 +116,7 @@ for _, group in ipairs(cjson.decode(ARGV[2])) do
       table.insert(order, id)
     end
     totals[id][3] = used
-    totals[id][4] = totals[id][4] + n
+    if not group.leased then totals[id][4] = totals[id][4] + n end
   end
 end
 local result = {1}
@@ -114,6 +146,7 @@ return 1
 /** The scripts, loaded once and called by their hash (EVALSHA, reloaded by ioredis if Redis forgot them). */
 export interface Scripts {
   pressboxCountLoad(...args: string[]): Promise<number[]>;
+  pressboxReturnLoads(...args: string[]): Promise<number>;
   pressboxRecordPoint(...args: string[]): Promise<number>;
   pressboxCreateKey(...args: string[]): Promise<number>;
   pressboxClaimTry(...args: string[]): Promise<[number, number, number]>;
@@ -123,7 +156,8 @@ export interface Scripts {
 
 /** Registers the scripts on the connection (ioredis reloads one Redis forgot) and returns them as commands. */
 export function loadScripts(redis: Redis): Scripts {
-  redis.defineCommand('pressboxCountLoad', { numberOfKeys: 8, lua: COUNT_LOAD });
+  redis.defineCommand('pressboxCountLoad', { numberOfKeys: 9, lua: COUNT_LOAD });
+  redis.defineCommand('pressboxReturnLoads', { numberOfKeys: 2, lua: RETURN_LOADS });
   redis.defineCommand('pressboxReplayBatch', { numberOfKeys: 1, lua: REPLAY_BATCH });
   redis.defineCommand('pressboxRecordPoint', { numberOfKeys: 1, lua: RECORD_POINT });
   redis.defineCommand('pressboxCreateKey', { numberOfKeys: 2, lua: CREATE_KEY });

@@ -4,6 +4,7 @@ import type {
   CountResult,
   DailyUsageRow,
   JournaledLoad,
+  LeaseWish,
   LoadDetail,
   LoadReceipt,
   ReplayedUsage,
@@ -32,6 +33,9 @@ function receiptBit(receipt: LoadReceipt | undefined): [name: string, bit: strin
   if (!receipt) return [`${PREFIX}receipts:none`, ''];
   return [`${PREFIX}receipts:${receipt.relay}:${Math.floor(receipt.seq / RECEIPTS_PER_KEY)}`, String(receipt.seq % RECEIPTS_PER_KEY)];
 }
+
+/** The leases a relay process took with receipted counts, by sequence number, until it has heard their answers. */
+const leasesOf = (relay: string) => `${PREFIX}receipts:${relay}:leases`;
 
 /** Where a load of `key` in `month`, attributed as `detail`, is counted: the names and fields COUNT_LOAD and REPLAY_BATCH touch. */
 function countedUnder(key: string, month: string, detail: LoadDetail) {
@@ -105,14 +109,15 @@ function replicaWait(redis: Redis, failover: boolean): () => Promise<void> {
 
 /** Journaled loads grouped by where they are counted, each group with its loads' receipts (REPLAY_BATCH's input). */
 function replayGroups(loads: readonly JournaledLoad[], details: readonly LoadDetail[]) {
-  const groups = new Map<string, ReturnType<typeof countedUnder> & { receipts: Array<[string, number | string]> }>();
+  type Group = ReturnType<typeof countedUnder> & { receipts: Array<[string, number | string, string?, number?]>; leased?: true };
+  const groups = new Map<string, Group>();
   for (const [index, load] of loads.entries()) {
     const under = countedUnder(load.key, load.month, details[index]!);
-    const id = [under.detailField, under.month, under.day, under.dayDetailField].join(SEPARATOR);
+    const id = [under.detailField, under.month, under.day, under.dayDetailField, load.leased ? 'leased' : ''].join(SEPARATOR);
     let group = groups.get(id);
-    if (!group) groups.set(id, (group = { ...under, receipts: [] }));
+    if (!group) groups.set(id, (group = { ...under, receipts: [], ...(load.leased ? { leased: true as const } : {}) }));
     const [receipts, bit] = receiptBit(load.receipt);
-    group.receipts.push(bit === '' ? ['', 0] : [receipts, Number(bit)]);
+    group.receipts.push(bit === '' ? ['', 0] : [receipts, Number(bit), leasesOf(load.receipt!.relay), load.receipt!.seq]);
   }
   return [...groups.values()];
 }
@@ -157,22 +162,32 @@ export function redisUsage(redis: Redis, scripts: Scripts, failover: boolean): U
   const admit = boundedAttribution(scripts);
   const replicated = replicaWait(redis, failover);
   return {
-    async countLoad(key, month, limit, asked: LoadDetail, receipt?: LoadReceipt): Promise<CountResult> {
+    async countLoad(key, month, limit, asked: LoadDetail, receipt?: LoadReceipt, lease?: LeaseWish): Promise<CountResult> {
       const detail = await admit(key, month, asked);
       const under = countedUnder(key, month, detail);
       const [receipts, bit] = receiptBit(receipt);
-      const [counted, used, refused, today, fromPrefix, fromOrigin] = await scripts.pressboxCountLoad(
+      const [counted, used, refused, leased, today, fromPrefix, fromOrigin] = await scripts.pressboxCountLoad(
         ...[under.usage, under.detail, under.months, under.dayUsage, under.dayDetail, under.shares, under.days, receipts],
+        leasesOf(receipt?.relay ?? 'none'),
         ...[key, String(limit), under.detailField, month, under.day, detail.dailyLimit ? String(detail.dailyLimit) : ''],
         ...[under.dayDetailField, under.prefixField, under.originField, bit, String(RECEIPT_LIFETIME_S)],
+        ...[String(lease?.loads ?? 0), String(lease?.share ?? 1), String(receipt?.seq ?? '')],
       );
       if (counted === 1) await replicated();
       return {
         counted: counted === 1,
         used: Number(used),
         ...(refused ? { refusedBy: refused === 2 ? ('day' as const) : ('month' as const) } : {}),
+        ...(Number(leased) > 0 ? { leased: Number(leased) } : {}),
         ...(today !== undefined ? { today: { loads: Number(today), prefix: Number(fromPrefix), origin: Number(fromOrigin) } } : {}),
       };
+    },
+    async forgetLeases(relay, seqs) {
+      if (seqs.length > 0) await redis.hdel(leasesOf(relay), ...seqs.map(String));
+    },
+    async returnLoads(key, month, day, loads) {
+      if (loads <= 0) return;
+      await scripts.pressboxReturnLoads(names.usage(month), day ? names.dayUsage(day) : '', key, String(loads));
     },
     async replayLoads(batch: string, loads: readonly JournaledLoad[]): Promise<ReplayedUsage[] | undefined> {
       // Attributed while Redis was away: bounded now as each load would have been when it was served. Loads attributed
