@@ -65,6 +65,8 @@ export interface RelayStats {
   openStreams: number;
   upstreamCalls: number;
   longestBlockMs: number;
+  /** CPU time the relay process has used (user and system). */
+  cpuMs: number;
   /** With Redis: loads in the relay's journal not yet counted there. */
   journalPending?: number;
 }

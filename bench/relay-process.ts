@@ -39,6 +39,7 @@ async function stats() {
     openStreams: relay.openStreams(),
     upstreamCalls,
     longestBlockMs: loop.max / 1e6,
+    cpuMs: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
     journalPending: pending ? (await pending.get()).values[0]?.value : undefined,
   };
 }

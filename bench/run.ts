@@ -14,6 +14,7 @@ import { openSqliteStore } from '../src/relay/store/sqlite.js';
 import { liveViewers } from './live-viewers.js';
 import { throughput, type LoadRun } from './throughput.js';
 import { scaleOut } from './scale-out.js';
+import { liveBilling } from './live-billing.js';
 import { proxyReaders } from './proxy-readers.js';
 import { redisOutage } from './redis-outage.js';
 import { pageCost } from './page-cost.js';
@@ -188,6 +189,20 @@ async function severalRelays(): Promise<void> {
   );
 }
 
+/** Live readers billed per window and counted in leases: Redis commands a second must stay flat from 100 to 10,000. */
+async function liveBillingRows(): Promise<void> {
+  const runs = await liveBilling([100, 1_000, 10_000]);
+  results.liveBilling = runs;
+  for (const run of runs)
+    row(
+      'live billing',
+      `${thousands(run.readers)} readers of one live game on ${run.relays} relays, one Redis: Redis commands/s; relay CPU s/min; loads / updates per reader-minute`,
+      `${run.redisCommandsPerSecond}; ${run.relayCpuSecondsPerMinute}; ${run.loadsPerReaderMinute} / ${run.updatesPerReaderMinute}`,
+    );
+  const counts = runs.map((run) => run.redisCommandsPerSecond);
+  row('live billing', 'Redis commands/s, most ÷ fewest readers (goal ≤ 1.2×)', `${(Math.max(...counts) / Math.min(...counts)).toFixed(2)}×`);
+}
+
 async function redisAway(): Promise<void> {
   const run = await redisOutage(60);
   results.redisOutage = run;
@@ -337,6 +352,7 @@ try {
   await live();
   await everyCore(dir);
   await severalRelays();
+  await liveBillingRows();
   await behindProxy();
   await redisAway();
   await metering(dir);

@@ -75,6 +75,17 @@ describe('loads counted in batches (leases) on Redis', () => {
     );
   });
 
+  it('asks once for a burst: loads of a key that arrive together wait for one lease (a broadcast’s slice of streams)', async () => {
+    const usage = relayOn('burst');
+    const before = await commands();
+    const results = await Promise.all(Array.from({ length: 250 }, () => usage.countLoad('pk_burst', MONTH, 1_000_000, detail)));
+    await usage.settle();
+    const spent = (await commands()) - before - 1;
+    assert.ok(results.every((result) => result.counted));
+    assert.ok(spent <= 60, `250 loads at once cost ${spent} Redis commands`);
+    assert.equal(await store.loadsUsed('pk_burst', MONTH), 250);
+  });
+
   it('never serves more than a key’s limit across relays, and near it counts every load on its own', async () => {
     const [first, second] = [relayOn('first'), relayOn('second')];
     const key = 'pk_limit';

@@ -128,6 +128,8 @@ export function degradableUsage(store: UsageStore, options: DegradedOptions): De
 
   const serveWithoutStore = journaledServing(synced, options);
   const leases = new LoadLeases();
+  /** The count (and lease) asked of Redis for a key, while it is on its way. */
+  const asking = new Map<string, Promise<CountResult>>();
   // A load served from a lease was counted with it: on disk before its answer leaves, attributed at the next tick.
   const journalLeased = async (load: JournaledLoad, result: CountResult): Promise<CountResult> => {
     try {
@@ -162,13 +164,24 @@ export function degradableUsage(store: UsageStore, options: DegradedOptions): De
   return {
     ...store,
     async countLoad(key, month, limit, detail) {
-      const fromLease = leases.take(key, month, detail);
-      if (fromLease) return journalLeased({ key, month, limit, detail, leased: true }, fromLease);
+      leases.note(key, month, detail);
+      // While a lease is asked for this key, its other loads wait for it: a burst is one request, not one each.
+      for (;;) {
+        const fromLease = leases.take(key, month, detail);
+        if (fromLease) return journalLeased({ key, month, limit, detail, leased: true }, fromLease);
+        const asked = asking.get(key);
+        if (!asked || downSince !== undefined) break;
+        leases.wait(key, 1);
+        await asked.catch(() => undefined);
+        leases.wait(key, -1);
+      }
       // Once Redis is known to be away, loads go to the journal at once; the replay timer finds out when it is back.
       if (downSince === undefined) {
         const receipt = { relay, seq: seq++ };
         try {
-          const counted = await store.countLoad(key, month, limit, detail, receipt, leases.wish(key));
+          const request = store.countLoad(key, month, limit, detail, receipt, leases.wish(key));
+          asking.set(key, request);
+          const counted = await request.finally(() => asking.get(key) === request && asking.delete(key));
           if (counted.leased) answered.push(receipt.seq);
           const result = leases.keep(key, month, detail, counted);
           remember(key, month, detail, result);

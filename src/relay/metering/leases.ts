@@ -25,6 +25,8 @@ interface Lease {
   /** Loads of this key on this relay since the last tick (from the lease or not): the next lease's size. */
   pace: number;
   wish: number;
+  /** Loads waiting for a lease asked for on this relay. */
+  waiting: number;
 }
 
 /** Loads to give back to the store. */
@@ -43,12 +45,15 @@ export interface Leftover {
 export class LoadLeases {
   private readonly leases = new Map<string, Lease>();
 
+  /** One more load of this key on this relay (from a lease or not): the pace the next lease is sized by. */
+  note(key: string, month: string, detail: LoadDetail): void {
+    this.leaseOf(key, month, detail).pace++;
+  }
+
   /** A load served from the key's lease (its result as the caller sees it), or undefined: ask the store. */
   take(key: string, month: string, detail: LoadDetail): CountResult | undefined {
     const lease = this.leases.get(key);
-    if (!lease || lease.month !== month || lease.day !== detail.day) return undefined;
-    lease.pace++;
-    if (lease.left <= 0) return undefined;
+    if (!lease || lease.month !== month || lease.day !== detail.day || lease.left <= 0) return undefined;
     lease.left--;
     return { counted: true, used: lease.usedWithLease - lease.left };
   }
@@ -59,19 +64,32 @@ export class LoadLeases {
     if (lease) lease.left++;
   }
 
-  /** What to ask the store for past the load it counts now. */
+  /**
+   * What to ask the store for past the load it counts now: the last tick's pace, or the loads waiting for this answer
+   * when more (a broadcast bills a whole slice of streams at once). Read when the request leaves, so those that joined
+   * the wait meanwhile are in it.
+   */
   wish(key: string): LeaseWish {
-    return { loads: Math.min(MAX_LEASE, this.leases.get(key)?.wish ?? 0), share: LEASE_SHARE };
+    const leases = this.leases;
+    return {
+      get loads() {
+        const lease = leases.get(key);
+        return Math.min(MAX_LEASE, Math.max(lease?.wish ?? 0, lease?.waiting ?? 0));
+      },
+      share: LEASE_SHARE,
+    };
+  }
+
+  /** A load of this key waits for the lease asked for by another (`by` 1 as it starts waiting, -1 when it stops). */
+  wait(key: string, by: 1 | -1): void {
+    const lease = this.leases.get(key);
+    if (lease) lease.waiting += by;
   }
 
   /** Keeps the lease the store granted with a counted load; the result as the caller sees it (the lease not yet served). */
   keep(key: string, month: string, detail: LoadDetail, result: CountResult): CountResult {
     if (!result.counted) return result;
-    let lease = this.leases.get(key);
-    if (!lease || lease.month !== month || lease.day !== detail.day) {
-      lease = { month, day: detail.day, left: 0, usedWithLease: 0, pace: 1, wish: 0 };
-      this.leases.set(key, lease);
-    }
+    const lease = this.leaseOf(key, month, detail);
     const leased = result.leased ?? 0;
     // A lease still held (two asked at once) is given back at the tick with this one's rest.
     lease.left += leased;
@@ -88,9 +106,18 @@ export class LoadLeases {
       lease.left = 0;
       lease.wish = lease.pace;
       lease.pace = 0;
-      if (lease.wish === 0) this.leases.delete(key);
+      if (lease.wish === 0 && lease.waiting === 0) this.leases.delete(key);
     }
     return leftovers;
+  }
+
+  private leaseOf(key: string, month: string, detail: LoadDetail): Lease {
+    let lease = this.leases.get(key);
+    if (!lease || lease.month !== month || lease.day !== detail.day) {
+      lease = { month, day: detail.day, left: 0, usedWithLease: 0, pace: 0, wish: 0, waiting: 0 };
+      this.leases.set(key, lease);
+    }
+    return lease;
   }
 
   /** Loads that could not be given back (the store is away) may still be served: they were counted. */

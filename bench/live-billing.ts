@@ -1,0 +1,98 @@
+// What live readers cost when they are many: two relays on one Redis, readers of one live game spread over them, the
+// game changing every two seconds. Per reader count: Redis commands a second (counting in leases keeps them flat in
+// readers), relay CPU, and loads billed per reader-minute (at most one per billing window: 6 at the default 10 s).
+// Run alone with `node --import tsx bench/live-billing.ts [readers…]`; `npm run bench` runs it as one section.
+import type { Socket } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { freePort, startRedisServer } from '../scripts/local-servers.js';
+import { startSandbox } from '../src/sandbox/server.js';
+import { names } from '../src/relay/store/redis/names.js';
+import { RelayProcess, openViewer, type RelayStats } from './live-viewers.js';
+
+const ORIGIN = 'https://example.com';
+const SPAN_MS = 60_000;
+const CHANGE_EVERY_MS = 2_000;
+const RELAYS = 2;
+
+export interface LiveBillingResult {
+  readers: number;
+  relays: number;
+  redisCommandsPerSecond: number;
+  relayCpuSecondsPerMinute: number;
+  loadsPerReaderMinute: number;
+  updatesPerReaderMinute: number;
+}
+
+async function readersRun(readers: number): Promise<LiveBillingResult> {
+  const port = await freePort();
+  const server = await startRedisServer(port);
+  const url = `redis://127.0.0.1:${port}`;
+  const admin = new Redis(url);
+  const sandbox = await startSandbox({ port: 0, now: Date.parse('2026-11-22T18:00:00Z'), rate: 0 });
+  const relays: RelayProcess[] = [];
+  const sockets: Socket[] = [];
+  try {
+    for (let index = 0; index < RELAYS; index++)
+      relays.push(
+        await RelayProcess.start({
+          redis: url,
+          upstreamUrl: sandbox.baseUrl,
+          upstreamKey: 'sk_sandbox_pro',
+          live: { maxStreamsPerAddress: readers + 10, maxStreamsPerKey: readers + 10 },
+        }),
+      );
+    const key = relays[0]!.key;
+    const scores = (await (await fetch(`${relays[0]!.origin}/v1/scores?league=nba&key=${key}`, { headers: { origin: ORIGIN } })).json()) as {
+      games: { id: string; status: string }[];
+    };
+    const topic = `/v1/games/${scores.games.find((game) => game.status === 'live')!.id}?league=nba`;
+    let updates = 0;
+    for (let opened = 0; opened < readers; opened += 250) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(250, readers - opened) }, (_, i) =>
+          openViewer({ origin: relays[(opened + i) % RELAYS]!.origin, key }, topic, () => updates++),
+        ),
+      );
+      sockets.push(...batch);
+    }
+    // Past the first deliveries and a lease tick: the steady state is measured.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const month = new Date(Date.now()).toISOString().slice(0, 7);
+    const loads = async () => Number((await admin.hget(names.usage(month), key)) ?? 0);
+    const commands = async () => Number(/total_commands_processed:(\d+)/.exec(await admin.info('stats'))![1]);
+    const cpu = async () => (await Promise.all(relays.map((relay) => relay.command<RelayStats>('stats')))).reduce((sum, s) => sum + s.cpuMs, 0);
+    const [loadsBefore, commandsBefore, cpuBefore, updatesBefore] = [await loads(), await commands(), await cpu(), updates];
+    const changes = setInterval(() => sandbox.clock.advance(30_000), CHANGE_EVERY_MS);
+    await new Promise((resolve) => setTimeout(resolve, SPAN_MS));
+    clearInterval(changes);
+    const minutes = SPAN_MS / 60_000;
+    const [loadsAfter, commandsAfter, cpuAfter] = [await loads(), await commands(), await cpu()];
+    return {
+      readers,
+      relays: RELAYS,
+      redisCommandsPerSecond: Math.round((commandsAfter - commandsBefore - 3) / (SPAN_MS / 1000)),
+      relayCpuSecondsPerMinute: Math.round((cpuAfter - cpuBefore) / 1000 / minutes * 10) / 10,
+      // Leases are taken ahead: the month runs ahead of delivered loads by at most a tick's pace, given back after.
+      loadsPerReaderMinute: Math.round(((loadsAfter - loadsBefore) / readers / minutes) * 100) / 100,
+      updatesPerReaderMinute: Math.round(((updates - updatesBefore) / readers / minutes) * 100) / 100,
+    };
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    await Promise.all(relays.map((relay) => relay.stop()));
+    await sandbox.close();
+    admin.disconnect();
+    server.kill('SIGKILL');
+  }
+}
+
+export async function liveBilling(counts = [100, 1_000, 10_000]): Promise<LiveBillingResult[]> {
+  const results: LiveBillingResult[] = [];
+  for (const readers of counts) results.push(await readersRun(readers));
+  return results;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const counts = process.argv.slice(2).map(Number).filter((n) => n > 0);
+  console.table(await liveBilling(counts.length ? counts : undefined));
+}
