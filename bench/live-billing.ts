@@ -43,7 +43,9 @@ async function readersRun(readers: number): Promise<LiveBillingResult> {
         }),
       );
     const key = relays[0]!.key;
-    const scores = (await (await fetch(`${relays[0]!.origin}/v1/scores?league=nba&key=${key}`, { headers: { origin: ORIGIN } })).json()) as {
+    const scores = (await (
+      await fetch(`${relays[0]!.origin}/v1/scores?league=nba&key=${key}`, { headers: { origin: ORIGIN } })
+    ).json()) as {
       games: { id: string; status: string }[];
     };
     const topic = `/v1/games/${scores.games.find((game) => game.status === 'live')!.id}?league=nba`;
@@ -61,7 +63,8 @@ async function readersRun(readers: number): Promise<LiveBillingResult> {
     const month = new Date(Date.now()).toISOString().slice(0, 7);
     const loads = async () => Number((await admin.hget(names.usage(month), key)) ?? 0);
     const commands = async () => Number(/total_commands_processed:(\d+)/.exec(await admin.info('stats'))![1]);
-    const cpu = async () => (await Promise.all(relays.map((relay) => relay.command<RelayStats>('stats')))).reduce((sum, s) => sum + s.cpuMs, 0);
+    const cpu = async () =>
+      (await Promise.all(relays.map((relay) => relay.command<RelayStats>('stats')))).reduce((sum, s) => sum + s.cpuMs, 0);
     const [loadsBefore, commandsBefore, cpuBefore, updatesBefore] = [await loads(), await commands(), await cpu(), updates];
     const changes = setInterval(() => sandbox.clock.advance(30_000), CHANGE_EVERY_MS);
     await new Promise((resolve) => setTimeout(resolve, SPAN_MS));
@@ -72,7 +75,7 @@ async function readersRun(readers: number): Promise<LiveBillingResult> {
       readers,
       relays: RELAYS,
       redisCommandsPerSecond: Math.round((commandsAfter - commandsBefore - 3) / (SPAN_MS / 1000)),
-      relayCpuSecondsPerMinute: Math.round((cpuAfter - cpuBefore) / 1000 / minutes * 10) / 10,
+      relayCpuSecondsPerMinute: Math.round(((cpuAfter - cpuBefore) / 1000 / minutes) * 10) / 10,
       // Leases are taken ahead: the month runs ahead of delivered loads by at most a tick's pace, given back after.
       loadsPerReaderMinute: Math.round(((loadsAfter - loadsBefore) / readers / minutes) * 100) / 100,
       updatesPerReaderMinute: Math.round(((updates - updatesBefore) / readers / minutes) * 100) / 100,
@@ -93,6 +96,9 @@ export async function liveBilling(counts = [100, 1_000, 10_000]): Promise<LiveBi
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const counts = process.argv.slice(2).map(Number).filter((n) => n > 0);
+  const counts = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((n) => n > 0);
   console.table(await liveBilling(counts.length ? counts : undefined));
 }

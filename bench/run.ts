@@ -200,7 +200,11 @@ async function liveBillingRows(): Promise<void> {
       `${run.redisCommandsPerSecond}; ${run.relayCpuSecondsPerMinute}; ${run.loadsPerReaderMinute} / ${run.updatesPerReaderMinute}`,
     );
   const counts = runs.map((run) => run.redisCommandsPerSecond);
-  row('live billing', 'Redis commands/s, most ÷ fewest readers (goal ≤ 1.2×)', `${(Math.max(...counts) / Math.min(...counts)).toFixed(2)}×`);
+  row(
+    'live billing',
+    'Redis commands/s, most ÷ fewest readers (goal ≤ 1.2×)',
+    `${(Math.max(...counts) / Math.min(...counts)).toFixed(2)}×`,
+  );
 }
 
 async function redisAway(): Promise<void> {

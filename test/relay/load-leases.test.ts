@@ -17,7 +17,14 @@ import { freePort, startRedisServer } from '../../scripts/local-servers.js';
 
 const MONTH = '2026-11';
 const DAY = `${MONTH}-22`;
-const detail: LoadDetail = { route: '/v1/live', origin: 'https://example.com', day: DAY, prefix: '203.0.113.0/24', client: 'browser', dailyLimit: null };
+const detail: LoadDetail = {
+  route: '/v1/live',
+  origin: 'https://example.com',
+  day: DAY,
+  prefix: '203.0.113.0/24',
+  client: 'browser',
+  dailyLimit: null,
+};
 
 describe('loads counted in batches (leases) on Redis', () => {
   let dir: string;

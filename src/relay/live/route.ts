@@ -274,12 +274,8 @@ export function liveRoute(options: LiveRouteOptions) {
           throw error;
         },
       );
-    const viewer = streamSubscriber(stream, access.upstream, {
-      count,
-      onLoad: options.onLoad,
-      now: options.now,
-      loadEveryMs: options.loadEveryMs ?? LIVE_LOAD_EVERY_MS,
-    });
+    const billing = { count, onLoad: options.onLoad, now: options.now, loadEveryMs: options.loadEveryMs ?? LIVE_LOAD_EVERY_MS };
+    const viewer = streamSubscriber(stream, access.upstream, billing);
     streams.add(stream);
     rechecks.set(stream, admitted.recheck);
     stream.retry(jitteredRetryMs());

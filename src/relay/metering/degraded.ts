@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { RelayError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import type { CountResult, JournaledLoad, LoadDetail, LoadReceipt, ReplayedUsage, UsageStore } from '../store/types.js';
+import type { CountResult, LoadDetail, LoadReceipt, ReplayedUsage, UsageStore } from '../store/types.js';
 import type { LoadJournal } from './journal.js';
-import { LEASE_TICK_MS, LoadLeases } from './leases.js';
+import { leasedCounting } from './leases.js';
 
 /**
  * The share of what a key had left at its last sync with Redis (of its month, and of its day when it has a daily
@@ -38,7 +38,7 @@ export interface DegradedOptions {
   /** Each load served without Redis (metrics). */
   onJournaled?: () => void;
   onReplayed?: (loads: number) => void;
-  /** How often leases are settled (LEASE_TICK_MS); 0: only by `settle()` (tests). */
+  /** How often leases are settled (LEASE_TICK_MS by default); 0: only by `settle()` (tests). */
   leaseTickMs?: number;
 }
 
@@ -77,7 +77,6 @@ export function degradableUsage(store: UsageStore, options: DegradedOptions): De
   let seq = 0;
   const synced = new LRUCache<string, Sync>({ max: 100_000 });
   let downSince: number | undefined;
-  let replaying: Promise<void> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
 
@@ -103,114 +102,93 @@ export function degradableUsage(store: UsageStore, options: DegradedOptions): De
     timer.unref?.();
   };
 
-  const replay = (): Promise<void> =>
-    (replaying ??= (async () => {
-      const started = performance.now();
-      let loads: number;
-      try {
-        loads = await replayJournal(store, options);
-        // An empty journal says nothing about Redis: ask it.
-        if (loads === 0) await store.loadsUsed('reachability-probe', '0000-00');
-        if (downSince !== undefined || loads > 0)
-          logger.log('info', 'store reachable again: journal replayed', {
-            loads,
-            replayMs: Math.round(performance.now() - started),
-            ...(downSince !== undefined ? { outageMs: Math.round(performance.now() - downSince) } : {}),
-          });
-        downSince = undefined;
-      } catch (error) {
-        cutOff(error);
-        schedule();
-      } finally {
-        replaying = undefined;
-      }
-    })());
+  const replay = journalReplayer(store, options, {
+    since: () => downSince,
+    back: () => (downSince = undefined),
+    failed: (error) => void (cutOff(error), schedule()),
+  });
 
   const serveWithoutStore = journaledServing(synced, options);
-  const leases = new LoadLeases();
-  /** The count (and lease) asked of Redis for a key, while it is on its way. */
-  const asking = new Map<string, Promise<CountResult>>();
-  // A load served from a lease was counted with it: on disk before its answer leaves, attributed at the next tick.
-  const journalLeased = async (load: JournaledLoad, result: CountResult): Promise<CountResult> => {
+  const afterSettle = () => (downSince === undefined && journal.pending() > 0 ? replay() : undefined);
+  const leased = leasedCounting({ store, journal, logger, relay, tickMs: options.leaseTickMs, afterSettle });
+
+  // Once Redis is known to be away, loads go to the journal at once; the replay timer finds out when it is back.
+  const countOrJournal = async (key: string, month: string, limit: number, detail: LoadDetail): Promise<CountResult> => {
+    if (downSince !== undefined) return serveWithoutStore(key, month, limit, detail);
+    const receipt = { relay, seq: seq++ };
     try {
-      await journal.append(load);
+      const result = await leased.count(key, month, limit, detail, receipt);
+      remember(key, month, detail, result);
+      if (downSince !== undefined) void replay();
+      return result;
     } catch (error) {
-      leases.untake(load.key);
-      logger.log('error', 'load journal write failed', { error: error instanceof Error ? error.message : 'unknown' });
-      throw unreachable(' or write its journal, so it cannot count this widget load');
+      if (error instanceof RelayError) throw error;
+      cutOff(error);
+      // Its answer may be all that was lost: the receipt lets the replay ask whether it was counted.
+      return serveWithoutStore(key, month, limit, detail, receipt);
     }
-    return result;
   };
-  let answered: number[] = [];
-  const settleLeases = async () => {
-    const heard = answered;
-    answered = [];
-    await store.forgetLeases!(relay, heard).catch(() => answered.push(...heard));
-    await Promise.all(
-      leases.settle().map((leftover) =>
-        store.returnLoads!(leftover.key, leftover.month, leftover.day, leftover.loads).catch(() => leases.restore(leftover)),
-      ),
-    );
-    if (downSince === undefined && journal.pending() > 0) await replay();
-  };
-  let settling: Promise<void> | undefined;
-  const settle = () => (settling ??= settleLeases().finally(() => (settling = undefined)));
-  const tickMs = options.leaseTickMs ?? LEASE_TICK_MS;
-  const tick = tickMs > 0 ? setInterval(() => void settle().catch(() => undefined), tickMs) : undefined;
-  tick?.unref();
   // Loads left by an earlier run (killed while cut off, or mid-replay) are counted as soon as Redis answers.
   if (journal.pending() > 0) schedule();
 
   return {
     ...store,
-    async countLoad(key, month, limit, detail) {
-      leases.note(key, month, detail);
-      // While a lease is asked for this key, its other loads wait for it: a burst is one request, not one each.
-      for (;;) {
-        const fromLease = leases.take(key, month, detail);
-        if (fromLease) return journalLeased({ key, month, limit, detail, leased: true }, fromLease);
-        const asked = asking.get(key);
-        if (!asked || downSince !== undefined) break;
-        leases.wait(key, 1);
-        await asked.catch(() => undefined);
-        leases.wait(key, -1);
-      }
-      // Once Redis is known to be away, loads go to the journal at once; the replay timer finds out when it is back.
-      if (downSince === undefined) {
-        const receipt = { relay, seq: seq++ };
-        try {
-          const request = store.countLoad(key, month, limit, detail, receipt, leases.wish(key));
-          asking.set(key, request);
-          const counted = await request.finally(() => asking.get(key) === request && asking.delete(key));
-          if (counted.leased) answered.push(receipt.seq);
-          const result = leases.keep(key, month, detail, counted);
-          remember(key, month, detail, result);
-          if (downSince !== undefined || journal.pending() > 0) void replay();
-          return result;
-        } catch (error) {
-          if (error instanceof RelayError) throw error;
-          cutOff(error);
-          // Its answer may be all that was lost: the receipt lets the replay ask whether it was counted.
-          return serveWithoutStore(key, month, limit, detail, receipt);
-        }
-      }
-      return serveWithoutStore(key, month, limit, detail);
-    },
+    countLoad: (key, month, limit, detail) =>
+      leased.serve(
+        key,
+        month,
+        limit,
+        detail,
+        () => downSince !== undefined,
+        () => countOrJournal(key, month, limit, detail),
+      ),
     unreachableSince: () => downSince,
     pendingLoads: () => journal.pending(),
-    replay,
-    settle,
+    replay: () => replay(),
+    settle: leased.settle,
     async close() {
-      clearInterval(tick);
-      await settling;
       // Leases given back and served loads attributed now; what cannot be waits in the journal for the next start.
-      await settleLeases().catch(() => undefined);
+      await leased.close();
       closed = true;
       clearTimeout(timer);
-      await replaying;
+      await replay.inFlight();
       journal.close();
     },
   };
+}
+
+/**
+ * Replays the journal, one replay at a time: the outage ends once it went through (an empty journal asks Redis
+ * whether it answers), and fails on (retried later) while Redis does not answer.
+ */
+function journalReplayer(
+  store: UsageStore,
+  options: DegradedOptions,
+  outage: { since(): number | undefined; back(): void; failed(error: unknown): void },
+) {
+  let replaying: Promise<void> | undefined;
+  const replay = (): Promise<void> =>
+    (replaying ??= (async () => {
+      const started = performance.now();
+      try {
+        const loads = await replayJournal(store, options);
+        // An empty journal says nothing about Redis: ask it.
+        if (loads === 0) await store.loadsUsed('reachability-probe', '0000-00');
+        const since = outage.since();
+        if (since !== undefined || loads > 0)
+          options.logger.log('info', 'store reachable again: journal replayed', {
+            loads,
+            replayMs: Math.round(performance.now() - started),
+            ...(since !== undefined ? { outageMs: Math.round(performance.now() - since) } : {}),
+          });
+        outage.back();
+      } catch (error) {
+        outage.failed(error);
+      } finally {
+        replaying = undefined;
+      }
+    })());
+  return Object.assign(replay, { inFlight: () => replaying });
 }
 
 /**

@@ -1,4 +1,7 @@
-import type { CountResult, LeaseWish, LoadDetail } from '../store/types.js';
+import { RelayError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { CountResult, LeaseWish, LoadDetail, LoadReceipt, UsageStore } from '../store/types.js';
+import type { LoadJournal } from './journal.js';
 
 /**
  * How often a relay settles its leases: what it did not serve goes back to Redis, the next lease is sized by the loads
@@ -125,4 +128,100 @@ export class LoadLeases {
     const lease = this.leases.get(leftover.key);
     if (lease && lease.month === leftover.month && lease.day === leftover.day) lease.left += leftover.loads;
   }
+}
+
+export interface LeasedCountingOptions {
+  store: UsageStore;
+  journal: LoadJournal;
+  logger: Logger;
+  /** The relay process's id, as its receipts name it. */
+  relay: string;
+  /** How often leases are settled (LEASE_TICK_MS); 0: only by `settle()`. */
+  tickMs?: number;
+  /** After each settling (the journal's leased loads replayed, where the store answers). */
+  afterSettle: () => Promise<void> | undefined;
+}
+
+/**
+ * Counting with leases on one relay process: a load is served from its key's lease (journaled first), or waits for
+ * the lease asked for that key already, or asks the store itself, with a lease sized by the key's pace. Each tick
+ * gives back what was not served and forgets the leases whose answers came.
+ */
+export function leasedCounting(options: LeasedCountingOptions) {
+  const { store, journal, logger, relay } = options;
+  const leases = new LoadLeases();
+  /** The count (and lease) asked of the store for a key, while it is on its way. */
+  const asking = new Map<string, Promise<CountResult>>();
+  let answered: number[] = [];
+
+  const settleLeases = async () => {
+    const heard = answered;
+    answered = [];
+    await store.forgetLeases!(relay, heard).catch(() => answered.push(...heard));
+    await Promise.all(
+      leases
+        .settle()
+        .map((leftover) =>
+          store.returnLoads!(leftover.key, leftover.month, leftover.day, leftover.loads).catch(() => leases.restore(leftover)),
+        ),
+    );
+    await options.afterSettle();
+  };
+  const journaled = async (key: string, month: string, limit: number, detail: LoadDetail, result: CountResult) => {
+    try {
+      await journal.append({ key, month, limit, detail, leased: true });
+    } catch (error) {
+      leases.untake(key);
+      logger.log('error', 'load journal write failed', { error: error instanceof Error ? error.message : 'unknown' });
+      throw new RelayError('upstream_unavailable', 'The relay cannot write its load journal right now; the widget will retry.', {
+        'Retry-After': '5',
+      });
+    }
+    return result;
+  };
+  let settling: Promise<void> | undefined;
+  const settle = () => (settling ??= settleLeases().finally(() => (settling = undefined)));
+  const tickMs = options.tickMs ?? LEASE_TICK_MS;
+  const tick = tickMs > 0 ? setInterval(() => void settle().catch(() => undefined), tickMs) : undefined;
+  tick?.unref();
+
+  return {
+    /**
+     * A load: served from its key's lease (on disk before its answer leaves: attributed at the next tick), or after the
+     * lease asked for that key already comes back (unless the store is away), or else by `count`. Nothing waits
+     * between the decision and the request, so loads that arrive together find the request the first one made.
+     */
+    serve(key: string, month: string, limit: number, detail: LoadDetail, storeAway: () => boolean, count: () => Promise<CountResult>) {
+      leases.note(key, month, detail);
+      const next = (): Promise<CountResult> => {
+        const result = leases.take(key, month, detail);
+        if (result) return journaled(key, month, limit, detail, result);
+        // While a lease is asked for this key, its other loads wait for it: a burst is one request, not one each.
+        const asked = asking.get(key);
+        if (!asked || storeAway()) return count();
+        leases.wait(key, 1);
+        return asked
+          .catch(() => undefined)
+          .then(() => {
+            leases.wait(key, -1);
+            return next();
+          });
+      };
+      return next();
+    },
+    /** Counts the load in the store with a lease for the loads to come. */
+    async count(key: string, month: string, limit: number, detail: LoadDetail, receipt: LoadReceipt): Promise<CountResult> {
+      const request = store.countLoad(key, month, limit, detail, receipt, leases.wish(key));
+      asking.set(key, request);
+      const counted = await request.finally(() => asking.get(key) === request && asking.delete(key));
+      if (counted.leased) answered.push(receipt.seq);
+      return leases.keep(key, month, detail, counted);
+    },
+    settle,
+    async close(): Promise<void> {
+      clearInterval(tick);
+      await settling;
+      await settleLeases().catch(() => undefined);
+    },
+  };
 }

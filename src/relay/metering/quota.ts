@@ -56,7 +56,8 @@ export function refuseKnownSpentKey(key: WidgetKey, now: number): void {
   const refused = spent.get(key.key);
   if (refused && refused.limit === limit && refused.month === monthBucket(now)) throw quotaExceeded(now, limit);
   const today = spentToday.get(key.key);
-  if (today && key.dailyLimit && today.limit === key.dailyLimit && today.day === dayBucket(now)) throw dailyLimitReached(now, key.dailyLimit);
+  if (today && key.dailyLimit && today.limit === key.dailyLimit && today.day === dayBucket(now))
+    throw dailyLimitReached(now, key.dailyLimit);
 }
 
 /**
