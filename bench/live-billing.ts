@@ -100,5 +100,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     .slice(2)
     .map(Number)
     .filter((n) => n > 0);
-  console.table(await liveBilling(counts.length ? counts : undefined));
+  for (const readers of counts.length ? counts : [100, 1_000, 10_000]) console.log(JSON.stringify(await readersRun(readers)));
 }

@@ -282,6 +282,10 @@ export class KeyView extends LitElement {
           <dd>${count(usage.used)} of ${count(usage.limit)}</dd>
           <dt>Forecast</dt>
           <dd>${count(usage.forecast)} (${share(usage.forecast / usage.limit)} of the limit)</dd>
+          <dt>A live reader</dt>
+          <dd>
+            ${usage.liveLoadsPerReaderHour === null ? 'one load per update' : `at most ${count(usage.liveLoadsPerReaderHour)} loads an hour per element`}
+          </dd>
           <dt>Browsers</dt>
           <dd>${clients ? share(usage.clients.browser / clients) : '—'}</dd>
           <dt>Scripts</dt>

@@ -26,6 +26,8 @@ export interface UsageSummary {
   used: number;
   /** The month's loads if the rest of it runs at the month-to-date rate. */
   forecast: number;
+  /** The most loads one reader following a live game costs per element and hour (null: every update is billed). */
+  liveLoadsPerReaderHour: number | null;
   /** Oldest first: each day's loads in each series (`series` names them in the same order). */
   days: Array<{ day: string; loads: number[] }>;
   series: string[];

@@ -1,3 +1,4 @@
+import { LIVE_LOAD_EVERY_MS } from './defaults.js';
 import { WIDGET_ROUTE_LIST } from './resources/routes.js';
 import { burstFor, RATE_LIMIT_PER_MINUTE } from './defaults.js';
 import { getRequestListener } from '@hono/node-server';
@@ -191,6 +192,7 @@ function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate, tokens: Em
         readiness: deps.readiness ?? (async () => ({})),
         metricsText: deps.metricsText ?? (() => deps.metrics.registry.metrics()),
         upstream: deps.upstreams.live,
+        liveLoadEveryMs: deps.live?.loadEveryMs ?? LIVE_LOAD_EVERY_MS,
       }),
     );
   else app.all('/console/*', operator);

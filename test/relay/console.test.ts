@@ -178,6 +178,7 @@ describe('operator console', () => {
     const usage = (await (await consoleFetch(relay, signed, `/keys/${key}/usage?by=route`)).json()) as {
       used: number;
       forecast: number;
+      liveLoadsPerReaderHour: number | null;
       limit: number;
       series: string[];
       days: Array<{ day: string; loads: number[] }>;
@@ -196,6 +197,7 @@ describe('operator console', () => {
     });
     assert.deepEqual([usage.used, usage.limit], [4, 1_000_000]);
     assert.ok(usage.forecast >= usage.used);
+    assert.equal(usage.liveLoadsPerReaderHour, 360, 'a live reader: one load per 10 s billing window at most');
     assert.deepEqual(usage.clients, { browser: 1, script: 3 });
     assert.deepEqual(usage.topOrigins, [{ name: 'https://example.com', loads: 4 }]);
     const bad = await consoleFetch(relay, signed, `/keys/${key}/usage?by=colour`);

@@ -34,6 +34,8 @@ export interface ConsoleDeps {
   readiness: () => Promise<Record<string, 'ok' | 'degraded' | 'unreachable'>>;
   metricsText: () => Promise<string>;
   upstream: CachedUpstream;
+  /** The live billing window (`--live-load-every`): what a live reader costs. */
+  liveLoadEveryMs: number;
 }
 
 type ConsoleEnv = RelayEnv & { Variables: { session: ConsoleSession } };
@@ -198,7 +200,7 @@ function reportHandlers({ deps, found }: ConsoleContext) {
       const caused = (await deps.store.upstreamUnitsByKey(month)).filter((row) => row.key === key.key && row.upstream === 'live');
       const account = await deps.upstream.me().catch(() => undefined);
       return {
-        ...usageSummary(rows, { now, limit: monthlyLoadLimit(key.plan), used, by }),
+        ...usageSummary(rows, { now, limit: monthlyLoadLimit(key.plan), used, by, liveLoadEveryMs: deps.liveLoadEveryMs }),
         upstream: { units: caused.reduce((sum, row) => sum + row.units, 0), monthLimit: account?.value.usage.limit ?? null },
       };
     },

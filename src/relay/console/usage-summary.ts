@@ -27,7 +27,7 @@ function top(rows: readonly DailyUsageRow[], field: 'origin' | 'prefix'): Array<
  */
 export function usageSummary(
   rows: readonly DailyUsageRow[],
-  options: { now: number; limit: number; used: number; by: UsageBy },
+  options: { now: number; limit: number; used: number; by: UsageBy; liveLoadEveryMs: number },
 ): Omit<UsageSummary, 'upstream'> {
   const { now, limit, used, by } = options;
   const today = dayOf(now);
@@ -53,6 +53,8 @@ export function usageSummary(
     limit,
     used,
     forecast,
+    // One load per billing window at most, and the first data: an hour of a live game for one element and reader.
+    liveLoadsPerReaderHour: options.liveLoadEveryMs > 0 ? Math.ceil(3_600_000 / options.liveLoadEveryMs) : null,
     days,
     series,
     topOrigins: top(thisMonth, 'origin'),

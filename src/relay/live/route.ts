@@ -227,6 +227,7 @@ export function liveRoute(options: LiveRouteOptions) {
   const streams = new Set<SseConnection>();
   const slots = new StreamSlots({ ...LIVE_STREAM_LIMITS, ...options });
   const heartbeatMs = options.heartbeatMs ?? 15_000;
+  const loadEveryMs = options.loadEveryMs ?? LIVE_LOAD_EVERY_MS;
 
   const rechecks = new Map<SseConnection, () => Access | Promise<Access>>();
   let sweeping: Promise<void> | undefined;
@@ -274,7 +275,7 @@ export function liveRoute(options: LiveRouteOptions) {
           throw error;
         },
       );
-    const billing = { count, onLoad: options.onLoad, now: options.now, loadEveryMs: options.loadEveryMs ?? LIVE_LOAD_EVERY_MS };
+    const billing = { count, onLoad: options.onLoad, now: options.now, loadEveryMs };
     const viewer = streamSubscriber(stream, access.upstream, billing);
     streams.add(stream);
     rechecks.set(stream, admitted.recheck);
@@ -285,7 +286,12 @@ export function liveRoute(options: LiveRouteOptions) {
   };
 
   return {
-    route: { label: ROUTE, headRefusal: 'The live route answers GET only: open it with EventSource.', open } satisfies StreamRoute,
+    route: {
+      label: ROUTE,
+      headRefusal: 'The live route answers GET only: open it with EventSource.',
+      loadEveryMs,
+      open,
+    } satisfies StreamRoute,
     openStreams: () => streams.size,
     slotHolders: () => slots.holders(),
     /** Streams whose reader is behind (getting latest states only), and the bytes waiting here for all streams. */
