@@ -6,7 +6,7 @@ import { countLoad, refuseKnownSpentKey, refuseSpentKey } from '../metering/quot
 import { localReader, readerNetwork } from '../metering/attribution.js';
 import { tooManyTopics, type SpendGuard } from '../upstream/spend-guard.js';
 import type { Spender } from '../upstream/spend.js';
-import type { Access } from '../types.js';
+import type { Access, WidgetRequest } from '../types.js';
 import type { StreamRoute } from '../http/data-routes.js';
 import { plainEtag } from '../http/encoding.js';
 import type { UsageStore } from '../store/types.js';
@@ -131,6 +131,22 @@ interface StreamBilling {
   onLoad: () => void;
   now: () => number;
   loadEveryMs: number;
+}
+
+/**
+ * How one stream's loads are counted. countLoad is the data routes' too: one rule for what a load is, and a refusal
+ * here is remembered for them.
+ */
+function streamBilling(options: LiveRouteOptions, access: Access, request: WidgetRequest, loadEveryMs: number): StreamBilling {
+  const count = () =>
+    countLoad(options.usage, access, request, ROUTE, options.now()).then(
+      () => undefined,
+      (error: unknown) => {
+        if (error instanceof RelayError) return error;
+        throw error;
+      },
+    );
+  return { count, onLoad: options.onLoad, now: options.now, loadEveryMs };
 }
 
 /**
@@ -266,17 +282,7 @@ export function liveRoute(options: LiveRouteOptions) {
       },
       () => viewer.catchUp(),
     );
-    // countLoad is the data routes' too: one rule for what a load is, and a refusal here is remembered for them.
-    const count = () =>
-      countLoad(options.usage, access, widgetRequest, ROUTE, options.now()).then(
-        () => undefined,
-        (error: unknown) => {
-          if (error instanceof RelayError) return error;
-          throw error;
-        },
-      );
-    const billing = { count, onLoad: options.onLoad, now: options.now, loadEveryMs };
-    const viewer = streamSubscriber(stream, access.upstream, billing);
+    const viewer = streamSubscriber(stream, access.upstream, streamBilling(options, access, widgetRequest, loadEveryMs));
     streams.add(stream);
     rechecks.set(stream, admitted.recheck);
     stream.retry(jitteredRetryMs());
