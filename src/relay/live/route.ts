@@ -155,12 +155,13 @@ function streamBilling(options: LiveRouteOptions, access: Access, request: Widge
  * behind, only each topic's latest update waits here, counted (if it opens a window) when it is written.
  */
 function streamSubscriber(stream: SseConnection, upstream: Subscriber['upstream'], billing: StreamBilling) {
-  const held = new Map<string, LiveUpdate>();
+  // Made when first needed: most streams never fall behind, and 20,000 empty maps are memory for nothing.
+  let held: Map<string, LiveUpdate> | undefined;
   /** When each topic's current billing window opened (the update billed last). */
-  const billedAt = new Map<string, number>();
+  let billedAt: Map<string, number> | undefined;
   const deliverNow = async (update: LiveUpdate): Promise<boolean> => {
     const now = billing.now();
-    const opened = billedAt.get(update.topic);
+    const opened = billedAt?.get(update.topic);
     if (opened === undefined || now - opened >= billing.loadEveryMs || now < opened) {
       const refused = await billing.count();
       if (stream.closed) return false;
@@ -169,7 +170,7 @@ function streamSubscriber(stream: SseConnection, upstream: Subscriber['upstream'
         stream.end();
         return false;
       }
-      billedAt.set(update.topic, now);
+      (billedAt ??= new Map()).set(update.topic, now);
       billing.onLoad();
     }
     return stream.sendFrame(frameOf(update));
@@ -179,6 +180,7 @@ function streamSubscriber(stream: SseConnection, upstream: Subscriber['upstream'
     deliver(update: LiveUpdate) {
       if (stream.closed) return Promise.resolve(false);
       if (stream.behind) {
+        held ??= new Map();
         held.delete(update.topic);
         held.set(update.topic, update);
         return Promise.resolve(true);
@@ -190,8 +192,8 @@ function streamSubscriber(stream: SseConnection, upstream: Subscriber['upstream'
     },
   };
   const catchUp = () => {
-    const waiting = [...held.values()];
-    held.clear();
+    const waiting = [...(held?.values() ?? [])];
+    held = undefined;
     for (const update of waiting) void deliverNow(update);
   };
   return { subscriber, catchUp };

@@ -15,6 +15,8 @@ export const LEASE_TICK_MS = 1000;
  * and every load is counted on its own, exactly, as two relays racing for the last load need.
  */
 export const LEASE_SHARE = 8;
+/** How many ticks a key's pace is remembered over. */
+const PACE_TICKS = 4;
 /** The most loads one key's lease holds, whatever its pace. */
 const MAX_LEASE = 10_000;
 
@@ -27,6 +29,8 @@ interface Lease {
   usedWithLease: number;
   /** Loads of this key on this relay since the last tick (from the lease or not): the next lease's size. */
   pace: number;
+  /** The paces of the last ticks, newest first. */
+  paces: number[];
   wish: number;
   /** Loads waiting for a lease asked for on this relay. */
   waiting: number;
@@ -107,7 +111,9 @@ export class LoadLeases {
     for (const [key, lease] of this.leases) {
       if (lease.left > 0) leftovers.push({ key, month: lease.month, day: lease.day, loads: lease.left });
       lease.left = 0;
-      lease.wish = lease.pace;
+      // Sized by the busiest of the last few ticks: live loads come in bursts (one per broadcast), not evenly.
+      lease.paces = [lease.pace, ...lease.paces].slice(0, PACE_TICKS);
+      lease.wish = Math.max(...lease.paces);
       lease.pace = 0;
       if (lease.wish === 0 && lease.waiting === 0) this.leases.delete(key);
     }
@@ -117,7 +123,7 @@ export class LoadLeases {
   private leaseOf(key: string, month: string, detail: LoadDetail): Lease {
     let lease = this.leases.get(key);
     if (!lease || lease.month !== month || lease.day !== detail.day) {
-      lease = { month, day: detail.day, left: 0, usedWithLease: 0, pace: 0, wish: 0, waiting: 0 };
+      lease = { month, day: detail.day, left: 0, usedWithLease: 0, pace: 0, paces: [], wish: 0, waiting: 0 };
       this.leases.set(key, lease);
     }
     return lease;

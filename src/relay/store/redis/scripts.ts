@@ -75,7 +75,8 @@ return 1
 
 // Replays journaled loads as one batch, once: a batch id seen before changes nothing, and a load whose receipt bit is
 // set was counted when it was served (its answer was lost, not its count). KEYS: the batch's marker. ARGV: the
-// marker's lifetime (s), groups as JSON: the names and fields a load touches (as COUNT_LOAD builds them) and the receipts of its loads;
+// marker's lifetime (s), groups as JSON: the names and fields a load touches (as COUNT_LOAD builds them), how many of its loads
+// have no receipt (`plain`) and the receipts of the others;
 // a group served from a lease (`leased`) adds its attribution only, its totals were counted with the lease. A load
 // counted whose answer was lost gives back the lease it took (`receipt[3]`, `receipt[4]`: the relay's leases, its seq).
 // Returns {applied, then per key and month: key, month, loads of the month after, loads added}.
@@ -84,10 +85,10 @@ if redis.call('SET', KEYS[1], '1', 'NX', 'EX', ARGV[1]) == false then return {0}
 local totals = {}
 local order = {}
 for _, group in ipairs(cjson.decode(ARGV[2])) do
-  local n = 0
+  local n = group.plain
   local unserved = 0
   for _, receipt in ipairs(group.receipts) do
-    if receipt[1] == '' or redis.call('GETBIT', receipt[1], receipt[2]) == 0 then n = n + 1
+    if redis.call('GETBIT', receipt[1], receipt[2]) == 0 then n = n + 1
     elseif receipt[3] then
       unserved = unserved + tonumber(redis.call('HGET', receipt[3], receipt[4]) or '0')
       redis.call('HDEL', receipt[3], receipt[4])

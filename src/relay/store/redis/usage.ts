@@ -109,15 +109,16 @@ function replicaWait(redis: Redis, failover: boolean): () => Promise<void> {
 
 /** Journaled loads grouped by where they are counted, each group with its loads' receipts (REPLAY_BATCH's input). */
 function replayGroups(loads: readonly JournaledLoad[], details: readonly LoadDetail[]) {
-  type Group = ReturnType<typeof countedUnder> & { receipts: Array<[string, number | string, string?, number?]>; leased?: true };
+  type Group = ReturnType<typeof countedUnder> & { plain: number; receipts: Array<[string, number, string, number]>; leased?: true };
   const groups = new Map<string, Group>();
   for (const [index, load] of loads.entries()) {
     const under = countedUnder(load.key, load.month, details[index]!);
     const id = [under.detailField, under.month, under.day, under.dayDetailField, load.leased ? 'leased' : ''].join(SEPARATOR);
     let group = groups.get(id);
-    if (!group) groups.set(id, (group = { ...under, receipts: [], ...(load.leased ? { leased: true as const } : {}) }));
+    if (!group) groups.set(id, (group = { ...under, plain: 0, receipts: [], ...(load.leased ? { leased: true as const } : {}) }));
     const [receipts, bit] = receiptBit(load.receipt);
-    group.receipts.push(bit === '' ? ['', 0] : [receipts, Number(bit), leasesOf(load.receipt!.relay), load.receipt!.seq]);
+    if (bit === '') group.plain++;
+    else group.receipts.push([receipts, Number(bit), leasesOf(load.receipt!.relay), load.receipt!.seq]);
   }
   return [...groups.values()];
 }
