@@ -23,6 +23,8 @@ export class RelayProcess {
     const child = spawn(process.execPath, [
       ...profile,
       '--expose-gc',
+      // As bin/pressbox.js runs the relay.
+      '--max-semi-space-size=16',
       '--import',
       'tsx',
       'bench/relay-process.ts',
