@@ -61,7 +61,7 @@ async function readersRun(readers: number): Promise<LiveBillingResult> {
     // Past the first deliveries and a lease tick: the steady state is measured.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const month = new Date(Date.now()).toISOString().slice(0, 7);
-    const loads = async () => Number((await admin.hget(names.usage(month), key)) ?? 0);
+    const loads = async () => Number((await admin.hget(names.usage(key), month)) ?? 0);
     const commands = async () => Number(/total_commands_processed:(\d+)/.exec(await admin.info('stats'))![1]);
     const cpu = async () =>
       (await Promise.all(relays.map((relay) => relay.command<RelayStats>('stats')))).reduce((sum, s) => sum + s.cpuMs, 0);

@@ -18,6 +18,7 @@ import { ATTRIBUTION_LIMITS, MAX_BODY_BYTES, OTHER } from '../../src/relay/input
 import { throttleSubject } from '../../src/relay/http/operator-token.js';
 import { createKey } from '../../src/relay/keys/service.js';
 import { openRedisStore } from '../../src/relay/store/redis.js';
+import { names } from '../../src/relay/store/redis/names.js';
 import type { Logger } from '../../src/relay/logger.js';
 import { usageAlerts } from '../../src/relay/metering/alerts.js';
 import { openLoadJournal } from '../../src/relay/metering/journal.js';
@@ -228,13 +229,12 @@ describe('made-up origins and networks cost kilobytes of store, not gigabytes', 
         async () => (await relay.store.loadsUsed(key, monthBucket(relay.now()))) === 300 && (await attributed()) === 300,
         '300 loads counted and attributed',
       );
-      const mine = async (hash: string) => (await redis.hkeys(hash)).filter((field) => field.startsWith(key));
-      const shares = await mine(`pressbox:usage-share:${day}`);
-      const origins = shares.filter((field) => field.includes('\u001forigin\u001f'));
-      const prefixes = shares.filter((field) => field.includes('\u001fprefix\u001f'));
+      const shares = await redis.hkeys(names.shares(key, day));
+      const origins = shares.filter((field) => field.startsWith('origin\u001f'));
+      const prefixes = shares.filter((field) => field.startsWith('prefix\u001f'));
       assert.ok(origins.length <= ATTRIBUTION_LIMITS.originsPerDay + 1, `${origins.length} origins kept`);
       assert.ok(prefixes.length <= ATTRIBUTION_LIMITS.prefixesPerDay + 1, `${prefixes.length} networks kept`);
-      assert.ok((await mine(`pressbox:usage-daily:${day}`)).length <= ATTRIBUTION_LIMITS.rowsPerDay + 2);
+      assert.ok((await redis.hkeys(names.dailyDetail(key, day))).length <= ATTRIBUTION_LIMITS.rowsPerDay + 2);
     } finally {
       await relay.close();
       redis.disconnect();
@@ -263,9 +263,9 @@ describe('loads served during a Redis outage are bounded when they are replayed'
       }));
       await store.replayLoads!(`hostile-${key}`, loads);
       assert.equal(await store.loadsUsed(key, '2026-11'), 300, 'every load counted in full');
-      const shares = (await redis.hkeys(`pressbox:usage-share:${day}`)).filter((field) => field.startsWith(key));
+      const shares = await redis.hkeys(names.shares(key, day));
       assert.ok(shares.length <= ATTRIBUTION_LIMITS.originsPerDay + ATTRIBUTION_LIMITS.prefixesPerDay + 2, `${shares.length} fields`);
-      const monthly = (await redis.hkeys('pressbox:usage-detail:2026-11')).filter((field) => field.startsWith(key));
+      const monthly = await redis.hkeys(names.usageDetail(key, '2026-11'));
       assert.ok(monthly.length <= ATTRIBUTION_LIMITS.originsPerDay + 1, `${monthly.length} month fields`);
     } finally {
       await store.close();
@@ -496,7 +496,7 @@ describe('the smaller doors', () => {
       assert.equal(kept.prepare<[], { n: number }>('SELECT count(*) AS n FROM journal').get()!.n, 0);
       kept.close();
     } finally {
-      await redis.del(`pressbox:usage:${month}`).catch(() => 0);
+      await redis.del(names.usage(key), names.months(key)).catch(() => 0);
       redis.disconnect();
       await rm(dir, { recursive: true, force: true });
     }

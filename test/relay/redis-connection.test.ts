@@ -1,4 +1,4 @@
-// What `--redis` accepts: one server (redis://, rediss://) or a Sentinel group, read into the client's options; a
+// What `--redis` accepts: one server (redis://, rediss://), a Sentinel group or a Redis Cluster, read into the client's options; a
 // mistake says what to write instead.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -48,9 +48,27 @@ describe('--redis addresses', () => {
     );
   });
 
+  it('reads a Redis Cluster: any of its nodes, credentials and TLS', () => {
+    assert.deepEqual(parseRedisUrl('redis+cluster://10.0.0.1:7000,10.0.0.2,[::1]:7002'), {
+      ok: true,
+      kind: 'cluster',
+      nodes: [
+        { host: '10.0.0.1', port: 7000 },
+        { host: '10.0.0.2', port: 6379 },
+        { host: '::1', port: 7002 },
+      ],
+      options: {},
+    });
+    const secured = parseRedisUrl('rediss+cluster://relay:p%40ss@c1:7000');
+    assert.ok(secured.ok && secured.kind === 'cluster');
+    assert.deepEqual(secured.options, { username: 'relay', password: 'p@ss', tls: {} });
+  });
+
   it('says what to write instead of a wrong address', () => {
     const cases: Array<[string, RegExp]> = [
-      ['http://127.0.0.1:6379', /redis:\/\/host:port, rediss:\/\/host:port \(TLS\) or redis\+sentinel:\/\//],
+      ['http://127.0.0.1:6379', /redis:\/\/host:port, rediss:\/\/host:port \(TLS\), redis\+sentinel:\/\/.* or redis\+cluster:\/\//],
+      ['redis+cluster://127.0.0.1:7000/2', /a Redis Cluster has one database/],
+      ['redis+cluster://127.0.0.1:7000,node-b:0', /"node-b:0" is not host:port; list cluster nodes/],
       ['redis+sentinel://127.0.0.1:26379', /names its master group/],
       ['redis+sentinel://127.0.0.1:99999/pressbox', /"127.0.0.1:99999" is not host:port/],
       ['redis+sentinel://127.0.0.1:26379/pressbox/x', /database after the master name is a number/],

@@ -1,8 +1,11 @@
-import { connectRedis } from '../store/redis-connection.js';
+import { connectRedis, scanNames } from '../store/redis-connection.js';
 import type { SharedEntries } from './resource-cache.js';
 
 const PREFIX = 'pressbox:cache:';
 const CLAIM_PREFIX = 'pressbox:cache-claim:';
+/** An answer and its claim share a slot (Redis Cluster): the entry's key, in braces, is their hash tag. */
+const entry = (key: string) => `${PREFIX}{${key}}`;
+const claimOf = (key: string) => `${CLAIM_PREFIX}{${key}}`;
 /** After a command fails, the shared tier is skipped this long: a Redis that hangs must not hold up every refresh. */
 const SKIP_AFTER_FAILURE_MS = 2000;
 
@@ -22,30 +25,25 @@ export async function redisSharedEntries(url: string): Promise<SharedEntries & {
   return {
     get: (key) =>
       guarded(async () => {
-        const json = await redis.get(PREFIX + key);
+        const json = await redis.get(entry(key));
         return json ? (JSON.parse(json) as { value: unknown; fetchedAt: number }) : undefined;
       }),
     // The answer stored ends the claim on it: a key refreshed more often than a claim lasts (a live slate polled every
     // second or two) is claimed again at once, not waited on.
-    set: (key, entry, keepMs) =>
+    set: (key, value, keepMs) =>
       guarded(
         async () =>
           void (await redis
             .multi()
-            .set(PREFIX + key, JSON.stringify(entry), 'PX', Math.max(1000, keepMs))
-            .del(CLAIM_PREFIX + key)
+            .set(entry(key), JSON.stringify(value), 'PX', Math.max(1000, keepMs))
+            .del(claimOf(key))
             .exec()),
       ),
-    claim: (key, ms) => guarded(async () => (await redis.set(CLAIM_PREFIX + key, '1', 'PX', ms, 'NX')) === 'OK'),
+    claim: (key, ms) => guarded(async () => (await redis.set(claimOf(key), '1', 'PX', ms, 'NX')) === 'OK'),
     async clear() {
-      for (const prefix of [PREFIX, CLAIM_PREFIX]) {
-        let cursor = '0';
-        do {
-          const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-          if (keys.length) await redis.del(...keys);
-          cursor = next;
-        } while (cursor !== '0');
-      }
+      for (const prefix of [PREFIX, CLAIM_PREFIX])
+        // One DEL each: the names are in many slots.
+        await scanNames(redis, `${prefix}*`, async (found) => void (await Promise.all(found.map((name) => redis.del(name)))));
     },
     close: () => redis.disconnect(),
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { connectRedis } from '../store/redis-connection.js';
+import { connectRedis, subscribed } from '../store/redis-connection.js';
 
 /** A topic's state as every relay knows it: a global id, the payload's JSON and its ETag. */
 export interface TopicState {
@@ -101,14 +101,13 @@ interface LocalState {
  */
 export async function redisLiveShare(url: string, now: () => number = Date.now): Promise<LiveShare> {
   const commands = await connectRedis(url);
-  const events = commands.duplicate();
-  events.on('error', () => {});
-  await events.connect();
   const listeners: Array<(topic: string, state: TopicState) => void> = [];
   const relay = randomUUID();
-  const sequence = `${PREFIX}sequence`;
-  const lease = (topic: string) => `${PREFIX}lease:${topic}`;
-  const state = (topic: string) => `${PREFIX}state:${topic}`;
+  // One hash tag for all of them (Redis Cluster): a topic's lease and state go with the counter every topic's ids come
+  // from. Live data grows with topics, not readers, so one slot carries it.
+  const sequence = `${PREFIX}{shared}:sequence`;
+  const lease = (topic: string) => `${PREFIX}{shared}:lease:${topic}`;
+  const state = (topic: string) => `${PREFIX}{shared}:state:${topic}`;
   const ttl = String(TOPIC_STATE_TTL_MS);
 
   let highest = 0;
@@ -132,12 +131,11 @@ export async function redisLiveShare(url: string, now: () => number = Date.now):
     return { ...incoming, id: stampHere(topic, incoming.etag) };
   };
 
-  events.on('message', (_channel: string, message: string) => {
+  const events = await subscribed(commands, CHANNEL, (message) => {
     const { topic, id, ...rest } = JSON.parse(message) as Omit<TopicState, 'id'> & { topic: string; id: string };
     const passed = reconcile(topic, { ...rest, id: Number(id) });
     if (passed) for (const listener of listeners) listener(topic, passed);
   });
-  await events.subscribe(CHANNEL);
 
   return {
     async hold(topic, ms) {

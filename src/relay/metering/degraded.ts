@@ -77,7 +77,8 @@ const unreachable = (why: string) =>
 export function degradableUsage(store: UsageStore, options: DegradedOptions): DegradableUsage {
   const { journal, logger } = options;
   const relay = randomUUID();
-  let seq = 0;
+  /** Each key's counts are numbered apart: its receipts are dense bits in its own slot (store/redis/usage.ts). */
+  const seqs = new Map<string, number>();
   const synced = new LRUCache<string, Sync>({ max: 100_000 });
   let downSince: number | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -118,7 +119,9 @@ export function degradableUsage(store: UsageStore, options: DegradedOptions): De
   // Once Redis is known to be away, loads go to the journal at once; the replay timer finds out when it is back.
   const countOrJournal = async (key: string, month: string, limit: number, detail: LoadDetail): Promise<CountResult> => {
     if (downSince !== undefined) return serveWithoutStore(key, month, limit, detail);
-    const receipt = { relay, seq: seq++ };
+    const seq = seqs.get(key) ?? 0;
+    seqs.set(key, seq + 1);
+    const receipt = { relay, seq };
     try {
       const result = await leased.count(key, month, limit, detail, receipt);
       remember(key, month, detail, result);

@@ -158,12 +158,18 @@ export function leasedCounting(options: LeasedCountingOptions) {
   const leases = new LoadLeases();
   /** The count (and lease) asked of the store for a key, while it is on its way. */
   const asking = new Map<string, Promise<CountResult>>();
-  let answered: number[] = [];
+  /** Receipts, by key, of counts that took leases and whose answers came. */
+  let answered = new Map<string, number[]>();
+  const heardOf = (key: string) => answered.get(key) ?? answered.set(key, []).get(key)!;
 
   const settleLeases = async () => {
     const heard = answered;
-    answered = [];
-    await store.forgetLeases!(relay, heard).catch(() => answered.push(...heard));
+    answered = new Map();
+    await Promise.all(
+      [...heard].map(([key, seqs]) =>
+        store.forgetLeases!(relay, key, seqs).catch(() => heardOf(key).push(...seqs)),
+      ),
+    );
     await Promise.all(
       leases
         .settle()
@@ -220,7 +226,7 @@ export function leasedCounting(options: LeasedCountingOptions) {
       const request = store.countLoad(key, month, limit, detail, receipt, leases.wish(key));
       asking.set(key, request);
       const counted = await request.finally(() => asking.get(key) === request && asking.delete(key));
-      if (counted.leased) answered.push(receipt.seq);
+      if (counted.leased) heardOf(key).push(receipt.seq);
       return leases.keep(key, month, detail, counted);
     },
     settle,

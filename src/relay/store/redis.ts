@@ -2,6 +2,7 @@ import { connectRedis, parseRedisUrl } from './redis-connection.js';
 import { redisConsole } from './redis/console.js';
 import { redisHistory } from './redis/history.js';
 import { redisKeys } from './redis/keys.js';
+import { SEPARATOR } from './redis/names.js';
 import { loadScripts } from './redis/scripts.js';
 import { redisUsage } from './redis/usage.js';
 import type { RelayStore } from './types.js';
@@ -16,7 +17,8 @@ export async function openRedisStore(url: string): Promise<RelayStore> {
   const redis = await connectRedis(url);
   const scripts = loadScripts(redis);
   const target = parseRedisUrl(url);
-  const { close: stopKeyEvents, ...keys } = redisKeys(redis, scripts);
+  if (target.ok && target.kind !== 'cluster') await scripts.pressboxMoveOldUsage(SEPARATOR);
+  const { close: stopKeyEvents, ...keys } = redisKeys(redis);
   return {
     ...keys,
     ...redisUsage(redis, scripts, target.ok && target.kind === 'sentinel'),

@@ -71,7 +71,7 @@ export interface LeaseWish {
   share: number;
 }
 
-/** Names one attempt to count a load: the relay process that made it and its place in that process's sequence. */
+/** Names one attempt to count a load: the relay process that made it and its place in that process's sequence for the key. */
 export interface LoadReceipt {
   relay: string;
   seq: number;
@@ -110,7 +110,7 @@ export interface UsageStore {
    * The relay heard the answers of these receipted counts that took leases: their record (kept so that the replay of
    * a count whose answer was lost gives its lease back) can go.
    */
-  forgetLeases?(relay: string, seqs: readonly number[]): Promise<void>;
+  forgetLeases?(relay: string, key: string, seqs: readonly number[]): Promise<void>;
   /**
    * Where a relay can serve while the store is away (Redis): counts journaled loads once per batch id, whatever the
    * limits (they were delivered); undefined when that batch was counted before.

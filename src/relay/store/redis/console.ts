@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis-connection.js';
 import type { AuditEntry, ConsoleStore, SecretStore } from '../types.js';
 import { names } from './names.js';
 import type { Scripts } from './scripts.js';
@@ -7,7 +7,7 @@ import type { Scripts } from './scripts.js';
 const AUDIT_KEPT = 100_000;
 
 /** The console's sessions and sign-in tries (expiring on Redis's own clock), the audit log, and shared secrets. */
-export function redisConsole(redis: Redis, scripts: Scripts): ConsoleStore & SecretStore {
+export function redisConsole(redis: RedisClient, scripts: Scripts): ConsoleStore & SecretStore {
   return {
     async sharedSecret(name, create) {
       await redis.set(names.secret(name), create(), 'NX');

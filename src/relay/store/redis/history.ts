@@ -1,10 +1,10 @@
-import type { Redis } from 'ioredis';
+import { scanNames, type RedisClient } from '../redis-connection.js';
 import type { HistoryStore, InterestStore, ProbabilityPoint } from '../types.js';
 import { names } from './names.js';
 import type { Scripts } from './scripts.js';
 
 /** Win-probability points as a sorted set per game, and the leagues readers asked for, by when. */
-export function redisHistory(redis: Redis, scripts: Scripts): HistoryStore & InterestStore {
+export function redisHistory(redis: RedisClient, scripts: Scripts): HistoryStore & InterestStore {
   return {
     async recordProbability(game, point: ProbabilityPoint) {
       await scripts.pressboxRecordPoint(names.probability(game), String(point.at), String(point.home));
@@ -17,11 +17,9 @@ export function redisHistory(redis: Redis, scripts: Scripts): HistoryStore & Int
       });
     },
     async pruneProbability(before) {
-      for (let cursor = '0'; ;) {
-        const [next, games] = await redis.scan(cursor, 'MATCH', names.probabilityPattern, 'COUNT', 500);
+      await scanNames(redis, names.probabilityPattern, async (games) => {
         for (const game of games) await redis.zremrangebyscore(game, '-inf', `(${before}`);
-        if ((cursor = next) === '0') return;
-      }
+      });
     },
     async noteLeagueAsked(league, at) {
       await redis.hset(names.leagueInterest, league, String(at));

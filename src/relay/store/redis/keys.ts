@@ -1,14 +1,14 @@
-import type { Redis } from 'ioredis';
 import type { WidgetKey } from '../../keys/model.js';
+import { subscribed, type RedisClient } from '../redis-connection.js';
 import type { KeyStore } from '../types.js';
 import { names } from './names.js';
-import type { Scripts } from './scripts.js';
 
 const read = (json: string | null): WidgetKey | undefined => (json ? (JSON.parse(json) as WidgetKey) : undefined);
 
 /** Widget keys as JSON by name, listed by creation time; every change announced to the relays sharing the Redis. */
-export function redisKeys(redis: Redis, scripts: Scripts): KeyStore & { close(): void } {
-  let keyEvents: Redis | undefined;
+export function redisKeys(redis: RedisClient): KeyStore & { close(): void } {
+  let keyEvents: RedisClient | undefined;
+  const listeners: Array<(key: string) => void> = [];
   const announce = (key: string) => redis.publish(names.keyChanges, key);
   const replace = async (key: string, change: (current: WidgetKey) => WidgetKey) => {
     const current = await keys.getKey(key);
@@ -19,21 +19,18 @@ export function redisKeys(redis: Redis, scripts: Scripts): KeyStore & { close():
     return next;
   };
   const keys: KeyStore & { close(): void } = {
+    // The key and its place in the list are in different slots (Redis Cluster): listed first, so that a key is never
+    // there unlisted; a listed name without its key (the second write lost) is left out of the list.
     async createKey(key) {
-      const created = await scripts.pressboxCreateKey(
-        names.key(key.key),
-        names.allKeys,
-        JSON.stringify(key),
-        String(key.createdAt),
-        key.key,
-      );
-      if (created !== 1) throw new Error(`key ${key.key} exists already`);
+      await redis.zadd(names.allKeys, 'NX', String(key.createdAt), key.key);
+      if ((await redis.set(names.key(key.key), JSON.stringify(key), 'NX')) !== 'OK') throw new Error(`key ${key.key} exists already`);
     },
     getKey: async (key) => read(await redis.get(names.key(key))),
     async listKeys() {
       const listed = await redis.zrange(names.allKeys, '0', '-1');
       if (listed.length === 0) return [];
-      const values = await redis.mget(listed.map(names.key));
+      // One GET each: an MGET spans slots, which a cluster refuses.
+      const values = await Promise.all(listed.map((key) => redis.get(names.key(key))));
       return values.map(read).filter((key): key is WidgetKey => key !== undefined);
     },
     updateKey: (key, change) => replace(key, (current) => ({ ...current, ...change })),
@@ -41,13 +38,8 @@ export function redisKeys(redis: Redis, scripts: Scripts): KeyStore & { close():
     revokeKey: (key, at) => replace(key, (current) => ({ ...current, revokedAt: Math.min(current.revokedAt ?? at, at) })),
     /** Every relay subscribes: a change made by the CLI, the admin API or another relay reaches it at once. */
     async onKeyChange(listener) {
-      if (!keyEvents) {
-        keyEvents = redis.duplicate();
-        keyEvents.on('error', () => {});
-        await keyEvents.connect();
-        await keyEvents.subscribe(names.keyChanges);
-      }
-      keyEvents.on('message', (_channel: string, key: string) => listener(key));
+      listeners.push(listener);
+      keyEvents ??= await subscribed(redis, names.keyChanges, (key) => listeners.forEach((notify) => notify(key)));
     },
     close: () => keyEvents?.disconnect(),
   };

@@ -3,21 +3,34 @@ export const PREFIX = 'pressbox:';
 /** Joins the parts of a hash field (key, route, origin…): no key, route or bounded origin holds it. */
 export const SEPARATOR = '\u001f';
 
+/**
+ * A widget key's usage lives under its name in braces, a Redis Cluster hash tag: everything one load touches shares
+ * one slot (one node, one script), and keys spread over the cluster's primaries.
+ */
+const own = (key: string) => `{${key}}`;
+
 /** The names of the relay's Redis data, by what they hold. */
 export const names = {
   key: (key: string) => `${PREFIX}key:${key}`,
   allKeys: `${PREFIX}keys`,
   /** Where a key change is announced, so every relay forgets its copy at once. */
   keyChanges: `${PREFIX}key-changes`,
-  usage: (month: string) => `${PREFIX}usage:${month}`,
-  usageDetail: (month: string) => `${PREFIX}usage-detail:${month}`,
-  months: `${PREFIX}usage-months`,
-  days: `${PREFIX}usage-days`,
-  dailyDetail: (day: string) => `${PREFIX}usage-daily:${day}`,
-  dayUsage: (day: string) => `${PREFIX}usage-day:${day}`,
-  shares: (day: string) => `${PREFIX}usage-share:${day}`,
-  attribution: (key: string, period: string, kind: 'origins' | 'prefixes' | 'rows') => `${PREFIX}attribution:${key}:${period}:${kind}`,
-  replayed: (batch: string) => `${PREFIX}replayed:${batch}`,
+  /** A key's loads by month (a hash, month → loads), and by day. */
+  usage: (key: string) => `${PREFIX}usage:${own(key)}`,
+  dayUsage: (key: string) => `${PREFIX}usage-day:${own(key)}`,
+  usageDetail: (key: string, month: string) => `${PREFIX}usage-detail:${own(key)}:${month}`,
+  months: (key: string) => `${PREFIX}usage-months:${own(key)}`,
+  days: (key: string) => `${PREFIX}usage-days:${own(key)}`,
+  dailyDetail: (key: string, day: string) => `${PREFIX}usage-daily:${own(key)}:${day}`,
+  shares: (key: string, day: string) => `${PREFIX}usage-share:${own(key)}:${day}`,
+  /** Every key that has loads counted: what the reports read. */
+  usageKeys: `${PREFIX}usage-keys`,
+  attribution: (key: string, period: string, kind: 'origins' | 'prefixes' | 'rows') => `${PREFIX}attribution:${own(key)}:${period}:${kind}`,
+  /** A journal batch's replay of one key's loads, done. */
+  replayed: (key: string, batch: string) => `${PREFIX}replayed:${own(key)}:${batch}`,
+  /** One bit per count a relay process asked for this key (by its sequence for the key), and the leases it took. */
+  receipts: (key: string, relay: string, chunk: number) => `${PREFIX}receipts:${own(key)}:${relay}:${chunk}`,
+  leases: (key: string, relay: string) => `${PREFIX}leases:${own(key)}:${relay}`,
   upstreamUnits: (month: string) => `${PREFIX}upstream-units:${month}`,
   keyUpstreamUnits: (month: string) => `${PREFIX}upstream-units-by-key:${month}`,
   probability: (game: string) => `${PREFIX}wp:${game}`,

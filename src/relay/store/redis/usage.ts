@@ -1,4 +1,3 @@
-import type { Redis } from 'ioredis';
 import { ATTRIBUTION_LIMITS, OTHER } from '../../input-limits.js';
 import type {
   CountResult,
@@ -14,13 +13,15 @@ import type {
   UsageRow,
   UsageStore,
 } from '../types.js';
-import { names, PREFIX, SEPARATOR } from './names.js';
+import type { RedisClient } from '../redis-connection.js';
+import { names, SEPARATOR } from './names.js';
 import type { Scripts } from './scripts.js';
 
 /**
- * Receipts: one bit per load a relay process asked Redis to count, set by the same script that counts it. When the
- * answer is lost (Redis died with the command in flight), the load is journaled; on replay its bit says whether it
- * was counted after all. 2^20 loads per key (128 KiB), kept while in use and 35 days after.
+ * Receipts: one bit per load a relay process asked Redis to count, set by the same script that counts it, numbered
+ * per key (so a key's bits are dense, in its own slot). When the answer is lost (Redis died with the command in
+ * flight), the load is journaled; on replay its bit says whether it was counted after all. 2^20 counts per name (128
+ * KiB), kept while in use and 35 days after.
  */
 const RECEIPTS_PER_KEY = 2 ** 20;
 const RECEIPT_LIFETIME_S = 35 * 86_400;
@@ -29,13 +30,10 @@ const REPLAYED_BATCH_LIFETIME_S = 400 * 86_400;
 /** With Sentinel, how long a count waits for a replica to have it (WAIT) before it is treated as possibly lost. */
 const REPLICA_WAIT_MS = 250;
 
-function receiptBit(receipt: LoadReceipt | undefined): [name: string, bit: string] {
-  if (!receipt) return [`${PREFIX}receipts:none`, ''];
-  return [`${PREFIX}receipts:${receipt.relay}:${Math.floor(receipt.seq / RECEIPTS_PER_KEY)}`, String(receipt.seq % RECEIPTS_PER_KEY)];
+function receiptBit(key: string, receipt: LoadReceipt | undefined): [name: string, bit: string] {
+  if (!receipt) return [names.receipts(key, 'none', 0), ''];
+  return [names.receipts(key, receipt.relay, Math.floor(receipt.seq / RECEIPTS_PER_KEY)), String(receipt.seq % RECEIPTS_PER_KEY)];
 }
-
-/** The leases a relay process took with receipted counts, by sequence number, until it has heard their answers. */
-const leasesOf = (relay: string) => `${PREFIX}receipts:${relay}:leases`;
 
 /** Where a load of `key` in `month`, attributed as `detail`, is counted: the names and fields COUNT_LOAD and REPLAY_BATCH touch. */
 function countedUnder(key: string, month: string, detail: LoadDetail) {
@@ -45,17 +43,17 @@ function countedUnder(key: string, month: string, detail: LoadDetail) {
     key,
     month,
     day,
-    usage: names.usage(month),
-    detail: names.usageDetail(month),
-    detailField: [key, detail.route, detail.origin].join(SEPARATOR),
-    months: names.months,
-    dayUsage: names.dayUsage(day),
-    dayDetail: names.dailyDetail(day),
-    dayDetailField: [key, detail.route, detail.origin, prefix, detail.client ?? 'script'].join(SEPARATOR),
-    shares: names.shares(day),
-    prefixField: [key, 'prefix', prefix].join(SEPARATOR),
-    originField: [key, 'origin', detail.origin].join(SEPARATOR),
-    days: names.days,
+    usage: names.usage(key),
+    detail: names.usageDetail(key, month),
+    detailField: [detail.route, detail.origin].join(SEPARATOR),
+    months: names.months(key),
+    dayUsage: names.dayUsage(key),
+    dayDetail: names.dailyDetail(key, day),
+    dayDetailField: [detail.route, detail.origin, prefix, detail.client ?? 'script'].join(SEPARATOR),
+    shares: names.shares(key, day),
+    prefixField: ['prefix', prefix].join(SEPARATOR),
+    originField: ['origin', detail.origin].join(SEPARATOR),
+    days: names.days(key),
   };
 }
 
@@ -99,7 +97,7 @@ function boundedAttribution(scripts: Scripts): (key: string, month: string, deta
  * Redis: the load is journaled with its receipt, and the replay, on whichever server is primary then, counts it
  * unless its receipt bit got there.
  */
-function replicaWait(redis: Redis, failover: boolean): () => Promise<void> {
+function replicaWait(redis: RedisClient, failover: boolean): () => Promise<void> {
   return async () => {
     if (!failover || Number(await redis.call('WAIT', '1', String(REPLICA_WAIT_MS))) >= 1) return;
     const [, , replicas] = (await redis.call('ROLE')) as [string, number, unknown[]];
@@ -107,33 +105,37 @@ function replicaWait(redis: Redis, failover: boolean): () => Promise<void> {
   };
 }
 
-/** Journaled loads grouped by where they are counted, each group with its loads' receipts (REPLAY_BATCH's input). */
-function replayGroups(loads: readonly JournaledLoad[], details: readonly LoadDetail[]) {
+/** One key's journaled loads grouped by where they are counted, each group with its loads' receipts (REPLAY_BATCH's input). */
+function replayGroups(loads: ReadonlyArray<{ load: JournaledLoad; detail: LoadDetail }>) {
   type Group = ReturnType<typeof countedUnder> & { plain: number; receipts: Array<[string, number, string, number]>; leased?: true };
   const groups = new Map<string, Group>();
-  for (const [index, load] of loads.entries()) {
-    const under = countedUnder(load.key, load.month, details[index]!);
+  for (const { load, detail } of loads) {
+    const under = countedUnder(load.key, load.month, detail);
     const id = [under.detailField, under.month, under.day, under.dayDetailField, load.leased ? 'leased' : ''].join(SEPARATOR);
     let group = groups.get(id);
     if (!group) groups.set(id, (group = { ...under, plain: 0, receipts: [], ...(load.leased ? { leased: true as const } : {}) }));
-    const [receipts, bit] = receiptBit(load.receipt);
+    const [receipts, bit] = receiptBit(load.key, load.receipt);
     if (bit === '') group.plain++;
-    else group.receipts.push([receipts, Number(bit), leasesOf(load.receipt!.relay), load.receipt!.seq]);
+    else group.receipts.push([receipts, Number(bit), names.leases(load.key, load.receipt!.relay), load.receipt!.seq]);
   }
   return [...groups.values()];
 }
 
-/** What was counted, as `pressbox usage`, the console and the alerts read it. */
-function usageReports(redis: Redis): Pick<UsageStore, 'loadsUsed' | 'usage' | 'dailyUsage'> {
+/** The keys to report on: the one asked for, or every key with loads counted. */
+const keysOf = async (redis: RedisClient, key: string | undefined) => (key ? [key] : (await redis.smembers(names.usageKeys)).sort());
+
+/** What was counted, as `pressbox usage`, the console and the alerts read it: key by key, each in its own slot. */
+function usageReports(redis: RedisClient): Pick<UsageStore, 'loadsUsed' | 'usage' | 'dailyUsage'> {
   return {
-    loadsUsed: async (key, month) => Number((await redis.hget(names.usage(month), key)) ?? 0),
+    loadsUsed: async (key, month) => Number((await redis.hget(names.usage(key), month)) ?? 0),
     async usage({ key, month }) {
-      const wanted = month ? [month] : (await redis.smembers(names.months)).sort();
       const rows: UsageRow[] = [];
-      for (const current of wanted) {
-        for (const [field, loads] of Object.entries(await redis.hgetall(names.usageDetail(current)))) {
-          const [rowKey, route, origin] = field.split(SEPARATOR) as [string, string, string];
-          if (!key || rowKey === key) rows.push({ key: rowKey, month: current, route, origin, loads: Number(loads) });
+      for (const rowKey of await keysOf(redis, key)) {
+        for (const current of month ? [month] : await redis.smembers(names.months(rowKey))) {
+          for (const [field, loads] of Object.entries(await redis.hgetall(names.usageDetail(rowKey, current)))) {
+            const [route, origin] = field.split(SEPARATOR) as [string, string];
+            rows.push({ key: rowKey, month: current, route, origin, loads: Number(loads) });
+          }
         }
       }
       return rows.sort(
@@ -145,12 +147,14 @@ function usageReports(redis: Redis): Pick<UsageStore, 'loadsUsed' | 'usage' | 'd
       );
     },
     async dailyUsage({ key, day, month }) {
-      const wanted = day ? [day] : (await redis.smembers(names.days)).filter((member) => !month || member.startsWith(month)).sort();
       const rows: DailyUsageRow[] = [];
-      for (const current of wanted) {
-        for (const [field, loads] of Object.entries(await redis.hgetall(names.dailyDetail(current)))) {
-          const [rowKey, route, origin, prefix, client] = field.split(SEPARATOR) as [string, string, string, string, 'browser' | 'script'];
-          if (!key || rowKey === key) rows.push({ key: rowKey, day: current, route, origin, prefix, client, loads: Number(loads) });
+      for (const rowKey of await keysOf(redis, key)) {
+        const days = day ? [day] : (await redis.smembers(names.days(rowKey))).filter((member) => !month || member.startsWith(month));
+        for (const current of days) {
+          for (const [field, loads] of Object.entries(await redis.hgetall(names.dailyDetail(rowKey, current)))) {
+            const [route, origin, prefix, client] = field.split(SEPARATOR) as [string, string, string, 'browser' | 'script'];
+            rows.push({ key: rowKey, day: current, route, origin, prefix, client, loads: Number(loads) });
+          }
         }
       }
       return rows.sort((a, b) => a.day.localeCompare(b.day) || a.key.localeCompare(b.key) || b.loads - a.loads);
@@ -158,19 +162,33 @@ function usageReports(redis: Redis): Pick<UsageStore, 'loadsUsed' | 'usage' | 'd
   };
 }
 
+/**
+ * Notes a key among those with loads (what reports read), once per process: the set lives in a slot of its own, so it
+ * cannot be written by the key's script.
+ */
+function usageKeyIndex(redis: RedisClient): (key: string) => Promise<void> {
+  const noted = new Set<string>();
+  return async (key) => {
+    if (noted.has(key)) return;
+    await redis.sadd(names.usageKeys, key);
+    noted.add(key);
+  };
+}
+
 /** Loads counted by key and month (and day, with their attribution) in one script per load; upstream units spent. */
-export function redisUsage(redis: Redis, scripts: Scripts, failover: boolean): UsageStore & UpstreamUnitsStore {
+export function redisUsage(redis: RedisClient, scripts: Scripts, failover: boolean): UsageStore & UpstreamUnitsStore {
   const admit = boundedAttribution(scripts);
   const replicated = replicaWait(redis, failover);
+  const noteKey = usageKeyIndex(redis);
   return {
     async countLoad(key, month, limit, asked: LoadDetail, receipt?: LoadReceipt, lease?: LeaseWish): Promise<CountResult> {
-      const detail = await admit(key, month, asked);
+      const [detail] = await Promise.all([admit(key, month, asked), noteKey(key)]);
       const under = countedUnder(key, month, detail);
-      const [receipts, bit] = receiptBit(receipt);
+      const [receipts, bit] = receiptBit(key, receipt);
       const [counted, used, refused, leased, today, fromPrefix, fromOrigin] = await scripts.pressboxCountLoad(
         ...[under.usage, under.detail, under.months, under.dayUsage, under.dayDetail, under.shares, under.days, receipts],
-        leasesOf(receipt?.relay ?? 'none'),
-        ...[key, String(limit), under.detailField, month, under.day, detail.dailyLimit ? String(detail.dailyLimit) : ''],
+        names.leases(key, receipt?.relay ?? 'none'),
+        ...[month, String(limit), under.detailField, under.day, detail.dailyLimit ? String(detail.dailyLimit) : ''],
         ...[under.dayDetailField, under.prefixField, under.originField, bit, String(RECEIPT_LIFETIME_S)],
         ...[String(lease?.loads ?? 0), String(lease?.share ?? 1), String(receipt?.seq ?? '')],
       );
@@ -183,36 +201,44 @@ export function redisUsage(redis: Redis, scripts: Scripts, failover: boolean): U
         ...(today !== undefined ? { today: { loads: Number(today), prefix: Number(fromPrefix), origin: Number(fromOrigin) } } : {}),
       };
     },
-    async forgetLeases(relay, seqs) {
-      if (seqs.length > 0) await redis.hdel(leasesOf(relay), ...seqs.map(String));
+    async forgetLeases(relay, key, seqs) {
+      if (seqs.length > 0) await redis.hdel(names.leases(key, relay), ...seqs.map(String));
     },
     async returnLoads(key, month, day, loads) {
       if (loads <= 0) return;
-      await scripts.pressboxReturnLoads(names.usage(month), day ? names.dayUsage(day) : '', key, String(loads));
+      await scripts.pressboxReturnLoads(names.usage(key), names.dayUsage(key), month, day ?? '', String(loads));
     },
     async replayLoads(batch: string, loads: readonly JournaledLoad[]): Promise<ReplayedUsage[] | undefined> {
       // Attributed while Redis was away: bounded now as each load would have been when it was served. Loads attributed
       // alike are admitted once: a batch is mostly the same pages asking again.
       const admitting = new Map<string, Promise<LoadDetail>>();
-      const details = await Promise.all(
-        loads.map(({ key, month, detail }) => {
-          const raw = [key, month, detail.route, detail.origin, detail.day, detail.prefix, detail.client].join(SEPARATOR);
-          let admitted = admitting.get(raw);
-          if (!admitted) admitting.set(raw, (admitted = admit(key, month, detail)));
-          return admitted;
-        }),
-      );
-      const reply = await scripts.pressboxReplayBatch(
-        names.replayed(batch),
-        String(REPLAYED_BATCH_LIFETIME_S),
-        JSON.stringify(replayGroups(loads, details)),
-      );
-      await replicated();
-      if (Number(reply[0]) !== 1) return undefined;
+      const byKey = new Map<string, Array<Promise<{ load: JournaledLoad; detail: LoadDetail }>>>();
+      for (const load of loads) {
+        const { key, month, detail } = load;
+        const raw = [key, month, detail.route, detail.origin, detail.day, detail.prefix, detail.client].join(SEPARATOR);
+        let admitted = admitting.get(raw);
+        if (!admitted) admitting.set(raw, (admitted = admit(key, month, detail)));
+        if (!byKey.has(key)) byKey.set(key, []);
+        byKey.get(key)!.push(admitted.then((attributed) => ({ load, detail: attributed })));
+      }
+      // One script per key, in the key's slot, each under its own mark of the batch: a replay cut off half way counts
+      // the keys it had not reached when it runs again, and none twice.
+      let applied = false;
       const replayed: ReplayedUsage[] = [];
-      for (let i = 1; i < reply.length; i += 4)
-        replayed.push({ key: String(reply[i]), month: String(reply[i + 1]), used: Number(reply[i + 2]), added: Number(reply[i + 3]) });
-      return replayed;
+      for (const [key, grouped] of byKey) {
+        await noteKey(key);
+        const reply = await scripts.pressboxReplayBatch(
+          names.replayed(key, batch),
+          String(REPLAYED_BATCH_LIFETIME_S),
+          JSON.stringify(replayGroups(await Promise.all(grouped))),
+        );
+        if (Number(reply[0]) !== 1) continue;
+        applied = true;
+        for (let i = 1; i < reply.length; i += 3)
+          replayed.push({ key, month: String(reply[i]), used: Number(reply[i + 1]), added: Number(reply[i + 2]) });
+      }
+      await replicated();
+      return applied ? replayed : undefined;
     },
     ...usageReports(redis),
     async countUpstreamUnits({ month, upstream, endpoint, units, key }) {
