@@ -1,9 +1,10 @@
 // Small servers the tests and the bench start on this machine: a free port, whether something listens, a throwaway
 // redis-server, and `pressbox serve` in a process of its own. Shared by scripts/test-node.ts, the bench and the tests that need their own Redis.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 
 /** A port nothing listens on right now (on 127.0.0.1). */
@@ -132,6 +133,50 @@ export async function startSentinelGroup(dir: string, name = 'pressbox'): Promis
     replicaPort,
     primaryNow: async () => Number(((await ask<string[]>(sentinelPorts[0]!, 'SENTINEL', 'GET-MASTER-ADDR-BY-NAME', name)) ?? [])[1]),
     killPrimary: () => void servers[0]!.kill('SIGKILL'),
+    stop: () => servers.forEach((server) => server.kill('SIGKILL')),
+  };
+}
+
+/** A Redis Cluster of three primaries (no replicas) on free ports, its slots spread over them. */
+export interface RedisClusterGroup {
+  /** What `--redis` takes: redis+cluster://127.0.0.1:p,127.0.0.1:p,127.0.0.1:p */
+  url: string;
+  ports: number[];
+  stop(): void;
+}
+
+export async function startRedisCluster(dir: string): Promise<RedisClusterGroup> {
+  const ports: number[] = [];
+  const servers: ChildProcess[] = [];
+  try {
+    for (let index = 0; index < 3; index++) {
+      const port = await freePort();
+      ports.push(port);
+      const node = ['--save', '', '--appendonly', 'no', '--dir', dir, '--cluster-enabled', 'yes'];
+      node.push('--cluster-config-file', join(dir, `nodes-${port}.conf`), '--cluster-port', String(await freePort()));
+      servers.push(await startRedisServer(port, [...node, '--cluster-node-timeout', '2000']));
+    }
+    const { LD_PRELOAD: _faketime, ...env } = process.env;
+    const nodes = ports.map((port) => `127.0.0.1:${port}`);
+    await promisify(execFile)('redis-cli', ['--cluster', 'create', ...nodes, '--cluster-replicas', '0', '--cluster-yes'], { env });
+    for (const port of ports) {
+      const client = new Redis({ port, host: '127.0.0.1', maxRetriesPerRequest: 0 });
+      try {
+        for (let tries = 0; !/cluster_state:ok/.test(String(await client.call('CLUSTER', 'INFO'))); tries++) {
+          if (tries > 300) throw new Error('Redis Cluster: not ok within 30 s');
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      } finally {
+        client.disconnect();
+      }
+    }
+  } catch (error) {
+    servers.forEach((server) => server.kill('SIGKILL'));
+    throw error;
+  }
+  return {
+    url: `redis+cluster://${ports.map((port) => `127.0.0.1:${port}`).join(',')}`,
+    ports,
     stop: () => servers.forEach((server) => server.kill('SIGKILL')),
   };
 }

@@ -219,13 +219,13 @@ describe('canonical parameters', () => {
   it('lets a topic’s state in Redis expire, and made-up spellings add no key', async () => {
     const redis = new Redis(testRedisUrl());
     try {
-      await redis.del('pressbox:live:state:live|/v1/injuries?league=nba&team=BOS');
-      const before = await redis.keys('pressbox:live:state:*');
+      await redis.del('pressbox:live:{shared}:state:live|/v1/injuries?league=nba&team=BOS');
+      const before = await redis.keys('pressbox:live:{shared}:state:*');
       const streams = [];
       for (let i = 0; i < 20; i++) streams.push(await openStream(relay, key, [`/v1/injuries?league=nba&team=bos&key=x${i}`]));
       await Promise.all(streams.map((stream) => stream.waitFor(1)));
-      const states = (await redis.keys('pressbox:live:state:*')).filter((name) => !before.includes(name));
-      assert.deepEqual(states, ['pressbox:live:state:live|/v1/injuries?league=nba&team=BOS']);
+      const states = (await redis.keys('pressbox:live:{shared}:state:*')).filter((name) => !before.includes(name));
+      assert.deepEqual(states, ['pressbox:live:{shared}:state:live|/v1/injuries?league=nba&team=BOS']);
       const ttl = await redis.pttl(states[0]!);
       assert.ok(ttl > 0 && ttl <= TOPIC_STATE_TTL_MS, `expires (${ttl} ms)`);
       for (const stream of streams) stream.close();

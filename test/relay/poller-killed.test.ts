@@ -75,7 +75,7 @@ describe('kill -9 of the polling relay', () => {
     const inspect = new Redis(url);
     // Topic leases only: the win-probability recorder's lease is not a topic's. How long the dead relay's lease has
     // left is read from Redis, not assumed: on a busy machine much of it may already have passed.
-    const topicLeases = (await inspect.keys('pressbox:live:lease:*')).filter((lease) => !lease.includes(':recorder:'));
+    const topicLeases = (await inspect.keys('pressbox:live:{shared}:lease:*')).filter((lease) => !lease.includes(':recorder:'));
     const leftMs = topicLeases.length ? await inspect.pttl(topicLeases[0]!) : 0;
     const readAt = Date.now();
     inspect.disconnect();

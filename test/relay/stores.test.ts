@@ -56,7 +56,10 @@ for (const [name, open] of STORES) {
           ['pk_live_a', 2],
         ],
       );
-      assert.equal((await store.upstreamUnits(month)).reduce((sum, row) => sum + row.units, 0), 10);
+      assert.equal(
+        (await store.upstreamUnits(month)).reduce((sum, row) => sum + row.units, 0),
+        10,
+      );
     });
 
     it('counts 50 of 200 concurrent loads on a limit of 50, and no more', async () => {
@@ -164,6 +167,61 @@ describe('the relay on Redis', () => {
       assert.equal(await relay.store.loadsUsed(key, monthOf(relay.now())), 50);
     } finally {
       await relay.close();
+    }
+  });
+});
+
+describe('a Redis store kept by an earlier release', () => {
+  it('moves usage from the one-hash-per-month layout under each key’s own names when it opens', async () => {
+    const redis = new Redis(testRedisUrl());
+    const field = (...parts: string[]) => parts.join('\u001f');
+    const [a, b] = ['pk_live_layout_a', 'pk_live_layout_b'];
+    const day = '2026-10-30';
+    try {
+      // What 0.2 wrote for two keys: month totals and detail, a day's totals, detail and shares, and the indexes.
+      await redis
+        .multi()
+        .hset('pressbox:usage:2026-10', a, '7', b, '3')
+        .hset(
+          'pressbox:usage-detail:2026-10',
+          field(a, '/v1/scores', 'https://example.com'),
+          '7',
+          field(b, '/v1/games', 'https://b.example'),
+          '3',
+        )
+        .sadd('pressbox:usage-months', '2026-10')
+        .hset('pressbox:usage-day:' + day, a, '7')
+        .hset('pressbox:usage-daily:' + day, field(a, '/v1/scores', 'https://example.com', '203.0.113.0/24', 'browser'), '7')
+        .hset('pressbox:usage-share:' + day, field(a, 'origin', 'https://example.com'), '7')
+        .sadd('pressbox:usage-days', day)
+        .exec();
+      const store = await openStore({ redis: testRedisUrl() });
+      try {
+        assert.equal(await store.loadsUsed(a, '2026-10'), 7);
+        assert.equal(await store.loadsUsed(b, '2026-10'), 3);
+        assert.deepEqual(
+          (await store.usage({ month: '2026-10' })).filter((row) => row.key === a || row.key === b),
+          [
+            { key: a, month: '2026-10', route: '/v1/scores', origin: 'https://example.com', loads: 7 },
+            { key: b, month: '2026-10', route: '/v1/games', origin: 'https://b.example', loads: 3 },
+          ],
+        );
+        assert.deepEqual(await store.dailyUsage({ key: a, day }), [
+          { key: a, day, route: '/v1/scores', origin: 'https://example.com', prefix: '203.0.113.0/24', client: 'browser', loads: 7 },
+        ]);
+        assert.equal(
+          await redis.exists('pressbox:usage:2026-10', 'pressbox:usage-months', 'pressbox:usage-daily:' + day),
+          0,
+          'the old layout is gone',
+        );
+      } finally {
+        await store.close();
+      }
+      const again = await openStore({ redis: testRedisUrl() });
+      assert.equal(await again.loadsUsed(a, '2026-10'), 7, 'moved once: opening again changes nothing');
+      await again.close();
+    } finally {
+      redis.disconnect();
     }
   });
 });

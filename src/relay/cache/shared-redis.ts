@@ -33,11 +33,7 @@ export async function redisSharedEntries(url: string): Promise<SharedEntries & {
     set: (key, value, keepMs) =>
       guarded(
         async () =>
-          void (await redis
-            .multi()
-            .set(entry(key), JSON.stringify(value), 'PX', Math.max(1000, keepMs))
-            .del(claimOf(key))
-            .exec()),
+          void (await redis.multi().set(entry(key), JSON.stringify(value), 'PX', Math.max(1000, keepMs)).del(claimOf(key)).exec()),
       ),
     claim: (key, ms) => guarded(async () => (await redis.set(claimOf(key), '1', 'PX', ms, 'NX')) === 'OK'),
     async clear() {

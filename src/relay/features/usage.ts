@@ -33,7 +33,7 @@ export const usageFeature = relayFeature()({
     redis: flag.custom(
       '--redis',
       '<url>',
-      'Redis for keys and usage, instead of --db (for several relays): redis://, rediss:// (TLS) or redis+sentinel://h:p,h:p/name',
+      'Redis for keys and usage, instead of --db (for several relays): redis://, rediss:// (TLS), redis+sentinel://h:p,h:p/name or redis+cluster://h:p,h:p',
       redisUrl,
     ),
     journal: flag.text(

@@ -70,13 +70,14 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 `;
 // The id comes from one counter for all topics, so a page's single Last-Event-ID orders every topic it follows. Ids
-// travel as text: past 2^53 / 10 Lua's number formatting would round them.
+// travel as text: past 2^53 / 10 Lua's number formatting would round them. The channel is an argument, not a key: a
+// cluster passes a message on to every node whatever its name, and a key outside the slot would be refused.
 const PUBLISH = `
 if tonumber(redis.call('GET', KEYS[1]) or '0') < tonumber(ARGV[5]) then redis.call('SET', KEYS[1], ARGV[5]) end
 local id = string.format('%d', redis.call('INCR', KEYS[1]))
 redis.call('HSET', KEYS[2], 'id', id, 'json', ARGV[1], 'etag', ARGV[2])
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
-redis.call('PUBLISH', KEYS[3], cjson.encode({topic = ARGV[3], id = id, json = ARGV[1], etag = ARGV[2]}))
+redis.call('PUBLISH', ARGV[6], cjson.encode({topic = ARGV[3], id = id, json = ARGV[1], etag = ARGV[2]}))
 return id
 `;
 
@@ -149,7 +150,7 @@ export async function redisLiveShare(url: string, now: () => number = Date.now):
     release: async (topic) => void (await commands.eval(RELEASE, 1, lease(topic), relay).catch(() => {})),
     async publish(topic, json, etag) {
       try {
-        const id = Number(await commands.eval(PUBLISH, 3, sequence, state(topic), CHANNEL, json, etag, topic, ttl, String(highest)));
+        const id = Number(await commands.eval(PUBLISH, 2, sequence, state(topic), json, etag, topic, ttl, String(highest), CHANNEL));
         stamped.delete(topic);
         highest = Math.max(highest, id);
         return id;

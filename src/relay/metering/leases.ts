@@ -1,3 +1,4 @@
+import { LIVE_LOAD_EVERY_MS } from '../defaults.js';
 import { RelayError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { CountResult, LeaseWish, LoadDetail, LoadReceipt, UsageStore } from '../store/types.js';
@@ -15,8 +16,11 @@ export const LEASE_TICK_MS = 1000;
  * and every load is counted on its own, exactly, as two relays racing for the last load need.
  */
 export const LEASE_SHARE = 8;
-/** How many ticks a key's pace is remembered over. */
-const PACE_TICKS = 4;
+/**
+ * How many ticks a key's pace is remembered over: a billing window and more, since live readers' loads come back once
+ * a window (one burst per broadcast that opens it), and a lease sized by the last burst serves the next in one request.
+ */
+const PACE_TICKS = Math.ceil(LIVE_LOAD_EVERY_MS / LEASE_TICK_MS) + 2;
 /** The most loads one key's lease holds, whatever its pace. */
 const MAX_LEASE = 10_000;
 
@@ -165,11 +169,7 @@ export function leasedCounting(options: LeasedCountingOptions) {
   const settleLeases = async () => {
     const heard = answered;
     answered = new Map();
-    await Promise.all(
-      [...heard].map(([key, seqs]) =>
-        store.forgetLeases!(relay, key, seqs).catch(() => heardOf(key).push(...seqs)),
-      ),
-    );
+    await Promise.all([...heard].map(([key, seqs]) => store.forgetLeases!(relay, key, seqs).catch(() => heardOf(key).push(...seqs))));
     await Promise.all(
       leases
         .settle()

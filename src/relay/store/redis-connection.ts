@@ -39,7 +39,8 @@ export function parseRedisUrl(value: string): RedisTarget {
   const [name, db] = path;
   if (!name) return { ok: false, message: 'A Sentinel address names its master group: redis+sentinel://host:26379,host:26380/mymaster' };
   const sentinels = parseHosts(hostList, SENTINEL_PORT);
-  if (typeof sentinels === 'string') return { ok: false, message: `--redis: "${sentinels}" is not host:port; list the sentinels as host:port,host:port` };
+  if (typeof sentinels === 'string')
+    return { ok: false, message: `--redis: "${sentinels}" is not host:port; list the sentinels as host:port,host:port` };
   if (db !== undefined && !/^\d+$/.test(db))
     return { ok: false, message: `--redis: the database after the master name is a number, not "${db}"` };
   const [username, password] = credentials.split(':').map(decodeURIComponent) as [string | undefined, string | undefined];
@@ -88,9 +89,13 @@ function parseHosts(list: string, defaultPort: number): Array<{ host: string; po
 function parseClusterUrl(value: string, scheme: string): RedisTarget {
   const { credentials, hostList, path } = splitAddress(value, scheme);
   if (path.some((part) => part !== ''))
-    return { ok: false, message: '--redis: a Redis Cluster has one database; write redis+cluster://host:port,host:port with nothing after' };
+    return {
+      ok: false,
+      message: '--redis: a Redis Cluster has one database; write redis+cluster://host:port,host:port with nothing after',
+    };
   const nodes = parseHosts(hostList, 6379);
-  if (typeof nodes === 'string') return { ok: false, message: `--redis: "${nodes}" is not host:port; list cluster nodes as host:port,host:port` };
+  if (typeof nodes === 'string')
+    return { ok: false, message: `--redis: "${nodes}" is not host:port; list cluster nodes as host:port,host:port` };
   const [username, password] = credentials.split(':').map(decodeURIComponent) as [string | undefined, string | undefined];
   return {
     ok: true,
@@ -193,7 +198,7 @@ function withTlsHint(url: string, error: unknown): unknown {
 /** Every name matching `pattern`, a batch at a time, on each primary of a cluster (a SCAN sees one node). */
 export async function scanNames(redis: RedisClient, pattern: string, visit: (found: string[]) => Promise<void>): Promise<void> {
   for (const node of redis instanceof Cluster ? redis.nodes('master') : [redis]) {
-    for (let cursor = '0'; ; ) {
+    for (let cursor = '0'; ;) {
       const [next, found] = await node.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
       if (found.length > 0) await visit(found);
       if ((cursor = next) === '0') break;

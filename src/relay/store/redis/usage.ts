@@ -175,6 +175,51 @@ function usageKeyIndex(redis: RedisClient): (key: string) => Promise<void> {
   };
 }
 
+/** Replays journaled loads (UsageStore.replayLoads): one script per key, in the key's slot. */
+function replayer(
+  scripts: Scripts,
+  admit: ReturnType<typeof boundedAttribution>,
+  noteKey: (key: string) => Promise<void>,
+  replicated: () => Promise<void>,
+): NonNullable<UsageStore['replayLoads']> {
+  return async (batch: string, loads: readonly JournaledLoad[]): Promise<ReplayedUsage[] | undefined> => {
+    // Attributed while Redis was away: bounded now as each load would have been when it was served. Loads attributed
+    // alike are admitted once: a batch is mostly the same pages asking again.
+    const admitting = new Map<string, Promise<LoadDetail>>();
+    const details = await Promise.all(
+      loads.map(({ key, month, detail }) => {
+        const raw = [key, month, detail.route, detail.origin, detail.day, detail.prefix, detail.client].join(SEPARATOR);
+        let admitted = admitting.get(raw);
+        if (!admitted) admitting.set(raw, (admitted = admit(key, month, detail)));
+        return admitted;
+      }),
+    );
+    const byKey = new Map<string, Array<{ load: JournaledLoad; detail: LoadDetail }>>();
+    loads.forEach((load, index) => {
+      if (!byKey.has(load.key)) byKey.set(load.key, []);
+      byKey.get(load.key)!.push({ load, detail: details[index]! });
+    });
+    // One script per key, in the key's slot, each under its own mark of the batch: a replay cut off half way counts
+    // the keys it had not reached when it runs again, and none twice.
+    let applied = false;
+    const replayed: ReplayedUsage[] = [];
+    for (const [key, grouped] of byKey) {
+      await noteKey(key);
+      const reply = await scripts.pressboxReplayBatch(
+        names.replayed(key, batch),
+        String(REPLAYED_BATCH_LIFETIME_S),
+        JSON.stringify(replayGroups(grouped)),
+      );
+      if (Number(reply[0]) !== 1) continue;
+      applied = true;
+      for (let i = 1; i < reply.length; i += 3)
+        replayed.push({ key, month: String(reply[i]), used: Number(reply[i + 1]), added: Number(reply[i + 2]) });
+    }
+    await replicated();
+    return applied ? replayed : undefined;
+  };
+}
+
 /** Loads counted by key and month (and day, with their attribution) in one script per load; upstream units spent. */
 export function redisUsage(redis: RedisClient, scripts: Scripts, failover: boolean): UsageStore & UpstreamUnitsStore {
   const admit = boundedAttribution(scripts);
@@ -208,38 +253,7 @@ export function redisUsage(redis: RedisClient, scripts: Scripts, failover: boole
       if (loads <= 0) return;
       await scripts.pressboxReturnLoads(names.usage(key), names.dayUsage(key), month, day ?? '', String(loads));
     },
-    async replayLoads(batch: string, loads: readonly JournaledLoad[]): Promise<ReplayedUsage[] | undefined> {
-      // Attributed while Redis was away: bounded now as each load would have been when it was served. Loads attributed
-      // alike are admitted once: a batch is mostly the same pages asking again.
-      const admitting = new Map<string, Promise<LoadDetail>>();
-      const byKey = new Map<string, Array<Promise<{ load: JournaledLoad; detail: LoadDetail }>>>();
-      for (const load of loads) {
-        const { key, month, detail } = load;
-        const raw = [key, month, detail.route, detail.origin, detail.day, detail.prefix, detail.client].join(SEPARATOR);
-        let admitted = admitting.get(raw);
-        if (!admitted) admitting.set(raw, (admitted = admit(key, month, detail)));
-        if (!byKey.has(key)) byKey.set(key, []);
-        byKey.get(key)!.push(admitted.then((attributed) => ({ load, detail: attributed })));
-      }
-      // One script per key, in the key's slot, each under its own mark of the batch: a replay cut off half way counts
-      // the keys it had not reached when it runs again, and none twice.
-      let applied = false;
-      const replayed: ReplayedUsage[] = [];
-      for (const [key, grouped] of byKey) {
-        await noteKey(key);
-        const reply = await scripts.pressboxReplayBatch(
-          names.replayed(key, batch),
-          String(REPLAYED_BATCH_LIFETIME_S),
-          JSON.stringify(replayGroups(await Promise.all(grouped))),
-        );
-        if (Number(reply[0]) !== 1) continue;
-        applied = true;
-        for (let i = 1; i < reply.length; i += 3)
-          replayed.push({ key, month: String(reply[i]), used: Number(reply[i + 1]), added: Number(reply[i + 2]) });
-      }
-      await replicated();
-      return applied ? replayed : undefined;
-    },
+    replayLoads: replayer(scripts, admit, noteKey, replicated),
     ...usageReports(redis),
     async countUpstreamUnits({ month, upstream, endpoint, units, key }) {
       await Promise.all([
