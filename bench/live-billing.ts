@@ -5,8 +5,9 @@
 import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { freePort, startRedisServer } from '../scripts/local-servers.js';
+import { throwawayRedis } from '../scripts/local-servers.js';
 import { startSandbox } from '../src/sandbox/server.js';
+import { LIVE_LOAD_EVERY_MS } from '../src/relay/defaults.js';
 import { names } from '../src/relay/store/redis/names.js';
 import { RelayProcess, openViewer, type RelayStats } from './live-viewers.js';
 
@@ -14,6 +15,8 @@ const ORIGIN = 'https://example.com';
 const SPAN_MS = 60_000;
 const CHANGE_EVERY_MS = 2_000;
 const RELAYS = 2;
+/** Readers arrive in this many groups spread over one billing window. */
+const ARRIVAL_GROUPS = 20;
 
 export interface LiveBillingResult {
   readers: number;
@@ -25,9 +28,7 @@ export interface LiveBillingResult {
 }
 
 async function readersRun(readers: number): Promise<LiveBillingResult> {
-  const port = await freePort();
-  const server = await startRedisServer(port);
-  const url = `redis://127.0.0.1:${port}`;
+  const { url, stop: stopRedis } = await throwawayRedis();
   const admin = new Redis(url);
   const sandbox = await startSandbox({ port: 0, now: Date.parse('2026-11-22T18:00:00Z'), rate: 0 });
   const relays: RelayProcess[] = [];
@@ -50,13 +51,19 @@ async function readersRun(readers: number): Promise<LiveBillingResult> {
     };
     const topic = `/v1/games/${scores.games.find((game) => game.status === 'live')!.id}?league=nba`;
     let updates = 0;
-    for (let opened = 0; opened < readers; opened += 250) {
-      const batch = await Promise.all(
-        Array.from({ length: Math.min(250, readers - opened) }, (_, i) =>
-          openViewer({ origin: relays[(opened + i) % RELAYS]!.origin, key }, topic, () => updates++),
-        ),
-      );
-      sockets.push(...batch);
+    // Readers arrive over one billing window, as an article's readers do, not all in the same second: their windows
+    // open at every broadcast, as in production, rather than all at one.
+    for (let group = 0; group < ARRIVAL_GROUPS; group++) {
+      const end = Math.floor((readers * (group + 1)) / ARRIVAL_GROUPS);
+      for (let opened = sockets.length; opened < end; opened += 250) {
+        const batch = await Promise.all(
+          Array.from({ length: Math.min(250, end - opened) }, (_, i) =>
+            openViewer({ origin: relays[(opened + i) % RELAYS]!.origin, key }, topic, () => updates++),
+          ),
+        );
+        sockets.push(...batch);
+      }
+      await new Promise((resolve) => setTimeout(resolve, LIVE_LOAD_EVERY_MS / ARRIVAL_GROUPS));
     }
     // Past the first deliveries and a lease tick: the steady state is measured.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
@@ -69,29 +76,42 @@ async function readersRun(readers: number): Promise<LiveBillingResult> {
     const changes = setInterval(() => sandbox.clock.advance(30_000), CHANGE_EVERY_MS);
     await new Promise((resolve) => setTimeout(resolve, SPAN_MS));
     clearInterval(changes);
+    const [commandsAfter, cpuAfter] = [await commands(), await cpu()];
+    // Leases taken ahead are given back within a tick: the month then holds what was billed.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const loadsAfter = await loads();
     const minutes = SPAN_MS / 60_000;
-    const [loadsAfter, commandsAfter, cpuAfter] = [await loads(), await commands(), await cpu()];
     return {
       readers,
       relays: RELAYS,
       redisCommandsPerSecond: Math.round((commandsAfter - commandsBefore - 3) / (SPAN_MS / 1000)),
       relayCpuSecondsPerMinute: Math.round(((cpuAfter - cpuBefore) / 1000 / minutes) * 10) / 10,
-      // Leases are taken ahead: the month runs ahead of delivered loads by at most a tick's pace, given back after.
       loadsPerReaderMinute: Math.round(((loadsAfter - loadsBefore) / readers / minutes) * 100) / 100,
       updatesPerReaderMinute: Math.round(((updates - updatesBefore) / readers / minutes) * 100) / 100,
     };
+  } catch (error) {
+    // Said at once: stopping relays that hold thousands of streams takes a while.
+    console.error(`live billing, ${readers} readers: ${(error as Error).message}`);
+    throw error;
   } finally {
     for (const socket of sockets) socket.destroy();
     await Promise.all(relays.map((relay) => relay.stop()));
     await sandbox.close();
     admin.disconnect();
-    server.kill('SIGKILL');
+    stopRedis();
   }
 }
 
-export async function liveBilling(counts = [100, 1_000, 10_000]): Promise<LiveBillingResult[]> {
+/** One run per reader count, each reported as it ends. */
+export async function liveBilling(
+  counts = [100, 1_000, 10_000],
+  report: (result: LiveBillingResult) => void = () => {},
+): Promise<LiveBillingResult[]> {
   const results: LiveBillingResult[] = [];
-  for (const readers of counts) results.push(await readersRun(readers));
+  for (const readers of counts) {
+    results.push(await readersRun(readers));
+    report(results.at(-1)!);
+  }
   return results;
 }
 
@@ -100,5 +120,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     .slice(2)
     .map(Number)
     .filter((n) => n > 0);
-  for (const readers of counts.length ? counts : [100, 1_000, 10_000]) console.log(JSON.stringify(await readersRun(readers)));
+  await liveBilling(counts.length ? counts : undefined, (result) => console.log(JSON.stringify(result)));
 }

@@ -100,7 +100,7 @@ export function openViewer(
       if (!answered) {
         if (buffer.length < 12) return;
         if (!buffer.startsWith('HTTP/1.1 200')) {
-          reject(new Error(`stream answered ${buffer.slice(9, 12)}`));
+          reject(new Error(`stream answered ${buffer.slice(9, 12)}: ${buffer.slice(buffer.indexOf('\r\n\r\n') + 4)}`));
           socket.destroy();
           return;
         }
@@ -122,6 +122,7 @@ export function openViewer(
     });
     // A relay killed under the bench resets its streams; the viewer is then reopened elsewhere, or counted as missing.
     socket.on('error', (error) => (answered ? undefined : reject(error)));
+    socket.on('close', () => (answered ? undefined : reject(new Error('the stream closed before it was answered'))));
   });
 }
 

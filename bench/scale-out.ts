@@ -2,22 +2,14 @@
 // calls per minute against one relay, how long a change takes to reach every viewer across relays, and what happens
 // when the relay polling the topic is killed (kill -9): seconds until every viewer has the next update, and misses.
 // Run alone with `node --import tsx bench/scale-out.ts [viewers]`; `npm run bench` runs it as one section.
-import type { ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { freePort, startRedisServer } from '../scripts/local-servers.js';
+import { throwawayRedis } from '../scripts/local-servers.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { RelayProcess, openViewer, percentile, type RelayStats } from './live-viewers.js';
 
 const ORIGIN = 'https://example.com';
 const SPAN_MS = 30_000;
-
-/** A throwaway redis-server for the run (REDIS_URL is used instead when set). */
-async function redis(): Promise<{ url: string; process?: ChildProcess }> {
-  if (process.env.REDIS_URL) return { url: process.env.REDIS_URL };
-  const port = await freePort();
-  return { url: `redis://127.0.0.1:${port}`, process: await startRedisServer(port) };
-}
 
 interface Viewer {
   request: Socket;
@@ -62,7 +54,8 @@ async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<b
 }
 
 export async function scaleOut(viewers = 5000, relayCount = 3): Promise<ScaleOutResult> {
-  const store = await redis();
+  // A throwaway redis-server for the run (REDIS_URL is used instead when set).
+  const store = await throwawayRedis(true);
   const sandbox = await startSandbox({ port: 0, now: Date.parse('2026-11-22T18:00:00Z'), rate: 0 });
   const relays: RelayProcess[] = [];
   const all: Viewer[] = [];
@@ -142,7 +135,7 @@ export async function scaleOut(viewers = 5000, relayCount = 3): Promise<ScaleOut
     for (const viewer of all) viewer.request.destroy();
     await Promise.all(relays.map((relay) => relay.stop('SIGKILL')));
     await sandbox.close();
-    store.process?.kill('SIGKILL');
+    store.stop();
   }
 }
 

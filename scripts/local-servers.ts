@@ -51,6 +51,14 @@ export async function startRedisServer(port: number, args = ['--save', '', '--ap
   throw new Error('redis-server did not start: install it with  sudo apt-get install -y redis-server');
 }
 
+/** A redis-server of the run's own on a free port (REDIS_URL instead when `shared` and it is set). */
+export async function throwawayRedis(shared = false): Promise<{ url: string; stop(): void }> {
+  if (shared && process.env.REDIS_URL) return { url: process.env.REDIS_URL, stop: () => {} };
+  const port = await freePort();
+  const server = await startRedisServer(port);
+  return { url: `redis://127.0.0.1:${port}`, stop: () => void server.kill('SIGKILL') };
+}
+
 /**
  * A Redis primary, one replica and three sentinels (quorum 2, a primary is down after 1 s) on free ports, for
  * failover tests and the bench. Resolves once the sentinels know the replica and each other, so that killing the

@@ -58,7 +58,7 @@ function decide(key: WidgetKey, origin: string | undefined, referer: string | un
 
 /** Key, then page origin: a widget request is served only for a live key on one of its allowed domains. */
 export function widgetAuthorizer(
-  keys: KeyStore & { cached?(value: string): WidgetKey | undefined },
+  keys: KeyStore & { cached?(value: string): WidgetKey | undefined; known?(value: string): boolean },
   upstreams: { live: CachedUpstream; test: CachedUpstream },
   now: () => number = Date.now,
   embeds?: { tokens: EmbedTokens; own: OwnOrigins },
@@ -99,7 +99,9 @@ export function widgetAuthorizer(
     const known = keys.cached?.(value);
     if (known) return accessFor(known, request, ownPage);
     if (unknown.has(value)) return accessFor(undefined, request, ownPage);
-    storeReads('unknown keys', request);
+    // A key read before whose copy lapsed is read again without spending the budget for keys never seen: a page's
+    // readers arriving together then are not refused every few seconds.
+    if (!keys.known?.(value)) storeReads('unknown keys', request);
     return keys.getKey(value).then((key) => {
       if (!key) unknown.set(value, true);
       return accessFor(key, request, ownPage);

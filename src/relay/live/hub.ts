@@ -98,7 +98,8 @@ function changeKeyOf(payload: unknown): string {
  */
 export class LiveHub {
   private readonly pollers = new Map<string, Poller>();
-  private readonly bySubscriber = new Map<Subscriber, Set<Poller>>();
+  /** Each stream's subscriptions by poller: a stream that closes leaves its pollers without a search through them. */
+  private readonly bySubscriber = new Map<Subscriber, Map<Poller, Subscription[]>>();
   private readonly share: LiveShare;
 
   constructor(private readonly options: HubOptions) {
@@ -137,7 +138,7 @@ export class LiveHub {
    * event id it has seen) is not sent again on subscribe.
    */
   subscribe(subscriber: Subscriber, topics: Topic[], have: ReadonlyMap<string, string>, lastEventId: number, owner?: Spender): void {
-    const mine = this.bySubscriber.get(subscriber) ?? new Set<Poller>();
+    const mine = this.bySubscriber.get(subscriber) ?? new Map<Poller, Subscription[]>();
     this.bySubscriber.set(subscriber, mine);
     for (const topic of topics) {
       const key = `${subscriber.upstream.name}|${topic.canonical}`;
@@ -161,16 +162,15 @@ export class LiveHub {
       }
       const subscription: Subscription = { subscriber, asked: topic.asked, have: have.get(topic.asked), seen: lastEventId };
       poller.subscriptions.add(subscription);
-      mine.add(poller);
+      mine.set(poller, [...(mine.get(poller) ?? []), subscription]);
       if (fresh) void this.tick(key);
       else if (poller.json !== undefined) void this.send(poller, subscription);
     }
   }
 
   unsubscribe(subscriber: Subscriber): void {
-    for (const poller of this.bySubscriber.get(subscriber) ?? []) {
-      for (const subscription of poller.subscriptions)
-        if (subscription.subscriber === subscriber) poller.subscriptions.delete(subscription);
+    for (const [poller, subscriptions] of this.bySubscriber.get(subscriber) ?? []) {
+      for (const subscription of subscriptions) poller.subscriptions.delete(subscription);
       if (poller.subscriptions.size === 0) void this.stop(poller);
     }
     this.bySubscriber.delete(subscriber);

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { ATTRIBUTION_LIMITS, OTHER } from '../../input-limits.js';
 import type {
   CountResult,
@@ -182,15 +183,19 @@ function replayer(
   noteKey: (key: string) => Promise<void>,
   replicated: () => Promise<void>,
 ): NonNullable<UsageStore['replayLoads']> {
+  const admitting = new LRUCache<string, Promise<LoadDetail>>({ max: 10_000 });
   return async (batch: string, loads: readonly JournaledLoad[]): Promise<ReplayedUsage[] | undefined> => {
-    // Attributed while Redis was away: bounded now as each load would have been when it was served. Loads attributed
-    // alike are admitted once: a batch is mostly the same pages asking again.
-    const admitting = new Map<string, Promise<LoadDetail>>();
+    // Attributed while Redis was away, or served from a lease: bounded now as each load would have been when it was
+    // served. Loads attributed alike are admitted once, and remembered: a batch is mostly the same pages asking again,
+    // every tick, and an attribution admitted (or not) stays so for its day.
     const details = await Promise.all(
       loads.map(({ key, month, detail }) => {
         const raw = [key, month, detail.route, detail.origin, detail.day, detail.prefix, detail.client].join(SEPARATOR);
         let admitted = admitting.get(raw);
-        if (!admitted) admitting.set(raw, (admitted = admit(key, month, detail)));
+        if (!admitted) {
+          admitting.set(raw, (admitted = admit(key, month, detail)));
+          admitted.catch(() => admitting.delete(raw));
+        }
         return admitted;
       }),
     );
