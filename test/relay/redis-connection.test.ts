@@ -101,6 +101,14 @@ describe('--redis against a real server', () => {
     }
   });
 
+  it('says which cluster nodes did not answer, a server without cluster mode among them', async () => {
+    const server = new URL(testRedisUrl());
+    await assert.rejects(
+      connectRedis(`redis+cluster://${server.host}`),
+      new RegExp(`no node of the Redis Cluster answered \\(${server.host.replace(/[.[\]]/g, '\\$&')}\\): .*cluster-enabled yes`),
+    );
+  });
+
   it('says that rediss:// speaks TLS when the server does not', async () => {
     await assert.rejects(connectRedis(at(14, 'rediss:')), /rediss:\/\/ speaks TLS; if this Redis server does not .*use redis:\/\//);
   });

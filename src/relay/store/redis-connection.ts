@@ -149,7 +149,7 @@ export async function connectRedis(url: string, extra: RedisOptions = {}): Promi
   } catch (error) {
     // Otherwise the client keeps retrying in the background.
     redis.disconnect();
-    throw withTlsHint(url, connectionError ?? error);
+    throw withTlsHint(url, clusterHint(target, connectionError ?? error));
   } finally {
     clearTimeout(timer);
   }
@@ -182,6 +182,13 @@ function clientFor(target: Exclude<RedisTarget, { ok: false }>, options: RedisOp
 
 function missingDatabase(db: number, error: Error): Error {
   return new Error(`this Redis server has no database ${db} (${error.message}); it has 16 (0–15) unless its databases setting says more`);
+}
+
+/** ioredis says only that it could not read the slots: say which nodes did not answer. */
+function clusterHint(target: Exclude<RedisTarget, { ok: false }>, error: unknown): unknown {
+  if (target.kind !== 'cluster' || !(error instanceof Error) || !/slots cache/.test(error.message)) return error;
+  const nodes = target.nodes.map(({ host, port }) => `${host}:${port}`).join(', ');
+  return new Error(`no node of the Redis Cluster answered (${nodes}): check the addresses, and that the nodes run with cluster-enabled yes`);
 }
 
 /** A TLS client facing a plain server only times out: say what the likely mistake is. */
