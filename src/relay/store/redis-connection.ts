@@ -188,7 +188,9 @@ function missingDatabase(db: number, error: Error): Error {
 function clusterHint(target: Exclude<RedisTarget, { ok: false }>, error: unknown): unknown {
   if (target.kind !== 'cluster' || !(error instanceof Error) || !/slots cache/.test(error.message)) return error;
   const nodes = target.nodes.map(({ host, port }) => `${host}:${port}`).join(', ');
-  return new Error(`no node of the Redis Cluster answered (${nodes}): check the addresses, and that the nodes run with cluster-enabled yes`);
+  return new Error(
+    `no node of the Redis Cluster answered (${nodes}): check the addresses, and that the nodes run with cluster-enabled yes`,
+  );
 }
 
 /** A TLS client facing a plain server only times out: say what the likely mistake is. */
