@@ -57,4 +57,6 @@ export const freshness = {
   updatedAt: z.string(),
   stale: z.boolean(),
   refreshMs: z.number(),
+  /** The day a pinned request (`as-of`) shows, YYYY-MM-DD (contract revision 4): the element shows it and never refreshes. */
+  asOf: z.optional(z.string()),
 };

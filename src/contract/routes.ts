@@ -12,17 +12,33 @@ import type { PitchingMatchupPayload, StandingsPayload, TeamStatsPayload } from 
  * only). Adding a route starts here (docs/contributing.md, "Adding a route").
  */
 export interface DataRoutes {
-  '/v1/scores': { query: { league: string; date?: string; team?: string }; payload: ScoresPayload };
-  '/v1/games/{gameId}': { query: { league: string }; payload: GameDetailPayload };
-  '/v1/form': { query: { league: string; team: string; opponent?: string }; payload: FormPayload };
-  '/v1/win-probability': { query: { league: string; gameId: string }; payload: WinProbabilityPayload };
+  '/v1/scores': { query: { league: string; date?: string; team?: string } & Pinnable; payload: ScoresPayload };
+  '/v1/games/{gameId}': { query: { league: string } & GameDay; payload: GameDetailPayload };
+  '/v1/form': { query: { league: string; team: string; opponent?: string } & Pinnable; payload: FormPayload };
+  '/v1/win-probability': { query: { league: string; gameId: string } & GameDay; payload: WinProbabilityPayload };
   '/v1/props': { query: { league: string; gameId: string; markets?: string }; payload: PropsPayload };
-  '/v1/injuries': { query: { league: string; team?: string }; payload: InjuriesPayload };
-  '/v1/standings': { query: { league: string }; payload: StandingsPayload };
-  '/v1/team-stats': { query: { league: string; team: string }; payload: TeamStatsPayload };
-  '/v1/pitching-matchup': { query: { gameId: string; league?: string }; payload: PitchingMatchupPayload };
+  '/v1/injuries': { query: { league: string; team?: string } & Pinnable; payload: InjuriesPayload };
+  '/v1/standings': { query: { league: string } & Pinnable; payload: StandingsPayload };
+  '/v1/team-stats': { query: { league: string; team: string } & Pinnable; payload: TeamStatsPayload };
+  '/v1/pitching-matchup': { query: { gameId: string; league?: string } & GameDay; payload: PitchingMatchupPayload };
   '/v1/fight-card': { query: { league: string; date?: string }; payload: FightCardPayload };
 }
+
+/**
+ * `as-of=YYYY-MM-DD` (contract revision 4): the data as it stood at the end of that UTC day, from the snapshot the relay
+ * kept of the same request that day; the payload then carries `asOf`, and the element never refreshes it.
+ */
+type Pinnable = {
+  'as-of'?: string;
+};
+
+/**
+ * `date=YYYY-MM-DD` (contract revision 4): the game's day, with which the relay finds a final game it never served
+ * (then keeps it); a game it served is kept once final whatever the request says.
+ */
+type GameDay = {
+  date?: string;
+};
 
 export type DataRoute = keyof DataRoutes;
 export type RouteQuery<Route extends DataRoute> = DataRoutes[Route]['query'];

@@ -12,8 +12,10 @@ export const CONTRACT_VERSION = 1;
  * 2: soccer: a live game's `progress.minute`, standings rows' `points` and `goalDifference`, and the served `leagues`
  * of a `bad_request` for a league a route does not serve.
  * 3: MMA: a game's `bout` and `result`, a side's `record`, and a form game's `ending`.
+ * 4: kept answers: `as-of` on the scores, form, injuries, standings and team-stats routes with the payload's `asOf`,
+ * and `date` on the game routes (a final game is then answered for ever, resources/archive.ts).
  */
-export const CONTRACT_REVISION = 3;
+export const CONTRACT_REVISION = 4;
 
 /** Carries CONTRACT_VERSION on every data answer; live updates carry it as the envelope's `contract` field. */
 export const CONTRACT_HEADER = 'X-Pressbox-Contract';

@@ -21,9 +21,9 @@ function projectLine(record: LineRecord): Line {
 
 export async function gameResource(
   ctx: ResourceContext,
-  params: { league: string; gameId: string },
+  params: { league: string; gameId: string; date?: string },
 ): Promise<Unrefreshed<GameDetailPayload>> {
-  const { game, feed } = await findLiveGame(ctx.upstream, params.league, params.gameId);
+  const { game, feed } = await findLiveGame(ctx.upstream, params.league, params.gameId, ctx.now, params.date);
   const teams = await teamDirectory(ctx.upstream, params.league);
   // Lines and splits are extras: the header still shows the game when either is unavailable. A league without
   // betting markets (soccer) costs no upstream unit for them.

@@ -5,6 +5,7 @@ import type { CachedUpstream } from '../upstream/cached.js';
 import type { LineRecord, LiveGame, LiveGames, StoredGames } from '../upstream/schemas.js';
 import type { TeamDirectory } from './teams.js';
 import { boutFields, boutOf } from './bouts.js';
+import { refuseDateOutsideWindow } from './params.js';
 
 const STATUS_TEXT = { scheduled: 'Scheduled', live: 'In Progress', final: 'Final' } as const;
 
@@ -91,8 +92,24 @@ export interface FoundGame {
   feed: Cached<LiveGames>;
 }
 
-/** Finds a game by the id /v1/scores gave it, in the current slate or the last three days. */
-export async function findLiveGame(upstream: CachedUpstream, league: string, gameId: string): Promise<FoundGame> {
+/** A game found by its id is the one asked for only when it was played on the day the embed says (a day either side: time zones). */
+function playedOn(game: LiveGame, date: string): boolean {
+  if (!game.startTime) return true;
+  return Math.abs(Date.parse(game.startTime) - Date.parse(`${date}T12:00:00Z`)) <= 36 * 3_600_000;
+}
+
+/**
+ * Finds a game by the id /v1/scores gave it, in the current slate or the last three days; an older one only when the
+ * embed gives its day (`date`), by the live feed's game filter (one call, cached with the feed's final games), once:
+ * the route then keeps it (archive.ts).
+ */
+export async function findLiveGame(
+  upstream: CachedUpstream,
+  league: string,
+  gameId: string,
+  now: number,
+  date?: string,
+): Promise<FoundGame> {
   const feed = await upstream.liveGames(league).catch((error) => {
     throw fromUpstream(error);
   });
@@ -101,8 +118,17 @@ export async function findLiveGame(upstream: CachedUpstream, league: string, gam
   const recent = await upstream.liveGames(league, 3).catch(() => undefined);
   const past = recent?.value.games.find((game) => game.gameId === gameId);
   if (recent && past) return { game: past, feed: recent };
-  throw new RelayError(
-    'not_found',
-    `No ${league.toUpperCase()} game "${gameId}" in the current slate or the last three days; take game ids from /v1/scores.`,
-  );
+  const games = `No ${league.toUpperCase()} game "${gameId}"`;
+  if (date === undefined)
+    throw new RelayError(
+      'not_found',
+      `${games} in the current slate or the last three days, and none kept: add the game's day (date=YYYY-MM-DD, as the builder writes it) to find an older game, or take game ids from /v1/scores.`,
+    );
+  refuseDateOutsideWindow(date, now);
+  const byId = await upstream.finalGame(league, gameId).catch((error) => {
+    throw fromUpstream(error);
+  });
+  const found = byId.value.games.find((game) => game.gameId === gameId && game.status === 'final' && playedOn(game, date));
+  if (found) return { game: found, feed: byId };
+  throw new RelayError('not_found', `${games} was played on ${date}: check the game id and its day (both from /v1/scores).`);
 }

@@ -85,9 +85,9 @@ function weatherOf(record: VenueWeather[number] | undefined): Pick<PitchingMatch
  */
 export async function pitchingMatchupResource(
   ctx: ResourceContext,
-  params: { gameId: string },
+  params: { gameId: string; date?: string },
 ): Promise<Unrefreshed<PitchingMatchupPayload>> {
-  const { game, feed } = await findLiveGame(ctx.upstream, 'mlb', params.gameId);
+  const { game, feed } = await findLiveGame(ctx.upstream, 'mlb', params.gameId, ctx.now, params.date);
   const home = (game.homeTeam.abbreviation ?? game.homeTeam.name).toUpperCase();
   const away = (game.awayTeam.abbreviation ?? game.awayTeam.name).toUpperCase();
   const date = (game.startTime ?? new Date(ctx.now).toISOString()).slice(0, 10);

@@ -10,7 +10,7 @@ export async function propsResource(
   ctx: ResourceContext,
   params: { league: string; gameId: string; markets?: string[] },
 ): Promise<Unrefreshed<PropsPayload>> {
-  const { game } = await findLiveGame(ctx.upstream, params.league, params.gameId);
+  const { game } = await findLiveGame(ctx.upstream, params.league, params.gameId, ctx.now);
   const teams = await teamDirectory(ctx.upstream, params.league);
   // Props are keyed by the odds feed's game id: find the fixture on the board.
   const lines = await ctx.upstream.lines(params.league, false).catch((error) => {

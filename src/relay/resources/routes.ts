@@ -9,6 +9,7 @@ import {
   type Unrefreshed,
 } from '../../contract/routes.js';
 import { z } from 'zod';
+import { keptName, keptOnceSettled, pinnable, refuseAsOf, utcDay } from './archive.js';
 import type { ResourceContext } from './context.js';
 import { fightCardResource } from './fight-card.js';
 import { formResource } from './form.js';
@@ -65,15 +66,21 @@ export interface WidgetRoute {
   read(query: Record<string, string>, path: Record<string, string>): Planned;
 }
 
-const scoresQuery = z.object({ league: leagueListParam, date: dateParam.optional(), team: teamParam.optional() });
+const pinnedDay = { 'as-of': dateParam.optional() };
+const gameDay = { date: dateParam.optional() };
+const scoresQuery = z.object({ league: leagueListParam, date: dateParam.optional(), team: teamParam.optional(), ...pinnedDay });
 const leagueQuery = z.object({ league: leagueParam });
-const formQuery = z.object({ league: leagueParam, team: teamParam, opponent: teamParam.optional() });
-const gameParamsQuery = z.object({ league: leagueParam, gameId: gameIdParam });
+const gameQuery = z.object({ league: leagueParam, ...gameDay });
+const standingsQuery = z.object({ league: leagueParam, ...pinnedDay });
+const formQuery = z.object({ league: leagueParam, team: teamParam, opponent: teamParam.optional(), ...pinnedDay });
+const gameParamsQuery = z.object({ league: leagueParam, gameId: gameIdParam, ...gameDay });
 const propsQuery = z.object({ league: leagueParam, gameId: gameIdParam, markets: marketsParam.optional() });
-const injuriesQuery = z.object({ league: leagueParam, team: teamParam.optional() });
-const teamStatsQuery = z.object({ league: leagueParam, team: teamParam });
+const injuriesQuery = z.object({ league: leagueParam, team: teamParam.optional(), ...pinnedDay });
+const teamStatsQuery = z.object({ league: leagueParam, team: teamParam, ...pinnedDay });
 // league is optional (the route serves mlb alone): it is checked, and left out of the canonical name (the game id decides).
-const matchupQuery = z.object({ gameId: gameIdParam, league: leagueParam.optional() }).transform(({ gameId }) => ({ gameId }));
+const matchupQuery = z
+  .object({ gameId: gameIdParam, league: leagueParam.optional(), ...gameDay })
+  .transform(({ gameId, date }) => ({ gameId, date }));
 const fightCardQuery = z.object({ league: leagueParam, date: dateParam.optional() });
 const gamePath = z.object({ gameId: gameIdParam });
 
@@ -121,6 +128,19 @@ function refuseUnservedLeagues(pattern: DataRoute, asked: string | undefined): v
   );
 }
 
+/**
+ * How a route's answers outlive their day (resources/archive.ts): a game's answer is kept once `settled` and answered
+ * from the store for ever; a pinnable request (`pinned`: what it shows, for messages) keeps a snapshot a day and answers
+ * `as-of` from it. What is kept is named by the request without the parameters that only help find it: `as-of`, and a
+ * game's `date` where `dateFindsGame`.
+ */
+type Keeping<Route extends DataRoute, Params> =
+  | { settled(payload: Unrefreshed<RoutePayload<Route>>, params: Params): boolean; dateFindsGame?: true }
+  | { pinned: string };
+
+const findingParams = (keeping: Keeping<DataRoute, never> | undefined): readonly string[] =>
+  keeping && 'settled' in keeping && keeping.dateFindsGame ? ['as-of', 'date'] : ['as-of'];
+
 /** `unknown` when both have the same keys, else `never` (no schema fits). */
 type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? unknown : never) : never;
 
@@ -133,8 +153,18 @@ function route<Route extends DataRoute, Query extends z.ZodType<Record<string, P
   query: Query & SameKeys<RouteQuery<Route>, z.input<Query>>,
   build: (ctx: ResourceContext, params: z.output<Query> & Record<string, string>) => Promise<Unrefreshed<RoutePayload<Route>>>,
   pathSchema?: z.ZodType<Record<string, string>>,
+  keeping?: Keeping<Route, z.output<Query> & Record<string, string>>,
 ): WidgetRoute {
   const refreshMs = DATA_ROUTES[pattern].refreshMs as (payload: Unrefreshed<RoutePayload<Route>>) => number;
+  type Params = z.output<Query> & Record<string, string>;
+  /** The answer built, or the kept one (see `Keeping`). */
+  const answer = (ctx: ResourceContext, params: Params, keptAs: string): Promise<Unrefreshed<RoutePayload<Route>>> => {
+    const make = () => build(ctx, params);
+    if (!keeping) return make();
+    const name = keptName(ctx.upstream.name, keptAs);
+    if ('pinned' in keeping) return pinnable(ctx, name, params['as-of'], keeping.pinned, make);
+    return keptOnceSettled(ctx, name, make, (payload) => keeping.settled(payload, params));
+  };
   return {
     pattern,
     label: pattern.replace(/\{(\w+)\}/g, ':$1'),
@@ -144,13 +174,21 @@ function route<Route extends DataRoute, Query extends z.ZodType<Record<string, P
       // After the schema, so an unknown league or parameter is named first; the raw value, as some schemas drop it.
       refuseUnservedLeagues(pattern, rawQuery.league);
       const path = pathSchema ? parseParams(pathSchema, rawPath) : {};
-      const all = { ...params, ...path } as z.output<Query> & Record<string, string>;
+      const all = { ...params, ...path } as Params;
+      const finding = findingParams(keeping as Keeping<DataRoute, never> | undefined);
+      const named = Object.fromEntries(Object.entries(params).filter(([name]) => !finding.includes(name)));
       return {
         canonical: `${canonicalPath(pattern, path)}${canonicalQuery(params)}`,
         leagues: [params.league ?? ''].flat().join(','),
-        refuseAt: (now) => refuseDateOutsideWindow(all.date, now),
+        refuseAt(now) {
+          refuseAsOf(all['as-of'], now);
+          // A game's day only helps find it: a kept game is answered whatever its age (games.ts checks it before asking).
+          // A day pinned in the past is answered from its snapshot, whatever the date it shows.
+          const pinnedPast = all['as-of'] !== undefined && all['as-of'] < utcDay(now);
+          if (!finding.includes('date') && !pinnedPast) refuseDateOutsideWindow(all.date, now);
+        },
         async build(ctx) {
-          const built = await build(ctx, all);
+          const built = await answer(ctx, all, `${canonicalPath(pattern, path)}${canonicalQuery(named)}`);
           const pollMs = refreshMs(built);
           return { payload: { ...built, refreshMs: pollMs }, pollMs };
         },
@@ -161,23 +199,38 @@ function route<Route extends DataRoute, Query extends z.ZodType<Record<string, P
 
 /** Every contract route, served; the compiler holds this to the contract's list. */
 export const WIDGET_ROUTES_BY_PATH: { [Route in DataRoute]: WidgetRoute } = {
-  '/v1/scores': route('/v1/scores', scoresQuery, (ctx, params) =>
-    scoresResource(ctx, { leagues: params.league, date: params.date, team: params.team }),
+  '/v1/scores': route(
+    '/v1/scores',
+    scoresQuery,
+    (ctx, params) => scoresResource(ctx, { leagues: params.league, date: params.date, team: params.team }),
+    undefined,
+    { pinned: 'scores' },
   ),
   '/v1/games/{gameId}': route(
     '/v1/games/{gameId}',
-    leagueQuery,
-    (ctx, params) => gameResource(ctx, { league: params.league, gameId: params.gameId! }),
+    gameQuery,
+    (ctx, params) => gameResource(ctx, { league: params.league, gameId: params.gameId!, date: params.date }),
     gamePath,
+    { settled: (payload) => payload.game.status === 'final', dateFindsGame: true },
   ),
-  '/v1/form': route('/v1/form', formQuery, formResource),
-  '/v1/win-probability': route('/v1/win-probability', gameParamsQuery, winProbabilityResource),
+  '/v1/form': route('/v1/form', formQuery, formResource, undefined, { pinned: 'form' }),
+  '/v1/win-probability': route('/v1/win-probability', gameParamsQuery, winProbabilityResource, undefined, {
+    settled: (payload) => payload.status === 'final',
+    dateFindsGame: true,
+  }),
   '/v1/props': route('/v1/props', propsQuery, propsResource),
-  '/v1/injuries': route('/v1/injuries', injuriesQuery, injuriesResource),
-  '/v1/standings': route('/v1/standings', leagueQuery, standingsResource),
-  '/v1/team-stats': route('/v1/team-stats', teamStatsQuery, teamStatsResource),
-  '/v1/pitching-matchup': route('/v1/pitching-matchup', matchupQuery, pitchingMatchupResource),
-  '/v1/fight-card': route('/v1/fight-card', fightCardQuery, fightCardResource),
+  '/v1/injuries': route('/v1/injuries', injuriesQuery, injuriesResource, undefined, { pinned: 'injury report' }),
+  '/v1/standings': route('/v1/standings', standingsQuery, standingsResource, undefined, { pinned: 'standings' }),
+  '/v1/team-stats': route('/v1/team-stats', teamStatsQuery, teamStatsResource, undefined, { pinned: 'team statistics' }),
+  '/v1/pitching-matchup': route('/v1/pitching-matchup', matchupQuery, pitchingMatchupResource, undefined, {
+    settled: (payload) => payload.status === 'final',
+    dateFindsGame: true,
+  }),
+  // A card is kept by its date: without one the request means "the next card", which moves on.
+  '/v1/fight-card': route('/v1/fight-card', fightCardQuery, fightCardResource, undefined, {
+    settled: (payload, params) =>
+      params.date !== undefined && payload.bouts.length > 0 && payload.bouts.every((bout) => bout.status === 'final'),
+  }),
 };
 
 export const WIDGET_ROUTES: readonly WidgetRoute[] = Object.values(WIDGET_ROUTES_BY_PATH);

@@ -19,9 +19,9 @@ function recordedLate(startTime: string | null | undefined, firstPoint: number |
 
 export async function winProbabilityResource(
   ctx: ResourceContext,
-  params: { league: string; gameId: string },
+  params: { league: string; gameId: string; date?: string },
 ): Promise<Unrefreshed<WinProbabilityPayload>> {
-  const { game, feed } = await findLiveGame(ctx.upstream, params.league, params.gameId);
+  const { game, feed } = await findLiveGame(ctx.upstream, params.league, params.gameId, ctx.now, params.date);
   const teams = await teamDirectory(ctx.upstream, params.league);
   const historyKey = historyKeyOf(ctx.upstream.name, params.league, game.gameId);
   let current: WinProbabilityPayload['current'] = null;

@@ -46,6 +46,8 @@ const SCHEMA = `
     month TEXT NOT NULL, upstream TEXT NOT NULL, key TEXT NOT NULL, units INTEGER NOT NULL,
     PRIMARY KEY (month, upstream, key)
   ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS kept_payloads (name TEXT PRIMARY KEY, kept_at INTEGER NOT NULL, body BLOB NOT NULL) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS kept_payloads_by_age ON kept_payloads (kept_at);
   CREATE TABLE IF NOT EXISTS win_probability (
     game TEXT NOT NULL, at INTEGER NOT NULL, home REAL NOT NULL, PRIMARY KEY (game, at)
   ) WITHOUT ROWID;

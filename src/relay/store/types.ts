@@ -133,6 +133,14 @@ export interface HistoryStore {
   probabilityHistory(game: string): Promise<ProbabilityPoint[]>;
   /** Drops every game's points from before `before` (the recorder's retention). */
   pruneProbability(before: number): Promise<void>;
+  /**
+   * Keeps an answer for ever (a final game, a day's snapshot of a request), replacing what `name` held: what an
+   * article embedded is answered years later from here, with no upstream call (resources/archive.ts encodes it).
+   */
+  keepPayload(name: string, body: Buffer, at: number): Promise<void>;
+  keptPayload(name: string): Promise<Buffer | undefined>;
+  /** Drops what was kept before `before` (`--keep-games`); how many answers went. */
+  pruneKept(before: number): Promise<number>;
 }
 
 /** Secrets every relay on the same store must share (the embed tokens' signing key): made once, then read by all. */

@@ -3,7 +3,7 @@ import type { HistoryStore, InterestStore, ProbabilityPoint } from '../types.js'
 import { names } from './names.js';
 import type { Scripts } from './scripts.js';
 
-/** Win-probability points as a sorted set per game, and the leagues readers asked for, by when. */
+/** Win-probability points as a sorted set per game, kept answers (a string each, indexed by age), and the leagues readers asked for, by when. */
 export function redisHistory(redis: RedisClient, scripts: Scripts): HistoryStore & InterestStore {
   return {
     async recordProbability(game, point: ProbabilityPoint) {
@@ -20,6 +20,22 @@ export function redisHistory(redis: RedisClient, scripts: Scripts): HistoryStore
       await scanNames(redis, names.probabilityPattern, async (games) => {
         for (const game of games) await redis.zremrangebyscore(game, '-inf', `(${before}`);
       });
+    },
+    async keepPayload(name, body, at) {
+      // Two slots on a cluster, so two commands: an entry indexed but not yet written is pruned as absent, never kept unread.
+      await redis.zadd(names.keptIndex, at, name);
+      await redis.set(names.kept(name), body);
+    },
+    keptPayload: async (name) => (await redis.getBuffer(names.kept(name))) ?? undefined,
+    async pruneKept(before) {
+      let pruned = 0;
+      for (;;) {
+        const old = await redis.zrangebyscore(names.keptIndex, '-inf', `(${before}`, 'LIMIT', 0, 500);
+        if (old.length === 0) return pruned;
+        for (const name of old) await redis.del(names.kept(name));
+        await redis.zrem(names.keptIndex, ...old);
+        pruned += old.length;
+      }
     },
     async noteLeagueAsked(league, at) {
       await redis.hset(names.leagueInterest, league, String(at));

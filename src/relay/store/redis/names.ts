@@ -35,6 +35,9 @@ export const names = {
   keyUpstreamUnits: (month: string) => `${PREFIX}upstream-units-by-key:${month}`,
   probability: (game: string) => `${PREFIX}wp:${game}`,
   probabilityPattern: `${PREFIX}wp:*`,
+  /** An answer kept for ever (a final game, a day's snapshot), and every kept name by when it was kept (for pruning). */
+  kept: (name: string) => `${PREFIX}kept:${name}`,
+  keptIndex: `${PREFIX}kept-index`,
   leagueInterest: `${PREFIX}recorder:leagues`,
   secret: (name: string) => `${PREFIX}secret:${name}`,
   session: (id: string) => `${PREFIX}console-session:${id}`,

@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+import { CONTRACT_REVISION } from '../../contract/version.js';
+import { RelayError } from '../errors.js';
+import type { HistoryStore } from '../store/types.js';
+import type { ResourceContext } from './context.js';
+import { upgradeKept } from './kept-revisions.js';
+
+// Embeds outlive their games: a final game is kept once and answered from the store for ever, and a day's snapshot of
+// every request readers made is kept so that an article can pin one (`as-of`). What is kept is the widget payload
+// itself (gzip JSON with its contract revision), never an upstream answer, and reading it costs no upstream unit.
+
+type Payload = Record<string, unknown>;
+
+interface Kept {
+  revision: number;
+  keptAt: number;
+  payload: Payload;
+}
+
+/** A payload as the store keeps it: gzip JSON with the contract revision it was built under. */
+export function encodeKept(payload: object, at: number): Buffer {
+  return gzipSync(JSON.stringify({ revision: CONTRACT_REVISION, keptAt: at, payload }), { level: 9 });
+}
+
+/** A kept payload brought up to today's contract; undefined for a body this relay cannot read (it is built afresh). */
+export function decodeKept(body: Buffer): Kept | undefined {
+  try {
+    const kept = JSON.parse(gunzipSync(body).toString('utf8')) as Kept;
+    if (typeof kept.revision !== 'number' || typeof kept.payload !== 'object' || kept.payload === null) return undefined;
+    return { ...kept, payload: upgradeKept(kept.payload, kept.revision) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A store that cannot answer now is a miss: the request is built as if nothing were kept. */
+async function readKept(history: HistoryStore, name: string): Promise<Kept | undefined> {
+  const body = await history.keptPayload(name).catch(() => undefined);
+  return body && decodeKept(body);
+}
+
+/** Keeping is a bonus to the answer, never a condition of it: a store that cannot keep now is asked again next time. */
+function keep(history: HistoryStore, name: string, payload: object, at: number): Promise<boolean> {
+  return history.keepPayload(name, encodeKept(payload, at), at).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** `2026-11-20`: the UTC day, the day a snapshot is kept under and `as-of` names. */
+export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Where a request's answers are kept: per upstream (test keys see the sandbox's games) and canonical request. */
+export const keptName = (upstream: string, canonical: string) => `${upstream}:${canonical}`;
+
+/**
+ * A game's answer: the kept one when the game was kept final, else built, and kept once `settled` says it is final.
+ * A kept answer costs the store one read and no upstream unit.
+ */
+export async function keptOnceSettled<P extends object>(
+  ctx: ResourceContext,
+  name: string,
+  build: () => Promise<P>,
+  settled: (payload: P) => boolean,
+): Promise<P> {
+  const kept = await readKept(ctx.history, name);
+  if (kept) return kept.payload as P;
+  const built = await build();
+  if (settled(built)) await keep(ctx.history, name, built, ctx.now);
+  return built;
+}
+
+/** Snapshots written lately, per store and name: at most one a minute per request and day, none that repeats the last. */
+const SNAPSHOT_EVERY_MS = 60_000;
+const writtenTo = new WeakMap<HistoryStore, LRUCache<string, { at: number; print: string }>>();
+
+/** What a snapshot says, without the parts that change on every fetch (its age, the poll interval). */
+function fingerprint(payload: Payload): string {
+  const { updatedAt: _updated, stale: _stale, refreshMs: _refresh, ...said } = payload;
+  return createHash('sha1').update(JSON.stringify(said)).digest('base64');
+}
+
+async function snapshot(ctx: ResourceContext, name: string, payload: Payload): Promise<void> {
+  let written = writtenTo.get(ctx.history);
+  if (!written) writtenTo.set(ctx.history, (written = new LRUCache({ max: 4_000 })));
+  const print = fingerprint(payload);
+  const last = written.get(name);
+  if (last && (last.print === print || ctx.now - last.at < SNAPSHOT_EVERY_MS)) return;
+  if (await keep(ctx.history, name, payload, ctx.now)) written.set(name, { at: ctx.now, print });
+}
+
+const DAY_MS = 86_400_000;
+
+/** What an as-of date can be: a day that has begun somewhere (UTC+14), and not before the relay's first release. */
+export function refuseAsOf(asOf: string | undefined, now: number): void {
+  if (asOf === undefined) return;
+  const latest = utcDay(now + DAY_MS);
+  if (asOf > latest)
+    throw new RelayError('bad_request', `Bad request: as-of: ${asOf} has not happened yet; pin a day up to today (${utcDay(now)}).`);
+}
+
+/**
+ * A request readers can pin to a day: today's answer (also kept as the day's snapshot, the last one of the day standing
+ * for it), or with `asOf` before today the snapshot kept that day, marked with its day. A day nobody asked for has
+ * none, and says so.
+ */
+export async function pinnable<P extends object>(
+  ctx: ResourceContext,
+  name: string,
+  asOf: string | undefined,
+  what: string,
+  build: () => Promise<P>,
+): Promise<P & { asOf?: string }> {
+  const today = utcDay(ctx.now);
+  if (asOf !== undefined && asOf < today) {
+    const kept = await readKept(ctx.history, `${name}@${asOf}`);
+    if (kept) return { ...(kept.payload as P), asOf };
+    throw new RelayError(
+      'not_found',
+      `No ${what} was kept for ${asOf}: the relay keeps a day's ${what} only when a page showed it that day. Pin a day a page showed (the builder writes as-of with today's date), or remove as-of to show the latest.`,
+    );
+  }
+  const built = await build();
+  await snapshot(ctx, `${name}@${today}`, built as Payload);
+  return asOf === undefined ? built : { ...built, asOf };
+}
