@@ -164,7 +164,8 @@ const dir = mkdtempSync(join(tmpdir(), 'pressbox-kept-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 keptAnswersOn('SQLite', () => ({ db: join(dir, 'relay.db') }), async () => {});
 
-const redisUrl = testRedisUrl();
+/** A database of its own: other files flush the tests' database while their own tests run. */
+const redisUrl = Object.assign(new URL(testRedisUrl()), { pathname: '/13' }).toString();
 keptAnswersOn('Redis', () => ({ redis: redisUrl }), async () => {
   const redis = new Redis(redisUrl);
   await redis.flushdb();

@@ -69,7 +69,6 @@ export interface WidgetRoute {
 const pinnedDay = { 'as-of': dateParam.optional() };
 const gameDay = { date: dateParam.optional() };
 const scoresQuery = z.object({ league: leagueListParam, date: dateParam.optional(), team: teamParam.optional(), ...pinnedDay });
-const leagueQuery = z.object({ league: leagueParam });
 const gameQuery = z.object({ league: leagueParam, ...gameDay });
 const standingsQuery = z.object({ league: leagueParam, ...pinnedDay });
 const formQuery = z.object({ league: leagueParam, team: teamParam, opponent: teamParam.optional(), ...pinnedDay });

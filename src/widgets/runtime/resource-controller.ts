@@ -25,7 +25,7 @@ export interface ResourceOptions<T> {
 
 export type ResourceStatus = 'loading' | 'ready' | 'error';
 
-type Host = ReactiveControllerHost & HTMLElement & PressboxConfig & { live: string; paused: boolean };
+type Host = ReactiveControllerHost & HTMLElement & PressboxConfig & { live: string; paused: boolean; asOf: string };
 
 const MAX_RETRY_MS = 60_000;
 
@@ -54,7 +54,7 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
   readonly #onVisibility = () => {
     if (document.hidden) this.#clearTimer();
     // A followed topic comes back with the stream (only what changed is sent); fetching too would deliver it twice.
-    else if (this.#unsubscribe) return;
+    else if (this.#unsubscribe || this.#pinned) return;
     else if (this.data !== undefined && Date.now() - this.#lastLoadedAt > 5_000) void this.#load();
     else this.#schedule();
   };
@@ -80,7 +80,7 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
       this.#onScreen = visible;
       // Off-screen elements neither follow the stream nor poll, and load lazily when they come into view.
       if (!visible) this.#stopFollowing();
-      else void this.#load();
+      else if (!this.#pinned) void this.#load();
     });
     this.#observer.observe(this.#host);
   }
@@ -116,6 +116,11 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
     this.status = 'loading';
     this.error = undefined;
     void this.#load();
+  }
+
+  /** Data pinned to a day (`as-of`) is shown as it came: never followed live, never fetched again. */
+  get #pinned(): boolean {
+    return this.data !== undefined && this.#host.asOf !== '';
   }
 
   /** Fetch again now, as a refresh would. */
@@ -248,6 +253,7 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
   #schedule(delay?: number): void {
     this.#clearTimer();
     if (this.#host.live === 'off' || this.#paused || !this.#onScreen || document.hidden || !this.#host.isConnected) return;
+    if (delay === undefined && this.#pinned) return;
     // Data arrives by the live stream while it is followed; errors still retry by polling.
     if (delay === undefined && this.#follow()) return;
     const wait = delay ?? (this.data === undefined ? undefined : this.data.refreshMs);

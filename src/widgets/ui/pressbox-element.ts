@@ -1,6 +1,6 @@
 import { LitElement, html, unsafeCSS, type CSSResult, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
 import { hostBoxCss, type ElementTag } from '../../contract/elements.js';
-import { errorState, freshnessNotice, loadErrorWords, skeleton, stateStyles, type NotFound, type Notice } from './states.js';
+import { errorState, freshnessNotice, loadErrorWords, pinnedNotice, skeleton, stateStyles, type NotFound, type Notice } from './states.js';
 import { tokens } from './tokens.js';
 import { pageIsDark } from './page-theme.js';
 import type { OddsFormat } from '../runtime/odds-format.js';
@@ -21,6 +21,8 @@ export function elementStyles(tag: ElementTag, ...own: CSSResult[]): CSSResult[]
 export interface Fresh {
   stale: boolean;
   updatedAt: string;
+  /** The day a pinned request shows (`as-of`). */
+  asOf?: string;
   /** How soon to ask again without a live stream, as the relay says (the route's rule). */
   refreshMs: number;
 }
@@ -41,6 +43,7 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
     timeZone: { attribute: 'time-zone' },
     oddsFormat: { attribute: 'odds-format' },
     live: {},
+    asOf: { attribute: 'as-of' },
     paused: { type: Boolean, reflect: true },
   };
 
@@ -59,6 +62,11 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
   oddsFormat: OddsFormat = 'american';
   /** `off` stops automatic refresh. */
   live = 'on';
+  /**
+   * A day written YYYY-MM-DD: the data as it stood at the end of that day (UTC), for articles; the element shows the
+   * day and never refreshes. Read by score-strip, score-ticker, last-five, injury-report, standings-table, team-stats.
+   */
+  asOf = '';
   /** Present while the reader has paused live updates (the element's pause button). */
   paused = false;
 
@@ -143,11 +151,14 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
   protected override render(): TemplateResult {
     const { status, data, error } = this.resource;
     if (data) {
-      return this.renderData(data, freshnessNotice(error, data.stale, data.updatedAt, this.localized));
+      return this.renderData(
+        data,
+        data.asOf ? pinnedNotice(data.asOf, this.localized) : freshnessNotice(error, data.stale, data.updatedAt, this.localized),
+      );
     }
     const loading = status === 'loading';
     return html`<section aria-label=${this.regionLabel} aria-busy=${loading ? 'true' : 'false'}>
-      ${loading ? skeleton(...this.skeletonBlocks) : errorState(error!, this.localized, this.notFound)}
+      ${loading ? skeleton(...this.skeletonBlocks) : errorState(error!, this.localized, this.asOf ? 'day' : this.notFound)}
     </section>`;
   }
 

@@ -4,8 +4,8 @@
 import type { Localized, term as Term } from '../i18n/translate.js';
 import type { PressboxError } from '../runtime/errors.js';
 
-/** What the element looked for when the relay answers not_found. */
-export type NotFound = 'game' | 'team';
+/** What the element looked for when the relay answers not_found: `day` for data pinned to a day nobody kept. */
+export type NotFound = 'game' | 'team' | 'day';
 
 /** The reader's words for a setup error; `notFound` where the whole element shows it (see `errorState`). */
 export function setupMessage(term: typeof Term, error: PressboxError, { t }: Localized, notFound?: NotFound): string | undefined {
@@ -15,6 +15,7 @@ export function setupMessage(term: typeof Term, error: PressboxError, { t }: Loc
   // Where nothing was ever shown, "paused" would not be true; a team is not a game.
   if (notFound && error.code === 'quota_exceeded') return t('error.quotaBeforeData', 'This widget has used its scores for the month.');
   if (notFound === 'team' && error.code === 'not_found') return t('error.teamNotFound', 'We could not find this team.');
+  if (notFound === 'day' && error.code === 'not_found') return t('error.dayNotKept', 'Nothing was kept for this day.');
   return term(
     t,
     'error',

@@ -1,7 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { css } from './css.js';
 import type { PressboxError } from '../runtime/errors.js';
-import { formatAge } from '../runtime/format.js';
+import { formatAge, formatCalendarDate } from '../runtime/format.js';
 import { term, type Localized, type Translate } from '../i18n/translate.js';
 import type { NotFound } from './setup-words.js';
 
@@ -74,6 +74,11 @@ export function freshnessNotice(error: PressboxError | undefined, stale: boolean
     ? localized.t('notice.errorUpdated', '{error} Updated {age}.', { error: readerMessage(error, localized), age })
     : localized.t('notice.updated', 'Updated {age}.', { age });
   return html`<p class="notice" part="notice" role="status" data-code=${error?.code ?? 'stale'}>${text}</p>`;
+}
+
+/** Data pinned to a day (`as-of`): that day, in place of the freshness notice (it is never refreshed). */
+export function pinnedNotice(day: string, localized: Localized): Notice {
+  return html`<p class="notice" part="notice">${localized.t('notice.asOf', 'As of {day}', { day: formatCalendarDate(day, localized) })}</p>`;
 }
 
 export const stateStyles = css`

@@ -1,7 +1,7 @@
 import { html, type TemplateResult } from 'lit';
 import { css } from './css.js';
 import type { Game } from '../../contract/scores.js';
-import { formatStartTime } from '../runtime/format.js';
+import { formatDay, formatStartTime } from '../runtime/format.js';
 import type { Localized } from '../i18n/translate.js';
 import { liveKit } from '../runtime/live.js';
 import { isSoccer } from '../../contract/soccer.js';
@@ -12,8 +12,14 @@ export function statusText(game: Game, localized: Localized): string {
   if (game.status === 'scheduled') return game.startTime ? formatStartTime(game.startTime, localized) : t('status.scheduled', 'Scheduled');
   // The live kit composes it: elements that show live progress have it before they show live data.
   if (game.status === 'live') return liveKit?.progressText(game, t) ?? t('status.live', 'Live');
-  if (isSoccer(game.league)) return t('soccer.fullTime', 'FT');
-  return /\b(OT|overtime)\b/i.test(game.statusText) ? t('status.finalOvertime', 'Final/OT') : t('status.final', 'Final');
+  const final = isSoccer(game.league)
+    ? t('soccer.fullTime', 'FT')
+    : /\b(OT|overtime)\b/i.test(game.statusText)
+      ? t('status.finalOvertime', 'Final/OT')
+      : t('status.final', 'Final');
+  // A game of another day (an article's, an embed kept for years) reads as old: "Final · Fri, Nov 20".
+  const day = game.startTime && formatDay(game.startTime, localized);
+  return day && day !== formatDay(new Date().toISOString(), localized) ? `${final} · ${day}` : final;
 }
 
 export function statusPill(game: Game, localized: Localized): TemplateResult {

@@ -27,6 +27,7 @@ import { gameHeaderStyles } from './game-header.styles.js';
  *
  * @attr league - League code: nfl, nba, wnba, mlb, nhl, mls, cfb, ncaab.
  * @attr game-id - The game's id, as `<score-strip>` gives it in `pb-game-select`.
+ * @attr date - The game's day, YYYY-MM-DD: lets the relay find a game older than three days it never served (snippets write it).
  * @attr odds-format - american, decimal, fractional or implied.
  * @attr announce - Announce scoring changes and the final through a polite live region (off by default).
  *
@@ -54,6 +55,7 @@ import { gameHeaderStyles } from './game-header.styles.js';
 export class GameHeader extends PressboxElement<GameDetailPayload> {
   static override properties: PropertyDeclarations = {
     gameId: { attribute: 'game-id' },
+    date: {},
     announce: { type: Boolean },
     announcement: { state: true, attribute: false },
   };
@@ -69,6 +71,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
   );
 
   gameId = '';
+  date = '';
   /** Announce scoring changes and the final to screen readers, politely and at most every 20 seconds. Off by default. */
   announce = false;
   /** What the live region says. */
@@ -84,7 +87,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
       if (!this.league || !this.gameId) {
         return new PressboxError('bad_request', '<game-header> needs league and game-id attributes (ids come from <score-strip>).');
       }
-      return { path: `/v1/games/${encodeURIComponent(this.gameId)}`, params: { league: this.league } };
+      return { path: `/v1/games/${encodeURIComponent(this.gameId)}`, params: { league: this.league, date: this.date || undefined } };
     },
   });
 

@@ -21,6 +21,7 @@ const view = lazyView(() => import('./pitching-matchup-view.js'));
  * confirmed, or not yet announced.
  *
  * @attr game-id - The game's id, as `<score-strip league="mlb">` gives it.
+ * @attr date - The game's day, YYYY-MM-DD: lets the relay find a game older than three days it never served (snippets write it).
  *
  * @csspart starter - One side's pitcher.
  * @csspart badge - A team badge.
@@ -45,6 +46,7 @@ const view = lazyView(() => import('./pitching-matchup-view.js'));
 export class PitchingMatchup extends SeasonElement<PitchingMatchupPayload> {
   static override properties: PropertyDeclarations = {
     gameId: { attribute: 'game-id' },
+    date: {},
   };
 
   static override styles = elementStyles(
@@ -62,13 +64,14 @@ export class PitchingMatchup extends SeasonElement<PitchingMatchupPayload> {
   );
 
   gameId = '';
+  date = '';
 
   protected readonly resource = new ResourceController<PitchingMatchupPayload>(this, {
     request: () => {
       if (!this.gameId)
         return new PressboxError('bad_request', '<pitching-matchup> needs a game-id attribute (ids come from <score-strip league="mlb">).');
       // A league other than mlb is sent, so that the relay can say this element covers MLB only.
-      return { path: '/v1/pitching-matchup', params: { gameId: this.gameId, league: this.league || undefined } };
+      return { path: '/v1/pitching-matchup', params: { gameId: this.gameId, league: this.league || undefined, date: this.date || undefined } };
     },
   });
 

@@ -18,6 +18,7 @@ import { winProbabilityStyles } from './win-probability.styles.js';
  *
  * @attr league - League code: nfl, nba, wnba, mlb, nhl, cfb, ncaab (not mls: no betting markets).
  * @attr game-id - The game's id, as `<score-strip>` gives it.
+ * @attr date - The game's day, YYYY-MM-DD: lets the relay find a game older than three days it never served (snippets write it).
  *
  * @csspart badge - A team badge.
  * @csspart chart - The probability curve.
@@ -40,18 +41,20 @@ import { winProbabilityStyles } from './win-probability.styles.js';
 export class WinProbability extends PressboxElement<WinProbabilityPayload> {
   static override properties: PropertyDeclarations = {
     gameId: { attribute: 'game-id' },
+    date: {},
   };
 
   static override styles = elementStyles('win-probability', teamBadgeStyles, pauseButtonStyles, shareBarStyles, winProbabilityStyles);
 
   gameId = '';
+  date = '';
 
   protected readonly resource = new ResourceController<WinProbabilityPayload>(this, {
     live: liveWhile((data) => this.isLive(data)),
     request: () => {
       if (!this.league || !this.gameId)
         return new PressboxError('bad_request', '<win-probability> needs league and game-id attributes (ids come from <score-strip>).');
-      return { path: '/v1/win-probability', params: { league: this.league, gameId: this.gameId } };
+      return { path: '/v1/win-probability', params: { league: this.league, gameId: this.gameId, date: this.date || undefined } };
     },
   });
 
