@@ -16,6 +16,7 @@ import { widgetGet, testRelay } from '../helpers/relay.js';
 import { runningClock } from '../helpers/clock.js';
 import { getJson, MIDDAY } from '../helpers/sandbox.js';
 import { testRedisUrl } from '../helpers/redis.js';
+import { until } from '../helpers/wait.js';
 
 const DAY_MS = 86_400_000;
 const ORIGIN = { origin: 'https://news.example.com' };
@@ -155,6 +156,30 @@ function keptAnswersOn(storeName: string, storeOf: () => { db?: string; redis?: 
         assert.equal(await unitsSpent(later), spent);
       } finally {
         await later.close();
+      }
+    });
+
+    // Last: it drops what the others read.
+    it('drops kept answers past --keep-games, and only those', async () => {
+      const relay = await testRelay({
+        ...storeOf(),
+        now: runningClock(Date.parse(MIDDAY) + 400 * DAY_MS),
+        sandbox: { now: Date.parse(MIDDAY) + 400 * DAY_MS },
+        recorder: { everyMs: 0 },
+        archive: { keepMs: 395 * DAY_MS },
+      });
+      try {
+        // Kept 400 days ago: past 395 days, so gone (found again only with its day); the one kept 10 days on stays.
+        await until(
+          async () => (await widgetGet(relay, `/v1/games/${game}?league=nba&key=${key}`, ORIGIN)).status === 404,
+          'the game kept 400 days ago dropped',
+        );
+        const pinned = await widgetGet(relay, `/v1/standings?league=nba&as-of=${SERVED_DAY}&key=${key}`, ORIGIN);
+        assert.equal(pinned.status, 404);
+        const later = await widgetGet(relay, `/v1/games/${olderGame}?league=nba&key=${key}`, ORIGIN);
+        assert.equal(later.status, 200, 'kept 10 days after the first: within the 395 days');
+      } finally {
+        await relay.close();
       }
     });
   });

@@ -44,13 +44,13 @@ export function withDefaults<F extends Flags, G extends SettingsOf<F>>(flags: F,
 
 export class FlagValueError extends Error {}
 
-const DURATION_UNITS_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+const DURATION_UNITS_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, y: 365 * 86_400_000 };
 
-/** `7d`, `12h`, `30m`, `45s`, `0`: a duration in milliseconds. */
+/** `5y` (365 days each), `7d`, `12h`, `30m`, `45s`, `0`: a duration in milliseconds. */
 export function parseDuration(value: string): number {
-  const match = /^(\d+)([smhd])?$/.exec(value.trim());
+  const match = /^(\d+)([smhdy])?$/.exec(value.trim());
   if (!match || (match[2] === undefined && match[1] !== '0'))
-    throw new FlagValueError('expected a duration such as 7d, 12h or 30m (or 0 for none)');
+    throw new FlagValueError('expected a duration such as 5y, 7d, 12h or 30m (or 0 for none)');
   return Number(match[1]) * DURATION_UNITS_MS[match[2] ?? 's']!;
 }
 
