@@ -51,6 +51,10 @@ await relay.close();
 rmSync(dir, { recursive: true, force: true });
 console.log('league  final games  kept bytes  bytes/game');
 for (const row of rows)
-  console.log(`${row.league.padEnd(7)} ${String(row.games).padStart(11)} ${String(row.bytes).padStart(11)} ${String(row.games ? Math.round(row.bytes / row.games) : 0).padStart(11)}`);
+  console.log(
+    `${row.league.padEnd(7)} ${String(row.games).padStart(11)} ${String(row.bytes).padStart(11)} ${String(row.games ? Math.round(row.bytes / row.games) : 0).padStart(11)}`,
+  );
 const total = rows.reduce((sum, row) => ({ games: sum.games + row.games, bytes: sum.bytes + row.bytes }), { games: 0, bytes: 0 });
-console.log(`all     ${String(total.games).padStart(11)} ${String(total.bytes).padStart(11)} ${String(Math.round(total.bytes / total.games)).padStart(11)}`);
+console.log(
+  `all     ${String(total.games).padStart(11)} ${String(total.bytes).padStart(11)} ${String(Math.round(total.bytes / total.games)).padStart(11)}`,
+);

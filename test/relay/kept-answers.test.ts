@@ -49,7 +49,8 @@ function keptAnswersOn(storeName: string, storeOf: () => { db?: string; redis?: 
       await prepare();
       const relay = await relayAt(0, storeOf());
       try {
-        key = (await createKey(relay.store, { plan: 'pro', domains: ['news.example.com'], name: 'Newsroom', test: false }, relay.now())).key;
+        key = (await createKey(relay.store, { plan: 'pro', domains: ['news.example.com'], name: 'Newsroom', test: false }, relay.now()))
+          .key;
         const yesterday = await widgetGet(relay, `/v1/scores?league=nba&date=${dayBefore(1)}&key=${key}`, ORIGIN);
         assert.equal(yesterday.status, 200);
         scoresPayloadSchema.parse(yesterday.body);
@@ -61,7 +62,10 @@ function keptAnswersOn(storeName: string, storeOf: () => { db?: string; redis?: 
           assert.equal(answer.status, 200, `${path}: ${JSON.stringify(answer.body)}`);
           first[path] = answer.body;
         }
-        assert.equal(first[`/v1/games/${game}?league=nba`]!.game && (first[`/v1/games/${game}?league=nba`]!.game as { status: string }).status, 'final');
+        assert.equal(
+          first[`/v1/games/${game}?league=nba`]!.game && (first[`/v1/games/${game}?league=nba`]!.game as { status: string }).status,
+          'final',
+        );
       } finally {
         await relay.close();
       }
@@ -86,7 +90,7 @@ function keptAnswersOn(storeName: string, storeOf: () => { db?: string; redis?: 
           assert.equal(pinned.status, 200, JSON.stringify(pinned.body));
           standingsPayloadSchema.parse(pinned.body);
           assert.equal(pinned.body.asOf, SERVED_DAY);
-          assert.deepEqual(pinned.body.rows, first["/v1/standings?league=nba"]!.rows);
+          assert.deepEqual(pinned.body.rows, first['/v1/standings?league=nba']!.rows);
 
           assert.equal(await unitsSpent(relay), spent, 'kept answers cost the upstream nothing');
         } finally {
@@ -187,12 +191,20 @@ function keptAnswersOn(storeName: string, storeOf: () => { db?: string; redis?: 
 
 const dir = mkdtempSync(join(tmpdir(), 'pressbox-kept-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
-keptAnswersOn('SQLite', () => ({ db: join(dir, 'relay.db') }), async () => {});
+keptAnswersOn(
+  'SQLite',
+  () => ({ db: join(dir, 'relay.db') }),
+  async () => {},
+);
 
 /** A database of its own: other files flush the tests' database while their own tests run. */
 const redisUrl = Object.assign(new URL(testRedisUrl()), { pathname: '/13' }).toString();
-keptAnswersOn('Redis', () => ({ redis: redisUrl }), async () => {
-  const redis = new Redis(redisUrl);
-  await redis.flushdb();
-  redis.disconnect();
-});
+keptAnswersOn(
+  'Redis',
+  () => ({ redis: redisUrl }),
+  async () => {
+    const redis = new Redis(redisUrl);
+    await redis.flushdb();
+    redis.disconnect();
+  },
+);

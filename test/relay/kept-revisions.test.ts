@@ -67,7 +67,9 @@ describe('payloads kept under earlier contract revisions', () => {
       assert.ok(parsed.colors && parsed.colors.home !== parsed.colors.away);
       assert.equal(parsed.game.home.score, 112);
 
-      const curve = decodeKept(keptUnder(revision, revision === 0 ? winProbabilityR0 : decodeKept(keptUnder(0, winProbabilityR0))!.payload))!;
+      const curve = decodeKept(
+        keptUnder(revision, revision === 0 ? winProbabilityR0 : decodeKept(keptUnder(0, winProbabilityR0))!.payload),
+      )!;
       const points = winProbabilityPayloadSchema.parse(curve.payload);
       assert.deepEqual(points.history, winProbabilityR0.history, 'the whole curve');
       assert.ok(points.colors);

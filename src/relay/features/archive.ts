@@ -21,7 +21,8 @@ export const archiveFeature = relayFeature()({
     const prune = () =>
       store.pruneKept(context.now() - keepMs).then(
         (pruned) => pruned > 0 && context.logger.log('info', 'kept answers past --keep-games dropped', { pruned }),
-        (error: unknown) => context.logger.log('warn', 'kept answers could not be pruned now; trying again later', { error: String(error) }),
+        (error: unknown) =>
+          context.logger.log('warn', 'kept answers could not be pruned now; trying again later', { error: String(error) }),
       );
     void prune();
     const timer = setInterval(() => void prune(), PRUNE_EVERY_MS);

@@ -134,8 +134,7 @@ function refuseUnservedLeagues(pattern: DataRoute, asked: string | undefined): v
  * game's `date` where `dateFindsGame`.
  */
 type Keeping<Route extends DataRoute, Params> =
-  | { settled(payload: Unrefreshed<RoutePayload<Route>>, params: Params): boolean; dateFindsGame?: true }
-  | { pinned: string };
+  { settled(payload: Unrefreshed<RoutePayload<Route>>, params: Params): boolean; dateFindsGame?: true } | { pinned: string };
 
 const findingParams = (keeping: Keeping<DataRoute, never> | undefined): readonly string[] =>
   keeping && 'settled' in keeping && keeping.dateFindsGame ? ['as-of', 'date'] : ['as-of'];

@@ -78,7 +78,9 @@ export function freshnessNotice(error: PressboxError | undefined, stale: boolean
 
 /** Data pinned to a day (`as-of`): that day, in place of the freshness notice (it is never refreshed). */
 export function pinnedNotice(day: string, localized: Localized): Notice {
-  return html`<p class="notice" part="notice">${localized.t('notice.asOf', 'As of {day}', { day: formatCalendarDate(day, localized) })}</p>`;
+  return html`<p class="notice" part="notice">
+    ${localized.t('notice.asOf', 'As of {day}', { day: formatCalendarDate(day, localized) })}
+  </p>`;
 }
 
 export const stateStyles = css`

@@ -70,7 +70,10 @@ export class LastFive extends PressboxElement<FormPayload> {
     request: () => {
       if (!this.league || !this.team)
         return new PressboxError('bad_request', '<last-five> needs league and team attributes, such as league="nba" team="BOS".');
-      return { path: '/v1/form', params: { league: this.league, team: this.team, opponent: this.opponent || undefined, 'as-of': this.asOf || undefined } };
+      return {
+        path: '/v1/form',
+        params: { league: this.league, team: this.team, opponent: this.opponent || undefined, 'as-of': this.asOf || undefined },
+      };
     },
   });
 

@@ -71,7 +71,10 @@ export class PitchingMatchup extends SeasonElement<PitchingMatchupPayload> {
       if (!this.gameId)
         return new PressboxError('bad_request', '<pitching-matchup> needs a game-id attribute (ids come from <score-strip league="mlb">).');
       // A league other than mlb is sent, so that the relay can say this element covers MLB only.
-      return { path: '/v1/pitching-matchup', params: { gameId: this.gameId, league: this.league || undefined, date: this.date || undefined } };
+      return {
+        path: '/v1/pitching-matchup',
+        params: { gameId: this.gameId, league: this.league || undefined, date: this.date || undefined },
+      };
     },
   });
 

@@ -78,7 +78,10 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
     live: liveWhile((data) => this.isLive(data)),
     request: () => {
       if (!this.league) return new PressboxError('bad_request', '<score-strip> needs a league attribute, such as league="nba".');
-      return { path: '/v1/scores', params: { league: this.league, date: this.date || undefined, team: this.team || undefined, 'as-of': this.asOf || undefined } };
+      return {
+        path: '/v1/scores',
+        params: { league: this.league, date: this.date || undefined, team: this.team || undefined, 'as-of': this.asOf || undefined },
+      };
     },
   });
 
