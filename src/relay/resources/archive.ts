@@ -6,6 +6,8 @@ import { RelayError } from '../errors.js';
 import type { HistoryStore } from '../store/types.js';
 import type { ResourceContext } from './context.js';
 import { upgradeKept } from './kept-revisions.js';
+import { SNAPSHOT_CAPS, SnapshotBook } from './snapshot-book.js';
+import { currentSpender } from '../upstream/spend.js';
 
 // Embeds outlive their games: a final game is kept once and answered from the store for ever, and a day's snapshot of
 // every request readers made is kept so that an article can pin one (`as-of`). What is kept is the widget payload
@@ -74,7 +76,7 @@ export async function keptOnceSettled<P extends object>(
 
 /** Snapshots written lately, per store and name: at most one a minute per request and day, none that repeats the last. */
 const SNAPSHOT_EVERY_MS = 60_000;
-const writtenTo = new WeakMap<HistoryStore, LRUCache<string, { at: number; print: string }>>();
+const writtenTo = new WeakMap<HistoryStore, { written: LRUCache<string, { at: number; print: string }>; book: SnapshotBook }>();
 
 /** What a snapshot says, without the parts that change on every fetch (its age, the poll interval). */
 function fingerprint(payload: Payload): string {
@@ -82,12 +84,14 @@ function fingerprint(payload: Payload): string {
   return createHash('sha1').update(JSON.stringify(said)).digest('base64');
 }
 
-async function snapshot(ctx: ResourceContext, name: string, payload: Payload): Promise<void> {
-  let written = writtenTo.get(ctx.history);
-  if (!written) writtenTo.set(ctx.history, (written = new LRUCache({ max: 4_000 })));
+async function snapshot(ctx: ResourceContext, day: string, name: string, payload: Payload): Promise<void> {
+  let kept = writtenTo.get(ctx.history);
+  if (!kept) writtenTo.set(ctx.history, (kept = { written: new LRUCache({ max: SNAPSHOT_CAPS.perRelay }), book: new SnapshotBook() }));
+  const { written, book } = kept;
   const print = fingerprint(payload);
   const last = written.get(name);
   if (last && (last.print === print || ctx.now - last.at < SNAPSHOT_EVERY_MS)) return;
+  if (!book.admit(day, name, currentSpender())) return;
   if (await keep(ctx.history, name, payload, ctx.now)) written.set(name, { at: ctx.now, print });
 }
 
@@ -123,6 +127,6 @@ export async function pinnable<P extends object>(
     );
   }
   const built = await build();
-  await snapshot(ctx, `${name}@${today}`, built as Payload);
+  await snapshot(ctx, today, `${name}@${today}`, built as Payload);
   return asOf === undefined ? built : { ...built, asOf };
 }
