@@ -99,17 +99,17 @@ const TEAM_LEAGUES = ['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'mls', 'cfb', 'ncaab']
 
 /** What the relay, the build and the docs know of each element beyond its box. */
 export const ELEMENT_DETAILS = {
-  'score-ticker': { title: 'Live scores ticker', embedAttributes: ['leagues'], seasonWords: false, leagues: EVERY_LEAGUE },
-  'score-strip': { title: 'Scores', embedAttributes: ['date', 'team', 'game-href'], seasonWords: false, leagues: EVERY_LEAGUE },
-  'game-header': { title: 'Game', embedAttributes: ['game-id', 'announce'], seasonWords: false, leagues: EVERY_LEAGUE },
-  'win-probability': { title: 'Win probability', embedAttributes: ['game-id'], seasonWords: false, leagues: MARKET_LEAGUES },
+  'score-ticker': { title: 'Live scores ticker', embedAttributes: ['leagues', 'as-of'], seasonWords: false, leagues: EVERY_LEAGUE },
+  'score-strip': { title: 'Scores', embedAttributes: ['date', 'team', 'game-href', 'as-of'], seasonWords: false, leagues: EVERY_LEAGUE },
+  'game-header': { title: 'Game', embedAttributes: ['game-id', 'date', 'announce'], seasonWords: false, leagues: EVERY_LEAGUE },
+  'win-probability': { title: 'Win probability', embedAttributes: ['game-id', 'date'], seasonWords: false, leagues: MARKET_LEAGUES },
   'player-props': { title: 'Player props', embedAttributes: ['game-id', 'markets'], seasonWords: false, leagues: MARKET_LEAGUES },
-  'last-five': { title: 'Recent form', embedAttributes: ['team', 'opponent'], seasonWords: false, leagues: EVERY_LEAGUE },
-  'injury-report': { title: 'Injury report', embedAttributes: ['team'], seasonWords: false, leagues: TEAM_LEAGUES },
-  'standings-table': { title: 'Standings', embedAttributes: ['team'], seasonWords: true, leagues: TEAM_LEAGUES },
+  'last-five': { title: 'Recent form', embedAttributes: ['team', 'opponent', 'as-of'], seasonWords: false, leagues: EVERY_LEAGUE },
+  'injury-report': { title: 'Injury report', embedAttributes: ['team', 'as-of'], seasonWords: false, leagues: TEAM_LEAGUES },
+  'standings-table': { title: 'Standings', embedAttributes: ['team', 'as-of'], seasonWords: true, leagues: TEAM_LEAGUES },
   // The data service offers team statistics for these four only.
-  'team-stats': { title: 'Team statistics', embedAttributes: ['team', 'layout'], seasonWords: true, leagues: ['nfl', 'nba', 'mlb', 'nhl'] },
-  'pitching-matchup': { title: 'Pitching matchup', embedAttributes: ['game-id'], seasonWords: true, leagues: ['mlb'] },
+  'team-stats': { title: 'Team statistics', embedAttributes: ['team', 'layout', 'as-of'], seasonWords: true, leagues: ['nfl', 'nba', 'mlb', 'nhl'] },
+  'pitching-matchup': { title: 'Pitching matchup', embedAttributes: ['game-id', 'date'], seasonWords: true, leagues: ['mlb'] },
   'fight-card': { title: 'Fight card', embedAttributes: ['date'], seasonWords: false, leagues: ['mma'] },
 } as const satisfies Record<ElementTag, ElementDetails>;
 

@@ -6,7 +6,7 @@ import { attributesOf, reservedHeight } from './tags.js';
 
 interface Catalog {
   teams: { abbreviation: string; name: string }[];
-  games: { id: string; label: string }[];
+  games: { id: string; label: string; date: string | null }[];
 }
 
 const control = (id: string) => document.getElementById(id) as HTMLInputElement | HTMLSelectElement;
@@ -47,7 +47,7 @@ function fillSelect(select: HTMLSelectElement, choices: { value: string; label: 
 
 function showFields(): void {
   const takes = new Set(attributesOf(tag()));
-  for (const name of ['team', 'opponent', 'game-id']) {
+  for (const name of ['team', 'opponent', 'game-id', 'as-of']) {
     const field = document.querySelector<HTMLElement>(`[data-field="${name}"]`)!;
     field.hidden = !takes.has(name);
   }
@@ -69,6 +69,13 @@ function choice(): WidgetChoice {
     const value = element?.closest<HTMLElement>('[data-field]')?.hidden ? '' : (element?.value ?? '');
     if (value && DEFAULTS[name] !== value) attributes[name] = value;
   }
+  // A game's day goes with its id, so that the relay finds the game for as long as the article lives.
+  const game = catalog.games.find((candidate) => candidate.id === attributes['game-id']);
+  if (game?.date && attributesOf(chosen).includes('date')) attributes.date = game.date;
+  // "As of today" pins an article's widget to the day it is published (UTC, the day the relay keeps it under).
+  if ((control('as-of') as HTMLInputElement).checked && !control('as-of').closest<HTMLElement>('[data-field]')!.hidden)
+    attributes['as-of'] = new Date().toISOString().slice(0, 10);
+  else delete attributes['as-of'];
   if (chosen === 'score-ticker') delete attributes.league;
   return { relay: location.origin, tag: chosen, key: control('key').value.trim(), attributes };
 }

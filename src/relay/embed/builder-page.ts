@@ -53,6 +53,7 @@ ${field('league', 'League', `<select id="league" name="league">${options(WIDGET_
 ${field('team', 'Team', '<select id="team" name="team"><option value="">All teams</option></select>')}
 ${field('opponent', 'Against (head to head)', '<select id="opponent" name="opponent"><option value="">Nobody: last five games</option></select>')}
 ${field('game-id', 'Game', '<select id="game-id" name="game-id"></select>')}
+${field('as-of', 'For an article: pin it as of today (it never changes)', '<input type="checkbox" id="as-of" name="as-of">')}
 ${field('theme', 'Theme', `<select id="theme" name="theme">${options(THEMES)}</select>`)}
 ${field('locale', 'Language', `<select id="locale" name="locale"><option value="">The page’s language</option>${options(SUPPORTED_LOCALES, (locale) => LOCALE_LABELS[locale as SupportedLocale])}</select>`)}
 ${field('odds-format', 'Odds', `<select id="odds-format" name="odds-format">${options(ODDS_FORMATS)}</select>`)}

@@ -15,7 +15,8 @@ export interface CatalogDeps {
 export interface Catalog {
   league: string;
   teams: { abbreviation: string; name: string }[];
-  games: { id: string; label: string }[];
+  /** Each with its day (UTC), which game snippets carry so that the relay finds the game years later. */
+  games: { id: string; label: string; date: string | null }[];
 }
 
 /**
@@ -46,6 +47,7 @@ export async function catalogFor(
     games: scores.map((game) => ({
       id: game.id,
       label: `${game.away.team.abbreviation} @ ${game.home.team.abbreviation} · ${game.statusText}`,
+      date: game.startTime?.slice(0, 10) ?? null,
     })),
   };
 }

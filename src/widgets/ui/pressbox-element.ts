@@ -43,7 +43,6 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
     timeZone: { attribute: 'time-zone' },
     oddsFormat: { attribute: 'odds-format' },
     live: {},
-    asOf: { attribute: 'as-of' },
     paused: { type: Boolean, reflect: true },
   };
 
@@ -63,8 +62,9 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
   /** `off` stops automatic refresh. */
   live = 'on';
   /**
-   * A day written YYYY-MM-DD: the data as it stood at the end of that day (UTC), for articles; the element shows the
-   * day and never refreshes. Read by score-strip, score-ticker, last-five, injury-report, standings-table, team-stats.
+   * `as-of`, on the elements that can be pinned to a day (they declare the attribute): shown as it stood then, never
+   * refreshed.
+   * @internal
    */
   asOf = '';
   /** Present while the reader has paused live updates (the element's pause button). */

@@ -21,6 +21,7 @@ type TeamReport = InjuriesPayload['teams'][number];
  *
  * @attr league - League code: nfl, nba, wnba, mlb, nhl, mls, cfb, ncaab.
  * @attr team - One team only (abbreviation, such as KC), shown open.
+ * @attr as-of - A day written YYYY-MM-DD: the data as it stood at the end of that day (UTC), for articles; the element shows the day and never refreshes.
  *
  * @csspart team - A team's collapsible section.
  * @csspart status - A player's status badge.
@@ -43,6 +44,7 @@ type TeamReport = InjuriesPayload['teams'][number];
  */
 export class InjuryReport extends PressboxElement<InjuriesPayload> {
   static override properties: PropertyDeclarations = {
+    asOf: { attribute: 'as-of' },
     team: {},
   };
 

@@ -23,6 +23,7 @@ import { isSoccer } from '../../../contract/soccer.js';
  * @attr league - League code: nfl, nba, wnba, mlb, nhl, mls, cfb, ncaab.
  * @attr team - The team, by abbreviation (BOS).
  * @attr opponent - Another team's abbreviation: shows their last meetings instead.
+ * @attr as-of - A day written YYYY-MM-DD: the data as it stood at the end of that day (UTC), for articles; the element shows the day and never refreshes.
  *
  * @csspart badge - The team badge.
  * @csspart chip - One result.
@@ -46,6 +47,7 @@ import { isSoccer } from '../../../contract/soccer.js';
  */
 export class LastFive extends PressboxElement<FormPayload> {
   static override properties: PropertyDeclarations = {
+    asOf: { attribute: 'as-of' },
     team: {},
     opponent: {},
   };

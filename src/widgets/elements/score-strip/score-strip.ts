@@ -23,6 +23,7 @@ import { scoreStripStyles } from './score-strip.styles.js';
  * @attr date - A day written YYYY-MM-DD; without it, the current slate (recent finals, live games, next games).
  * @attr team - Only games of this team (abbreviation, such as BOS).
  * @attr game-href - Makes cards links: a URL template with {id} and {league}, such as /games/{league}/{id}.
+ * @attr as-of - A day written YYYY-MM-DD: the data as it stood at the end of that day (UTC), for articles; the element shows the day and never refreshes.
  *
  * @csspart card - One game card.
  * @csspart badge - A team badge.
@@ -51,6 +52,7 @@ import { scoreStripStyles } from './score-strip.styles.js';
  */
 export class ScoreStrip extends PressboxElement<ScoresPayload> {
   static override properties: PropertyDeclarations = {
+    asOf: { attribute: 'as-of' },
     date: {},
     team: {},
     gameHref: { attribute: 'game-href' },

@@ -25,6 +25,7 @@ const SECONDS_PER_GAME = 4;
  *
  * @attr leagues - Leagues separated by commas, such as nba,nhl (or `league` for one).
  * @attr paused - Present while the ticker is paused by its button.
+ * @attr as-of - A day written YYYY-MM-DD: the data as it stood at the end of that day (UTC), for articles; the element shows the day and never refreshes.
  *
  * @csspart item - One game.
  * @csspart toggle - The pause and play button.
@@ -45,6 +46,7 @@ const SECONDS_PER_GAME = 4;
  */
 export class ScoreTicker extends PressboxElement<ScoresPayload> {
   static override properties: PropertyDeclarations = {
+    asOf: { attribute: 'as-of' },
     leagues: {},
   };
 

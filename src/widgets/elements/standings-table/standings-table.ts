@@ -25,6 +25,7 @@ let football: typeof import('./football-columns.js') | undefined;
  *
  * @attr league - League code: nfl, nba, wnba, mlb, nhl, mls, cfb, ncaab.
  * @attr team - A team to highlight, by abbreviation (BOS).
+ * @attr as-of - A day written YYYY-MM-DD: the data as it stood at the end of that day (UTC), for articles; the element shows the day and never refreshes.
  *
  * @csspart row - One team's row.
  * @csspart message - The loading, empty or error message.
@@ -47,6 +48,7 @@ let football: typeof import('./football-columns.js') | undefined;
  */
 export class StandingsTable extends SeasonElement<StandingsPayload> {
   static override properties: PropertyDeclarations = {
+    asOf: { attribute: 'as-of' },
     team: {},
     sortKey: { state: true, attribute: false },
     direction: { state: true, attribute: false },
