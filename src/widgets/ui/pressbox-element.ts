@@ -1,7 +1,8 @@
-import { LitElement, html, unsafeCSS, type CSSResult, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
+import { LitElement, html, nothing, unsafeCSS, type CSSResult, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
 import { hostBoxCss, type ElementTag } from '../../contract/elements.js';
 import { errorState, freshnessNotice, loadErrorWords, pinnedNotice, skeleton, stateStyles, type NotFound, type Notice } from './states.js';
 import { tokens } from './tokens.js';
+import { pauseButton } from './pause-button.js';
 import { pageIsDark } from './page-theme.js';
 import type { OddsFormat } from '../runtime/odds-format.js';
 import { loadWords, resolveLocale, type ResolvedLocale } from '../i18n/locale.js';
@@ -77,6 +78,11 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
   protected readonly togglePaused = (): void => {
     this.paused = !this.paused;
   };
+
+  /** The pause button, where there are updates to pause: none on data pinned to a day. */
+  protected pauseControl(): TemplateResult | typeof nothing {
+    return this.asOf ? nothing : pauseButton(this.paused, this.togglePaused, this.t);
+  }
 
   /** Fetches the element's data again now, without waiting for the next automatic refresh. */
   refresh(): Promise<void> {

@@ -7,7 +7,7 @@ import { liveKit } from '../runtime/live.js';
 import { isSoccer } from '../../contract/soccer.js';
 
 /** When a game starts, how far along it is, or that it is over, in words (never colour alone). */
-export function statusText(game: Game, localized: Localized): string {
+export function statusText(game: Game, localized: Localized, dated = true): string {
   const { t } = localized;
   if (game.status === 'scheduled') return game.startTime ? formatStartTime(game.startTime, localized) : t('status.scheduled', 'Scheduled');
   // The live kit composes it: elements that show live progress have it before they show live data.
@@ -19,10 +19,11 @@ export function statusText(game: Game, localized: Localized): string {
       : t('status.final', 'Final');
   // A game of another day (an article's, an embed kept for years) reads as old: "Final · Fri, Nov 20".
   const day = game.startTime && formatDay(game.startTime, localized);
-  return day && day !== formatDay(new Date().toISOString(), localized) ? `${final} · ${day}` : final;
+  return dated && day && day !== formatDay(new Date().toISOString(), localized) ? `${final} · ${day}` : final;
 }
 
-export function statusPill(game: Game, localized: Localized): TemplateResult {
+/** `dated: false` where the element shows the game's day beside it. */
+export function statusPill(game: Game, localized: Localized, dated?: boolean): TemplateResult {
   return html`<span class="pill" part="status" data-status=${game.status}
     >${
       game.status === 'live'
@@ -34,7 +35,7 @@ export function statusPill(game: Game, localized: Localized): TemplateResult {
               }</span
             >`
         : ''
-    }${statusText(game, localized)}</span
+    }${statusText(game, localized, dated)}</span
   >`;
 }
 

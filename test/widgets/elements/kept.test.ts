@@ -2,7 +2,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/widgets/index.js';
 import type { StandingsTable } from '../../../src/widgets/elements/standings-table/standings-table.js';
-import type { GameHeader } from '../../../src/widgets/elements/game-header/game-header.js';
+import type { ScoreStrip } from '../../../src/widgets/elements/score-strip/score-strip.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
 import { hasState, loadsCounted, resetRelay, shadow, settled, testSetup, until } from '../helpers.js';
 
@@ -46,16 +46,25 @@ describe('kept and pinned data', () => {
     await expect(element).to.be.accessible();
   });
 
-  it("dates a final game of another day than the reader's", async () => {
-    const scores = (await (await fetch(`${setup.relay}/v1/scores?league=nba&key=${setup.keys.test}`)).json()) as {
-      games: Array<{ id: string; status: string; startTime: string }>;
-    };
-    const final = scores.games.find((game) => game.status === 'final')!;
-    const element = await fixture<GameHeader>(
-      html`<game-header league="nba" game-id=${final.id} key=${setup.keys.test} relay=${setup.relay}></game-header>`,
+  it("dates a final game of another day than the reader's, and not one of today", async () => {
+    const element = await fixture<ScoreStrip>(
+      html`<score-strip league="nba" key=${setup.keys.test} relay=${setup.relay}></score-strip>`,
     ).then(settled);
-    const day = new Intl.DateTimeFormat('en', { weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(final.startTime));
-    const sameDay = day === new Intl.DateTimeFormat('en', { weekday: 'short', month: 'short', day: 'numeric' }).format(new Date());
-    expect(shadow(element).querySelector('[part="status"]')!.textContent!.trim()).to.equal(sameDay ? 'Final' : `Final · ${day}`);
+    const scores = (await (await fetch(`${setup.relay}/v1/scores?league=nba&key=${setup.keys.test}`)).json()) as {
+      games: Array<{ status: string; startTime: string }>;
+    };
+    const dayOf = (iso: string) =>
+      new Intl.DateTimeFormat('en', { weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(iso));
+    const today = dayOf(new Date().toISOString());
+    const expected = new Set(
+      scores.games
+        .filter((game) => game.status === 'final')
+        .flatMap((game) =>
+          ['Final', 'Final/OT'].map((word) => (dayOf(game.startTime) === today ? word : `${word} · ${dayOf(game.startTime)}`)),
+        ),
+    );
+    const pills = [...shadow(element).querySelectorAll('.card[data-status="final"] .pill')].map((pill) => pill.textContent!.trim());
+    expect(pills.length).to.be.greaterThan(0);
+    for (const pill of pills) expect(expected.has(pill), `${pill} is one of ${[...expected].join(' | ')}`).to.equal(true);
   });
 });

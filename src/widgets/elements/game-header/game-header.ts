@@ -132,7 +132,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
       <div class="matchup">
         ${this.#team(game, first)}
         <div class="middle">
-          ${statusPill(game, this.localized)}
+          ${statusPill(game, this.localized, false)}
           ${game.startTime ? html`<span class="when">${formatDay(game.startTime, this.localized)}</span>` : nothing}
         </div>
         ${this.#team(game, second)} ${game.status === 'final' ? nothing : pauseButton(this.paused, this.togglePaused, this.t)}

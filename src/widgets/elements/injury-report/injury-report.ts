@@ -6,7 +6,7 @@ import { ResourceController } from '../../runtime/resource-controller.js';
 import { leagueNames } from '../../ui/leagues.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
-import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
+import { pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { injuryReportStyles } from './injury-report.styles.js';
@@ -91,7 +91,7 @@ export class InjuryReport extends PressboxElement<InjuriesPayload> {
           <p class="title">${t('injuries.title', 'Injury report')}</p>
           <p class="subtitle">${subtitle}</p>
         </div>
-        <span class="end">${pauseButton(this.paused, this.togglePaused, t)}</span>
+        <span class="end">${this.pauseControl()}</span>
       </div>
       ${
         teams.length === 0

@@ -9,7 +9,7 @@ import { formatCalendarDate, formatNumber } from '../../runtime/format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { panelStyles } from '../../ui/panel.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
-import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
+import { pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { lastFiveStyles } from './last-five.styles.js';
@@ -105,7 +105,7 @@ export class LastFive extends PressboxElement<FormPayload> {
           <p class="title">${title}</p>
           <p class="subtitle">${this.#summary(data)}</p>
         </div>
-        <span class="end">${pauseButton(this.paused, this.togglePaused, t)}</span>
+        <span class="end">${this.pauseControl()}</span>
       </div>
       ${
         data.games.length === 0

@@ -2,7 +2,7 @@ import { sideOrder } from '../../ui/side-order.js';
 import { html, nothing, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
 import { changeStyles } from '../../ui/changes.js';
 import type { ChangeMarker } from '../../ui/change-marker.js';
-import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
+import { pauseButtonStyles } from '../../ui/pause-button.js';
 import type { Game, ScoresPayload } from '../../../contract/scores.js';
 import { PbGameSelectEvent } from './game-select-event.js';
 import { PressboxError } from '../../runtime/errors.js';
@@ -145,7 +145,7 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
         ${data.games.map((game, index) => html`<li>${this.#card(game, index === focusIndex)}</li>`)}
       </ul>
       <button class="nav" part="next" aria-label=${this.t('scores.next', 'Next games')} @click=${() => this.#page(1)}>›</button>
-      <span class="pause-slot">${pauseButton(this.paused, this.togglePaused, this.t)}</span>
+      <span class="pause-slot">${this.pauseControl()}</span>
       ${notice}
     </section>`;
   }

@@ -5,7 +5,7 @@ import { formatNumber } from '../../runtime/format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { leagueNames } from '../../ui/leagues.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
-import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
+import { pauseButtonStyles } from '../../ui/pause-button.js';
 import { SeasonElement } from '../../i18n/season-messages.js';
 import { elementStyles } from '../../ui/pressbox-element.js';
 import { emptyState, type Notice } from '../../ui/states.js';
@@ -100,7 +100,7 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
             }
           </p>
         </div>
-        <span class="end">${pauseButton(this.paused, this.togglePaused, t)}</span>
+        <span class="end">${this.pauseControl()}</span>
       </div>
       ${
         data.rows.length === 0

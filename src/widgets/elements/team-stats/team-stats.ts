@@ -4,7 +4,7 @@ import { PressboxError } from '../../runtime/errors.js';
 import { formatNumber } from '../../runtime/format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
-import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
+import { pauseButtonStyles } from '../../ui/pause-button.js';
 import { SeasonElement } from '../../i18n/season-messages.js';
 import { elementStyles } from '../../ui/pressbox-element.js';
 import { ordinal } from '../../ui/ordinal.js';
@@ -98,7 +98,7 @@ export class TeamStats extends SeasonElement<TeamStatsPayload> {
           <p class="title">${data.team.name}</p>
           <p class="subtitle">${subtitle}</p>
         </div>
-        <span class="end">${pauseButton(this.paused, this.togglePaused, t)}</span>
+        <span class="end">${this.pauseControl()}</span>
       </div>
       ${
         shown.length === 0
