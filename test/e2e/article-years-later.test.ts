@@ -79,6 +79,11 @@ before(async () => {
   }
   assert.equal((await get(`/v1/games/${gameId}?league=nba`)).game.status, 'final');
   await get('/v1/standings?league=nba');
+  // The day's snapshot is written after the answer has left.
+  for (let tries = 0; !(await night.relay.store.keptPayload(`live:/v1/standings?league=nba@${DAY}`)); tries++) {
+    assert.ok(tries < 100, 'the standings snapshot was kept');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   await night.relay.close();
 
   // A year later, restarted on the same store.

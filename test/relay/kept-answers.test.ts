@@ -66,6 +66,11 @@ function keptAnswersOn(storeName: string, storeOf: () => { db?: string; redis?: 
           first[`/v1/games/${game}?league=nba`]!.game && (first[`/v1/games/${game}?league=nba`]!.game as { status: string }).status,
           'final',
         );
+        // The day's snapshot is written after the answer has left.
+        await until(
+          async () => (await relay.store.keptPayload(`live:/v1/standings?league=nba@${SERVED_DAY}`)) !== undefined,
+          'the snapshot kept',
+        );
       } finally {
         await relay.close();
       }

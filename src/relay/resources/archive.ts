@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { CONTRACT_REVISION } from '../../contract/version.js';
@@ -23,7 +22,7 @@ interface Kept {
 
 /** A payload as the store keeps it: gzip JSON with the contract revision it was built under. */
 export function encodeKept(payload: object, at: number): Buffer {
-  return gzipSync(JSON.stringify({ revision: CONTRACT_REVISION, keptAt: at, payload }), { level: 9 });
+  return gzipSync(JSON.stringify({ revision: CONTRACT_REVISION, keptAt: at, payload }));
 }
 
 /** A kept payload brought up to today's contract; undefined for a body this relay cannot read (it is built afresh). */
@@ -74,25 +73,25 @@ export async function keptOnceSettled<P extends object>(
   return built;
 }
 
-/** Snapshots written lately, per store and name: at most one a minute per request and day, none that repeats the last. */
+/** Snapshots written lately, per store: at most one a minute per request and day (the last of the day stands for it). */
 const SNAPSHOT_EVERY_MS = 60_000;
-const writtenTo = new WeakMap<HistoryStore, { written: LRUCache<string, { at: number; print: string }>; book: SnapshotBook }>();
+const writtenTo = new WeakMap<HistoryStore, { written: LRUCache<string, number>; book: SnapshotBook }>();
 
-/** What a snapshot says, without the parts that change on every fetch (its age, the poll interval). */
-function fingerprint(payload: Payload): string {
-  const { updatedAt: _updated, stale: _stale, refreshMs: _refresh, ...said } = payload;
-  return createHash('sha1').update(JSON.stringify(said)).digest('base64');
-}
-
-async function snapshot(ctx: ResourceContext, day: string, name: string, payload: Payload): Promise<void> {
+/**
+ * Keeps today's snapshot of a request, after the answer has left (a build only notes it): the reader never waits on the
+ * encoding or the store, and a write lost now is made by the next build.
+ */
+function snapshot(ctx: ResourceContext, day: string, name: string, payload: object): void {
   let kept = writtenTo.get(ctx.history);
   if (!kept) writtenTo.set(ctx.history, (kept = { written: new LRUCache({ max: SNAPSHOT_CAPS.perRelay }), book: new SnapshotBook() }));
   const { written, book } = kept;
-  const print = fingerprint(payload);
   const last = written.get(name);
-  if (last && (last.print === print || ctx.now - last.at < SNAPSHOT_EVERY_MS)) return;
+  if (last !== undefined && ctx.now - last < SNAPSHOT_EVERY_MS) return;
   if (!book.admit(day, name, currentSpender())) return;
-  if (await keep(ctx.history, name, payload, ctx.now)) written.set(name, { at: ctx.now, print });
+  written.set(name, ctx.now);
+  setImmediate(() => {
+    void keep(ctx.history, name, payload, ctx.now).then((stored) => stored || (written.get(name) === ctx.now && written.delete(name)));
+  });
 }
 
 const DAY_MS = 86_400_000;
@@ -127,6 +126,6 @@ export async function pinnable<P extends object>(
     );
   }
   const built = await build();
-  await snapshot(ctx, today, `${name}@${today}`, built as Payload);
+  snapshot(ctx, today, `${name}@${today}`, built);
   return asOf === undefined ? built : { ...built, asOf };
 }
