@@ -39,8 +39,8 @@ export const BUDGETS = {
   allSevenByLoader: 30 * KIB,
   /** The first seven elements and the three season elements. */
   allTenByLoader: 36 * KIB,
-  /** Moved 64 B by issue 52 and 192 B by issue 54 (docs/performance.md, "Budgets moved"). */
-  allInOne: 28 * KIB + 256,
+  /** Moved 64 B by issue 52 and 256 B by issue 54 (docs/performance.md, "Budgets moved"). */
+  allInOne: 28 * KIB + 320,
   laterChunk: 4 * KIB,
   /** One locale's messages, fetched only by pages in that locale. */
   localeChunk: 3 * KIB,

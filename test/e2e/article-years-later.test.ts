@@ -114,12 +114,13 @@ after(async () => {
 });
 
 /** What the three elements show, read inside the page. */
-function shown(): { status: string; day: string; points: number; notice: string; rows: number; errors: number } {
+function shown(): { status: string; day: string; points: number; source: string; notice: string; rows: number; errors: number } {
   const root = (tag: string) => document.querySelector(tag)!.shadowRoot!;
   return {
     status: root('game-header').querySelector('[part="status"]')?.textContent?.trim() ?? '',
     day: root('game-header').querySelector('.when')?.textContent?.trim() ?? '',
     points: root('win-probability').querySelectorAll('path').length,
+    source: root('win-probability').querySelector('.source')?.textContent?.trim() ?? '',
     notice: root('standings-table').querySelector('[part="notice"]')?.textContent?.trim() ?? '',
     rows: root('standings-table').querySelectorAll('tbody tr').length,
     errors: [...document.querySelectorAll('game-header, win-probability, standings-table')].filter((element) =>
@@ -151,6 +152,7 @@ describe('an article read a year after its game', () => {
           assert.match(seen.status, /^Final(\/OT)?$/, `${engine} ${width}px: the final`);
           assert.equal(seen.day, 'Sun, Nov 22', `${engine} ${width}px: and its day`);
           assert.ok(seen.points > 0, `${engine} ${width}px: the curve is drawn`);
+          assert.equal(seen.source, 'Final result · Sun, Nov 22', `${engine} ${width}px: the curve says its day`);
           assert.equal(seen.notice, 'As of Nov 22');
           assert.equal(seen.rows, 30);
           if (process.env.PRESSBOX_SCREENSHOTS)

@@ -30,6 +30,12 @@ export function formatDay(iso: string, options: FormatOptions = {}): string {
   }).format(new Date(iso));
 }
 
+/** `text` dated when `iso` is not on the reader's today, as an old game reads: "Final · Fri, Nov 20". */
+export function onItsDay(text: string, iso: string | null | undefined, options: FormatOptions = {}): string {
+  const day = iso && formatDay(iso, options);
+  return day && day !== formatDay(new Date().toISOString(), options) ? `${text} · ${day}` : text;
+}
+
 /** A date written YYYY-MM-DD, as a calendar day (no time zone shift). */
 export function formatCalendarDate(date: string, options: FormatOptions = {}): string {
   return new Intl.DateTimeFormat(options.locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));

@@ -134,10 +134,12 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
     const request = this.#options.request();
     if (request instanceof PressboxError) return request;
     const client = RelayClient.for(config.relay);
-    const withoutKey = new URL(client.url(request.path, request.params));
+    // The day a pinnable element is pinned to (`as-of`, declared by the elements whose routes take it).
+    const params = { ...request.params, 'as-of': this.#host.asOf || undefined };
+    const withoutKey = new URL(client.url(request.path, params));
     const topic = `${withoutKey.pathname}${withoutKey.search}`;
     return {
-      url: client.url(request.path, { ...request.params, key: config.key }),
+      url: client.url(request.path, { ...params, key: config.key }),
       client,
       topic,
       relay: config.relay,

@@ -1,6 +1,15 @@
-import { LitElement, html, nothing, unsafeCSS, type CSSResult, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
+import {
+  LitElement,
+  html,
+  nothing,
+  unsafeCSS,
+  type CSSResult,
+  type PropertyValues,
+  type TemplateResult,
+  type PropertyDeclarations,
+} from 'lit';
 import { hostBoxCss, type ElementTag } from '../../contract/elements.js';
-import { errorState, freshnessNotice, loadErrorWords, pinnedNotice, skeleton, stateStyles, type NotFound, type Notice } from './states.js';
+import { errorState, freshnessNotice, loadErrorWords, skeleton, stateStyles, type NotFound, type Notice } from './states.js';
 import { tokens } from './tokens.js';
 import { pauseButton } from './pause-button.js';
 import { pageIsDark } from './page-theme.js';
@@ -157,10 +166,7 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
   protected override render(): TemplateResult {
     const { status, data, error } = this.resource;
     if (data) {
-      return this.renderData(
-        data,
-        data.asOf ? pinnedNotice(data.asOf, this.localized) : freshnessNotice(error, data.stale, data.updatedAt, this.localized),
-      );
+      return this.renderData(data, freshnessNotice(error, data.stale, data.updatedAt, this.localized, data.asOf));
     }
     const loading = status === 'loading';
     return html`<section aria-label=${this.regionLabel} aria-busy=${loading ? 'true' : 'false'}>

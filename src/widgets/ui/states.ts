@@ -66,21 +66,27 @@ export function emptyState(text: string): TemplateResult {
 /** The freshness notice, where there is something to say. */
 export type Notice = TemplateResult | typeof nothing;
 
-/** Shown with data that is older than it should be, or that a refresh could not replace. */
-export function freshnessNotice(error: PressboxError | undefined, stale: boolean, updatedAt: string, localized: Localized): Notice {
-  if (!error && !stale) return nothing;
-  const age = formatAge(updatedAt, Date.now(), localized);
-  const text = error
-    ? localized.t('notice.errorUpdated', '{error} Updated {age}.', { error: readerMessage(error, localized), age })
-    : localized.t('notice.updated', 'Updated {age}.', { age });
-  return html`<p class="notice" part="notice" role="status" data-code=${error?.code ?? 'stale'}>${text}</p>`;
-}
-
-/** Data pinned to a day (`as-of`): that day, in place of the freshness notice (it is never refreshed). */
-export function pinnedNotice(day: string, localized: Localized): Notice {
-  return html`<p class="notice" part="notice">
-    ${localized.t('notice.asOf', 'As of {day}', { day: formatCalendarDate(day, localized) })}
-  </p>`;
+/**
+ * Shown with data that is older than it should be, or that a refresh could not replace; or, for data pinned to a day
+ * (`as-of`, never refreshed), that day.
+ */
+export function freshnessNotice(
+  error: PressboxError | undefined,
+  stale: boolean,
+  updatedAt: string,
+  localized: Localized,
+  asOf?: string,
+): Notice {
+  if (!error && !stale && !asOf) return nothing;
+  const text = asOf
+    ? localized.t('notice.asOf', 'As of {day}', { day: formatCalendarDate(asOf, localized) })
+    : error
+      ? localized.t('notice.errorUpdated', '{error} Updated {age}.', {
+          error: readerMessage(error, localized),
+          age: formatAge(updatedAt, Date.now(), localized),
+        })
+      : localized.t('notice.updated', 'Updated {age}.', { age: formatAge(updatedAt, Date.now(), localized) });
+  return html`<p class="notice" part="notice" role="status" data-code=${error?.code ?? (asOf ? 'as-of' : 'stale')}>${text}</p>`;
 }
 
 export const stateStyles = css`

@@ -1,7 +1,7 @@
 import { html, type TemplateResult } from 'lit';
 import { css } from './css.js';
 import type { Game } from '../../contract/scores.js';
-import { formatDay, formatStartTime } from '../runtime/format.js';
+import { formatStartTime, onItsDay } from '../runtime/format.js';
 import type { Localized } from '../i18n/translate.js';
 import { liveKit } from '../runtime/live.js';
 import { isSoccer } from '../../contract/soccer.js';
@@ -17,9 +17,8 @@ export function statusText(game: Game, localized: Localized, dated = true): stri
     : /\b(OT|overtime)\b/i.test(game.statusText)
       ? t('status.finalOvertime', 'Final/OT')
       : t('status.final', 'Final');
-  // A game of another day (an article's, an embed kept for years) reads as old: "Final · Fri, Nov 20".
-  const day = game.startTime && formatDay(game.startTime, localized);
-  return dated && day && day !== formatDay(new Date().toISOString(), localized) ? `${final} · ${day}` : final;
+  // A game of another day (an article's, an embed kept for years) reads as old.
+  return dated ? onItsDay(final, game.startTime, localized) : final;
 }
 
 /** `dated: false` where the element shows the game's day beside it. */

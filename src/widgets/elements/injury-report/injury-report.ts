@@ -62,7 +62,7 @@ export class InjuryReport extends PressboxElement<InjuriesPayload> {
   protected readonly resource = new ResourceController<InjuriesPayload>(this, {
     request: () => {
       if (!this.league) return new PressboxError('bad_request', '<injury-report> needs a league attribute, such as league="nfl".');
-      return { path: '/v1/injuries', params: { league: this.league, team: this.team || undefined, 'as-of': this.asOf || undefined } };
+      return { path: '/v1/injuries', params: { league: this.league, team: this.team || undefined } };
     },
   });
 

@@ -74,7 +74,7 @@ export class LastFive extends PressboxElement<FormPayload> {
         return new PressboxError('bad_request', '<last-five> needs league and team attributes, such as league="nba" team="BOS".');
       return {
         path: '/v1/form',
-        params: { league: this.league, team: this.team, opponent: this.opponent || undefined, 'as-of': this.asOf || undefined },
+        params: { league: this.league, team: this.team, opponent: this.opponent || undefined },
       };
     },
   });

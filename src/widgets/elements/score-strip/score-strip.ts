@@ -82,7 +82,7 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
       if (!this.league) return new PressboxError('bad_request', '<score-strip> needs a league attribute, such as league="nba".');
       return {
         path: '/v1/scores',
-        params: { league: this.league, date: this.date || undefined, team: this.team || undefined, 'as-of': this.asOf || undefined },
+        params: { league: this.league, date: this.date || undefined, team: this.team || undefined },
       };
     },
   });

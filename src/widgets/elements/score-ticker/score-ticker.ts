@@ -61,7 +61,7 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
     request: () => {
       const leagues = this.leagues || this.league;
       if (!leagues) return new PressboxError('bad_request', '<score-ticker> needs leagues, such as leagues="nba,nhl".');
-      return { path: '/v1/scores', params: { league: leagues, 'as-of': this.asOf || undefined } };
+      return { path: '/v1/scores', params: { league: leagues } };
     },
   });
 

@@ -72,7 +72,7 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
   protected readonly resource = new ResourceController<StandingsPayload>(this, {
     request: () => {
       if (!this.league) return new PressboxError('bad_request', '<standings-table> needs a league attribute, such as league="nba".');
-      return { path: '/v1/standings', params: { league: this.league, 'as-of': this.asOf || undefined } };
+      return { path: '/v1/standings', params: { league: this.league } };
     },
   });
 

@@ -68,7 +68,7 @@ export class TeamStats extends SeasonElement<TeamStatsPayload> {
     request: () => {
       if (!this.league || !this.team)
         return new PressboxError('bad_request', '<team-stats> needs league and team attributes, such as league="nba" team="BOS".');
-      return { path: '/v1/team-stats', params: { league: this.league, team: this.team, 'as-of': this.asOf || undefined } };
+      return { path: '/v1/team-stats', params: { league: this.league, team: this.team } };
     },
   });
 

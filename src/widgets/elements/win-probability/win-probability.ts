@@ -1,7 +1,7 @@
 import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { WinProbabilityPayload } from '../../../contract/insights.js';
 import { PressboxError } from '../../runtime/errors.js';
-import { formatPercent, formatStartTime } from '../../runtime/format.js';
+import { formatPercent, formatStartTime, onItsDay } from '../../runtime/format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { liveWhile } from '../../runtime/live.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
@@ -106,7 +106,9 @@ export class WinProbability extends PressboxElement<WinProbabilityPayload> {
   #source(source: NonNullable<WinProbabilityPayload['current']>['source']): string {
     const t = this.t;
     if (source === 'exchange') return t('probability.fromExchange', 'From exchange prices, margin removed');
-    if (source === 'result') return t('probability.fromResult', 'Final result');
+    // A curve kept from another day says which, as every final does.
+    if (source === 'result')
+      return onItsDay(t('probability.fromResult', 'Final result'), this.resource.data?.history[0]?.at, this.localized);
     return t('probability.fromMoneyline', 'From the moneyline, margin removed');
   }
 
