@@ -132,7 +132,7 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
       reading.planned.refuseAt(now);
       refuseKnownSpentKey(access.key, now);
       const payload = built(deps.spend, access, widgetRequest.address, () =>
-        prepare({ upstream: access.upstream, history: deps.history, now }, reading),
+        prepare({ upstream: access.upstream, history: deps.history, now, snapshotDay: true }, reading),
       );
       const prepared = payload instanceof Promise ? await payload : payload;
       const { encoding, etag } = representation(prepared, request.headers['accept-encoding']);

@@ -105,8 +105,8 @@ export function refuseAsOf(asOf: string | undefined, now: number): void {
 }
 
 /**
- * A request readers can pin to a day: today's answer (also kept as the day's snapshot, the last one of the day standing
- * for it), or with `asOf` before today the snapshot kept that day, marked with its day. A day nobody asked for has
+ * A request readers can pin to a day: today's answer (a reader's GET also keeps it as the day's snapshot, the last one of
+ * the day standing for it), or with `asOf` before today the snapshot kept that day, marked with its day. A day nobody asked for has
  * none, and says so.
  */
 export async function pinnable<P extends object>(
@@ -126,6 +126,6 @@ export async function pinnable<P extends object>(
     );
   }
   const built = await build();
-  snapshot(ctx, today, `${name}@${today}`, built);
+  if (ctx.snapshotDay) snapshot(ctx, today, `${name}@${today}`, built);
   return asOf === undefined ? built : { ...built, asOf };
 }

@@ -5,4 +5,9 @@ export interface ResourceContext {
   upstream: CachedUpstream;
   history: HistoryStore;
   now: number;
+  /**
+   * Set for a reader's own request (a GET): its answer stands as the day's snapshot for `as-of`. Live polls leave it
+   * unset: a followed topic's pages ask again by GET once it settles, and a topic's first polls stay as cheap as before.
+   */
+  snapshotDay?: true;
 }
