@@ -127,6 +127,8 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
           relay.sandbox.faults.clear();
           relay.cache.clear();
           streamlessRelay.cache.clear();
+          // Games a test played to their final were kept: with the sandbox's clock set back they are live again.
+          await Promise.all([relay, freeRelay, streamlessRelay].map((each) => each.store.pruneKept(Number.MAX_SAFE_INTEGER)));
           offsetMs = 0;
           return true;
         default:
