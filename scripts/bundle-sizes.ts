@@ -34,8 +34,8 @@ const KIB = 1024;
 /** Budgets in bytes of gzip (level 9), as the project set them (docs/performance.md). */
 export const BUDGETS = {
   loader: 2 * KIB,
-  /** Moved 64 B by issue 52 and 256 B by issue 54 (docs/performance.md, "Budgets moved"). */
-  oneElement: 16 * KIB + 320,
+  /** Moved 64 B by issue 52 and 320 B by issue 54 (docs/performance.md, "Budgets moved"). */
+  oneElement: 16 * KIB + 384,
   allSevenByLoader: 30 * KIB,
   /** The first seven elements and the three season elements. */
   allTenByLoader: 36 * KIB,

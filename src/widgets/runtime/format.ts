@@ -30,10 +30,14 @@ export function formatDay(iso: string, options: FormatOptions = {}): string {
   }).format(new Date(iso));
 }
 
-/** `text` dated when `iso` is not on the reader's today, as an old game reads: "Final · Fri, Nov 20". */
+/**
+ * `text` dated when `iso` is not on the reader's today, as an old game reads: "Final · Nov 20" (short enough for a
+ * score card in every language; the year only tells the days apart).
+ */
 export function onItsDay(text: string, iso: string | null | undefined, options: FormatOptions = {}): string {
-  const day = iso && formatDay(iso, options);
-  return day && day !== formatDay(new Date().toISOString(), options) ? `${text} · ${day}` : text;
+  const day = (at: Date, year?: 'numeric') =>
+    new Intl.DateTimeFormat(options.locale, { year, month: 'short', day: 'numeric', timeZone: safeTimeZone(options.timeZone) }).format(at);
+  return iso && day(new Date(iso), 'numeric') !== day(new Date(), 'numeric') ? `${text} · ${day(new Date(iso))}` : text;
 }
 
 /** A date written YYYY-MM-DD, as a calendar day (no time zone shift). */

@@ -53,14 +53,14 @@ describe('kept and pinned data', () => {
     const scores = (await (await fetch(`${setup.relay}/v1/scores?league=nba&key=${setup.keys.test}`)).json()) as {
       games: Array<{ status: string; startTime: string }>;
     };
-    const dayOf = (iso: string) =>
-      new Intl.DateTimeFormat('en', { weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(iso));
-    const today = dayOf(new Date().toISOString());
+    const dayOf = (iso: string, year?: 'numeric') =>
+      new Intl.DateTimeFormat('en', { year, month: 'short', day: 'numeric' }).format(new Date(iso));
+    const today = dayOf(new Date().toISOString(), 'numeric');
     const expected = new Set(
       scores.games
         .filter((game) => game.status === 'final')
         .flatMap((game) =>
-          ['Final', 'Final/OT'].map((word) => (dayOf(game.startTime) === today ? word : `${word} · ${dayOf(game.startTime)}`)),
+          ['Final', 'Final/OT'].map((word) => (dayOf(game.startTime, 'numeric') === today ? word : `${word} · ${dayOf(game.startTime)}`)),
         ),
     );
     const pills = [...shadow(element).querySelectorAll('.card[data-status="final"] .pill')].map((pill) => pill.textContent!.trim());

@@ -228,7 +228,7 @@ describe('localized elements', () => {
       const german = await mount('injury-report', { league: 'nba', locale: 'de' });
       await Promise.all([settled(english), settled(german)]);
       const finals = () =>
-        // The word alone: the slate is the sandbox's day, so a final may carry its day after it ("Final · Sun, Nov 22").
+        // The word alone: the slate is the sandbox's day, so a final may carry its day after it ("Final · Nov 22").
         [...shadow(english).querySelectorAll('.card[data-status="final"] .pill')].map((pill) => pill.textContent!.trim().split(' · ')[0]);
       expect(finals()).to.include('Final');
       window.Pressbox!.setMessages!('en', { 'status.final': 'FT' });

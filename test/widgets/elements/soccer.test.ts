@@ -72,7 +72,7 @@ describe('soccer: every element with league="mls"', () => {
     expect(pill('live').length).to.be.greaterThan(0);
     for (const text of pill('live')) expect(text).to.match(/^(HT|\d{1,2}'|(45|90)\+\d+')$/);
     expect(pill('final').length).to.be.greaterThan(0);
-    // The slate is the sandbox's day, not the reader's: a final may carry its day after the word ("FT · Sun, Nov 22").
+    // The slate is the sandbox's day, not the reader's: a final may carry its day after the word ("FT · Nov 22").
     for (const text of pill('final')) expect(text).to.match(/^FT( · .+)?$/);
     // Read aloud: "Seattle Sounders FC 2, against Portland Timbers (away) 1": the home side first, the visitors named so.
     const spoken = spokenText(cards[0]!);
