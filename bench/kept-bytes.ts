@@ -40,10 +40,11 @@ for (const league of WIDGET_LEAGUES) {
   }
   const db = new Database(file, { readonly: true });
   const kept = db
-    .prepare<[string], { bytes: number; games: number }>(
-      "SELECT coalesce(sum(length(body) + length(name)), 0) AS bytes, count(DISTINCT substr(name, instr(name, '/v1/'))) AS games FROM kept_payloads WHERE name LIKE ?",
+    .prepare<[string, string], { bytes: number; games: number }>(
+      // A pitching matchup is named by its game id alone (MLB's only): counted with MLB.
+      "SELECT coalesce(sum(length(body) + length(name)), 0) AS bytes, count(*) AS games FROM kept_payloads WHERE name LIKE ? OR (? = 'mlb' AND name LIKE '%/v1/pitching-matchup%')",
     )
-    .get(`%league=${league}%`)!;
+    .get(`%league=${league}%`, league)!;
   db.close();
   rows.push({ league, games: finals.length, bytes: kept.bytes });
 }
