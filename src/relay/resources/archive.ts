@@ -7,6 +7,7 @@ import type { ResourceContext } from './context.js';
 import { upgradeKept } from './kept-revisions.js';
 import { SNAPSHOT_CAPS, SnapshotBook } from './snapshot-book.js';
 import { currentSpender } from '../upstream/spend.js';
+import { dayBucket } from '../metering/month.js';
 
 // Embeds outlive their games: a final game is kept once and answered from the store for ever, and a day's snapshot of
 // every request readers made is kept so that an article can pin one (`as-of`). What is kept is the widget payload
@@ -49,9 +50,6 @@ function keep(history: HistoryStore, name: string, payload: object, at: number):
     () => false,
   );
 }
-
-/** `2026-11-20`: the UTC day, the day a snapshot is kept under and `as-of` names. */
-export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Where a request's answers are kept: per upstream (test keys see the sandbox's games) and canonical request. */
 export const keptName = (upstream: string, canonical: string) => `${upstream}:${canonical}`;
@@ -96,12 +94,12 @@ function snapshot(ctx: ResourceContext, day: string, name: string, payload: obje
 
 const DAY_MS = 86_400_000;
 
-/** What an as-of date can be: a day that has begun somewhere (UTC+14), and not before the relay's first release. */
+/** What an as-of date can be: a day that has begun somewhere (UTC+14). Snapshots are kept under UTC days (`dayBucket`). */
 export function refuseAsOf(asOf: string | undefined, now: number): void {
   if (asOf === undefined) return;
-  const latest = utcDay(now + DAY_MS);
+  const latest = dayBucket(now + DAY_MS);
   if (asOf > latest)
-    throw new RelayError('bad_request', `Bad request: as-of: ${asOf} has not happened yet; pin a day up to today (${utcDay(now)}).`);
+    throw new RelayError('bad_request', `Bad request: as-of: ${asOf} has not happened yet; pin a day up to today (${dayBucket(now)}).`);
 }
 
 /**
@@ -116,7 +114,7 @@ export async function pinnable<P extends object>(
   what: string,
   build: () => Promise<P>,
 ): Promise<P & { asOf?: string }> {
-  const today = utcDay(ctx.now);
+  const today = dayBucket(ctx.now);
   if (asOf !== undefined && asOf < today) {
     const kept = await readKept(ctx.history, `${name}@${asOf}`);
     if (kept) return { ...(kept.payload as P), asOf };

@@ -9,7 +9,8 @@ import {
   type Unrefreshed,
 } from '../../contract/routes.js';
 import { z } from 'zod';
-import { keptName, keptOnceSettled, pinnable, refuseAsOf, utcDay } from './archive.js';
+import { keptName, keptOnceSettled, pinnable, refuseAsOf } from './archive.js';
+import { dayBucket } from '../metering/month.js';
 import type { ResourceContext } from './context.js';
 import { fightCardResource } from './fight-card.js';
 import { formResource } from './form.js';
@@ -175,6 +176,7 @@ function route<Route extends DataRoute, Query extends z.ZodType<Record<string, P
       const all = { ...params, ...path } as Params;
       const finding = findingParams(keeping as Keeping<DataRoute, never> | undefined);
       const named = Object.fromEntries(Object.entries(params).filter(([name]) => !finding.includes(name)));
+      const keptAs = `${canonicalPath(pattern, path)}${canonicalQuery(named)}`;
       return {
         canonical: `${canonicalPath(pattern, path)}${canonicalQuery(params)}`,
         leagues: [params.league ?? ''].flat().join(','),
@@ -182,11 +184,11 @@ function route<Route extends DataRoute, Query extends z.ZodType<Record<string, P
           refuseAsOf(all['as-of'], now);
           // A game's day only helps find it: a kept game is answered whatever its age (games.ts checks it before asking).
           // A day pinned in the past is answered from its snapshot, whatever the date it shows.
-          const pinnedPast = all['as-of'] !== undefined && all['as-of'] < utcDay(now);
+          const pinnedPast = all['as-of'] !== undefined && all['as-of'] < dayBucket(now);
           if (!finding.includes('date') && !pinnedPast) refuseDateOutsideWindow(all.date, now);
         },
         async build(ctx) {
-          const built = await answer(ctx, all, `${canonicalPath(pattern, path)}${canonicalQuery(named)}`);
+          const built = await answer(ctx, all, keptAs);
           const pollMs = refreshMs(built);
           return { payload: { ...built, refreshMs: pollMs }, pollMs };
         },
