@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   usage: () => import('./cli/usage-command.js').then((module) => module.usageCommand),
   audit: () => import('./cli/audit-command.js').then((module) => module.auditCommand),
   console: () => import('./cli/console-command.js').then((module) => module.consoleCommand),
+  store: () => import('./cli/backup-commands.js').then((module) => module.storeCommands),
 };
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };

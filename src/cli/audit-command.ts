@@ -16,9 +16,13 @@ export function auditCommand(program: Command): void {
       .option('--key <key>', 'changes to one key only')
       .option('--limit <n>', 'at most N entries', positive, 50),
   ).action((flags: StoreFlags & { key?: string; limit: number }) =>
-    withStore(flags, async (store) => {
-      const entries = await store.auditLog({ key: flags.key, limit: flags.limit });
-      print(flags, entries, () => (entries.length ? entries.map(auditLine).join('\n') : 'Nothing changed yet in this store.'));
-    }),
+    withStore(
+      flags,
+      async (store) => {
+        const entries = await store.auditLog({ key: flags.key, limit: flags.limit });
+        print(flags, entries, () => (entries.length ? entries.map(auditLine).join('\n') : 'Nothing changed yet in this store.'));
+      },
+      'read',
+    ),
   );
 }

@@ -1,4 +1,5 @@
-import { parseRedisUrl } from '../relay/store/redis-connection.js';
+import { redisHost } from '../relay/store/redis-connection.js';
+import { STORE_PROBLEMS, StoreVersionError, storeProblemOf } from '../relay/store/problems.js';
 
 /** A failure the CLI reports as one line that names the problem and the fix (exit code 1, no stack trace). */
 export class CliFailure extends Error {
@@ -12,22 +13,9 @@ interface Where {
   host?: string;
 }
 
-/** A Redis URL as it may be printed: hosts and ports only, never a password. */
-function redisHost(url: string): string {
-  const target = parseRedisUrl(url);
-  if (target.ok && target.kind === 'sentinel')
-    return `the sentinels ${target.options.sentinels!.map(({ host, port }) => `${host}:${port}`).join(', ')} (master ${target.options.name})`;
-  try {
-    const parsed = new URL(url);
-    return `${parsed.hostname}:${parsed.port || 6379}`;
-  } catch {
-    return 'the --redis address';
-  }
-}
-
 /** What failed while opening the store or listening, in one line with the fix; other errors keep their message. */
 export function describeFailure(error: unknown, where: Where): string {
-  if (error instanceof CliFailure) return error.message;
+  if (error instanceof CliFailure || error instanceof StoreVersionError) return error.message;
   const { code, message } = error as { code?: string; message?: string };
   const text = String(message ?? error);
   if (code === 'EADDRINUSE')
@@ -43,6 +31,11 @@ export function describeFailure(error: unknown, where: Where): string {
     return `cannot open the database ${where.db}: its folder does not exist or cannot be written; create the folder, or pass --db with a file in one that does.`;
   if (where.db && code === 'SQLITE_NOTADB')
     return `${where.db} is not a Pressbox database (not SQLite): pass --db with the file your relay uses.`;
+  const problem = storeProblemOf(error);
+  if (problem === 'emptied' && where.redis)
+    return `Redis at ${redisHost(where.redis)} holds no Pressbox store (it lost its data, or is new): restore a backup with pressbox store restore FILE --redis URL, or start a new store with pressbox store init --redis URL.`;
+  if (problem !== 'other' && problem !== 'unreachable')
+    return `${where.redis ? `Redis at ${redisHost(where.redis)}` : where.db}: ${STORE_PROBLEMS[problem]} (${code ?? text.split('\n')[0]}).`;
   return text.split('\n')[0]!;
 }
 

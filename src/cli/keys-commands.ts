@@ -5,6 +5,8 @@ import { describeKey } from '../relay/keys/service.js';
 import type { RelayStore } from '../relay/store/types.js';
 import { loadCount } from '../relay/metering/month.js';
 import { domain, durationOption, plan, positive, wholeNumber } from './options.js';
+import { importText, readBackup, writePrivately } from './backup-commands.js';
+import { exportKeys, importKeys } from '../relay/store/backup.js';
 import { cliUser, existing, print, storeOptions, withStore, type StoreFlags } from './store-command.js';
 
 /** Changes from the shell, in the audit log as `cli:<user>` (the account that ran the command). */
@@ -57,7 +59,7 @@ function createKeyCommand(keys: Command): void {
           const key = describeKey(await keysFrom(store).create(input));
           print(flags, key, () => keyText(key));
         },
-        true,
+        'create',
       ),
   );
 }
@@ -65,20 +67,28 @@ function createKeyCommand(keys: Command): void {
 /** `keys list`. */
 function listKeysCommand(keys: Command): void {
   storeOptions(keys.command('list').description('List every key.')).action((flags: StoreFlags) =>
-    withStore(flags, async (store) => {
-      const all = (await keysFrom(store).list()).map(describeKey);
-      print(flags, all, () => (all.length ? all.map(keyText).join('\n\n') : 'No keys yet: create one with pressbox keys create.'));
-    }),
+    withStore(
+      flags,
+      async (store) => {
+        const all = (await keysFrom(store).list()).map(describeKey);
+        print(flags, all, () => (all.length ? all.map(keyText).join('\n\n') : 'No keys yet: create one with pressbox keys create.'));
+      },
+      'read',
+    ),
   );
 }
 
 /** `keys show KEY`. */
 function showKeyCommand(keys: Command): void {
   storeOptions(keys.command('show').argument('<key>').description('Show one key.')).action((value: string, flags: StoreFlags) =>
-    withStore(flags, async (store) => {
-      const key = describeKey(await existing(store, value));
-      print(flags, key, () => keyText(key));
-    }),
+    withStore(
+      flags,
+      async (store) => {
+        const key = describeKey(await existing(store, value));
+        print(flags, key, () => keyText(key));
+      },
+      'read',
+    ),
   );
 }
 
@@ -171,16 +181,67 @@ function checkKeyCommand(keys: Command): void {
       .argument('<origin>', 'a page origin such as https://www.example.com (a host alone is read as https://)')
       .description('Say whether a page origin may use a key, and which rule decided.'),
   ).action((value: string, typed: string, flags: StoreFlags) =>
-    withStore(flags, async (store) => {
-      const key = await existing(store, value);
-      // A host typed alone (www.example.com) is read as the https page a reader would open, not as no origin at all.
-      const origin = /^[a-z][a-z\d+.-]*:\/\//i.test(typed) ? typed : `https://${typed}`;
-      const decision = keysFrom(store).check(key, origin);
-      const shown = origin === typed ? origin : `${typed} (read as ${origin})`;
-      // A denial's reason names the origin as read.
-      print(flags, decision, () => (decision.allowed ? `allowed: ${shown} matches "${decision.rule}"` : `denied: ${decision.reason}`));
-      if (!decision.allowed) process.exitCode = 1;
-    }),
+    withStore(
+      flags,
+      async (store) => {
+        const key = await existing(store, value);
+        // A host typed alone (www.example.com) is read as the https page a reader would open, not as no origin at all.
+        const origin = /^[a-z][a-z\d+.-]*:\/\//i.test(typed) ? typed : `https://${typed}`;
+        const decision = keysFrom(store).check(key, origin);
+        const shown = origin === typed ? origin : `${typed} (read as ${origin})`;
+        // A denial's reason names the origin as read.
+        print(flags, decision, () => (decision.allowed ? `allowed: ${shown} matches "${decision.rule}"` : `denied: ${decision.reason}`));
+        if (!decision.allowed) process.exitCode = 1;
+      },
+      'read',
+    ),
+  );
+}
+
+/** `keys export`: every key with its value and settings, and each month's loads, as JSON a restore reads. */
+function exportKeysCommand(keys: Command): void {
+  storeOptions(
+    keys
+      .command('export')
+      .description('Write every key (value, domains, plan, limits) and each month’s loads as JSON, for keys import.')
+      .option('--out <file>', 'write to this file (readable by you only) instead of printing'),
+  ).action((flags: StoreFlags & { out?: string }) =>
+    withStore(
+      flags,
+      async (store) => {
+        const backup = await exportKeys(store);
+        if (!flags.out) return console.log(JSON.stringify(backup, null, 2));
+        writePrivately(flags.out, JSON.stringify(backup, null, 2));
+        console.log(`${backup.keys.length} keys and ${backup.usage.length} months of usage written to ${flags.out}.`);
+      },
+      'read',
+    ),
+  );
+}
+
+/** `keys import FILE`: the keys of an export, with their values, so that publisher pages keep working. */
+function importKeysCommand(keys: Command): void {
+  storeOptions(
+    keys
+      .command('import')
+      .argument('<file>', 'a file written by pressbox keys export (or store backup with --redis)')
+      .description('Restore keys with their values and settings, and raise each month’s loads to the file’s (never lower).'),
+  ).action((file: string, flags: StoreFlags) =>
+    withStore(
+      flags,
+      async (store) => {
+        const summary = await importKeys(store, readBackup(file));
+        await store.appendAudit({
+          at: Date.now(),
+          actor: `cli:${cliUser()}`,
+          action: 'keys.import',
+          key: null,
+          detail: `imported ${file}: ${summary.created} keys created, ${summary.updated} updated, ${summary.months} months of usage raised`,
+        });
+        print(flags, summary, () => importText(summary));
+      },
+      'restore',
+    ),
   );
 }
 
@@ -195,6 +256,8 @@ export function keyCommands(program: Command): void {
     revokeKeyCommand,
     rotateKeyCommand,
     checkKeyCommand,
+    exportKeysCommand,
+    importKeysCommand,
   ])
     command(keys);
 }

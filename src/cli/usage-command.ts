@@ -82,37 +82,44 @@ export function usageCommand(program: Command): void {
       .option('--month <YYYY-MM>', 'one month only (UTC)', month)
       .option('--day <YYYY-MM-DD>', 'one day only (UTC)', day)
       .option('--by <what>', 'origin, prefix (IPv4 /24, IPv6 /48), route or client (browser or script); with --upstream, key', by)
-      .option('--upstream', 'request units the relay spent upstream this month (or --month), by upstream and endpoint (--by key: by widget key)'),
+      .option(
+        '--upstream',
+        'request units the relay spent upstream this month (or --month), by upstream and endpoint (--by key: by widget key)',
+      ),
   ).action((flags: StoreFlags & { key?: string; month?: string; day?: string; by?: UsageDimension; upstream?: boolean }) =>
-    withStore(flags, async (store) => {
-      if (flags.upstream && flags.by === 'key') {
-        const rows = await store.upstreamUnitsByKey(flags.month ?? monthBucket(Date.now()));
-        print(flags, rows, () => keyUnitsTable(rows));
-        return;
-      }
-      if (flags.by === 'key') throw new CliFailure('--by key counts upstream units: run pressbox usage --upstream --by key');
-      if (flags.upstream) {
-        const rows = await store.upstreamUnits(flags.month ?? monthBucket(Date.now()));
-        print(flags, rows, () => upstreamTable(rows));
-        return;
-      }
-      if (flags.by || flags.day) {
-        const rows = await store.dailyUsage({ key: flags.key, day: flags.day, month: flags.month });
-        const groups = groupUsage(rows, flags.by ?? 'origin');
-        print(flags, groups, () => usageTable(groups, flags.by ?? 'origin'));
-        return;
-      }
-      const rows = await store.usage({ key: flags.key, month: flags.month });
-      print(flags, rows, () => {
-        if (rows.length === 0) return 'No loads recorded for that selection.';
-        const lines = rows.map((row) => `${row.month}  ${row.key}  ${row.route.padEnd(22)}  ${row.origin.padEnd(32)}  ${row.loads}`);
-        const total = rows.reduce((sum, row) => sum + row.loads, 0);
-        return [
-          `month    ${'key'.padEnd(40)}  ${'route'.padEnd(22)}  ${'origin'.padEnd(32)}  loads`,
-          ...lines,
-          `total ${loadCount(total)}`,
-        ].join('\n');
-      });
-    }),
+    withStore(
+      flags,
+      async (store) => {
+        if (flags.upstream && flags.by === 'key') {
+          const rows = await store.upstreamUnitsByKey(flags.month ?? monthBucket(Date.now()));
+          print(flags, rows, () => keyUnitsTable(rows));
+          return;
+        }
+        if (flags.by === 'key') throw new CliFailure('--by key counts upstream units: run pressbox usage --upstream --by key');
+        if (flags.upstream) {
+          const rows = await store.upstreamUnits(flags.month ?? monthBucket(Date.now()));
+          print(flags, rows, () => upstreamTable(rows));
+          return;
+        }
+        if (flags.by || flags.day) {
+          const rows = await store.dailyUsage({ key: flags.key, day: flags.day, month: flags.month });
+          const groups = groupUsage(rows, flags.by ?? 'origin');
+          print(flags, groups, () => usageTable(groups, flags.by ?? 'origin'));
+          return;
+        }
+        const rows = await store.usage({ key: flags.key, month: flags.month });
+        print(flags, rows, () => {
+          if (rows.length === 0) return 'No loads recorded for that selection.';
+          const lines = rows.map((row) => `${row.month}  ${row.key}  ${row.route.padEnd(22)}  ${row.origin.padEnd(32)}  ${row.loads}`);
+          const total = rows.reduce((sum, row) => sum + row.loads, 0);
+          return [
+            `month    ${'key'.padEnd(40)}  ${'route'.padEnd(22)}  ${'origin'.padEnd(32)}  loads`,
+            ...lines,
+            `total ${loadCount(total)}`,
+          ].join('\n');
+        });
+      },
+      'read',
+    ),
   );
 }

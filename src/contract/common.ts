@@ -10,6 +10,7 @@ export const errorCodes = [
   'quota_exceeded',
   'rate_limited',
   'upstream_unavailable',
+  'store_unavailable',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

@@ -54,6 +54,8 @@ export interface AuditEntry {
 export interface RelayHealth {
   status: 'ready' | 'degraded' | 'not_ready';
   parts: Record<string, string>;
+  /** What is wrong with each part that is not ok, in words the operator acts on (a full disk, an emptied Redis). */
+  problems: Record<string, string>;
   openStreams: number;
   /** Share of cached answers served without waiting for the upstream, since the relay started; null before any. */
   cacheHitRate: number | null;

@@ -32,6 +32,7 @@ import { OwnOrigins } from './http/own-origins.js';
 import { cachedKeys } from './keys/key-cache.js';
 import type { KeyStore, RelayStore } from './store/types.js';
 import type { LeagueInterest } from './live/league-interest.js';
+import { NOTHING_TO_CHECK, readinessStatus, type Readiness } from './readiness.js';
 import type { CachedUpstream } from './upstream/cached.js';
 
 export interface RelayDeps {
@@ -61,9 +62,11 @@ export interface RelayDeps {
   clientAddress?: ClientAddress;
   /** The relay's own origins (`--public-url`, else the listen address), for embed frames and snippets. */
   own?: OwnOrigins;
-  /** What GET /ready checks: each part's name and whether it answers. */
-  /** Each part's state: `degraded` still serves (Redis away, known keys within their allowance); `unreachable` does not. */
-  readiness?: () => Promise<Record<string, 'ok' | 'degraded' | 'unreachable'>>;
+  /**
+   * What GET /ready checks: each part's state (`degraded` still serves: Redis away, known keys within their allowance;
+   * `unreachable` does not) and what is wrong with those that are not ok.
+   */
+  readiness?: () => Promise<Readiness>;
 }
 
 /** Hono's own refusals (a malformed request it could not read) in the same error shape as everything else. */
@@ -147,10 +150,10 @@ function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate, tokens: Em
   app.get('/health', (c) => c.json({ status: 'ok' }));
   // Liveness says the process runs; readiness says it can serve: its store and the data service answer.
   app.get('/ready', async (c) => {
-    const parts = (await deps.readiness?.()) ?? {};
-    const states = Object.values(parts);
-    const status = states.includes('unreachable') ? 'not_ready' : states.includes('degraded') ? 'degraded' : 'ready';
-    return c.json({ status, ...parts }, status === 'not_ready' ? 503 : 200);
+    const { parts, problems } = (await deps.readiness?.()) ?? NOTHING_TO_CHECK;
+    const status = readinessStatus(parts);
+    const told = Object.keys(problems).length ? { problems } : {};
+    return c.json({ status, ...parts, ...told }, status === 'not_ready' ? 503 : 200);
   });
   if (deps.files) app.route('/', bundleRoutes(deps.files));
   app.route(
@@ -189,7 +192,7 @@ function createApp(deps: RelayDeps, keys: KeyStore, gate: WidgetGate, tokens: Em
         own: gate.own,
         now,
         assetsDir: deps.files && join(deps.files.bundleDir, 'console'),
-        readiness: deps.readiness ?? (async () => ({})),
+        readiness: deps.readiness ?? (async () => NOTHING_TO_CHECK),
         metricsText: deps.metricsText ?? (() => deps.metrics.registry.metrics()),
         upstream: deps.upstreams.live,
         liveLoadEveryMs: deps.live?.loadEveryMs ?? LIVE_LOAD_EVERY_MS,

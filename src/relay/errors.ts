@@ -15,6 +15,7 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   quota_exceeded: 429,
   rate_limited: 429,
   upstream_unavailable: 503,
+  store_unavailable: 503,
 };
 
 /** An error with its documented code; the message is for the publisher reading the console. */

@@ -4,6 +4,7 @@ import type { Plan } from '../../src/relay/keys/model.js';
 import { silentLogger } from '../../src/relay/logger.js';
 import { runningClock } from './clock.js';
 import { MIDDAY } from './sandbox.js';
+import { until } from './wait.js';
 
 /**
  * A relay on a free port with an in-memory store, its sandbox clock frozen at MIDDAY and its own clock running from
@@ -44,4 +45,14 @@ export async function widgetGet(
   const response = await fetch(`${relay.origin}${path}`, { headers });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+}
+
+/** GET /ready's body once its status is `status` (a store that failed moments ago keeps it down for a few seconds). */
+export async function readinessOnce(origin: string, status: 'ready' | 'degraded' | 'not_ready'): Promise<Record<string, unknown>> {
+  let body: Record<string, unknown> = {};
+  await until(async () => {
+    body = (await (await fetch(`${origin}/ready`)).json()) as Record<string, unknown>;
+    return body.status === status;
+  }, `GET /ready saying ${status}`);
+  return body;
 }

@@ -115,7 +115,7 @@ describe('deploy/nginx.conf in front of three relays when Redis is taken away', 
     );
     for (const answer of operatorAnswers) {
       assert.equal(answer.status, 503, `the admin API says the store is away, as JSON (got ${answer.status})`);
-      assert.equal((JSON.parse(answer.body) as { error: { code: string } }).error.code, 'upstream_unavailable');
+      assert.equal((JSON.parse(answer.body) as { error: { code: string } }).error.code, 'store_unavailable');
     }
 
     await startRedis();

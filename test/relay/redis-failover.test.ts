@@ -12,7 +12,7 @@ import type { RunningSandbox } from '../../src/sandbox/server.js';
 import { startSentinelGroup } from '../../scripts/local-servers.js';
 import { monthOf } from '../helpers/clock.js';
 import { billingWindows, openStream, updates, type Stream } from '../helpers/live.js';
-import { testRelay, widgetGet } from '../helpers/relay.js';
+import { readinessOnce, testRelay, widgetGet } from '../helpers/relay.js';
 import { frozenSandbox } from '../helpers/sandbox.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -92,6 +92,6 @@ describe('Redis Sentinel failover under traffic', () => {
     const counted = async () => relay.store.loadsUsed(key, month).catch(() => -1);
     for (let tries = 0; (await counted()) !== delivered && tries < 100; tries++) await sleep(100);
     assert.equal(await counted(), delivered, 'every delivered load counted once on the new primary');
-    assert.deepEqual(await (await fetch(`${relay.origin}/ready`)).json(), { status: 'ready', store: 'ok', upstream: 'ok' });
+    assert.deepEqual(await readinessOnce(relay.origin, 'ready'), { status: 'ready', store: 'ok', upstream: 'ok' });
   });
 });

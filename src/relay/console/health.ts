@@ -1,6 +1,7 @@
 import type { RelayHealth } from '../../contract/console.js';
 import { monthProgress } from '../metering/month.js';
 import type { Account } from '../upstream/schemas.js';
+import { readinessStatus, type Readiness } from '../readiness.js';
 
 /** The sum of a metric's samples in a Prometheus exposition, those whose labels include `labels` (all when none). */
 export function sumSamples(exposition: string, name: string, labels: Record<string, string> = {}): number {
@@ -22,21 +23,16 @@ export function daysLeft(account: Pick<Account, 'usage'>, now: number): number |
   return Math.max(0, (account.usage.limit - account.usage.used) / perDay);
 }
 
-export function relayHealth(
-  parts: Record<string, 'ok' | 'degraded' | 'unreachable'>,
-  exposition: string,
-  account: Account | Error,
-  now: number,
-): RelayHealth {
-  const states = Object.values(parts);
+export function relayHealth({ parts, problems }: Readiness, exposition: string, account: Account | Error, now: number): RelayHealth {
   const served = ['hit', 'swr', 'stale_if_error'].reduce(
     (sum, outcome) => sum + sumSamples(exposition, 'pressbox_cache_total', { outcome }),
     0,
   );
   const all = served + sumSamples(exposition, 'pressbox_cache_total', { outcome: 'miss' });
   return {
-    status: states.includes('unreachable') ? 'not_ready' : states.includes('degraded') ? 'degraded' : 'ready',
+    status: readinessStatus(parts),
     parts,
+    problems,
     openStreams: sumSamples(exposition, 'pressbox_live_streams'),
     cacheHitRate: all ? served / all : null,
     upstream:

@@ -15,6 +15,7 @@ import { CONSOLE_CREATED, type ConsoleKey, type ConsoleRoute, type ConsoleRoutes
 import type { KeyStore, RelayStore } from '../store/types.js';
 import type { CachedUpstream } from '../upstream/cached.js';
 import { relayHealth } from './health.js';
+import type { Readiness } from '../readiness.js';
 import { CONSOLE_CSS, consolePage } from './page.js';
 import { UNFRAMED_POLICY } from '../http/own-page-policy.js';
 import { tokenRefusal, type OperatorTokenGate } from '../http/operator-token.js';
@@ -31,7 +32,7 @@ export interface ConsoleDeps {
   now: () => number;
   /** The console's built scripts (dist/cdn/console). */
   assetsDir?: string;
-  readiness: () => Promise<Record<string, 'ok' | 'degraded' | 'unreachable'>>;
+  readiness: () => Promise<Readiness>;
   metricsText: () => Promise<string>;
   upstream: CachedUpstream;
   /** The live billing window (`--live-load-every`): what a live reader costs. */

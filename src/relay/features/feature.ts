@@ -13,6 +13,7 @@ import type { UsageAlerts } from '../metering/alerts.js';
 import type { RelayStore } from '../store/types.js';
 import type { UpstreamBudgetWatch } from '../upstream/budget-watch.js';
 import type { CachedUpstream } from '../upstream/cached.js';
+import type { PartReport, PartState, Readiness } from '../readiness.js';
 import { withDefaults, type Flags, type SettingsOf, type SettledOf } from './flags.js';
 
 /** What every feature may read: the relay's environment, its clock and log, its metrics, its machine. */
@@ -61,7 +62,7 @@ export interface RelayParts {
   origin: string;
 }
 
-export type PartState = 'ok' | 'degraded' | 'unreachable';
+export type { PartState, PartReport, Readiness };
 
 /** A started feature's view of the relay. */
 export interface FeatureContext<Settings> {
@@ -77,8 +78,8 @@ export interface FeatureContext<Settings> {
   provide<K extends keyof RelayParts>(name: K, part: RelayParts[K]): void;
   need<K extends keyof RelayParts>(name: K): RelayParts[K];
   /** A part GET /ready reports on. */
-  ready(name: string, state: () => Promise<PartState>): void;
-  readiness(): Promise<Record<string, PartState>>;
+  ready(name: string, state: () => Promise<PartReport>): void;
+  readiness(): Promise<Readiness>;
   /** Runs on close before the requests in flight finish: stop timers and streams (last started, first stopped). */
   onStop(stop: () => void | Promise<void>): void;
   /** Runs on close once the requests in flight have finished: release files and connections (last started, first). */
@@ -127,7 +128,7 @@ function settingsOf(feature: AnyFeature, options: Record<string, unknown>): neve
 
 export interface StartedFeatures {
   parts: Partial<RelayParts>;
-  readiness(): Promise<Record<string, PartState>>;
+  readiness(): Promise<Readiness>;
   close(): Promise<void>;
 }
 
@@ -145,7 +146,7 @@ export async function startFeatures(
   const settings = features.map((feature) => settingsOf(feature, options));
   features.forEach((feature, index) => feature.check?.(settings[index]!, environment.base));
   const parts: Partial<RelayParts> = {};
-  const readinessParts = new Map<string, () => Promise<PartState>>();
+  const readinessParts = new Map<string, () => Promise<PartReport>>();
   const stops: Array<() => void | Promise<void>> = [];
   const closes: Array<() => void | Promise<void>> = [];
   let starting = '';
@@ -158,9 +159,13 @@ export async function startFeatures(
     },
     ready: (name, state) => void readinessParts.set(name, state),
     readiness: async () => {
-      const states: Record<string, PartState> = {};
-      for (const [name, state] of readinessParts) states[name] = await state();
-      return states;
+      const readiness: Readiness = { parts: {}, problems: {} };
+      for (const [name, state] of readinessParts) {
+        const report = await state();
+        readiness.parts[name] = typeof report === 'string' ? report : report.state;
+        if (typeof report !== 'string') readiness.problems[name] = report.problem;
+      }
+      return readiness;
     },
     onStop: (stop) => void stops.push(stop),
     onClose: (close) => void closes.push(close),

@@ -91,6 +91,23 @@ export function parseHttpUrl(value: string): string {
   return url.href;
 }
 
+const SIZE_UNITS: Record<string, number> = { '': 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+
+/** `64MB`, `2GB`, `512KB`, `0`: a size in bytes (units of 1,024). */
+export function parseSize(value: string): number {
+  const match = /^(\d+)\s*(kb|mb|gb)?$/i.exec(value.trim());
+  if (!match || (match[2] === undefined && match[1] !== '0'))
+    throw new FlagValueError('expected a size such as 64MB, 2GB or 512KB (or 0 for none)');
+  return Number(match[1]) * SIZE_UNITS[(match[2] ?? '').toLowerCase()]!;
+}
+
+/** A size as people write it (`64MB`): the largest unit that divides it. */
+export function writtenSize(bytes: number): string {
+  if (bytes === 0) return '0';
+  const [unit, size] = Object.entries(SIZE_UNITS).findLast(([, size]) => bytes % size === 0) ?? ['', 1];
+  return `${bytes / size}${unit.toUpperCase()}`;
+}
+
 /** A kind of flag: the placeholder its value has in `--help`, how it is read, and how a default is written. */
 function kind<T>(value: string, parse: (text: string) => T, written: (value: T) => string) {
   return <D extends T | undefined = undefined>(name: string, description: string, defaultValue?: D): Flag<T> & { default: D } => ({
@@ -112,6 +129,8 @@ export const flag = {
   /** A share of something, written `90` or `90%`. */
   percent: kind('<percent>', parsePercent, (share) => `${Math.round(share * 100)}%`),
   port: kind('<port>', parsePort, String),
+  /** Bytes, written `64MB`, `2GB`. */
+  size: kind('<size>', parseSize, writtenSize),
   /** Free text (a file, a host), checked by the feature that uses it. */
   text: <D extends string | undefined = undefined>(
     name: string,

@@ -6,8 +6,8 @@ export const answers = (probe: Promise<unknown>): Promise<boolean> =>
   );
 
 /** A probe asked at most once per `everyMs`: callers meanwhile share its answer (or the one in flight). */
-export function sharedProbe(probe: () => Promise<boolean>, everyMs: number, now: () => number): () => Promise<boolean> {
-  let last: { at: number; answer: Promise<boolean> } | undefined;
+export function sharedProbe<T>(probe: () => Promise<T>, everyMs: number, now: () => number): () => Promise<T> {
+  let last: { at: number; answer: Promise<T> } | undefined;
   return () => {
     if (!last || now() - last.at >= everyMs) last = { at: now(), answer: probe() };
     return last.answer;

@@ -53,7 +53,7 @@ export function createMetrics(processLabels?: { worker: string }) {
     }),
     alerts: new Counter({
       name: 'pressbox_usage_alerts_total',
-      help: 'Usage alerts raised: month_50, month_80, month_100 (share of a key’s month), outsized_prefix (one network taking most of a day), upstream_50, upstream_80, upstream_100 (share of the relay’s upstream month).',
+      help: 'Usage alerts raised: month_50, month_80, month_100 (share of a key’s month), outsized_prefix (one network taking most of a day), upstream_50, upstream_80, upstream_100 (share of the relay’s upstream month), upstream_key, store_emptied (Redis lost its data), store_low_disk.',
       labelNames: ['kind'],
       registers: [registry],
     }),
@@ -69,6 +69,12 @@ export function createMetrics(processLabels?: { worker: string }) {
       name: 'pressbox_upstream_units_total',
       help: 'Request units spent upstream.',
       labelNames: ['upstream', 'endpoint'],
+      registers: [registry],
+    }),
+    storeErrors: new Counter({
+      name: 'pressbox_store_errors_total',
+      help: 'Store operations that failed, by problem: disk_full, read_only, locked, unreachable, emptied, out_of_memory, cannot_persist, corrupt, other.',
+      labelNames: ['code'],
       registers: [registry],
     }),
     journaledLoads: new Counter({
@@ -178,6 +184,19 @@ export function spendGauges(metrics: RelayMetrics, spend: { topKeys(count: numbe
       for (const [key, units] of all.slice(0, TOP_KEYS)) this.set({ key }, units);
       const rest = all.slice(TOP_KEYS).reduce((sum, [, units]) => sum + units, 0);
       if (rest > 0) this.set({ key: 'other' }, rest);
+    },
+  });
+}
+
+/** Free space on the disk holding the SQLite store (or the journal, with Redis), as last read. */
+export function diskGauge(metrics: RelayMetrics, freeBytes: () => number | undefined): void {
+  new Gauge({
+    name: 'pressbox_store_disk_free_bytes',
+    help: 'Bytes free on the disk holding the store file (SQLite) or the load journal (Redis), as last read (every 30 s).',
+    registers: [metrics.registry],
+    collect() {
+      const free = freeBytes();
+      if (free !== undefined) this.set(free);
     },
   });
 }

@@ -11,8 +11,18 @@ const OUTSIZED_SHARE = 0.5;
 const OUTSIZED_MIN_LOADS = 100;
 
 export interface UsageAlert {
-  kind: 'month_50' | 'month_80' | 'month_100' | 'outsized_prefix' | 'upstream_50' | 'upstream_80' | 'upstream_100' | 'upstream_key';
-  /** The widget key; for upstream alerts, `upstream:<name>`. */
+  kind:
+    | 'month_50'
+    | 'month_80'
+    | 'month_100'
+    | 'outsized_prefix'
+    | 'upstream_50'
+    | 'upstream_80'
+    | 'upstream_100'
+    | 'upstream_key'
+    | 'store_emptied'
+    | 'store_low_disk';
+  /** The widget key; for upstream alerts, `upstream:<name>`; for the store's, `store`. */
   key: string;
   at: string;
   /** Month alerts: loads used and the month's limit. */
@@ -23,6 +33,8 @@ export interface UsageAlert {
   prefix?: string;
   loads?: number;
   dayLoads?: number;
+  /** Store alerts: what happened and what to do, in the operator's words. */
+  detail?: string;
 }
 
 export interface AlertOptions {
@@ -46,6 +58,7 @@ export function webhookSignature(secret: string, body: string, now: number): str
 
 /** An alert in a line an operator reads. */
 function alertText(alert: UsageAlert): string {
+  if (alert.detail) return alert.detail;
   if (alert.kind === 'outsized_prefix') return `${alert.prefix} took ${alert.loads} of ${alert.dayLoads} loads on ${alert.day}`;
   if (alert.kind === 'upstream_key') return `this key caused ${alert.used} of the ${alert.limit} upstream request units of the month`;
   if (alert.kind.startsWith('upstream_')) return `${alert.used} of ${alert.limit} upstream request units this month`;
@@ -157,6 +170,10 @@ export function usageAlerts(options: AlertOptions) {
     /** One widget key has caused more than `--upstream-key-alert` of the upstream month (raised once per key and month). */
     upstreamKey(key: string, used: number, limit: number): void {
       raise({ kind: 'upstream_key', key, at: new Date(options.now()).toISOString(), used, limit });
+    },
+    /** The store lost its data, or its disk is nearly full: an operator must act before readers notice. */
+    store(kind: 'store_emptied' | 'store_low_disk', detail: string): void {
+      raise({ kind, key: 'store', at: new Date(options.now()).toISOString(), detail });
     },
     /** Waits for webhooks in flight (on close, and in tests). */
     settled: () => Promise.all([...sending]).then(() => undefined),

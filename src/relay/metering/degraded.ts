@@ -58,7 +58,7 @@ export interface DegradableUsage extends UsageStore {
 }
 
 const unreachable = (why: string) =>
-  new RelayError('upstream_unavailable', `The relay cannot reach its store right now${why}; the widget will retry.`, {
+  new RelayError('store_unavailable', `The relay cannot reach its store right now${why}; the widget will retry.`, {
     'Retry-After': '5',
   });
 

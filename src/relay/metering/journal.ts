@@ -28,6 +28,9 @@ export interface LoadJournal {
   nextBatch(max: number): JournalBatch | undefined;
   /** The batch is counted in Redis: its loads leave the journal. */
   finish(id: string): void;
+  /** The Redis store (its marker's id) this journal's relays last used: found missing there, its data was lost. */
+  seenStore(): string | undefined;
+  noteStore(id: string): void;
   close(): void;
 }
 
@@ -35,6 +38,7 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS journal (id INTEGER PRIMARY KEY, batch TEXT, load TEXT NOT NULL);
   CREATE INDEX IF NOT EXISTS journal_batch ON journal (batch);
   CREATE TABLE IF NOT EXISTS journal_set_aside (id INTEGER PRIMARY KEY, load TEXT NOT NULL, reason TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS seen_store (only INTEGER PRIMARY KEY CHECK (only = 1), id TEXT NOT NULL);
 `;
 
 /** What a journaled load must be for Redis to count it; anything else (a damaged file, a hand edit) is set aside. */
@@ -85,6 +89,8 @@ function journalStatements(db: Database.Database) {
     setAside: db.prepare<[string, number]>('INSERT INTO journal_set_aside (id, load, reason) SELECT id, load, ? FROM journal WHERE id = ?'),
     drop: db.prepare<[number]>('DELETE FROM journal WHERE id = ?'),
     finish: db.prepare<[string]>('DELETE FROM journal WHERE batch = ?'),
+    seenStore: db.prepare<[], { id: string }>('SELECT id FROM seen_store'),
+    noteStore: db.prepare<[string]>('INSERT INTO seen_store (only, id) VALUES (1, ?) ON CONFLICT (only) DO UPDATE SET id = excluded.id'),
   };
 }
 
@@ -152,6 +158,8 @@ export function openLoadJournal(file: string, options: JournalOptions = {}): Loa
       statements.finish.run(id);
       count = statements.pending.get()!.count;
     },
+    seenStore: () => statements.seenStore.get()?.id,
+    noteStore: (id) => void statements.noteStore.run(id),
     close() {
       if (waiting.length > 0) commit();
       db.close();

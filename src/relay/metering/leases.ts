@@ -185,7 +185,7 @@ export function leasedCounting(options: LeasedCountingOptions) {
     } catch (error) {
       leases.untake(key);
       logger.log('error', 'load journal write failed', { error: error instanceof Error ? error.message : 'unknown' });
-      throw new RelayError('upstream_unavailable', 'The relay cannot write its load journal right now; the widget will retry.', {
+      throw new RelayError('store_unavailable', 'The relay cannot write its load journal right now; the widget will retry.', {
         'Retry-After': '5',
       });
     }

@@ -224,3 +224,16 @@ export async function subscribed(redis: RedisClient, channel: string, onMessage:
   await events.subscribe(channel);
   return events;
 }
+
+/** A Redis URL as it may be printed: hosts and ports only, never a password. */
+export function redisHost(url: string): string {
+  const target = parseRedisUrl(url);
+  if (target.ok && target.kind === 'sentinel')
+    return `the sentinels ${target.options.sentinels!.map(({ host, port }) => `${host}:${port}`).join(', ')} (master ${target.options.name})`;
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || 6379}`;
+  } catch {
+    return 'the --redis address';
+  }
+}

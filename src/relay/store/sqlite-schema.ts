@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import type { WidgetKey } from '../keys/model.js';
 import { createPrivately } from './private-file.js';
+import { StoreVersionError } from './problems.js';
 
 // The store's SQLite file: its tables, the columns later releases added (an older file gains them when opened), and
 // how a key's row reads back. Counting lives in sqlite.ts.
@@ -65,9 +66,6 @@ export interface KeyRow {
   browser_only: number;
 }
 
-/** Columns added after the first release: added to an older file when it is opened. */
-const ADDED_KEY_COLUMNS = { daily_limit: 'INTEGER', browser_only: 'INTEGER NOT NULL DEFAULT 0' };
-
 export function toKey(row: KeyRow): WidgetKey {
   return {
     key: row.key,
@@ -82,15 +80,14 @@ export function toKey(row: KeyRow): WidgetKey {
   };
 }
 
-/** The file opened in WAL mode with every table present, older files brought up to date. */
-export function openSqliteDatabase(file: string, synchronous: 'NORMAL' | 'FULL'): Database.Database {
-  const db = new Database(createPrivately(file));
-  db.pragma('journal_mode = WAL');
-  db.pragma(`synchronous = ${synchronous}`);
-  db.pragma('busy_timeout = 5000');
-  // Workers (`--workers`) open a new file at the same moment: each brings it up to date in one write transaction, so
-  // the second finds the first's columns instead of adding them again ("duplicate column name").
-  db.transaction(() => {
+/**
+ * The store's schema version (SQLite `user_version`). 0 is every file of a release before the store was versioned;
+ * each migration brings a file from the version before it, all of them in one transaction at start. A new table or
+ * column is a new entry here, and STORE_VERSION follows.
+ */
+const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
+  // 0 → 1: the tables and key columns every unversioned release created or added as it went.
+  (db) => {
     db.exec(SCHEMA);
     const columns = new Set(
       db
@@ -98,8 +95,93 @@ export function openSqliteDatabase(file: string, synchronous: 'NORMAL' | 'FULL')
         .all()
         .map((column) => column.name),
     );
-    for (const [column, type] of Object.entries(ADDED_KEY_COLUMNS))
+    for (const [column, type] of Object.entries({ daily_limit: 'INTEGER', browser_only: 'INTEGER NOT NULL DEFAULT 0' }))
       if (!columns.has(column)) db.exec(`ALTER TABLE keys ADD COLUMN ${column} ${type}`);
-  }).immediate();
-  return db;
+  },
+  // 1 → 2: the row readiness writes to prove the file takes writes.
+  (db) => db.exec('CREATE TABLE IF NOT EXISTS store_probe (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL)'),
+];
+
+export const STORE_VERSION = MIGRATIONS.length;
+
+/**
+ * The write-ahead log is checkpointed every 256 pages (1 MiB) and cut back to 1 MiB after a checkpoint: on a disk
+ * that filled, freed space is not taken back by a log grown to SQLite's default 1,000 pages and kept at that size.
+ */
+export const WAL_PAGES = 256;
+export const WAL_BYTES_KEPT = 1024 * 1024;
+
+const fileVersion = (db: Database.Database): number => db.pragma('user_version', { simple: true }) as number;
+
+function newerFile(file: string, version: number): StoreVersionError {
+  return new StoreVersionError(
+    `${file} is store version ${version}, written by a newer Pressbox; this release knows versions up to ${STORE_VERSION}: upgrade pressbox to the release that wrote it, or restore a backup made by this release (pressbox store restore).`,
+  );
+}
+
+/**
+ * Every table the file shares with this release has the columns this release reads, and none it would not write
+ * (a column without a default that a newer or foreign schema requires): else inserts and reads would fail later.
+ */
+function checkColumns(db: Database.Database, file: string): void {
+  const reference = new Database(':memory:');
+  try {
+    for (const migrate of MIGRATIONS) migrate(reference);
+    const tables = reference.prepare<[], { name: string }>("SELECT name FROM sqlite_schema WHERE type = 'table'").all();
+    for (const { name } of tables) {
+      type Column = { name: string; notnull: number; dflt_value: unknown; pk: number };
+      const expected = new Set(
+        reference
+          .prepare<[], Column>(`PRAGMA table_info(${name})`)
+          .all()
+          .map((column) => column.name),
+      );
+      const actual = db.prepare<[], Column>(`PRAGMA table_info(${name})`).all();
+      const missing = [...expected].find((column) => !actual.some((each) => each.name === column));
+      const required = actual.find((column) => !expected.has(column.name) && column.notnull && column.dflt_value === null);
+      if (missing || required)
+        throw new StoreVersionError(
+          `${file} is not a store this release can use: its table ${name} ${missing ? `lacks the column ${missing}` : `requires the column ${required!.name}, which this release does not write`}; pass --db with the file your relay uses, or restore a backup (pressbox store restore).`,
+        );
+    }
+  } finally {
+    reference.close();
+  }
+}
+
+/**
+ * The file opened in WAL mode at this release's version: an older file migrated in one write transaction (workers
+ * opening a new file at once each wait for the first, then find it current), a newer or foreign one refused. Read-only
+ * opens (`keys list`, `usage`) change nothing: an older file is read as it is, once checked.
+ */
+export function openSqliteDatabase(file: string, synchronous: 'NORMAL' | 'FULL', readonly = false): Database.Database {
+  const db = readonly ? new Database(file, { readonly: true, fileMustExist: true }) : new Database(createPrivately(file));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const version = fileVersion(db);
+    if (version > STORE_VERSION) throw newerFile(file, version);
+    if (readonly) {
+      if (version < STORE_VERSION)
+        throw new StoreVersionError(
+          `${file} is store version ${version}, from an earlier release; start the relay on it once (pressbox serve --db ${file}) to bring it to version ${STORE_VERSION}, then run this again.`,
+        );
+      checkColumns(db, file);
+      return db;
+    }
+    db.pragma('journal_mode = WAL');
+    db.pragma(`synchronous = ${synchronous}`);
+    db.pragma(`wal_autocheckpoint = ${WAL_PAGES}`);
+    db.pragma(`journal_size_limit = ${WAL_BYTES_KEPT}`);
+    db.transaction(() => {
+      const current = fileVersion(db);
+      if (current > STORE_VERSION) throw newerFile(file, current);
+      for (const migrate of MIGRATIONS.slice(current)) migrate(db);
+      if (current < STORE_VERSION) db.pragma(`user_version = ${STORE_VERSION}`);
+    }).immediate();
+    checkColumns(db, file);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
 }

@@ -54,6 +54,12 @@ export interface DailyUsageRow {
   loads: number;
 }
 
+export interface MonthTotal {
+  key: string;
+  month: string;
+  loads: number;
+}
+
 export interface UsageRow {
   key: string;
   month: string;
@@ -117,6 +123,14 @@ export interface UsageStore {
    */
   replayLoads?(batch: string, loads: readonly JournaledLoad[]): Promise<ReplayedUsage[] | undefined>;
   loadsUsed(key: string, month: string): Promise<number>;
+  /** Every key's loads by month (backups). */
+  monthlyTotals(): Promise<MonthTotal[]>;
+  /**
+   * A restore: raises a key's month to `loads` where it counted fewer, never lowering it (loads counted since the
+   * backup stay); with `add`, adds them (a Redis that lost its data: all it counted came after the loss). What was
+   * added is attributed to route `restored`, origin `backup`, so that reports add up.
+   */
+  restoreLoads(key: string, month: string, loads: number, add?: boolean): Promise<void>;
   usage(filter: { key?: string; month?: string }): Promise<UsageRow[]>;
   /** Loads by day, route, origin, prefix and client; `day` or `month` (YYYY-MM) narrow it. */
   dailyUsage(filter: { key?: string; day?: string; month?: string }): Promise<DailyUsageRow[]>;
@@ -147,6 +161,8 @@ export interface HistoryStore {
 export interface SecretStore {
   /** The secret stored under `name`, or `create()`'s value stored there first when there is none yet. */
   sharedSecret(name: string, create: () => string): Promise<string>;
+  /** The secret stored under `name`, without making one (backups). */
+  readSecret(name: string): Promise<string | undefined>;
 }
 
 /** Tries of the admin token from one address (a right one clears them), as the store counts them. */
@@ -210,6 +226,17 @@ export interface UpstreamUnitsStore {
 
 export type { AuditEntry };
 
-export interface RelayStore extends KeyStore, UsageStore, HistoryStore, SecretStore, ConsoleStore, UpstreamUnitsStore, InterestStore {
+/** What the relay and the CLI ask of the store about the store itself: that it takes writes, and its upkeep. */
+export interface StoreUpkeep {
+  /** Writes one small record (SQLite: a row; Redis: a key that lapses), so that readiness proves writes, not reads. */
+  probeWrite(at: number): Promise<void>;
+  /** SQLite: checkpoints the write-ahead log and cuts it back (the relay does so every minute). */
+  compact?(): Promise<void>;
+  /** SQLite: an online backup of the whole file to `destination`, consistent while the relay writes. */
+  backup?(destination: string): Promise<void>;
+}
+
+export interface RelayStore
+  extends KeyStore, UsageStore, HistoryStore, SecretStore, ConsoleStore, UpstreamUnitsStore, InterestStore, StoreUpkeep {
   close(): Promise<void>;
 }

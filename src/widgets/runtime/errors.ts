@@ -26,7 +26,7 @@ export function isPressboxError(error: unknown): error is PressboxError {
 
 /** Errors worth retrying on their own; the others need the publisher to change something. */
 export function isTransient(error: PressboxError): boolean {
-  return ['rate_limited', 'upstream_unavailable', 'network', 'bad_response', 'quota_exceeded'].includes(error.code);
+  return ['rate_limited', 'upstream_unavailable', 'store_unavailable', 'network', 'bad_response', 'quota_exceeded'].includes(error.code);
 }
 
 /**

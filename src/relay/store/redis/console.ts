@@ -9,6 +9,7 @@ const AUDIT_KEPT = 100_000;
 /** The console's sessions and sign-in tries (expiring on Redis's own clock), the audit log, and shared secrets. */
 export function redisConsole(redis: RedisClient, scripts: Scripts): ConsoleStore & SecretStore {
   return {
+    readSecret: async (name) => (await redis.get(names.secret(name))) ?? undefined,
     async sharedSecret(name, create) {
       await redis.set(names.secret(name), create(), 'NX');
       return (await redis.get(names.secret(name)))!;

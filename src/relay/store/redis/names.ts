@@ -11,6 +11,10 @@ const own = (key: string) => `{${key}}`;
 
 /** The names of the relay's Redis data, by what they hold. */
 export const names = {
+  /** The store's marker (id, version): gone means Redis lost the relay's data (redis/marker.ts). */
+  marker: `${PREFIX}store`,
+  /** What readiness writes to prove Redis takes writes; it lapses by itself. */
+  probe: (relay: string) => `${PREFIX}probe:${relay}`,
   key: (key: string) => `${PREFIX}key:${key}`,
   allKeys: `${PREFIX}keys`,
   /** Where a key change is announced, so every relay forgets its copy at once. */

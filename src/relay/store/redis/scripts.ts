@@ -188,6 +188,20 @@ redis.call('ZADD', KEYS[1], ARGV[1], ARGV[1] .. ':' .. ARGV[2])
 return 1
 `;
 
+// A restore raises a month to the backup's count, never lowers it (what was counted since stays), or adds it ('add':
+// an emptied Redis counted only what came after the loss), in the key's slot.
+// KEYS: usage, months, the month's detail. ARGV: month, loads, the detail field of what is added, 'add' or ''.
+const RESTORE_LOADS = `
+local current = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
+local missing = tonumber(ARGV[2])
+if ARGV[4] ~= 'add' then missing = missing - current end
+if missing <= 0 then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], current + missing)
+redis.call('SADD', KEYS[2], ARGV[1])
+redis.call('HINCRBY', KEYS[3], ARGV[3], missing)
+return missing
+`;
+
 /** The scripts, loaded once and called by their hash (EVALSHA, reloaded by ioredis if Redis forgot them). */
 export interface Scripts {
   pressboxCountLoad(...args: string[]): Promise<number[]>;
@@ -197,6 +211,7 @@ export interface Scripts {
   pressboxAdmitAttribution(...args: string[]): Promise<[string, string]>;
   pressboxReplayBatch(...args: string[]): Promise<Array<string | number>>;
   pressboxMoveOldUsage(...args: string[]): Promise<number>;
+  pressboxRestoreLoads(...args: string[]): Promise<number>;
 }
 
 /** Registers the scripts on the connection (ioredis reloads one Redis forgot) and returns them as commands. */
@@ -205,6 +220,7 @@ export function loadScripts(redis: RedisClient): Scripts {
   redis.defineCommand('pressboxReturnLoads', { numberOfKeys: 2, lua: RETURN_LOADS });
   redis.defineCommand('pressboxReplayBatch', { numberOfKeys: 1, lua: REPLAY_BATCH });
   redis.defineCommand('pressboxMoveOldUsage', { numberOfKeys: 0, lua: MOVE_OLD_USAGE });
+  redis.defineCommand('pressboxRestoreLoads', { numberOfKeys: 3, lua: RESTORE_LOADS });
   redis.defineCommand('pressboxRecordPoint', { numberOfKeys: 1, lua: RECORD_POINT });
   redis.defineCommand('pressboxClaimTry', { numberOfKeys: 1, lua: CLAIM_TRY });
   redis.defineCommand('pressboxAdmitAttribution', { numberOfKeys: 4, lua: ADMIT_ATTRIBUTION });

@@ -259,6 +259,20 @@ export function redisUsage(redis: RedisClient, scripts: Scripts, failover: boole
       await scripts.pressboxReturnLoads(names.usage(key), names.dayUsage(key), month, day ?? '', String(loads));
     },
     replayLoads: replayer(scripts, admit, noteKey, replicated),
+    async monthlyTotals() {
+      const totals = [];
+      for (const key of await keysOf(redis, undefined))
+        for (const [month, loads] of Object.entries(await redis.hgetall(names.usage(key))))
+          totals.push({ key, month, loads: Number(loads) });
+      return totals.sort((a, b) => a.key.localeCompare(b.key) || a.month.localeCompare(b.month));
+    },
+    async restoreLoads(key, month, loads, add = false) {
+      await noteKey(key);
+      await scripts.pressboxRestoreLoads(
+        ...[names.usage(key), names.months(key), names.usageDetail(key, month)],
+        ...[month, String(loads), ['restored', 'backup'].join(SEPARATOR), add ? 'add' : ''],
+      );
+    },
     ...usageReports(redis),
     async countUpstreamUnits({ month, upstream, endpoint, units, key }) {
       await Promise.all([

@@ -31,6 +31,7 @@ export function sqliteConsole(db: Database.Database): ConsoleStore & SecretStore
     return row ? { count: row.count, lapsesAt: row.lapses_at } : { count: 0, lapsesAt: now };
   };
   return {
+    readSecret: async (name) => statements.secret.get(name)?.value,
     async sharedSecret(name, create) {
       statements.addSecret.run(name, create());
       return statements.secret.get(name)!.value;

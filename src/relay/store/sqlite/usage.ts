@@ -1,6 +1,15 @@
 import type Database from 'better-sqlite3';
 import { ATTRIBUTION_LIMITS, OTHER } from '../../input-limits.js';
-import type { CountResult, DailyUsageRow, LoadDetail, UpstreamUnitsRow, KeyUnitsRow, UsageRow, UsageStore, UpstreamUnitsStore } from '../types.js';
+import type {
+  CountResult,
+  DailyUsageRow,
+  LoadDetail,
+  UpstreamUnitsRow,
+  KeyUnitsRow,
+  UsageRow,
+  UsageStore,
+  UpstreamUnitsStore,
+} from '../types.js';
 
 interface PendingLoad {
   key: string;
@@ -20,6 +29,8 @@ function usageStatements(db: Database.Database) {
       'INSERT INTO usage_detail (key, month, route, origin, loads) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET loads = loads + excluded.loads',
     ),
     loads: db.prepare<[string, string], { loads: number }>('SELECT loads FROM usage WHERE key = ? AND month = ?'),
+    monthTotals: db.prepare<[], { key: string; month: string; loads: number }>('SELECT key, month, loads FROM usage ORDER BY key, month'),
+    setMonth: db.prepare('INSERT INTO usage (key, month, loads) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET loads = excluded.loads'),
     dayLoads: db.prepare<[string, string], { loads: number }>('SELECT loads FROM usage_day WHERE key = ? AND day = ?'),
     countDay: db.prepare<[string, string, number], { loads: number }>(
       'INSERT INTO usage_day (key, day, loads) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET loads = loads + excluded.loads RETURNING loads',
@@ -189,6 +200,17 @@ export function sqliteUsage(db: Database.Database): UsageStore & UpstreamUnitsSt
   return {
     countLoad,
     loadsUsed: async (key, month) => statements.loads.get(key, month)?.loads ?? 0,
+    monthlyTotals: async () => statements.monthTotals.all(),
+    restoreLoads: async (key, month, loads, add = false) =>
+      db
+        .transaction(() => {
+          const current = statements.loads.get(key, month)?.loads ?? 0;
+          const missing = add ? loads : loads - current;
+          if (missing <= 0) return;
+          statements.setMonth.run(key, month, current + missing);
+          statements.countDetail.run(key, month, 'restored', 'backup', missing);
+        })
+        .immediate(),
     usage: async ({ key, month }) => statements.usage.all({ key: key ?? null, month: month ?? null }),
     dailyUsage: async ({ key, day, month }) => statements.dailyUsage.all({ key: key ?? null, day: day ?? null, month: month ?? null }),
     async countUpstreamUnits({ key, ...row }) {
