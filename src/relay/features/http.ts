@@ -8,6 +8,8 @@ import { adminTokenProblem } from '../http/operator-token.js';
 import { listenOrigins, OwnOrigins, parsePublicUrl } from '../http/own-origins.js';
 import { MAX_HEADER_BYTES } from '../input-limits.js';
 import type { Logger } from '../logger.js';
+import { EMBED_TOKEN_SECRET } from '../store/backup.js';
+import type { RelayStore } from '../store/types.js';
 import { flag, FlagValueError, parsePositive } from './flags.js';
 import { relayFeature } from './feature.js';
 
@@ -118,8 +120,7 @@ export const httpFeature = relayFeature()({
       now,
       rateLimit: settings.rateLimit,
       files: base.files,
-      // Every relay on the same store signs embed tokens alike, so a frame may be served by any of them.
-      embedSecret: await store.sharedSecret('embed-tokens', () => randomBytes(32).toString('base64url')),
+      embedSecret: await embedSecret(store, logger),
       cacheVersion: () => cache.version,
       interest: context.need('interest'),
       spend: context.need('spend'),
@@ -152,3 +153,22 @@ export const httpFeature = relayFeature()({
     });
   },
 });
+
+/**
+ * Every relay on the same store signs embed tokens alike, so a frame may be served by any of them. A relay that starts
+ * while the store fails (an emptied Redis) signs with a secret of its own until it restarts, and says so.
+ */
+async function embedSecret(store: RelayStore, logger: Logger): Promise<string | undefined> {
+  try {
+    return await store.sharedSecret(EMBED_TOKEN_SECRET, () => randomBytes(32).toString('base64url'));
+  } catch {
+    logger.log(
+      'warn',
+      'the embed signing secret could not be read from the store: this relay signs embed frames with its own until it restarts',
+      {
+        part: 'store',
+      },
+    );
+    return undefined;
+  }
+}
