@@ -1,3 +1,4 @@
+import { createPrivately } from './private-file.js';
 import { openSqliteDatabase } from './sqlite-schema.js';
 import { sqliteConsole } from './sqlite/console.js';
 import { sqliteHistory } from './sqlite/history.js';
@@ -39,7 +40,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     async compact() {
       db.pragma('wal_checkpoint(TRUNCATE)');
     },
-    backup: async (destination) => void (await db.backup(destination)),
+    backup: async (destination) => void (await db.backup(createPrivately(destination))),
     close: async () => {
       if (!options.readonly) flush();
       db.close();
