@@ -31,6 +31,7 @@ export class KeysView extends LitElement {
     problem: { state: true },
     domains: { state: true },
     plan: { state: true },
+    notice: { state: true },
   };
   static override styles = [
     ...consoleStyles,
@@ -52,6 +53,39 @@ export class KeysView extends LitElement {
       }
       .key-cell {
         max-width: 22ch;
+      }
+      .actions {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 8px;
+        margin-inline-start: auto;
+      }
+      /* The file input stays focusable (Tab, Enter opens the picker); its label looks like the buttons beside it. */
+      label.button {
+        display: inline-flex;
+        align-items: center;
+        min-height: 36px;
+        padding: 6px 10px;
+        border: 1px solid var(--_border);
+        border-radius: 6px;
+        background: var(--_raised);
+        font-weight: 400;
+        cursor: pointer;
+      }
+      label.button:focus-within {
+        outline: 2px solid var(--_accent);
+        outline-offset: 2px;
+      }
+      .visually-hidden {
+        position: absolute;
+        width: 1px;
+        height: 1px;
+        min-height: 0;
+        padding: 0;
+        border: 0;
+        overflow: hidden;
+        clip-path: inset(50%);
+        white-space: nowrap;
       }
       /* A phone: each key a block, its labels beside its values. */
       @media (max-width: 700px) {
@@ -90,6 +124,8 @@ export class KeysView extends LitElement {
   private problem = '';
   private domains: DomainsField = { text: '', checks: [] };
   private plan = 'free';
+  /** What the last import did. */
+  private notice = '';
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -116,6 +152,42 @@ export class KeysView extends LitElement {
         (this.filter === 'live' && !key.test);
       return matches && kept;
     });
+  }
+
+  /** Downloads every key as `pressbox keys export` writes it: what `keys import` and this page's import restore. */
+  async #export(): Promise<void> {
+    try {
+      const backup = await this.api.request('GET /keys/export');
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob([JSON.stringify(backup, null, 2)], { type: 'application/json' }));
+      link.download = `pressbox-keys-${backup.exportedAt.slice(0, 10)}.json`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+    } catch (error) {
+      this.problem = error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  async #import(event: Event): Promise<void> {
+    const input = event.target as HTMLInputElement;
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    this.notice = '';
+    try {
+      let backup: unknown;
+      try {
+        backup = JSON.parse(await file.text());
+      } catch {
+        throw new Error(`${file.name} is not JSON: choose a file written by Export or pressbox keys export.`);
+      }
+      const done = await this.api.request('POST /keys/import', { body: backup as never });
+      this.problem = '';
+      this.notice = `Imported ${file.name}: ${count(done.created)} keys created, ${count(done.updated)} updated, ${count(done.months)} months of usage restored.`;
+      await this.reload();
+    } catch (error) {
+      this.problem = error instanceof Error ? error.message : String(error);
+    }
   }
 
   #open(key: string, event: Event): void {
@@ -202,9 +274,16 @@ export class KeysView extends LitElement {
     return html`<section aria-labelledby="keys-title">
       <div class="row">
         <h2 id="keys-title">Keys</h2>
-        ${this.creating ? nothing : html`<button class="primary" @click=${() => (this.creating = true)}>New key</button>`}
+        <div class="actions">
+          <button type="button" @click=${this.#export}>Export</button>
+          <label class="button"
+            >Import<input class="visually-hidden" type="file" accept="application/json,.json" @change=${this.#import}
+          /></label>
+          ${this.creating ? nothing : html`<button class="primary" @click=${() => (this.creating = true)}>New key</button>`}
+        </div>
       </div>
-      ${this.problem ? html`<p class="error" role="alert">${this.problem}</p>` : nothing} ${this.creating ? this.#createForm() : nothing}
+      ${this.problem ? html`<p class="error" role="alert">${this.problem}</p>` : nothing}
+      ${this.notice ? html`<p class="hint" role="status">${this.notice}</p>` : nothing} ${this.creating ? this.#createForm() : nothing}
       <div class="tools" role="search">
         <div class="field">
           <label for="search">Search</label>

@@ -81,6 +81,43 @@ export interface NewKeyBody {
   browserOnly?: boolean;
 }
 
+/** A key as a backup carries it: its value (so pages keep working), settings and revocation. */
+export interface BackedUpKey {
+  key: string;
+  test: boolean;
+  plan: string;
+  domains: string[];
+  name: string;
+  createdAt: number;
+  revokedAt: number | null;
+  dailyLimit?: number | null;
+  browserOnly?: boolean;
+}
+
+/** What `pressbox keys export` writes and the console downloads; `keys import` and the console's import read it. */
+export interface KeysBackupFile {
+  format: 'pressbox-keys';
+  version: 1;
+  exportedAt: string;
+  keys: BackedUpKey[];
+  /** Each key's loads by month (YYYY-MM). */
+  usage: Array<{ key: string; month: string; loads: number }>;
+  /** Only in a whole-store backup of Redis (`store backup --redis`): the embed signing secret. */
+  secrets?: Record<string, string>;
+}
+
+/** What an import did. */
+export interface ImportSummary {
+  created: number;
+  updated: number;
+  /** Key-months whose count was raised (or, into an emptied Redis, added to). */
+  months: number;
+  /** Secrets written (only where the store had none). */
+  secrets: number;
+  /** Whether the store's marker was written back (a Redis that had lost its data). */
+  marked: boolean;
+}
+
 /** A domain pattern as the relay would store it, or why it would refuse it. */
 export type DomainCheck = { ok: true; pattern: string } | { ok: false; message: string };
 
@@ -98,6 +135,8 @@ export interface ConsoleRoutes {
   'PATCH /keys/:key': { body: Partial<Omit<NewKeyBody, 'test'>>; answer: ConsoleKey };
   'POST /keys/:key/rotate': { body: { graceSeconds: number }; answer: { key: ConsoleKey; old: ConsoleKey } };
   'DELETE /keys/:key': { answer: ConsoleKey };
+  'GET /keys/export': { answer: KeysBackupFile };
+  'POST /keys/import': { body: KeysBackupFile; answer: ImportSummary };
   'GET /keys/:key/check': { query: { origin: string }; answer: OriginCheck };
   'GET /keys/:key/usage': { query: { by: 'route' | 'origin' }; answer: UsageSummary };
   'GET /domains/check': { query: { pattern: string }; answer: DomainCheck };

@@ -7,7 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { RequestListener, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { MAX_BODY_BYTES, MAX_URL_LENGTH } from './input-limits.js';
+import { CONSOLE_IMPORT_PATH, MAX_BODY_BYTES, MAX_IMPORT_BYTES, MAX_URL_LENGTH } from './input-limits.js';
 import { adminRoutes } from './admin/routes.js';
 import { consoleRoutes } from './console/routes.js';
 import { consoleSessions } from './console/sessions.js';
@@ -225,20 +225,22 @@ function observedAndBounded(app: Hono<RelayEnv>, gate: WidgetGate): void {
   });
 
   // Bodies are read only up to the limit (a declared length past it is refused unread), and only then by any route.
-  app.use(
-    '*',
+  const bounded = (maxSize: number, what: string) =>
     bodyLimit({
-      maxSize: MAX_BODY_BYTES,
+      maxSize,
       onError: () => {
         throw new RelayError(
           'bad_request',
-          `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB: the console and the admin API take small JSON bodies only.`,
+          `The request body is larger than ${maxSize / 1024} KiB: ${what}.`,
           { Connection: 'close' },
           413,
         );
       },
-    }),
-  );
+    });
+  const small = bounded(MAX_BODY_BYTES, 'the console and the admin API take small JSON bodies only');
+  // A signed-in operator's keys backup: larger, and read only once the session and its CSRF token are checked.
+  const backup = bounded(MAX_IMPORT_BYTES, 'import larger backups with pressbox keys import FILE');
+  app.use('*', (c, next) => (c.req.path === CONSOLE_IMPORT_PATH ? backup : small)(c, next));
 }
 
 /** Unknown paths and failures in the relay's one error shape; anything unexpected is logged and answered with one 500 body. */

@@ -5,6 +5,9 @@
 
 /** A request body (sign-in, console and admin API): a key with a hundred domain patterns fits in a few KiB. */
 export const MAX_BODY_BYTES = 16 * 1024;
+/** A keys backup imported from the console (about 20,000 keys); larger ones go through `pressbox keys import`. */
+export const MAX_IMPORT_BYTES = 8 * 1024 * 1024;
+export const CONSOLE_IMPORT_PATH = '/console/api/keys/import';
 /** The request line and every header together (Node's own parser refuses more with 431). */
 export const MAX_HEADER_BYTES = 16 * 1024;
 /** The request target (path and query). */

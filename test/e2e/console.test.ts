@@ -264,6 +264,24 @@ describe('operator console in Chromium, keyboard only', { timeout: 180_000 }, ()
     await shot(page, 'audit-1280');
   });
 
+  it('exports the keys to a file and imports that file back', async () => {
+    await page.goto(`${relay}/console#keys`);
+    await page.getByRole('cell', { name: 'The Daily Courier' }).first().waitFor();
+    const downloading = page.waitForEvent('download');
+    await tabTo(page, 'Export', labelled);
+    await page.keyboard.press('Enter');
+    const download = await downloading;
+    assert.match(download.suggestedFilename(), /^pressbox-keys-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = join(dir, download.suggestedFilename());
+    await download.saveAs(file);
+    const backup = JSON.parse(readFileSync(file, 'utf8')) as { keys: Array<{ key: string }> };
+    assert.ok(backup.keys.some((exported) => exported.key === key), 'the file holds the key’s value');
+    await tabTo(page, 'file input', (element) => (element as HTMLInputElement).type === 'file');
+    await page.locator('pb-console-keys input[type=file]').setInputFiles(file);
+    await page.getByRole('status').filter({ hasText: `0 keys created, ${backup.keys.length} updated` }).waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+  });
+
   it('fits a phone at 375 px without sideways scrolling', async () => {
     await page.setViewportSize({ width: 375, height: 800 });
     for (const [hash, name] of [

@@ -212,8 +212,69 @@ describe('operator console', () => {
       upstream: { plan: string; used: number; limit: number };
     };
     assert.equal(health.status, 'ready');
+    assert.deepEqual((health as unknown as { problems: object }).problems, {}, 'nothing wrong to show');
     assert.equal(health.openStreams, 0);
     assert.ok(health.upstream.limit > 0 && health.upstream.used >= 0, JSON.stringify(health.upstream));
+  });
+
+  it('exports every key with its value, and imports such a file back, refusing what is not one', async () => {
+    const signed = await session(relay);
+    const made = (await (
+      await consoleFetch(relay, signed, '/keys', {
+        method: 'POST',
+        body: JSON.stringify({ plan: 'starter', domains: ['backup.example'], name: 'Kept' }),
+      })
+    ).json()) as { key: string };
+    const exported = await consoleFetch(relay, signed, '/keys/export');
+    assert.equal(exported.status, 200);
+    const backup = (await exported.json()) as {
+      format: string;
+      keys: Array<{ key: string; name: string }>;
+      usage: Array<{ key: string; month: string; loads: number }>;
+      secrets?: unknown;
+    };
+    assert.equal(backup.format, 'pressbox-keys');
+    assert.ok(backup.keys.some((key) => key.key === made.key && key.name === 'Kept'));
+    assert.equal(backup.secrets, undefined, 'the console never hands out the signing secret');
+
+    const other = await testRelay();
+    try {
+      const there = await session(other);
+      const imported = await consoleFetch(other, there, '/keys/import', { method: 'POST', body: JSON.stringify(backup) });
+      assert.equal(imported.status, 200);
+      assert.deepEqual(await imported.json(), {
+        created: backup.keys.length,
+        updated: 0,
+        months: backup.usage.filter((month) => month.loads > 0).length,
+        secrets: 0,
+        marked: false,
+      });
+      for (const { key, month, loads } of backup.usage) assert.equal(await other.store.loadsUsed(key, month), loads, 'each month restored');
+      assert.equal(
+        (await widgetGet(other, `/v1/injuries?league=nba&key=${made.key}`, { origin: 'https://backup.example' })).status,
+        200,
+        'the same key works on the same page',
+      );
+      const audit = (await (await consoleFetch(other, there, '/audit')).json()) as { entries: Array<{ action: string }> };
+      assert.ok(audit.entries.some((entry) => entry.action === 'keys.import'));
+      const forged = { ...backup, keys: [{ ...backup.keys[0], key: 'pk_live_not-a-key' }] };
+      const refused = await consoleFetch(other, there, '/keys/import', { method: 'POST', body: JSON.stringify(forged) });
+      assert.deepEqual([refused.status, await errorCode(refused)], [400, 'bad_request']);
+      const noCsrf = await consoleFetch(
+        other,
+        there,
+        '/keys/import',
+        { method: 'POST', body: JSON.stringify(backup) },
+        { 'x-pressbox-csrf': '' },
+      );
+      assert.equal(noCsrf.status, 403, 'a change without the session’s CSRF token is refused');
+      const huge = await consoleFetch(other, there, '/keys/import', { method: 'POST', body: 'x'.repeat(9 * 1024 * 1024) });
+      assert.equal(huge.status, 413);
+      const anonymous = await fetch(`${other.origin}/console/api/keys/import`, { method: 'POST', body: JSON.stringify(backup) });
+      assert.equal(anonymous.status, 401, 'nothing is imported without a session');
+    } finally {
+      await other.close();
+    }
   });
 
   it('ends the session on sign-out: the same cookie, copied elsewhere, opens nothing', async () => {

@@ -12,6 +12,7 @@ import { isActive, monthlyLoadLimit, type WidgetKey } from '../keys/model.js';
 import { describeKey } from '../keys/service.js';
 import { monthBucket } from '../metering/month.js';
 import { CONSOLE_CREATED, type ConsoleKey, type ConsoleRoute, type ConsoleRoutes } from '../../contract/console.js';
+import { exportKeys, importKeys, keysBackupSchema } from '../store/backup.js';
 import type { KeyStore, RelayStore } from '../store/types.js';
 import type { CachedUpstream } from '../upstream/cached.js';
 import { relayHealth } from './health.js';
@@ -160,8 +161,21 @@ function sessionHandlers({
 }
 
 /** Listing, creating, changing, rotating, revoking and checking widget keys, each change under the session's name. */
-function keyHandlers({ keysBy, reading, found, keyRow }: ConsoleContext) {
+function keyHandlers({ deps, keysBy, reading, found, keyRow }: ConsoleContext) {
   return {
+    // The same file as `pressbox keys export` (no secrets): what a restore needs to bring every page back.
+    'GET /keys/export': async () => exportKeys(deps.store),
+    'POST /keys/import': async (c) => {
+      const summary = await importKeys(deps.store, await readBody(c.req.raw, keysBackupSchema));
+      await deps.store.appendAudit({
+        at: deps.now(),
+        actor: `console:${c.get('session').id.slice(0, 8)}`,
+        action: 'keys.import',
+        key: null,
+        detail: `imported a file: ${summary.created} keys created, ${summary.updated} updated, ${summary.months} months of usage raised`,
+      });
+      return summary;
+    },
     'GET /keys': async () => ({ keys: await Promise.all((await reading.list()).map(keyRow)) }),
     'POST /keys': async (c) => keyRow(await keysBy(c.get('session')).create(await readBody(c.req.raw, createBody))),
     'PATCH /keys/:key': async (c) => {

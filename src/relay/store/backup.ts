@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ImportSummary, KeysBackupFile } from '../../contract/console.js';
 import { parseDomainPattern } from '../keys/domains.js';
 import { parsePlan, type WidgetKey } from '../keys/model.js';
 import type { OpenedStore } from './open.js';
@@ -27,7 +28,8 @@ const keySchema = z.object({
   browserOnly: z.boolean().optional(),
 });
 
-const backupSchema = z.object({
+/** A keys backup as it must be to be imported (`keys import`, the console); bounded, every key and domain checked. */
+export const keysBackupSchema = z.object({
   format: z.literal('pressbox-keys'),
   version: z.literal(1),
   exportedAt: z.string(),
@@ -37,7 +39,8 @@ const backupSchema = z.object({
 });
 
 /** Keys with their values, domains, plans and limits, and every month's loads: a file `keys import` restores. */
-export type KeysBackup = z.infer<typeof backupSchema>;
+export type KeysBackup = KeysBackupFile;
+export type { ImportSummary };
 
 /** What `keys export` (and, with secrets, a Redis `store backup`) writes. */
 export async function exportKeys(store: RelayStore, options: { secrets?: boolean } = {}): Promise<KeysBackup> {
@@ -65,21 +68,10 @@ export function parseBackup(text: string): KeysBackup {
   } catch {
     throw new Error('the file is not JSON: pass a file written by pressbox keys export (or store backup with --redis)');
   }
-  const parsed = backupSchema.safeParse(json);
-  if (parsed.success) return parsed.data;
+  const parsed = keysBackupSchema.safeParse(json);
+  if (parsed.success) return parsed.data satisfies KeysBackup;
   const issue = parsed.error.issues[0]!;
   throw new Error(`the file is not a Pressbox keys backup: ${issue.path.join('.') || 'its top level'}: ${issue.message}`);
-}
-
-export interface ImportSummary {
-  created: number;
-  updated: number;
-  /** Key-months whose count was raised to the backup's. */
-  months: number;
-  /** Secrets written (only where the store had none). */
-  secrets: number;
-  /** Whether the store's marker was written back (a Redis that had lost its data). */
-  marked: boolean;
 }
 
 /**
