@@ -275,10 +275,16 @@ describe('operator console in Chromium, keyboard only', { timeout: 180_000 }, ()
     const file = join(dir, download.suggestedFilename());
     await download.saveAs(file);
     const backup = JSON.parse(readFileSync(file, 'utf8')) as { keys: Array<{ key: string }> };
-    assert.ok(backup.keys.some((exported) => exported.key === key), 'the file holds the key’s value');
+    assert.ok(
+      backup.keys.some((exported) => exported.key === key),
+      'the file holds the key’s value',
+    );
     await tabTo(page, 'file input', (element) => (element as HTMLInputElement).type === 'file');
     await page.locator('pb-console-keys input[type=file]').setInputFiles(file);
-    await page.getByRole('status').filter({ hasText: `0 keys created, ${backup.keys.length} updated` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `0 keys created, ${backup.keys.length} updated` })
+      .waitFor();
     assert.deepEqual(await axeViolations(page), []);
   });
 

@@ -4,13 +4,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { parse } from 'yaml';
-import { createMetrics, liveGauges, storeGauges } from '../../src/relay/http/metrics.js';
+import { createMetrics, diskGauge, liveGauges, storeGauges } from '../../src/relay/http/metrics.js';
 
 /** Every series name the relay can export: its counters, histograms (with their parts) and gauges, the Redis ones included. */
 async function exportedNames(): Promise<Set<string>> {
   const metrics = createMetrics();
   liveGauges(metrics, { openStreams: () => 0, backlog: () => ({ behind: 0, unreadBytes: 0 }) });
   storeGauges(metrics, { unreachableSince: () => undefined, pendingLoads: () => 0 });
+  diskGauge(metrics, () => 0);
   const names = new Set<string>();
   for (const metric of await metrics.registry.getMetricsAsJSON()) {
     names.add(metric.name);
@@ -48,6 +49,8 @@ describe('deploy/ monitoring files', () => {
       'pressbox_http_requests_total',
       'pressbox_upstream_requests_total',
       'pressbox_store_degraded',
+      'pressbox_store_errors_total',
+      'pressbox_store_disk_free_bytes',
     ])
       assert.match(alerted, new RegExp(needed), `an alert on ${needed}`);
   });
