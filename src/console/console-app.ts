@@ -199,9 +199,6 @@ export class PressboxConsole extends LitElement {
           >
         </div>
         <div><span class="muted">Open live streams</span><strong>${count(health.openStreams)}</strong></div>
-        ${Object.entries(health.problems ?? {}).map(
-          ([part, problem]) => html`<p class="error problem" role="alert" data-part=${part}><strong>${part}</strong>: ${problem}</p>`,
-        )}
         <div>
           <span class="muted">Cache hit rate</span><strong>${health.cacheHitRate === null ? '—' : share(health.cacheHitRate)}</strong>
         </div>
@@ -218,6 +215,9 @@ export class PressboxConsole extends LitElement {
                 </div>`
         }
       </div>
+      ${Object.entries(health.problems ?? {}).map(
+        ([part, problem]) => html`<p class="error" role="alert" data-part=${part}>${part}: ${problem}</p>`,
+      )}
     </section>`;
   }
 

@@ -104,6 +104,9 @@ const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
 
 export const STORE_VERSION = MIGRATIONS.length;
 
+/** How long a write waits for another process (a worker, a CLI command) holding the file before it fails as `locked`. */
+export const BUSY_TIMEOUT_MS = 5000;
+
 /**
  * The write-ahead log is checkpointed every 256 pages (1 MiB) and cut back to 1 MiB after a checkpoint: on a disk
  * that filled, freed space is not taken back by a log grown to SQLite's default 1,000 pages and kept at that size.
@@ -157,7 +160,7 @@ function checkColumns(db: Database.Database, file: string): void {
 export function openSqliteDatabase(file: string, synchronous: 'NORMAL' | 'FULL', readonly = false): Database.Database {
   const db = readonly ? new Database(file, { readonly: true, fileMustExist: true }) : new Database(createPrivately(file));
   try {
-    db.pragma('busy_timeout = 5000');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     const version = fileVersion(db);
     if (version > STORE_VERSION) throw newerFile(file, version);
     if (readonly) {

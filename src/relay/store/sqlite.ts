@@ -1,5 +1,5 @@
 import { createPrivately } from './private-file.js';
-import { openSqliteDatabase } from './sqlite-schema.js';
+import { BUSY_TIMEOUT_MS, openSqliteDatabase } from './sqlite-schema.js';
 import { sqliteConsole } from './sqlite/console.js';
 import { sqliteHistory } from './sqlite/history.js';
 import { sqliteKeys } from './sqlite/keys.js';
@@ -36,9 +36,15 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       if (!probe) throw Object.assign(new Error('the store was opened read-only'), { code: 'SQLITE_READONLY' });
       probe.run(at);
     },
-    // Between bursts the log is cut back to nothing: a relay that was busy does not hold a large log for ever.
+    // Between bursts the log is cut back to nothing: a relay that was busy does not hold a large log for ever. It never
+    // waits for another process's readers or writers (workers): a checkpoint that would wait is left to the next minute.
     async compact() {
-      db.pragma('wal_checkpoint(TRUNCATE)');
+      db.pragma('busy_timeout = 0');
+      try {
+        db.pragma('wal_checkpoint(TRUNCATE)');
+      } finally {
+        db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      }
     },
     backup: async (destination) => void (await db.backup(createPrivately(destination))),
     close: async () => {
