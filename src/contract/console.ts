@@ -81,16 +81,20 @@ export interface NewKeyBody {
   browserOnly?: boolean;
 }
 
-/** A key as a backup carries it: its value (so pages keep working), settings and revocation. */
+/** A key as the store keeps it and a backup carries it: its value (so pages keep working), settings and revocation. */
 export interface BackedUpKey {
   key: string;
   test: boolean;
+  /** free, starter, builder, pro or custom:N. */
   plan: string;
   domains: string[];
   name: string;
   createdAt: number;
+  /** When it stops working: past for a revoked key, future for a rotated key in its grace period. */
   revokedAt: number | null;
+  /** Loads it may take in one UTC day, besides its plan's month; null for no daily ceiling. */
   dailyLimit?: number | null;
+  /** Refuses requests without browser Fetch Metadata (scripts replaying the public key). */
   browserOnly?: boolean;
 }
 

@@ -1,19 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import type { BackedUpKey } from '../../contract/console.js';
 
-/** A publishable widget key: safe in page source, useful only on its allowed domains. */
-export interface WidgetKey {
-  key: string;
-  test: boolean;
+/**
+ * A publishable widget key: safe in page source, useful only on its allowed domains. Its fields are the contract's
+ * (what a backup carries, src/contract/console.ts), its plan one this release knows.
+ */
+export interface WidgetKey extends Omit<BackedUpKey, 'plan'> {
   plan: Plan;
-  domains: string[];
-  name: string;
-  createdAt: number;
-  /** When it stops working: past for a revoked key, future for a rotated key in its grace period. */
-  revokedAt: number | null;
-  /** Loads it may take in one UTC day, besides its plan's month; null for no daily ceiling. */
-  dailyLimit?: number | null;
-  /** Refuses requests without browser Fetch Metadata (scripts replaying the public key). */
-  browserOnly?: boolean;
 }
 
 /** Whether a key still opens data at `now` (a rotated key does until its grace period ends). */
