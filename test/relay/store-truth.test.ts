@@ -189,7 +189,7 @@ describe('store files of other releases', () => {
     await assert.rejects(testRelay({ db: file }), /its table keys requires the column tenant, which this release does not write/);
   });
 
-  it('says at start which keys carry a plan this release does not know', async () => {
+  it('says at start which keys carry a plan this release does not know, and why they are refused', async () => {
     const file = join(dir, 'plans.db');
     const store = openSqliteStore(file);
     await store.createKey({ key, test: false, plan: 'pro', domains: ['example.com'], name: '', createdAt: 0, revokedAt: null });
@@ -199,7 +199,14 @@ describe('store files of other releases', () => {
     raw.close();
     const logger = capturingLogger();
     const relay = await testRelay({ db: file, logger });
-    await relay.close();
+    try {
+      const refused = await widgetGet(relay, `/v1/injuries?league=nba&key=${key}`);
+      assert.equal(refused.status, 503);
+      assert.equal(refused.body.error.code, 'store_unavailable');
+      assert.match(refused.body.error.message, /plan "enterprise" is not one this relay knows/, 'not "used its 0 loads"');
+    } finally {
+      await relay.close();
+    }
     const warning = logger.lines.find((line) => line.message.startsWith('keys with a plan this release does not know'));
     assert.ok(warning, 'a warning at start');
     assert.deepEqual([warning.fields.count, warning.fields.keys], [1, [`${key.slice(0, 12)}… (enterprise)`]]);

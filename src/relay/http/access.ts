@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { rateLimiter } from './rate-limit.js';
 import { decideOrigin, pageOrigin, patternFor, type PageOrigin } from '../keys/domains.js';
-import { isActive, type WidgetKey } from '../keys/model.js';
+import { isActive, parsePlan, type WidgetKey } from '../keys/model.js';
 import { patternsOf } from '../keys/service.js';
 import { RelayError } from '../errors.js';
 import { MAX_ORIGIN_LENGTH } from '../input-limits.js';
@@ -71,6 +71,12 @@ export function widgetAuthorizer(
         'Invalid widget key: check that the key was copied whole; the relay’s operator can list keys with pressbox keys list.',
       );
     if (!isActive(key, now())) throw new RelayError('invalid_key', 'This widget key was revoked: create a new key and update the page.');
+    // Written by a newer release (or by hand): the key is fine, the store is ahead of this relay.
+    if (!parsePlan(key.plan))
+      throw new RelayError(
+        'store_unavailable',
+        `This widget key's plan "${key.plan.slice(0, 40)}" is not one this relay knows (its store was written by a newer Pressbox): the relay's operator must upgrade the relay or change the key's plan.`,
+      );
     if (key.browserOnly && clientKind(request.fetchSite) !== 'browser')
       throw new RelayError(
         'origin_not_allowed',
