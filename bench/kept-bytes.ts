@@ -19,7 +19,7 @@ const relay = await startRelay({
   journal: ':memory:',
   logger: silentLogger,
   now: () => AT,
-  sandbox: { now: AT, rate: 0 },
+  sandbox: { calendar: 'round-the-clock', now: AT, rate: 0 },
   recorder: { everyMs: 0 },
   rateLimit: { perMinute: 1_000_000, burst: 1_000_000 },
 });

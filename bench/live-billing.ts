@@ -30,7 +30,7 @@ export interface LiveBillingResult {
 async function readersRun(readers: number): Promise<LiveBillingResult> {
   const { url, stop: stopRedis } = await throwawayRedis();
   const admin = new Redis(url);
-  const sandbox = await startSandbox({ port: 0, now: Date.parse('2026-11-22T18:00:00Z'), rate: 0 });
+  const sandbox = await startSandbox({ port: 0, calendar: 'round-the-clock', now: Date.parse('2026-11-22T18:00:00Z'), rate: 0 });
   const relays: RelayProcess[] = [];
   const sockets: Socket[] = [];
   try {

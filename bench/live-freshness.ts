@@ -82,7 +82,7 @@ export async function liveFreshness(options: {
     port: 0,
     db: ':memory:',
     logger: silentLogger,
-    sandbox: { now: Date.parse(options.start), rate: 1 },
+    sandbox: { calendar: 'round-the-clock', now: Date.parse(options.start), rate: 1 },
     live: { pace: options.rhythm === 'fixed' ? fixed : {} },
   });
   const abort = new AbortController();

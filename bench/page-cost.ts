@@ -55,7 +55,7 @@ export async function pageCost(cpuSlowdowns: number[] = [1, 4]): Promise<PageCos
     db: ':memory:',
     logger: silentLogger,
     files: { bundleDir: 'dist/cdn' },
-    sandbox: { now: Date.parse('2026-11-22T18:00:00Z'), rate: 0 },
+    sandbox: { calendar: 'round-the-clock', now: Date.parse('2026-11-22T18:00:00Z'), rate: 0 },
   });
   const key = (await createKey(relay.store, { plan: 'pro', domains: ['localhost'], name: 'bench', test: false }, Date.now())).key;
   const site = await startDemoSite({ demoDir: 'demo', relayOrigin: relay.origin, demoKey: () => key });

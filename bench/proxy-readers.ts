@@ -80,7 +80,7 @@ export async function proxyReaders(readers = 1000): Promise<ProxyReadersResult> 
   await mkdir(dir, { recursive: true });
   const redisPort = await freePort();
   const redis = await startRedisServer(redisPort);
-  const sandbox = await startSandbox({ port: 0, now: Date.parse('2026-11-22T18:00:00Z'), rate: 0 });
+  const sandbox = await startSandbox({ port: 0, calendar: 'round-the-clock', now: Date.parse('2026-11-22T18:00:00Z'), rate: 0 });
   const relays: RelayProcess[] = [];
   let proxy: ChildProcess | undefined;
   const sockets: Socket[] = [];

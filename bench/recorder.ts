@@ -28,7 +28,7 @@ async function simulatedHour(recorder: boolean, watched: boolean): Promise<Recor
     logger: silentLogger,
     now: () => now,
     rateLimit: { perMinute: 1e9, burst: 1e9 },
-    sandbox: { now: EVENING, rate: 0 },
+    sandbox: { calendar: 'round-the-clock', now: EVENING, rate: 0 },
     recorder: recorder ? { everyMs: 3_600_000, leagues: LEAGUES } : { everyMs: 0 },
   });
   try {

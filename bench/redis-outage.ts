@@ -51,7 +51,7 @@ export async function redisOutage(outageSeconds = 60): Promise<RedisOutageResult
   // Synced on every write, so what is measured is the relays, not Redis's own persistence.
   const redisArgs = ['--dir', dir, '--appendonly', 'yes', '--appendfsync', 'always', '--save', ''];
   let redis: ChildProcess = await startRedisServer(port, redisArgs);
-  const sandbox = await startSandbox({ port: 0, now: Date.parse('2026-11-22T18:00:00Z'), rate: 0 });
+  const sandbox = await startSandbox({ port: 0, calendar: 'round-the-clock', now: Date.parse('2026-11-22T18:00:00Z'), rate: 0 });
   const relays: RelayProcess[] = [];
   const viewers: Socket[] = [];
   let traffic = true;

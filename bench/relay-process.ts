@@ -20,7 +20,7 @@ const relay = await startRelay({
   rateLimit: { perMinute: 1e9, burst: 1e9 },
   ...options,
   // A fixed instant with an NBA game in its fourth quarter, so moving the clock on always changes it.
-  sandbox: { now: Date.parse('2026-11-22T18:00:00Z'), rate: 0 },
+  sandbox: { calendar: 'round-the-clock', now: Date.parse('2026-11-22T18:00:00Z'), rate: 0 },
 });
 const key = (await createKey(relay.store, { plan: 'custom:100000000', domains: ['example.com'], name: 'bench', test: false }, Date.now()))
   .key;

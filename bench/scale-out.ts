@@ -56,7 +56,7 @@ async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<b
 export async function scaleOut(viewers = 5000, relayCount = 3): Promise<ScaleOutResult> {
   // A throwaway redis-server for the run (REDIS_URL is used instead when set).
   const store = await throwawayRedis(true);
-  const sandbox = await startSandbox({ port: 0, now: Date.parse('2026-11-22T18:00:00Z'), rate: 0 });
+  const sandbox = await startSandbox({ port: 0, calendar: 'round-the-clock', now: Date.parse('2026-11-22T18:00:00Z'), rate: 0 });
   const relays: RelayProcess[] = [];
   const all: Viewer[] = [];
   try {

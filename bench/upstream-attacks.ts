@@ -1,17 +1,7 @@
 // What one public key can cost the operator's upstream month: each attack of issue 51 against a relay on a real
 // upstream (a sandbox started apart), counted by the upstream's own /me, beside an honest live reader.
 import { addKey } from '../test/helpers/relay.js';
-import {
-  ALL_LEAGUES,
-  ATTACKER,
-  attackBed,
-  dayAfter,
-  getFrom,
-  HONEST,
-  sleep,
-  streamFrom,
-  type AttackBed,
-} from '../test/helpers/attacks.js';
+import { ALL_LEAGUES, ATTACKER, attackBed, dayAfter, getFrom, HONEST, sleep, streamFrom, type AttackBed } from '../test/helpers/attacks.js';
 import { MIDDAY } from '../test/helpers/sandbox.js';
 import { monthOf } from '../test/helpers/clock.js';
 
@@ -73,7 +63,11 @@ export async function upstreamAttacks(seconds = 20): Promise<AttackRow[]> {
       const statuses = new Map<number, number>();
       const end = performance.now() + seconds * 1000;
       for (let day = 0; performance.now() < end; day++) {
-        const { status } = await getFrom(bed, `/v1/scores?league=${ALL_LEAGUES}&date=${dayAfter(FIRST_DAY, day % WINDOW_DAYS)}&key=${bed.key}`, ATTACKER);
+        const { status } = await getFrom(
+          bed,
+          `/v1/scores?league=${ALL_LEAGUES}&date=${dayAfter(FIRST_DAY, day % WINDOW_DAYS)}&key=${bed.key}`,
+          ATTACKER,
+        );
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
       }
       return { who: 'GET /v1/scores?league=<all nine>&date=<a new date>, as fast as answered', seconds, note: statusNote(statuses) };
@@ -101,7 +95,9 @@ export async function upstreamAttacks(seconds = 20): Promise<AttackRow[]> {
             bed.key,
             Array.from({ length: 9 }, (_, i) => {
               const id = `made-up-${s}-${i}`;
-              return [`/v1/props?league=nba&gameId=${id}`, `/v1/games/${id}?league=nba`, `/v1/win-probability?league=nba&gameId=${id}`][i % 3]!;
+              return [`/v1/props?league=nba&gameId=${id}`, `/v1/games/${id}?league=nba`, `/v1/win-probability?league=nba&gameId=${id}`][
+                i % 3
+              ]!;
             }),
             ATTACKER,
           ),

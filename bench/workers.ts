@@ -81,7 +81,7 @@ const upstreamCalls = (text: string) =>
 
 async function measure(dir: string, workers: number, wrk: string | undefined, nginxPath: string | undefined): Promise<WorkersRun> {
   // A fixed instant with an NBA game in its fourth quarter, so moving the clock on always changes it.
-  const sandbox = await startSandbox({ port: 0, now: Date.parse('2026-11-22T18:00:00Z'), rate: 0 });
+  const sandbox = await startSandbox({ port: 0, calendar: 'round-the-clock', now: Date.parse('2026-11-22T18:00:00Z'), rate: 0 });
   const machine = await serve(dir, workers, sandbox);
   const viewers: Socket[] = [];
   try {

@@ -30,7 +30,7 @@ export async function startFixedSlate(): Promise<FixedSlate> {
     db: ':memory:',
     logger: silentLogger,
     now: () => now,
-    sandbox: { now: SANDBOX_TIME, rate: 0 },
+    sandbox: { calendar: 'round-the-clock', now: SANDBOX_TIME, rate: 0 },
     files: { bundleDir: 'dist/cdn' },
     // One address loads many pages of eleven elements in a minute here, above a reader's limit.
     rateLimit: { perMinute: 100_000, burst: burstFor(100_000) },

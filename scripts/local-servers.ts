@@ -197,10 +197,11 @@ export interface ServeProcess {
 
 /**
  * `pressbox serve` in a process of its own, as an operator starts it (tests and the bench): resolves once its banner
- * names the address it listens on, or fails with what it printed.
+ * names the address it listens on, or fails with what it printed. Its sandbox plays round the clock, so every league
+ * has games in every state whatever the day of the run.
  */
 export async function startServeProcess(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 30_000): Promise<ServeProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--sandbox-calendar', 'round-the-clock', ...args], {
     // Its banner and start-up failures are on stderr; its request lines (stdout) would cost a bench run a pipe.
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, ...env },

@@ -1,4 +1,5 @@
 import { InvalidArgumentError, Option } from 'commander';
+import { CALENDAR_NAMES, type CalendarName } from '../sandbox/leagues.js';
 import { PLAN_ORDER, isPlanId, type PlanId } from '../sandbox/accounts.js';
 import { parseDomainPattern } from '../relay/keys/domains.js';
 import { parsePlan, type Plan } from '../relay/keys/model.js';
@@ -52,6 +53,16 @@ export function instant(value: string): number {
   const ms = Date.parse(value);
   if (Number.isNaN(ms)) throw new InvalidArgumentError('expected an ISO 8601 time such as 2026-11-22T19:30:00Z');
   return ms;
+}
+
+export const CALENDAR_HELP =
+  'season: each league on its real calendar (off-seasons, weekly rhythm, local start times); round-the-clock: every league plays all day, every day';
+
+/** `season` or `round-the-clock`: which calendar the sandbox plays (src/sandbox/leagues.ts). */
+export function calendar(value: string): CalendarName {
+  const found = CALENDAR_NAMES.find((name) => name === value);
+  if (!found) throw new InvalidArgumentError(`expected ${CALENDAR_NAMES.join(' or ')}`);
+  return found;
 }
 
 export function rate(value: string): number {

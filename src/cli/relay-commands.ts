@@ -13,7 +13,15 @@ import { startMachine } from '../relay/cluster/primary.js';
 import { startRelayWorker } from '../relay/cluster/worker.js';
 import { starting } from './failures.js';
 import { addFeatureFlags, featureOptions, flagOption } from './feature-flags.js';
-import { port, stopOnSignals, workerCount } from './options.js';
+import { calendar, CALENDAR_HELP, instant, port, stopOnSignals, workerCount } from './options.js';
+import type { CalendarName } from '../sandbox/leagues.js';
+
+const TIME_HELP = "start the embedded sandbox's game clock at this instant, e.g. a game night: 2026-11-25T01:00:00Z";
+
+/** The embedded sandbox's clock and calendar, from `--time` and `--sandbox-calendar`. */
+function sandboxClock(options: { time?: number; sandboxCalendar?: CalendarName }) {
+  return { ...(options.time === undefined ? {} : { now: options.time }), calendar: options.sandboxCalendar ?? 'season' };
+}
 
 const DEMO_KEY_NAME = 'demo';
 const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -38,11 +46,14 @@ function serveCommand(program: Command): void {
       'relay processes on one port, sharing the store, live topics and cache (auto: one per core); the first process restarts any that dies',
       workerCount,
     )
-    .action(async (parsed: Record<string, unknown> & { workers?: number }) => {
+    .option('--time <iso>', TIME_HELP, instant)
+    .option('--sandbox-calendar <name>', CALENDAR_HELP, calendar, 'season')
+    .action(async (parsed: Record<string, unknown> & { workers?: number; time?: number; sandboxCalendar?: CalendarName }) => {
       const environment = relayEnvironment();
       const relayOptions: RelayOptions = {
         ...(featureOptions(RELAY_FEATURES, parsed) as RelayFeatureOptions),
         files: { bundleDir: WIDGET_BUNDLE_DIR },
+        sandbox: sandboxClock(parsed),
         ...environment,
       };
       const { redis, journal, db, trustProxy, publicUrls } = relayOptions;
@@ -53,7 +64,7 @@ function serveCommand(program: Command): void {
       }
       const workers = parsed.workers;
       const relay = workers
-        ? await starting(storeFiles, () => startMachine({ workers, logger: jsonLogger() }))
+        ? await starting(storeFiles, () => startMachine({ workers, logger: jsonLogger(), sandbox: relayOptions.sandbox }))
         : await starting(storeFiles, () => startRelay(relayOptions));
       const publicOrigin = publicUrls?.[0] ?? relay.origin;
       console.error(
@@ -84,43 +95,54 @@ function startCommand(program: Command): void {
     .addOption(flagOption(usageFeature.flags.db))
     .option('--sandbox-port <port>', 'port of the embedded sandbox', port, 4010)
     .option('--demo-port <port>', 'port of the demo publisher site (another origin than the relay)', port, 8788)
-    .action(async (options: { port: number; db: string; sandboxPort: number; demoPort: number }) => {
-      const relay = await starting(options, () =>
-        startRelay({
-          port: options.port,
-          db: options.db,
-          sandbox: { port: options.sandboxPort },
-          files: { bundleDir: WIDGET_BUNDLE_DIR },
-          logger: requestLines(),
-          ...relayEnvironment(),
-        }),
-      );
-      const demo =
-        (await relay.store.listKeys()).find((key) => key.name === DEMO_KEY_NAME && key.revokedAt === null) ??
-        (await createKey(relay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: DEMO_KEY_NAME, test: true }, Date.now()));
-      const site = await starting({ port: options.demoPort }, () =>
-        startDemoSite({ demoDir: DEMO_DIR, relayOrigin: relay.origin, demoKey: () => demo.key, port: options.demoPort }),
-      );
-      console.log(
-        [
-          'Pressbox is running',
-          `  relay       ${relay.origin}   (upstream: ${relay.liveUpstream})`,
-          `  sandbox     ${relay.sandbox.baseUrl}   (keys: sk_sandbox_pro and one per plan)`,
-          `  gallery     ${site.origin}/   (every element, with controls and the tag to copy)`,
-          `  publisher   ${site.origin}/publisher.html   (a plain page: only the stylesheet and script tag)`,
-          `  cms         ${site.origin}/cms.html   (hostile global CSS)`,
-          `  no scripts  ${site.origin}/no-script.html   (iframes only, as editors that strip <script> allow)`,
-          `  builder     ${relay.origin}/builder?key=${demo.key}   (every snippet, with a live preview)`,
-          `  console     ${process.env.PRESSBOX_ADMIN_TOKEN ? `${relay.origin}/console   (sign in with PRESSBOX_ADMIN_TOKEN)` : 'off: PRESSBOX_ADMIN_TOKEN=… npm start turns on /console'}`,
-          `  demo key    ${demo.key}   (test key, allowed on localhost)`,
-          `  try         curl -H 'Origin: http://localhost' '${relay.origin}/v1/scores?league=nba&key=${demo.key}'`,
-          `  keys        npx pressbox keys create --plan free --domain example.com --db ${options.db}`,
-          '  stop        Ctrl+C',
-        ].join('\n'),
-      );
-      stopOnSignals(async () => {
-        await site.close();
-        await relay.close();
-      });
-    });
+    .option('--time <iso>', TIME_HELP, instant)
+    .option('--sandbox-calendar <name>', CALENDAR_HELP, calendar, 'season')
+    .action(
+      async (options: {
+        port: number;
+        db: string;
+        sandboxPort: number;
+        demoPort: number;
+        time?: number;
+        sandboxCalendar?: CalendarName;
+      }) => {
+        const relay = await starting(options, () =>
+          startRelay({
+            port: options.port,
+            db: options.db,
+            sandbox: { port: options.sandboxPort, ...sandboxClock(options) },
+            files: { bundleDir: WIDGET_BUNDLE_DIR },
+            logger: requestLines(),
+            ...relayEnvironment(),
+          }),
+        );
+        const demo =
+          (await relay.store.listKeys()).find((key) => key.name === DEMO_KEY_NAME && key.revokedAt === null) ??
+          (await createKey(relay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: DEMO_KEY_NAME, test: true }, Date.now()));
+        const site = await starting({ port: options.demoPort }, () =>
+          startDemoSite({ demoDir: DEMO_DIR, relayOrigin: relay.origin, demoKey: () => demo.key, port: options.demoPort }),
+        );
+        console.log(
+          [
+            'Pressbox is running',
+            `  relay       ${relay.origin}   (upstream: ${relay.liveUpstream})`,
+            `  sandbox     ${relay.sandbox.baseUrl}   (keys: sk_sandbox_pro and one per plan)`,
+            `  gallery     ${site.origin}/   (every element, with controls and the tag to copy)`,
+            `  publisher   ${site.origin}/publisher.html   (a plain page: only the stylesheet and script tag)`,
+            `  cms         ${site.origin}/cms.html   (hostile global CSS)`,
+            `  no scripts  ${site.origin}/no-script.html   (iframes only, as editors that strip <script> allow)`,
+            `  builder     ${relay.origin}/builder?key=${demo.key}   (every snippet, with a live preview)`,
+            `  console     ${process.env.PRESSBOX_ADMIN_TOKEN ? `${relay.origin}/console   (sign in with PRESSBOX_ADMIN_TOKEN)` : 'off: PRESSBOX_ADMIN_TOKEN=… npm start turns on /console'}`,
+            `  demo key    ${demo.key}   (test key, allowed on localhost)`,
+            `  try         curl -H 'Origin: http://localhost' '${relay.origin}/v1/scores?league=nba&key=${demo.key}'`,
+            `  keys        npx pressbox keys create --plan free --domain example.com --db ${options.db}`,
+            '  stop        Ctrl+C',
+          ].join('\n'),
+        );
+        stopOnSignals(async () => {
+          await site.close();
+          await relay.close();
+        });
+      },
+    );
 }

@@ -4,7 +4,8 @@ import type { FaultRuleInput } from '../sandbox/faults.js';
 import { parseFaultSpec } from '../sandbox/faults.js';
 import { startSandbox } from '../sandbox/server.js';
 import { starting } from './failures.js';
-import { apiKeySpec, collect, instant, port, rate, stopOnSignals } from './options.js';
+import { apiKeySpec, calendar, CALENDAR_HELP, collect, instant, port, rate, stopOnSignals } from './options.js';
+import type { CalendarName } from '../sandbox/leagues.js';
 
 export function sandboxCommand(program: Command): void {
   program
@@ -21,6 +22,7 @@ export function sandboxCommand(program: Command): void {
     )
     .option('--time <iso>', 'start the game clock at this instant instead of now', instant)
     .option('--rate <n>', 'game clock speed: 0 frozen, 1 real time, 60 a minute per second', rate, 1)
+    .option('--calendar <name>', CALENDAR_HELP, calendar, 'season')
     .action(
       async (options: {
         port: number;
@@ -29,6 +31,7 @@ export function sandboxCommand(program: Command): void {
         fault: FaultRuleInput[];
         time?: number;
         rate: number;
+        calendar: CalendarName;
       }) => {
         const sandbox = await starting(options, () =>
           startSandbox({
@@ -38,6 +41,7 @@ export function sandboxCommand(program: Command): void {
             faults: options.fault,
             now: options.time,
             rate: options.rate,
+            calendar: options.calendar,
           }),
         );
         const lines = [

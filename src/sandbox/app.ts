@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { Accounts, DEFAULT_SANDBOX_KEYS, type PlanId } from './accounts.js';
 import { SandboxClock } from './clock.js';
 import { FaultInjector, type FaultRuleInput } from './faults.js';
+import type { CalendarName } from './leagues.js';
 import { authenticate, injectFaults, iso, withDeps, type SandboxDeps, type SandboxEnv } from './http.js';
 import { accountRoutes } from './routes/account.js';
 import { controlRoutes } from './routes/control.js';
@@ -25,6 +26,8 @@ export interface SandboxOptions {
   keys?: Record<string, PlanId>;
   faults?: FaultRuleInput[];
   faultSeed?: string;
+  /** `season` (the default): real league calendars. `round-the-clock`: every league all day (leagues.ts). */
+  calendar?: CalendarName;
 }
 
 export interface Sandbox extends SandboxDeps {
@@ -38,7 +41,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   for (const [apiKey, plan] of Object.entries({ ...DEFAULT_SANDBOX_KEYS, ...options.keys })) accounts.add(apiKey, plan);
   const faults = new FaultInjector(options.faultSeed);
   if (options.faults) faults.set(options.faults);
-  const sandbox: SandboxDeps = { clock, accounts, faults };
+  const sandbox: SandboxDeps = { clock, accounts, faults, calendar: options.calendar ?? 'season' };
 
   const app = new Hono<SandboxEnv>();
   app.use('*', withDeps(sandbox));

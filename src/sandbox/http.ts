@@ -6,12 +6,13 @@ import { planAtLeast, type Account, type Accounts, type PlanId } from './account
 import type { SandboxClock } from './clock.js';
 import { isCalendarDate } from './dates.js';
 import type { FaultInjector } from './faults.js';
-import { LEAGUE_PARAM_VALUES, parseLeague } from './leagues.js';
+import { LEAGUE_PARAM_VALUES, leaguesOn, parseLeague, type CalendarName, type League, type LeagueCode } from './leagues.js';
 
 export interface SandboxDeps {
   clock: SandboxClock;
   accounts: Accounts;
   faults: FaultInjector;
+  calendar: CalendarName;
 }
 
 export type SandboxEnv = {
@@ -33,9 +34,20 @@ export function fail(status: ContentfulStatusCode, code: string, message: string
 
 export function parseQuery<Schema extends z.ZodType>(c: Context, schema: Schema): z.output<Schema> {
   const result = schema.safeParse(c.req.query());
-  if (result.success) return result.data;
+  if (result.success) return onCalendar(result.data, deps(c).calendar);
   const problems = result.error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
   fail(400, 'bad_request', problems.join('; '));
+}
+
+function isLeague(value: unknown): value is League {
+  return typeof value === 'object' && value !== null && 'calendar' in value && 'teams' in value;
+}
+
+/** The schemas parse a league once, on the season calendar; a sandbox playing another calendar swaps in its own. */
+function onCalendar<T>(data: T, calendar: CalendarName): T {
+  if (calendar === 'season' || typeof data !== 'object' || data === null) return data;
+  const swapped = Object.entries(data).map(([name, value]) => [name, isLeague(value) ? leaguesOn(calendar)[value.code] : value]);
+  return Object.fromEntries(swapped) as T;
 }
 
 export const leagueParam = z.string({ error: `league is required (one of ${LEAGUE_PARAM_VALUES.join(', ')})` }).transform((value, ctx) => {
@@ -62,6 +74,11 @@ export function iso(ms: number): string {
 
 export function deps(c: Context<SandboxEnv>): SandboxDeps {
   return c.get('deps');
+}
+
+/** A league as this sandbox's calendar plays it. */
+export function calendarLeague(c: Context<SandboxEnv>, code: LeagueCode): League {
+  return leaguesOn(deps(c).calendar)[code];
 }
 
 export function requirePlan(c: Context<SandboxEnv>, minimum: PlanId, feature: string): void {

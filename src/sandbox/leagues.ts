@@ -28,8 +28,16 @@ export interface Team {
   record?: { wins: number; losses: number; draws: number };
 }
 
+/**
+ * `season`: each league plays its real calendar (src/sandbox/calendar). `round-the-clock`: every league plays every day,
+ * its slate spread over the whole day, so one instant shows every state of every league (tests and screenshots pin one).
+ */
+export type CalendarName = 'season' | 'round-the-clock';
+export const CALENDAR_NAMES: readonly CalendarName[] = ['season', 'round-the-clock'];
+
 export interface League {
   code: LeagueCode;
+  calendar: CalendarName;
   sport: Sport;
   /** `<sport>_<league>` as the odds endpoints show it. */
   sportKey: string;
@@ -88,6 +96,7 @@ function league(
 ): League {
   return {
     code,
+    calendar: 'season',
     sport,
     sportKey,
     teams,
@@ -120,11 +129,20 @@ export const LEAGUES: Record<LeagueCode, League> = {
   ),
 };
 
+const ROUND_THE_CLOCK = Object.fromEntries(
+  Object.entries(LEAGUES).map(([code, league]) => [code, { ...league, calendar: 'round-the-clock' }]),
+) as Record<LeagueCode, League>;
+
+/** The leagues as one calendar plays them; teams are the same objects on both. */
+export function leaguesOn(calendar: CalendarName): Record<LeagueCode, League> {
+  return calendar === 'season' ? LEAGUES : ROUND_THE_CLOCK;
+}
+
 /** League code from a request parameter, in either case and with the spec's aliases; undefined when unknown. */
-export function parseLeague(value: string | undefined): League | undefined {
+export function parseLeague(value: string | undefined, calendar: CalendarName = 'season'): League | undefined {
   if (!value) return undefined;
   const code = ALIASES[value.trim().toLowerCase()];
-  return code ? LEAGUES[code] : undefined;
+  return code ? leaguesOn(calendar)[code] : undefined;
 }
 
 export function findTeam(league: League, value: string): Team | undefined {

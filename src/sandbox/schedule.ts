@@ -11,13 +11,16 @@ import { soccerScript } from './sim/soccer.js';
 import { mmaScript } from './sim/mma.js';
 import { cardOf, type Bout, type Fixture } from './cards.js';
 import { scoreAt, type ExpectedScores, type GameScript, type PlayState } from './sim/types.js';
+import { regularSeason } from './calendar/season-schedule.js';
+import { phaseOf, seasonAt } from './calendar/seasons.js';
 
 /**
- * The sandbox schedule. Every team plays once per round and a league's games of a UTC date are spread evenly
- * over the whole day, each lasting 1.35 times the gap between starts, so at any moment every league has a game
- * in progress, games already final and games still to come. That is the sandbox's "compressed time": a whole
- * slate is played around the clock instead of in one evening. A league with matchdays (soccer) plays only on those
- * weekdays, and its other days are empty.
+ * The sandbox schedule. On the `season` calendar each league plays its real season (src/sandbox/calendar): its weekly
+ * rhythm, local start times, breaks and off-season; a game is filed under its US Eastern date, as North American
+ * schedules are, even when it starts after midnight UTC. On the `round-the-clock` calendar every team plays once per
+ * round and a league's games of a UTC date are spread evenly over the whole day, each lasting 1.35 times the gap
+ * between starts, so at any moment every league has a game in progress, games already final and games still to come
+ * (soccer keeps its matchdays there, MMA its event nights).
  */
 export interface Game {
   league: League;
@@ -129,10 +132,21 @@ function dayOfGames(league: League, date: string): Fixture[] {
   }));
 }
 
+function roundTheClock(league: League, date: string): Fixture[] {
+  if (!isMatchday(league, date)) return [];
+  return league.sport === 'mma' ? cardOf(league, date) : dayOfGames(league, date);
+}
+
+function seasonDay(league: League, date: string): Fixture[] {
+  const season = seasonAt(league.code, date);
+  if (league.sport === 'mma') return phaseOf(season, date) === 'regular' ? cardOf(league, date) : [];
+  return regularSeason(league, season).get(date) ?? [];
+}
+
 export function slate(league: League, date: string): Game[] {
-  return remember(slateCache, `${league.code}:${date}`, () => {
-    if (league.teams.length < 2 || !isMatchday(league, date)) return [];
-    const fixtures = league.sport === 'mma' ? cardOf(league, date) : dayOfGames(league, date);
+  return remember(slateCache, `${league.calendar}:${league.code}:${date}`, () => {
+    if (league.teams.length < 2) return [];
+    const fixtures = league.calendar === 'round-the-clock' ? roundTheClock(league, date) : seasonDay(league, date);
     const meetings = new Map<string, number>();
     return fixtures.map(({ away, home, startMs, plannedMs, bout }, slot) => {
       const pairKey = `${away.abbreviation}-${home.abbreviation}`;
@@ -164,7 +178,7 @@ export function slate(league: League, date: string): Game[] {
 const scriptCache = new Map<string, GameScript>();
 
 export function scriptOf(game: Game): GameScript {
-  return remember(scriptCache, game.ids.odds, () => {
+  return remember(scriptCache, `${game.league.calendar}:${game.ids.odds}`, () => {
     const random = createRandom('game', game.league.code, game.date, game.slot);
     switch (game.league.sport) {
       case 'basketball':

@@ -1,6 +1,5 @@
-import { addDays, dateOf } from './dates.js';
 import type { League, Team } from './leagues.js';
-import { slate, snapshot } from './schedule.js';
+import { seasonResults } from './season-results.js';
 
 export interface Standing {
   wins: number;
@@ -17,10 +16,7 @@ export interface Standing {
   points?: number;
 }
 
-/**
- * Standings count the final games of the current calendar month: the sandbox's season restarts each month,
- * which keeps records plausible in size while every number stays traceable to a game.
- */
+/** Standings count the regular season's final games since opening day (season-results.ts). */
 export function standingsOf(league: League, nowMs: number): Map<Team, Standing> {
   const soccer = league.sport === 'soccer';
   // A streak is a letter and a count; football writes a draw D.
@@ -29,26 +25,15 @@ export function standingsOf(league: League, nowMs: number): Map<Team, Standing> 
   for (const team of league.teams) {
     table.set(team, { wins: 0, losses: 0, ties: 0, pct: 0, pointsFor: 0, pointsAgainst: 0, streak: '', results: [] });
   }
-  const today = dateOf(nowMs);
-  for (let date = `${today.slice(0, 7)}-01`; date <= today; date = addDays(date, 1)) {
-    for (const game of slate(league, date)) {
-      const snap = snapshot(game, nowMs);
-      if (snap.status !== 'final') continue;
-      const sides = [
-        [game.home, snap.score.home, snap.score.away],
-        [game.away, snap.score.away, snap.score.home],
-      ] as const;
-      for (const [team, scored, allowed] of sides) {
-        const row = table.get(team)!;
-        row.pointsFor += scored;
-        row.pointsAgainst += allowed;
-        const result = scored > allowed ? 'W' : scored < allowed ? 'L' : drawLetter;
-        if (result === 'W') row.wins++;
-        else if (result === 'L') row.losses++;
-        else row.ties++;
-        row.results.push(result);
-      }
-    }
+  for (const { team, scored, allowed } of seasonResults(league, nowMs)) {
+    const row = table.get(team)!;
+    row.pointsFor += scored;
+    row.pointsAgainst += allowed;
+    const result = scored > allowed ? 'W' : scored < allowed ? 'L' : drawLetter;
+    if (result === 'W') row.wins++;
+    else if (result === 'L') row.losses++;
+    else row.ties++;
+    row.results.push(result);
   }
   const standings = new Map<Team, Standing>();
   for (const [team, { results, ...row }] of table) {

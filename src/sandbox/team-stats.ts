@@ -1,7 +1,8 @@
+import { seasonAt } from './calendar/seasons.js';
 import { addDays, dateOf } from './dates.js';
 import type { League, LeagueCode, Team } from './leagues.js';
 import { createRandom } from './random.js';
-import { slate, snapshot } from './schedule.js';
+import { seasonResults } from './season-results.js';
 
 export type StatGroup = 'offense' | 'defense' | 'derived';
 
@@ -122,15 +123,9 @@ const SCORING_KEYS: Partial<Record<LeagueCode, [string, string]>> = {
 
 export const TEAM_STATS_LEAGUES: Partial<Record<LeagueCode, StatKey[]>> = { NBA: BASKETBALL, NFL: FOOTBALL, NHL: HOCKEY, MLB: BASEBALL };
 
-/** How many days of results a season-to-date line sums (the sandbox's seasons run in a rolling window). */
-const SEASON_DAYS = 30;
-
+/** The upstream's label of the season a date belongs to: `2026-27`, or `2026` for a season within one year. */
 export function seasonOf(league: League, date: string): string {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7));
-  if (league.code === 'MLB') return String(year);
-  const start = month >= 9 ? year : year - 1;
-  return league.code === 'NFL' ? String(start) : `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+  return seasonAt(league.code, date).label;
 }
 
 export interface TeamStatLine {
@@ -141,22 +136,14 @@ export interface TeamStatLine {
 
 const cache = new Map<string, TeamStatLine[]>();
 
-/** Results of a team's finals over the window, through the day before `date` (stats are compiled nightly). */
-function results(league: League, date: string): Map<Team, { gp: number; scored: number; allowed: number }> {
+/** Each team's finals of the season through the day before `date` (stats are compiled nightly), as the table counts them. */
+function results(league: League, nowMs: number, date: string): Map<Team, { gp: number; scored: number; allowed: number }> {
   const totals = new Map(league.teams.map((team) => [team, { gp: 0, scored: 0, allowed: 0 }]));
-  for (let back = SEASON_DAYS; back >= 1; back--) {
-    for (const game of slate(league, addDays(date, -back))) {
-      const final = snapshot(game, game.startMs + 2 * 86_400_000);
-      for (const [team, scored, allowed] of [
-        [game.home, final.score.home, final.score.away],
-        [game.away, final.score.away, final.score.home],
-      ] as const) {
-        const row = totals.get(team)!;
-        row.gp++;
-        row.scored += scored;
-        row.allowed += allowed;
-      }
-    }
+  for (const { team, scored, allowed } of seasonResults(league, nowMs, addDays(date, -1))) {
+    const row = totals.get(team)!;
+    row.gp++;
+    row.scored += scored;
+    row.allowed += allowed;
   }
   return totals;
 }
@@ -167,10 +154,10 @@ const round = (value: number, decimals = 1) => Math.round(value * 10 ** decimals
 export function teamStatLines(league: League, nowMs: number): TeamStatLine[] {
   const date = dateOf(nowMs);
   const keys = TEAM_STATS_LEAGUES[league.code] ?? [];
-  const id = `${league.code}:${date}`;
+  const id = `${league.calendar}:${league.code}:${date}`;
   const hit = cache.get(id);
   if (hit) return hit;
-  const totals = results(league, date);
+  const totals = results(league, nowMs, date);
   const lines = league.teams.map((team) => {
     const { gp, scored, allowed } = totals.get(team)!;
     const random = createRandom('team-stats', league.code, team.abbreviation, date);

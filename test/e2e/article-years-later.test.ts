@@ -38,7 +38,7 @@ async function relayAt(at: number): Promise<{ relay: RunningRelay; setNow(ms: nu
     journal: ':memory:',
     logger: silentLogger,
     now: () => now,
-    sandbox: { now: at, rate: 0 },
+    sandbox: { calendar: 'round-the-clock', now: at, rate: 0 },
     recorder: { everyMs: 0 },
     files: { bundleDir: 'dist/cdn' },
     rateLimit: { perMinute: 100_000, burst: burstFor(100_000) },

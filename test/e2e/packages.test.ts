@@ -374,7 +374,11 @@ describe('pressbox (the relay) from its tarball', () => {
   });
 
   it('serves the widgets and their data with npx pressbox serve', async () => {
-    const child = spawn('npx', ['--no', '--', 'pressbox', 'serve', '--port', '0', '--db', 'relay.db'], { cwd: dir, env: NPM_ENV });
+    const child = spawn(
+      'npx',
+      ['--no', '--', 'pressbox', 'serve', '--sandbox-calendar', 'round-the-clock', '--port', '0', '--db', 'relay.db'],
+      { cwd: dir, env: NPM_ENV },
+    );
     try {
       const origin = await new Promise<string>((done, fail) => {
         let said = '';

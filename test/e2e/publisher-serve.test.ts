@@ -106,9 +106,24 @@ before(async () => {
   const relayPort = await freePort();
   // One browser is one address loading some thirty pages of ten elements in under a minute (some 600 requests, as an
   // office behind one NAT would): above the default per-address limit, whose 429s are not what this test looks at.
-  relayProcess = spawn(process.execPath, ['bin/pressbox.js', 'serve', '--port', String(relayPort), '--db', db, '--rate-limit', '100000'], {
-    stdio: 'ignore',
-  });
+  relayProcess = spawn(
+    process.execPath,
+    [
+      'bin/pressbox.js',
+      'serve',
+      '--sandbox-calendar',
+      'round-the-clock',
+      '--port',
+      String(relayPort),
+      '--db',
+      db,
+      '--rate-limit',
+      '100000',
+    ],
+    {
+      stdio: 'ignore',
+    },
+  );
   relay = `http://127.0.0.1:${relayPort}`;
   for (
     let tries = 0;

@@ -19,7 +19,7 @@ export async function testRelay(options: RelayOptions = {}): Promise<RunningRela
     adminToken: 'test-admin-token-0123456789abcdef',
     now: runningClock(MIDDAY),
     ...options,
-    sandbox: { now: Date.parse(MIDDAY), rate: 0, ...options.sandbox },
+    sandbox: { now: Date.parse(MIDDAY), rate: 0, calendar: 'round-the-clock', ...options.sandbox },
   });
 }
 

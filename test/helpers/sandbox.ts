@@ -1,9 +1,13 @@
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import type { SandboxOptions } from '../../src/sandbox/app.js';
 
-/** A sandbox on a free loopback port with its clock frozen at `now`, so every answer is reproducible. */
+/**
+ * A sandbox on a free loopback port with its clock frozen at `now`, so every answer is reproducible. It plays the
+ * round-the-clock calendar, where one instant holds every state of every league; test/sandbox/calendar.test.ts and
+ * test/relay/season-routes.test.ts try the real season calendar.
+ */
 export async function frozenSandbox(now: string | number, options: SandboxOptions = {}): Promise<RunningSandbox> {
-  return startSandbox({ rate: 0, ...options, now: typeof now === 'number' ? now : Date.parse(now) });
+  return startSandbox({ rate: 0, calendar: 'round-the-clock', ...options, now: typeof now === 'number' ? now : Date.parse(now) });
 }
 
 export async function getJson(

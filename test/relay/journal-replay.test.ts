@@ -99,9 +99,13 @@ describe('replaying the load journal', () => {
     journal.close();
 
     // A relay started on that journal replays it as soon as Redis answers.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0', '--redis', url, '--journal', file], {
-      stdio: 'ignore',
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli.ts', 'serve', '--sandbox-calendar', 'round-the-clock', '--port', '0', '--redis', url, '--journal', file],
+      {
+        stdio: 'ignore',
+      },
+    );
     let seen = 0;
     try {
       const started = Date.now();

@@ -9,7 +9,7 @@ const SECRET = 'sk_sandbox_hygiene_secret_7c1e9a44d2';
 
 describe('the upstream secret key stays secret', () => {
   it('appears in no response body, header or log line of a full run, errors and faults included', async () => {
-    const upstream = await startSandbox({ now: Date.parse(MIDDAY), rate: 0, keys: { [SECRET]: 'pro' } });
+    const upstream = await startSandbox({ now: Date.parse(MIDDAY), rate: 0, calendar: 'round-the-clock', keys: { [SECRET]: 'pro' } });
     const logLines: string[] = [];
     const relay = await testRelay({
       upstreamUrl: upstream.baseUrl,

@@ -3,12 +3,15 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { z } from 'zod';
-import { LEAGUES } from '../../src/sandbox/leagues.js';
+import { leaguesOn } from '../../src/sandbox/leagues.js';
 import { starterAt } from '../../src/sandbox/pitchers.js';
 import { slate } from '../../src/sandbox/schedule.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
 import { MIDDAY, frozenSandbox, getJson } from '../helpers/sandbox.js';
 import * as spec from './spec-schemas.js';
+
+/** The simulation, on the calendar where every league plays every day (the season calendar has its own tests). */
+const LEAGUES = leaguesOn('round-the-clock');
 
 function conforms<Schema extends z.ZodType>(schema: Schema, body: unknown, what: string): z.output<Schema> {
   const result = schema.safeParse(body);

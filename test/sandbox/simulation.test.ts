@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { addDays } from '../../src/sandbox/dates.js';
-import { LEAGUES, type LeagueCode } from '../../src/sandbox/leagues.js';
+import { leaguesOn, type LeagueCode } from '../../src/sandbox/leagues.js';
 import { marketView } from '../../src/sandbox/markets.js';
 import { scriptOf, slate, snapshot, type Game } from '../../src/sandbox/schedule.js';
+
+/** The simulation, on the calendar where every league plays every day (the season calendar has its own tests). */
+const LEAGUES = leaguesOn('round-the-clock');
 
 const DAYS = 40;
 

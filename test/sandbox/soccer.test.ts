@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { addDays, dayStartMs } from '../../src/sandbox/dates.js';
-import { LEAGUES } from '../../src/sandbox/leagues.js';
+import { leaguesOn } from '../../src/sandbox/leagues.js';
 import { scriptOf, slate, snapshot, type Game } from '../../src/sandbox/schedule.js';
 import { footballMinute } from '../../src/sandbox/sim/soccer.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
 import { frozenSandbox, getJson } from '../helpers/sandbox.js';
+
+/** The simulation, on the calendar where every league plays every day (the season calendar has its own tests). */
+const LEAGUES = leaguesOn('round-the-clock');
 
 const MLS = LEAGUES.MLS;
 /** A season's worth of matchdays: March to October, as MLS plays it. */

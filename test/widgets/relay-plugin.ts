@@ -40,7 +40,7 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
         logger: silentLogger,
         now: () => Date.now() + offsetMs,
         rateLimit: { perMinute: 1_000_000, burst: 100_000 },
-        sandbox: { now: Date.parse(MIDDAY), rate: 0 },
+        sandbox: { calendar: 'round-the-clock', now: Date.parse(MIDDAY), rate: 0 },
         // Live topics re-read every 200 ms here, so a change in the sandbox reaches a page within a test's patience.
         live: { pollMs: () => 200, maxStreamsPerAddress: 1000 },
       });

@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry, type RegistryContentType } from 'prom-client';
 import { startSandbox } from '../../sandbox/server.js';
+import type { SandboxOptions } from '../../sandbox/app.js';
 import type { Logger, LogLevel } from '../logger.js';
 import { MachineShare } from './machine-share.js';
 import { isPressboxMessage, type ToPrimary, type ToWorker, type WorkerRequest } from './messages.js';
@@ -33,8 +34,8 @@ interface Slot {
  * starts N workers on one port (the cluster's round-robin hands them connections), keeps what they share (machine-share.ts),
  * starts a worker again when one dies, sums their metrics for /metrics and drains them all on SIGTERM.
  */
-export async function startMachine(options: { workers: number; logger: Logger }): Promise<Machine> {
-  const sandbox = await startSandbox({ port: 0, host: '127.0.0.1' });
+export async function startMachine(options: { workers: number; logger: Logger; sandbox?: SandboxOptions }): Promise<Machine> {
+  const sandbox = await startSandbox({ ...options.sandbox, port: 0, host: '127.0.0.1' });
   const share = new MachineShare();
   const aggregator = new AggregatorRegistry();
   const slots = new Map<number, Slot>();

@@ -4,7 +4,8 @@ import { findTeam, type League, type Team } from '../leagues.js';
 import { pastGames, scriptOf, type GameSnapshot } from '../schedule.js';
 import { deps, fail, iso, leagueParam, metered, parseQuery, type SandboxEnv } from '../http.js';
 
-const LOOKBACK_DAYS = 60;
+// Far enough to reach the last season's final games from any day of an off-season.
+const LOOKBACK_DAYS = 250;
 const HEAD_TO_HEAD_LOOKBACK_DAYS = 400;
 
 const limitParam = z.coerce.number().int().min(1).max(20);

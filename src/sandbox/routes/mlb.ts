@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { planAtLeast, type PlanId } from '../accounts.js';
 import { addDays, dateOf, dayStartMs, easternClock } from '../dates.js';
-import { findTeam, LEAGUES, type Team } from '../leagues.js';
+import { findTeam, LEAGUES, type League, type Team } from '../leagues.js';
 import { roundToHalf } from '../odds.js';
 import { pitcherHand, pitcherSeason, playerKey, starterAt } from '../pitchers.js';
 import { rosterOf } from '../players.js';
@@ -11,7 +11,7 @@ import { createRandom } from '../random.js';
 import { currentGames, findGame, slate, snapshot, type Game } from '../schedule.js';
 import { teamStatLines } from '../team-stats.js';
 import { alertsOf, conditionsAt, impactOf, venueOf } from '../venues.js';
-import { booleanParam, dateParam, deps, fail, iso, isoSeconds, metered, parseQuery, type SandboxEnv } from '../http.js';
+import { booleanParam, calendarLeague, dateParam, deps, fail, iso, isoSeconds, metered, parseQuery, type SandboxEnv } from '../http.js';
 
 const MLB = LEAGUES.MLB;
 
@@ -25,6 +25,7 @@ function teamParam(value: string | undefined, name: string): Team | undefined {
 /** The games a request names: one game, or a date's slate, or (no date) the live slate. */
 function gamesFor(c: Context<SandboxEnv>, date: string | undefined, gameId: string | undefined, missing: 400 | 404): Game[] {
   const now = deps(c).clock.now();
+  const MLB = calendarLeague(c, 'MLB');
   if (gameId !== undefined) {
     const game = findGame(MLB, gameId);
     if (!game) fail(missing, missing === 400 ? 'bad_request' : 'not_found', `gameId: no MLB game "${gameId}"`);
@@ -67,7 +68,7 @@ function strikeoutProp(game: Game, side: 'home' | 'away', nowMs: number, plan: P
   const pitcher = view.pitcher;
   const opponent = side === 'home' ? game.away : game.home;
   const season = pitcherSeason(pitcher, game.date);
-  const opponentLine = teamStatLines(MLB, nowMs).find((line) => line.team === opponent);
+  const opponentLine = teamStatLines(game.league, nowMs).find((line) => line.team === opponent);
   const opponentKRate = opponentLine ? opponentLine.stats.offense.kPct! / 100 : LEAGUE_K_RATE;
   const fallback = opponentLine === undefined;
   const random = createRandom('k-model', game.ids.odds, pitcher.playerId);
@@ -124,7 +125,7 @@ function weatherUnits(c: Context<SandboxEnv>): number {
   return multiplier * (1 + rows);
 }
 
-function weatherRecord(team: Team, date: string, nowMs: number, detail: boolean) {
+function weatherRecord(MLB: League, team: Team, date: string, nowMs: number, detail: boolean) {
   const venue = venueOf(team);
   // The home game's first pitch when there is one that day, else an evening start.
   const game = slate(MLB, date).find((candidate) => candidate.home === team);
@@ -246,8 +247,9 @@ export const mlbRoutes = new Hono<SandboxEnv>()
     const date = !query.date || query.date === 'today' ? dateOf(now) : query.date;
     const format = query.format ?? 'list';
     const team = teamParam(query.teamId, 'teamId');
-    if (team) return c.json({ date, format, ...weatherRecord(team, date, now, format === 'detail') });
-    const data = MLB.teams.map((candidate) => weatherRecord(candidate, date, now, format === 'detail'));
+    const league = calendarLeague(c, 'MLB');
+    if (team) return c.json({ date, format, ...weatherRecord(league, team, date, now, format === 'detail') });
+    const data = MLB.teams.map((candidate) => weatherRecord(league, candidate, date, now, format === 'detail'));
     return c.json({ date, format, count: data.length, data });
   })
   // "An endpoint named pitcher stats exists": path, parameters and shape are the sandbox's choice.

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { addDays, dateOf, dayStartMs } from '../dates.js';
-import { findTeam, LEAGUES, type Team } from '../leagues.js';
+import { findTeam, LEAGUES, type League, type Team } from '../leagues.js';
 import { injuriesOf } from '../injuries.js';
 import { rosterOf, type Player } from '../players.js';
 import { createRandom, seedOf } from '../random.js';
 import { pastGames, type GameSnapshot } from '../schedule.js';
 import { seasonOf } from '../team-stats.js';
-import { deps, fail, iso, metered, parseQuery, type SandboxEnv } from '../http.js';
+import { calendarLeague, deps, fail, iso, metered, parseQuery, type SandboxEnv } from '../http.js';
 
 const NFL = LEAGUES.NFL;
 
@@ -118,7 +118,7 @@ function sum(lines: readonly Record<string, number>[]): Record<string, number> {
 }
 
 /** Meetings of two teams, newest first, over the sandbox's history (the schedule pairs every team often). */
-function meetings(team: Team, opponent: Team, nowMs: number): GameSnapshot[] {
+function meetings(NFL: League, team: Team, opponent: Team, nowMs: number): GameSnapshot[] {
   const involves = (game: { home: Team; away: Team }) =>
     (game.home === team && game.away === opponent) || (game.home === opponent && game.away === team);
   return pastGames(NFL, nowMs, 365, involves, 10);
@@ -208,7 +208,7 @@ export const nflRoutes = new Hono<SandboxEnv>()
     const team = nflTeam(c.req.query('team'), 'team');
     const opponent = nflTeam(c.req.query('opponent'), 'opponent');
     if (team === opponent) fail(400, 'bad_request', 'opponent must be another team than team');
-    const games = meetings(team, opponent, deps(c).clock.now()).map((snap) => {
+    const games = meetings(calendarLeague(c, 'NFL'), team, opponent, deps(c).clock.now()).map((snap) => {
       const home = snap.game.home === team;
       const scored = home ? snap.score.home : snap.score.away;
       const allowed = home ? snap.score.away : snap.score.home;
@@ -243,7 +243,7 @@ export const nflRoutes = new Hono<SandboxEnv>()
     const player = playerById(id);
     if (!player) fail(404, 'not_found', `player_id: no NFL player "${id}"`);
     const opponent = nflTeam(c.req.query('opponent'), 'opponent');
-    const games = meetings(player.team, opponent, deps(c).clock.now()).map((snap) => ({
+    const games = meetings(calendarLeague(c, 'NFL'), player.team, opponent, deps(c).clock.now()).map((snap) => ({
       gameId: snap.game.ids.slug,
       date: snap.game.date,
       stats: playerGameStats(player, snap),

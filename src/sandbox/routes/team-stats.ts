@@ -25,7 +25,7 @@ export const teamStatsRoutes = new Hono<SandboxEnv>().get(
   '/:league/team-stats',
   metered((c) => (c.req.query('teamId') || c.req.query('team') ? 1 : 5)),
   (c) => {
-    const league = parseLeague(c.req.param('league'));
+    const league = parseLeague(c.req.param('league'), deps(c).calendar);
     if (!league || !TEAM_STATS_LEAGUES[league.code])
       fail(404, 'not_found', `Team statistics are offered for nba, nfl, nhl and mlb, not "${c.req.param('league')}".`);
     const query = parseQuery(c, teamStatsQuery);
