@@ -96,7 +96,8 @@ function startCommand(program: Command): void {
     .option('--sandbox-port <port>', 'port of the embedded sandbox', port, 4010)
     .option('--demo-port <port>', 'port of the demo publisher site (another origin than the relay)', port, 8788)
     .option('--time <iso>', TIME_HELP, instant)
-    .option('--sandbox-calendar <name>', CALENDAR_HELP, calendar, 'season')
+    // The demo shows every element with data at any hour; `season` shows the real calendar, off-seasons included.
+    .option('--sandbox-calendar <name>', CALENDAR_HELP, calendar, 'round-the-clock')
     .action(
       async (options: {
         port: number;

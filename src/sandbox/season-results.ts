@@ -22,29 +22,27 @@ export function tableSpan(league: League, today: string): { start: string; end: 
   return { start: regular.start, end: today < regular.end ? today : regular.end };
 }
 
-const settled = new Map<string, TeamResult[]>();
+const settled = new Map<string, { results: TeamResult[]; finalFromMs: number }>();
 
-/** Final results of one date's games at `nowMs`; kept once no game of the date can still change. */
+/** Final results of one date's games at `nowMs`; kept for later asks once every game of the date is final. */
 function resultsOn(league: League, date: string, nowMs: number): TeamResult[] {
   const id = `${league.calendar}:${league.code}:${date}`;
   const hit = settled.get(id);
-  if (hit) return hit;
+  if (hit && nowMs >= hit.finalFromMs) return hit.results;
   const results: TeamResult[] = [];
-  let open = false;
+  let finalFromMs = 0;
   for (const game of slate(league, date)) {
     const snap = snapshot(game, nowMs);
-    if (snap.status !== 'final') {
-      open = true;
-      continue;
-    }
+    finalFromMs = Math.max(finalFromMs, snap.endMs);
+    if (snap.status !== 'final') continue;
     results.push(
       { team: game.home, scored: snap.score.home, allowed: snap.score.away, startMs: game.startMs },
       { team: game.away, scored: snap.score.away, allowed: snap.score.home, startMs: game.startMs },
     );
   }
-  if (!open) {
+  if (nowMs >= finalFromMs) {
     if (settled.size > 20_000) settled.delete(settled.keys().next().value!);
-    settled.set(id, results);
+    settled.set(id, { results, finalFromMs });
   }
   return results;
 }

@@ -137,9 +137,10 @@ export interface TeamStatLine {
 const cache = new Map<string, TeamStatLine[]>();
 
 /** Each team's finals of the season through the day before `date` (stats are compiled nightly), as the table counts them. */
-function results(league: League, nowMs: number, date: string): Map<Team, { gp: number; scored: number; allowed: number }> {
+function results(league: League, date: string): Map<Team, { gp: number; scored: number; allowed: number }> {
   const totals = new Map(league.teams.map((team) => [team, { gp: 0, scored: 0, allowed: 0 }]));
-  for (const { team, scored, allowed } of seasonResults(league, nowMs, addDays(date, -1))) {
+  // Compiled after the night's last game: every game filed under an earlier date counts as played.
+  for (const { team, scored, allowed } of seasonResults(league, Number.MAX_SAFE_INTEGER, addDays(date, -1))) {
     const row = totals.get(team)!;
     row.gp++;
     row.scored += scored;
@@ -157,7 +158,7 @@ export function teamStatLines(league: League, nowMs: number): TeamStatLine[] {
   const id = `${league.calendar}:${league.code}:${date}`;
   const hit = cache.get(id);
   if (hit) return hit;
-  const totals = results(league, nowMs, date);
+  const totals = results(league, date);
   const lines = league.teams.map((team) => {
     const { gp, scored, allowed } = totals.get(team)!;
     const random = createRandom('team-stats', league.code, team.abbreviation, date);
