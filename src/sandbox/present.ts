@@ -1,5 +1,5 @@
 import type { Team } from './leagues.js';
-import { scriptOf, type GameSnapshot } from './schedule.js';
+import { scriptOf, winnerOf, type GameSnapshot } from './schedule.js';
 import { iso } from './http.js';
 
 /** Shapes shared by several endpoints. */
@@ -26,12 +26,53 @@ export function storedTeam(team: Team) {
 
 const STATUS_DETAIL = { scheduled: 'Scheduled', live: 'In Progress', final: 'Final' } as const;
 
+function standing(wins: Record<string, number>, bestOf: number): string {
+  const [[first, a], [second, b]] = Object.entries(wins) as [[string, number], [string, number]];
+  if (a === b) return `Series tied ${a}–${b}`;
+  const [leader, high, low] = a > b ? [first, a, b] : [second, b, a];
+  return `${leader} ${high === Math.ceil(bestOf / 2) ? 'wins series' : 'leads'} ${high}–${low}`;
+}
+
+/**
+ * A postseason game's place in its series, as a feed's `statusDetail` says it: "Game 5 · BOS leads 3–1" before and
+ * during the game, "BOS wins series 4–1" once it is final; a single game says its round ("Super Bowl").
+ */
+export function seriesDetail(snap: GameSnapshot): { text: string; wins: Record<string, number> } | undefined {
+  const { series } = snap.game;
+  if (!series) return undefined;
+  if (series.bestOf === 1) return { text: series.round, wins: series.wins };
+  if (snap.status !== 'final') {
+    const before = series.gameNumber === 1 ? '' : ` · ${standing(series.wins, series.bestOf)}`;
+    return { text: `${series.round} · Game ${series.gameNumber}${before}`, wins: series.wins };
+  }
+  const winner = winnerOf(snap.game).abbreviation;
+  const wins = { ...series.wins, [winner]: series.wins[winner]! + 1 };
+  return { text: `${series.round} · ${standing(wins, series.bestOf)}`, wins };
+}
+
+/** Not shown in the spec: the sandbox's shape of a postseason game's series, on /live-games and /games. */
+export function seriesOf(snap: GameSnapshot) {
+  const detail = seriesDetail(snap);
+  const { series } = snap.game;
+  if (!detail || !series) return {};
+  return {
+    series: {
+      round: series.round,
+      bestOf: series.bestOf,
+      gameNumber: series.gameNumber,
+      homeWins: detail.wins[snap.game.home.abbreviation]!,
+      awayWins: detail.wins[snap.game.away.abbreviation]!,
+      summary: detail.text,
+    },
+  };
+}
+
 export function liveGame(snap: GameSnapshot, nowMs: number) {
   const { game } = snap;
   return {
     gameId: game.ids.live,
     status: snap.status,
-    statusDetail: STATUS_DETAIL[snap.status],
+    statusDetail: game.postponed ? 'Postponed · Rain' : [STATUS_DETAIL[snap.status], seriesDetail(snap)?.text].filter(Boolean).join(' · '),
     isLive: snap.status === 'live',
     isFinal: snap.status === 'final',
     startTime: iso(game.startMs),
@@ -42,5 +83,6 @@ export function liveGame(snap: GameSnapshot, nowMs: number) {
     // MMA (not shown in the spec, the sandbox's shape): the bout's place on its card, and once final how it ended.
     ...(game.bout ? { bout: game.bout } : {}),
     ...(game.bout && snap.status === 'final' ? { result: scriptOf(game).result } : {}),
+    ...seriesOf(snap),
   };
 }

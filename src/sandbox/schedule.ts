@@ -1,18 +1,15 @@
-import type { GameStatus } from '../contract/common.js';
 import { DAY_MS, addDays, dateOf, dayStartMs, isCalendarDate } from './dates.js';
 import type { League, Team } from './leagues.js';
-import { createRandom, hexIdOf, seedOf } from './random.js';
-import { baseballScript } from './sim/baseball.js';
-import { basketballScript } from './sim/basketball.js';
-import { expectedScores } from './sim/expectations.js';
-import { footballScript } from './sim/football.js';
-import { hockeyScript } from './sim/hockey.js';
-import { soccerScript } from './sim/soccer.js';
-import { mmaScript } from './sim/mma.js';
-import { cardOf, type Bout, type Fixture } from './cards.js';
-import { scoreAt, type ExpectedScores, type GameScript, type PlayState } from './sim/types.js';
+import { createRandom, seedOf } from './random.js';
+import { cardOf, type Fixture } from './cards.js';
 import { regularSeason } from './calendar/season-schedule.js';
 import { phaseOf, seasonAt } from './calendar/seasons.js';
+import { postseasonOf } from './calendar/postseason.js';
+import { gameOf, remember, snapshot, type Game, type GameSnapshot, type ScheduledFixture } from './game.js';
+
+export type { Game, GameIds, GameSnapshot } from './game.js';
+export { scriptOf, snapshot, winnerOf } from './game.js';
+export { postseasonOf } from './calendar/postseason.js';
 
 /**
  * The sandbox schedule. On the `season` calendar each league plays its real season (src/sandbox/calendar): its weekly
@@ -22,60 +19,7 @@ import { phaseOf, seasonAt } from './calendar/seasons.js';
  * between starts, so at any moment every league has a game in progress, games already final and games still to come
  * (soccer keeps its matchdays there, MMA its event nights).
  */
-export interface Game {
-  league: League;
-  date: string;
-  slot: number;
-  home: Team;
-  away: Team;
-  startMs: number;
-  /** Wall-clock length of regulation; overtime and extra innings run longer. */
-  plannedMs: number;
-  expected: ExpectedScores;
-  ids: GameIds;
-  /** MMA: the bout's place on its card. */
-  bout?: Bout;
-}
-
-/** One game, three identifier forms, as the spec says different endpoints show different forms. */
-export interface GameIds {
-  /** 32-character hex, used by /lines, /odds-games, /splits and the props endpoints. */
-  odds: string;
-  /** Prefixed string, used by /live-games. */
-  live: string;
-  /** Date-and-teams slug, used by /games, /injuries and the form endpoints. */
-  slug: string;
-}
-
-export interface GameSnapshot {
-  game: Game;
-  status: GameStatus;
-  score: { home: number; away: number };
-  /** Null unless live. */
-  state: PlayState | null;
-  /** Share of regulation played, 0 to 1. */
-  played: number;
-  /** Instant the game became (or will become) final. */
-  endMs: number;
-  /** The instant this snapshot shows. */
-  atMs: number;
-}
-
 const PLANNED_SHARE_OF_GAP = 1.35;
-const CACHE_LIMIT = 4000;
-
-function remember<K, V>(cache: Map<K, V>, key: K, make: () => V): V {
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
-  const value = make();
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as K);
-  cache.set(key, value);
-  return value;
-}
-
-function compactDate(date: string): string {
-  return date.replaceAll('-', '');
-}
 
 function pairRound(league: League, date: string, round: number): Array<[Team, Team]> {
   const random = createRandom('pairing', league.code, date, round);
@@ -132,14 +76,16 @@ function dayOfGames(league: League, date: string): Fixture[] {
   }));
 }
 
-function roundTheClock(league: League, date: string): Fixture[] {
+function roundTheClock(league: League, date: string): ScheduledFixture[] {
   if (!isMatchday(league, date)) return [];
   return league.sport === 'mma' ? cardOf(league, date) : dayOfGames(league, date);
 }
 
-function seasonDay(league: League, date: string): Fixture[] {
+function seasonDay(league: League, date: string): ScheduledFixture[] {
   const season = seasonAt(league.code, date);
-  if (league.sport === 'mma') return phaseOf(season, date) === 'regular' ? cardOf(league, date) : [];
+  const phase = phaseOf(season, date);
+  if (league.sport === 'mma') return phase === 'regular' ? cardOf(league, date) : [];
+  if (phase === 'postseason') return postseasonOf(league, season).games.filter((game) => game.date === date);
   return regularSeason(league, season).get(date) ?? [];
 }
 
@@ -148,75 +94,13 @@ export function slate(league: League, date: string): Game[] {
     if (league.teams.length < 2) return [];
     const fixtures = league.calendar === 'round-the-clock' ? roundTheClock(league, date) : seasonDay(league, date);
     const meetings = new Map<string, number>();
-    return fixtures.map(({ away, home, startMs, plannedMs, bout }, slot) => {
-      const pairKey = `${away.abbreviation}-${home.abbreviation}`;
+    return fixtures.map((fixture, index) => {
+      const pairKey = `${fixture.away.abbreviation}-${fixture.home.abbreviation}`;
       const meeting = (meetings.get(pairKey) ?? 0) + 1;
       meetings.set(pairKey, meeting);
-      const slug = `${date}-${away.abbreviation}-at-${home.abbreviation}`.toLowerCase() + (meeting > 1 ? `-${meeting}` : '');
-      const slotHex = slot.toString(16).padStart(2, '0');
-      return {
-        league,
-        date,
-        slot,
-        home,
-        away,
-        startMs: Math.round(startMs),
-        plannedMs,
-        expected: expectedScores(league, home, away),
-        ids: {
-          // Date and slot lead the hex form so the sandbox can find the game again; clients must treat it as opaque.
-          odds: `${compactDate(date)}${slotHex}${home.index.toString(16).padStart(2, '0')}${hexIdOf(league.code, date, slot).slice(0, 20)}`,
-          live: `g_${league.code.toLowerCase()}_${compactDate(date)}${String(slot).padStart(3, '0')}`,
-          slug,
-        },
-        ...(bout ? { bout } : {}),
-      };
+      return gameOf(league, date, fixture, fixture.slot ?? index, meeting);
     });
   });
-}
-
-const scriptCache = new Map<string, GameScript>();
-
-export function scriptOf(game: Game): GameScript {
-  return remember(scriptCache, `${game.league.calendar}:${game.ids.odds}`, () => {
-    const random = createRandom('game', game.league.code, game.date, game.slot);
-    switch (game.league.sport) {
-      case 'basketball':
-        return basketballScript(game.league, game.expected, random);
-      case 'football':
-        return footballScript(game.league, game.expected, random);
-      case 'hockey':
-        return hockeyScript(game.league, game.expected, random);
-      case 'soccer':
-        return soccerScript(game.league, game.expected, random);
-      case 'mma':
-        return mmaScript(game.bout!, game.home.strength - game.away.strength, random);
-      default:
-        return baseballScript(game.league, game.expected, random);
-    }
-  });
-}
-
-export function snapshot(game: Game, nowMs: number): GameSnapshot {
-  const script = scriptOf(game);
-  const msPerUnit = game.plannedMs / script.regulationUnits;
-  const endMs = game.startMs + Math.round(script.endUnit * msPerUnit);
-  if (nowMs < game.startMs) {
-    return { game, status: 'scheduled', score: { home: 0, away: 0 }, state: null, played: 0, endMs, atMs: nowMs };
-  }
-  if (nowMs >= endMs) {
-    return { game, status: 'final', score: scoreAt(script.events, script.endUnit), state: null, played: 1, endMs, atMs: nowMs };
-  }
-  const unit = (nowMs - game.startMs) / msPerUnit;
-  return {
-    game,
-    status: 'live',
-    score: scoreAt(script.events, unit),
-    state: script.stateAt(unit),
-    played: script.playedShare(unit),
-    endMs,
-    atMs: nowMs,
-  };
 }
 
 /** Finds a game from any of its identifier forms. */

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { addDays } from '../../src/sandbox/dates.js';
 import { LEAGUES, type LeagueCode } from '../../src/sandbox/leagues.js';
-import { slate, type Game } from '../../src/sandbox/schedule.js';
+import { postseasonOf, slate, type Game } from '../../src/sandbox/schedule.js';
 import { standingsOf } from '../../src/sandbox/standings.js';
 import { teamStatLines } from '../../src/sandbox/team-stats.js';
 import { seasonAt, seasonOpening } from '../../src/sandbox/calendar/seasons.js';
@@ -69,8 +69,9 @@ describe('the season calendar', () => {
       for (const game of games) {
         const { weekday, time } = wallClock(game.startMs, homeZoneOf(game.home));
         const weekend = weekday === 'Sat' || weekday === 'Sun';
+        const doubleheader = games.filter((other) => other.date === game.date && other.home === game.home).length > 1;
         if (time < '17:00') dayGames++;
-        if (!weekend && !(code === 'MLB' && (weekday === 'Wed' || weekday === 'Thu')))
+        if (!weekend && !doubleheader && !(code === 'MLB' && (weekday === 'Wed' || weekday === 'Thu')))
           assert.ok(time >= '18:30' && time <= '20:00', `${code} ${game.ids.slug} on a ${weekday} at ${time} local`);
       }
       assert.ok(dayGames > 0, `${code} plays some day games`);
@@ -141,5 +142,47 @@ describe('the season calendar', () => {
     );
     assert.deepEqual(byWeekday('MMA', '2026-09-07', 56), ['Fri', 'Sat'], 'MMA cards on Saturdays and some Fridays');
     assert.equal(gamesBetween('MMA', '2026-12-21', '2027-01-08').length, 0, 'no cards over the holidays');
+  });
+
+  it('plays the postseason in series from the final table, to a champion', () => {
+    const nba = seasonOpening('NBA', 2026);
+    const playoffs = postseasonOf(LEAGUES.NBA, nba);
+    const table = standingsOf(LEAGUES.NBA, Date.parse('2027-04-13T12:00:00Z'));
+    const seeds = [...table.entries()].sort(([, a], [, b]) => b.pct - a.pct).map(([team]) => team);
+    const entrants = new Set(
+      playoffs.games.filter((game) => game.series.round === 'First Round').flatMap((game) => [game.home, game.away]),
+    );
+    assert.equal(entrants.size, 16);
+    assert.ok(
+      seeds.slice(0, 10).every((team) => entrants.has(team)),
+      'the best records make the playoffs',
+    );
+    for (const game of playoffs.games) {
+      const wins = Object.values(game.series.wins);
+      assert.ok(
+        wins.every((count) => count < 4),
+        'no game after a side has won four',
+      );
+      assert.ok(game.date >= nba.postseason!.start && game.date <= nba.postseason!.end);
+    }
+    const finals = playoffs.games.filter((game) => game.series.round === 'NBA Finals');
+    assert.ok(finals.length >= 4 && finals.length <= 7);
+    assert.ok(playoffs.champion && [finals[0]!.home, finals[0]!.away].includes(playoffs.champion));
+    const superBowl = slate(LEAGUES.NFL, '2027-02-14');
+    assert.equal(superBowl.length, 1);
+    assert.equal(superBowl[0]!.series?.round, 'Super Bowl');
+    assert.equal(wallClock(superBowl[0]!.startMs, 'America/New_York').time, '18:30');
+  });
+
+  it('rains out some open-air baseball games and makes each up in a doubleheader the next day', () => {
+    const season = seasonOpening('MLB', 2026);
+    const games = gamesBetween('MLB', season.regular.start, season.regular.end);
+    const postponed = games.filter((game) => game.postponed);
+    assert.ok(postponed.length >= 10 && postponed.length <= 60, `${postponed.length} rainouts`);
+    for (const game of postponed.filter((candidate) => candidate.date < season.regular.end)) {
+      const nextDay = games.filter((other) => other.date === addDays(game.date, 1) && other.home === game.home && other.away === game.away);
+      assert.equal(nextDay.length, 2, `${game.ids.slug} made up the next day`);
+      assert.notEqual(nextDay[0]!.ids.slug, nextDay[1]!.ids.slug, 'each game of a doubleheader has its own id');
+    }
   });
 });

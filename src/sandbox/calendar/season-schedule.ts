@@ -1,17 +1,15 @@
 import { addDays, dayStartMs } from '../dates.js';
+import type { ScheduledFixture } from '../game.js';
 import type { League, Team } from '../leagues.js';
 import { createRandom, type Random } from '../random.js';
 import { RHYTHMS, type DailyRhythm, type StartTime, type WeeklyRhythm } from './rhythm.js';
 import { isBreak, type Season } from './seasons.js';
 import { EASTERN_TIME, homeZoneOf, zonedInstant } from './time-zones.js';
+import { venueOf } from '../venues.js';
 
 /** One regular-season game as the calendar places it: the Eastern date it is filed under and its first pitch or tip-off. */
-export interface PlannedGame {
+export interface PlannedGame extends ScheduledFixture {
   date: string;
-  home: Team;
-  away: Team;
-  startMs: number;
-  plannedMs: number;
 }
 
 const weekdayOf = (date: string): number => new Date(dayStartMs(date)).getUTCDay();
@@ -46,6 +44,7 @@ class Rotation {
   }
 
   pairs(count: number, day: number, random: Random, among: readonly Team[] = this.teams): Array<[away: Team, home: Team]> {
+    if (count <= 0) return [];
     const tiebreak = new Map(among.map((team) => [team, random.next()]));
     const rested = (team: Team) => (this.lastDay.get(team) === day - 1 ? 1 : 0);
     const chosen = [...among]
@@ -65,6 +64,14 @@ class Rotation {
       pairs.push([away, home]);
     }
     return pairs;
+  }
+
+  /** Two teams that play each other twice today: a doubleheader, its first game the makeup of a rained-out one. */
+  doubleheader(away: Team, home: Team, day: number): void {
+    for (const team of [away, home]) {
+      this.played.set(team, this.played.get(team)! + 1);
+      this.lastDay.set(team, day);
+    }
   }
 }
 
@@ -95,6 +102,11 @@ function isHolidayOff(league: League, date: string): boolean {
   return date === thanksgivingOf(Number(date.slice(0, 4))) || date.slice(5) === '12-24';
 }
 
+/** About one open-air baseball game in seventy is rained out, as MLB seasons run (a few dozen a year). */
+function isRainedOut(league: League, home: Team, random: Random): boolean {
+  return league.sport === 'baseball' && venueOf(home).roof === 'OPEN_AIR' && random.chance(0.014);
+}
+
 /** The NBA's Christmas: five national games, noon to 10:30 PM Eastern. */
 const CHRISTMAS_WINDOWS = ['12:00', '14:30', '17:00', '20:00', '22:30'];
 
@@ -112,18 +124,42 @@ function dailySeason(league: League, season: Season, rhythm: DailyRhythm): Plann
   christmas.forEach((date) => (counts[days.indexOf(date)] = CHRISTMAS_WINDOWS.length));
   const rotation = new Rotation(league.teams);
   const games: PlannedGame[] = [];
+  let rainedOut: Array<[Team, Team]> = [];
   days.forEach((date, day) => {
     const dayRandom = createRandom('day', league.code, date);
-    const pairs = rotation.pairs(counts[day]!, day, dayRandom);
+    // Yesterday's rainouts are made up today as the first game of a doubleheader between the same teams.
+    const makeups = rainedOut;
+    rainedOut = [];
+    const busy = new Set(makeups.flat());
+    makeups.forEach(([away, home]) => rotation.doubleheader(away, home, day));
+    const pairs = rotation.pairs(
+      counts[day]! - makeups.length,
+      day,
+      dayRandom,
+      league.teams.filter((team) => !busy.has(team)),
+    );
+    for (const [away, home] of makeups) {
+      games.push({ date, away, home, startMs: zonedInstant(date, '13:05', homeZoneOf(home)), plannedMs: rhythm.plannedMinutes * 60_000 });
+      pairs.push([away, home]);
+    }
     const weekday = weekdayOf(date);
     const starts = pairs.map(([, home], index) =>
       christmas.includes(date)
         ? instantOf(date, { time: CHRISTMAS_WINDOWS[index]!, zone: 'eastern' }, home)
         : instantOf(date, rhythm.start(weekday, index, pairs.length, dayRandom), home),
     );
-    pairs.forEach(([away, home], index) =>
-      games.push({ date, away, home, startMs: starts[index]!, plannedMs: rhythm.plannedMinutes * 60_000 }),
-    );
+    pairs.forEach(([away, home], index) => {
+      const postponed = !busy.has(home) && isRainedOut(league, home, dayRandom);
+      if (postponed) rainedOut.push([away, home]);
+      games.push({
+        date,
+        away,
+        home,
+        startMs: starts[index]!,
+        plannedMs: rhythm.plannedMinutes * 60_000,
+        ...(postponed ? { postponed } : {}),
+      });
+    });
   });
   return games;
 }

@@ -5,7 +5,7 @@ import { findTeam } from '../leagues.js';
 import { publicSplits } from '../markets.js';
 import { boardGames, currentGames, findGame, slate, snapshot, type GameSnapshot } from '../schedule.js';
 import { dateParam, deps, fail, iso, leagueParam, metered, parseQuery, requirePlan, type SandboxEnv } from '../http.js';
-import { liveGame, storedTeam } from '../present.js';
+import { liveGame, seriesOf, storedTeam } from '../present.js';
 import { seedOf } from '../random.js';
 
 const liveGamesQuery = z.object({
@@ -79,6 +79,7 @@ export const gameRoutes = new Hono<SandboxEnv>()
         awayTeam: storedTeam(game.away),
         // MMA (not shown in the spec, the sandbox's shape, as on /live-games): the bout's place on its card.
         ...(game.bout ? { bout: game.bout } : {}),
+        ...seriesOf(snap),
         // No betting data for soccer or MMA: their stored games carry the fixture alone (college basketball keeps the
         // splits the sandbox has always given it).
         ...(query.league.sport === 'soccer' || query.league.sport === 'mma'
