@@ -108,7 +108,12 @@ export const ELEMENT_DETAILS = {
   'injury-report': { title: 'Injury report', embedAttributes: ['team', 'as-of'], seasonWords: false, leagues: TEAM_LEAGUES },
   'standings-table': { title: 'Standings', embedAttributes: ['team', 'as-of'], seasonWords: true, leagues: TEAM_LEAGUES },
   // The data service offers team statistics for these four only.
-  'team-stats': { title: 'Team statistics', embedAttributes: ['team', 'layout', 'as-of'], seasonWords: true, leagues: ['nfl', 'nba', 'mlb', 'nhl'] },
+  'team-stats': {
+    title: 'Team statistics',
+    embedAttributes: ['team', 'layout', 'as-of'],
+    seasonWords: true,
+    leagues: ['nfl', 'nba', 'mlb', 'nhl'],
+  },
   'pitching-matchup': { title: 'Pitching matchup', embedAttributes: ['game-id', 'date'], seasonWords: true, leagues: ['mlb'] },
   'fight-card': { title: 'Fight card', embedAttributes: ['date'], seasonWords: false, leagues: ['mma'] },
 } as const satisfies Record<ElementTag, ElementDetails>;

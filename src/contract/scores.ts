@@ -33,8 +33,16 @@ export const gameSchema = z.object({
   /** MMA: the bout's place on its card, and once final how it ended (contract revision 3). */
   bout: z.optional(boutSchema),
   result: z.optional(boutResultSchema),
+  /** Postseason: the round and where the series stands, in the feed's words ("Game 5 · BOS leads 3–1") (revision 5). */
+  series: z.optional(z.object({ round: z.string(), summary: z.string() })),
+  /** A game that will not be played as scheduled, as the feed says it (revision 5). */
+  interruption: z.optional(z.enum(['postponed', 'delayed', 'suspended', 'canceled'])),
 });
 export type Game = z.infer<typeof gameSchema>;
+
+/** The first day ahead with games, for a slate with none: a quiet evening or an off-season (revision 5). */
+export const nextGameDaySchema = z.object({ league: z.string(), date: z.string(), startTime: z.nullable(z.string()) });
+export type NextGameDay = z.infer<typeof nextGameDaySchema>;
 
 /** GET /v1/scores */
 export const scoresPayloadSchema = z.object({
@@ -42,6 +50,8 @@ export const scoresPayloadSchema = z.object({
   /** The date asked for, or null for the current slate. */
   date: z.nullable(z.string()),
   games: z.array(gameSchema),
+  /** Set when the current slate has no games: each league's next day with games, within the relay's look-ahead. */
+  next: z.optional(z.array(nextGameDaySchema)),
   ...freshness,
 });
 export type ScoresPayload = z.infer<typeof scoresPayloadSchema>;

@@ -14,8 +14,9 @@ export const CONTRACT_VERSION = 1;
  * 3: MMA: a game's `bout` and `result`, a side's `record`, and a form game's `ending`.
  * 4: kept answers: `as-of` on the scores, form, injuries, standings and team-stats routes with the payload's `asOf`,
  * and `date` on the game routes (a final game is then answered for ever, resources/archive.ts).
+ * 5: seasons: a game's `series` and `interruption`, and the scores payload's `next` game day for an empty slate.
  */
-export const CONTRACT_REVISION = 4;
+export const CONTRACT_REVISION = 5;
 
 /** Carries CONTRACT_VERSION on every data answer; live updates carry it as the envelope's `contract` field. */
 export const CONTRACT_HEADER = 'X-Pressbox-Contract';

@@ -34,8 +34,8 @@ function standing(wins: Record<string, number>, bestOf: number): string {
 }
 
 /**
- * A postseason game's place in its series, as a feed's `statusDetail` says it: "Game 5 · BOS leads 3–1" before and
- * during the game, "BOS wins series 4–1" once it is final; a single game says its round ("Super Bowl").
+ * A postseason game's place in its series in words: "Game 5 · BOS leads 3–1" before and during the game, "BOS wins
+ * series 4–1" once it is final; a single game says its round ("Super Bowl").
  */
 export function seriesDetail(snap: GameSnapshot): { text: string; wins: Record<string, number> } | undefined {
   const { series } = snap.game;
@@ -72,7 +72,7 @@ export function liveGame(snap: GameSnapshot, nowMs: number) {
   return {
     gameId: game.ids.live,
     status: snap.status,
-    statusDetail: game.postponed ? 'Postponed · Rain' : [STATUS_DETAIL[snap.status], seriesDetail(snap)?.text].filter(Boolean).join(' · '),
+    statusDetail: game.postponed ? 'Postponed · Rain' : STATUS_DETAIL[snap.status],
     isLive: snap.status === 'live',
     isFinal: snap.status === 'final',
     startTime: iso(game.startMs),

@@ -29,7 +29,12 @@ function verdictOf(text: string | null | undefined): BoutEnding['verdict'] {
 export function boutEnding(ending: { method?: string; detail?: string | null; round?: number; time?: string }): BoutEnding | undefined {
   const method = ending.method === undefined ? undefined : methodOf(ending.method);
   if (!method || ending.round === undefined || ending.time === undefined) return undefined;
-  return { method, verdict: method === 'decision' || method === 'draw' ? verdictOf(ending.detail) : null, round: ending.round, time: ending.time };
+  return {
+    method,
+    verdict: method === 'decision' || method === 'draw' ? verdictOf(ending.detail) : null,
+    round: ending.round,
+    time: ending.time,
+  };
 }
 
 function boutResult(game: LiveGame): BoutResult | undefined {
@@ -39,7 +44,12 @@ function boutResult(game: LiveGame): BoutResult | undefined {
   const named = game.result.winner?.toLowerCase();
   // A winner named by side, or else read from the score (the winner's side scores one); none for a draw or no contest.
   const bySide = named === 'home' || named === 'away' ? named : undefined;
-  const byScore = (game.homeTeam.score ?? 0) === (game.awayTeam.score ?? 0) ? null : (game.homeTeam.score ?? 0) > (game.awayTeam.score ?? 0) ? 'home' : 'away';
+  const byScore =
+    (game.homeTeam.score ?? 0) === (game.awayTeam.score ?? 0)
+      ? null
+      : (game.homeTeam.score ?? 0) > (game.awayTeam.score ?? 0)
+        ? 'home'
+        : 'away';
   const winner = ending.method === 'draw' || ending.method === 'no-contest' ? null : (bySide ?? byScore);
   return { ...ending, winner };
 }

@@ -25,7 +25,10 @@ export async function formResource(
     // Checked against the league's directory (cached for hours) before a pair that does not exist is asked upstream.
     for (const abbreviation of [params.team, params.opponent])
       if (!teams.knows(abbreviation))
-        throw new RelayError('not_found', `No ${params.league.toUpperCase()} team "${abbreviation}"; use the team's abbreviation, such as BOS.`);
+        throw new RelayError(
+          'not_found',
+          `No ${params.league.toUpperCase()} team "${abbreviation}"; use the team's abbreviation, such as BOS.`,
+        );
     source = await ctx.upstream.headToHead(params.league, params.team, params.opponent).catch((error) => {
       throw fromUpstream(error);
     });

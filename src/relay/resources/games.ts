@@ -5,6 +5,7 @@ import type { CachedUpstream } from '../upstream/cached.js';
 import type { LineRecord, LiveGame, LiveGames, StoredGames } from '../upstream/schemas.js';
 import type { TeamDirectory } from './teams.js';
 import { boutFields, boutOf } from './bouts.js';
+import { seasonFields } from './season-words.js';
 import { refuseDateOutsideWindow } from './params.js';
 
 const STATUS_TEXT = { scheduled: 'Scheduled', live: 'In Progress', final: 'Final' } as const;
@@ -32,6 +33,7 @@ export function projectLiveGame(league: string, game: LiveGame, teams: TeamDirec
           }
         : null,
     ...boutFields(game),
+    ...seasonFields(game),
   };
 }
 
@@ -58,6 +60,7 @@ export function projectStoredGame(league: string, game: StoredGames['data'][numb
     away: side(teams, { ...game.awayTeam, score: null }),
     progress: null,
     ...(bout && { bout }),
+    ...seasonFields(game),
   };
 }
 

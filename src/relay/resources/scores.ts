@@ -1,11 +1,12 @@
 import type { Unrefreshed } from '../../contract/routes.js';
-import type { Game, ScoresPayload } from '../../contract/scores.js';
+import type { Game, NextGameDay, ScoresPayload } from '../../contract/scores.js';
 import type { Cached } from '../cache/resource-cache.js';
 import { fromUpstream } from '../errors.js';
 import type { LiveGames } from '../upstream/schemas.js';
 import type { ResourceContext } from './context.js';
 import { freshnessOf } from './freshness.js';
 import { projectLiveGame, projectStoredGame, sameFixture } from './games.js';
+import { nextGameDay } from './next-game.js';
 import { teamDirectory } from './teams.js';
 
 const DAY_MS = 86_400_000;
@@ -76,5 +77,22 @@ export async function scoresResource(ctx: ResourceContext, params: ScoresParams)
   if (params.team)
     games = games.filter((game) => game.home.team.abbreviation === params.team || game.away.team.abbreviation === params.team);
   games.sort((a, b) => (a.startTime ?? '').localeCompare(b.startTime ?? '') || a.id.localeCompare(b.id));
-  return { leagues: params.leagues, date: params.date ?? null, games, ...freshnessOf(ctx.now, ...perLeague.flatMap((part) => part.parts)) };
+  const next = games.length === 0 && isToday(params.date, ctx.now) ? await nextDays(ctx, params.leagues) : undefined;
+  return {
+    leagues: params.leagues,
+    date: params.date ?? null,
+    games,
+    ...(next && { next }),
+    ...freshnessOf(ctx.now, ...perLeague.flatMap((part) => part.parts)),
+  };
+}
+
+function isToday(date: string | undefined, now: number): boolean {
+  return date === undefined || dayOffset(date, now) === 0;
+}
+
+/** Each league's next day with games, for an empty current slate; a league whose search fails is left out. */
+async function nextDays(ctx: ResourceContext, leagues: string[]): Promise<NextGameDay[]> {
+  const days = await Promise.all(leagues.map((league) => nextGameDay(ctx, league).catch(() => null)));
+  return days.filter((day): day is NextGameDay => day !== null);
 }

@@ -87,6 +87,15 @@ const boutSchema = z
  * `round`; `time` m:ss). Spellings vary between sources, so the relay reads them in contract/mma's words later; here
  * only the types are held, and a malformed result is dropped.
  */
+/**
+ * A postseason game's series: not shown in the spec, the sandbox's shape (`round`, `summary`, `gameNumber`, `bestOf`).
+ * Read for its words only; a malformed one is dropped.
+ */
+const seriesSchema = z
+  .looseObject({ round: z.string().max(60), summary: lenientText })
+  .optional()
+  .catch(undefined);
+
 const boutResultSchema = z
   .looseObject({
     winner: z.string().nullable().optional().catch(undefined),
@@ -129,6 +138,7 @@ export const liveGameSchema = z.looseObject({
   lastUpdated: timestamp.optional(),
   bout: boutSchema,
   result: boutResultSchema,
+  series: seriesSchema,
 });
 
 export const liveGamesSchema = z.looseObject({
@@ -231,6 +241,7 @@ export const storedGamesSchema = z.looseObject({
         .optional(),
       tags: z.looseObject({ mostBetRank: z.number().nullable().optional(), notes: z.string().nullable().optional() }).optional(),
       bout: boutSchema,
+      series: seriesSchema,
     }),
   ),
 });
@@ -326,7 +337,11 @@ const formGameSchema = z.looseObject({
   method: z.string().max(40).optional().catch(undefined),
   methodDetail: z.string().max(40).nullable().optional().catch(undefined),
   round: integer.min(1).max(9).optional().catch(undefined),
-  time: z.string().regex(/^\d{1,2}:\d{2}$/).optional().catch(undefined),
+  time: z
+    .string()
+    .regex(/^\d{1,2}:\d{2}$/)
+    .optional()
+    .catch(undefined),
 });
 
 export const recentFormSchema = z.looseObject({

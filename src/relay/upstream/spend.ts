@@ -34,3 +34,11 @@ export function callerRefusal(): Error | undefined {
 export function currentSpender(): Spender | undefined {
   return current.getStore();
 }
+
+/**
+ * Work done once for every reader alike (the next game day's search, resources/next-game.ts): attributed and charged to
+ * nobody, so the first reader to ask does not pay for all the others. Such work must be bounded and remembered.
+ */
+export function forEveryReader<T>(work: () => T): T {
+  return current.exit(work);
+}
