@@ -41,7 +41,13 @@ export const gameSchema = z.object({
 export type Game = z.infer<typeof gameSchema>;
 
 /** The first day ahead with games, for a slate with none: a quiet evening or an off-season (revision 5). */
-export const nextGameDaySchema = z.object({ league: z.string(), date: z.string(), startTime: z.nullable(z.string()) });
+export const nextGameDaySchema = z.object({
+  league: z.string(),
+  date: z.string(),
+  startTime: z.nullable(z.string()),
+  /** Days after the relay's today: more than a week reads as a break or an off-season. */
+  daysAhead: z.number(),
+});
 export type NextGameDay = z.infer<typeof nextGameDaySchema>;
 
 /** GET /v1/scores */

@@ -14,7 +14,15 @@ export interface BrowserTestSetup {
   /** A relay that refuses every live stream (as a buffering proxy would make it fail), on the same sandbox. */
   streamlessRelay: string;
   streamlessRelayKey: string;
+  /**
+   * A relay on the season calendar at SEASON_EVENING (Monday 26 April 2027, 8:30 PM Eastern): NBA first-round playoff
+   * games, no MLS match that day, the NFL in its off-season. Its key is allowed on this page.
+   */
+  seasonRelay: string;
+  seasonRelayKey: string;
 }
+
+export const SEASON_EVENING = '2027-04-27T00:30:00Z';
 
 /**
  * Starts a real relay (with its sandbox, clock frozen at MIDDAY) for the browser tests and lets them steer it
@@ -24,6 +32,7 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
   let relay: RunningRelay;
   let freeRelay: RunningRelay;
   let streamlessRelay: RunningRelay;
+  let seasonRelay: RunningRelay;
   let setup: BrowserTestSetup;
   let offsetMs = 0;
   const month = () => new Date(Date.now() + offsetMs).toISOString().slice(0, 7);
@@ -61,6 +70,17 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
         rateLimit: { perMinute: 1_000_000, burst: 100_000 },
         live: { maxStreamsPerAddress: 0 },
       });
+      seasonRelay = await startRelay({
+        port: 0,
+        db: ':memory:',
+        logger: silentLogger,
+        now: () => Date.parse(SEASON_EVENING),
+        rateLimit: { perMinute: 1_000_000, burst: 100_000 },
+        sandbox: { calendar: 'season', now: Date.parse(SEASON_EVENING), rate: 0 },
+      });
+      const seasonRelayKey = (
+        await createKey(seasonRelay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: 'season', test: false }, Date.now())
+      ).key;
       const streamlessRelayKey = (
         await createKey(
           streamlessRelay.store,
@@ -85,11 +105,14 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
         freeRelayKey,
         streamlessRelay: streamlessRelay.origin,
         streamlessRelayKey,
+        seasonRelay: seasonRelay.origin,
+        seasonRelayKey,
       };
     },
     async serverStop() {
       await freeRelay?.close();
       await streamlessRelay?.close();
+      await seasonRelay?.close();
       await relay?.close();
     },
     async executeCommand({ command, payload }) {

@@ -10,7 +10,7 @@ const HORIZON_DAYS = 240;
 const NEAR_DAYS = 7;
 /**
  * Past the first week, every fifth day: five shares no factor with seven, so a league that plays one weekday is met
- * within five weeks of its season opening; the days before that find are then read back one by one.
+ * within five weeks of its season opening; the days before that find are then read back one by one to the break.
  */
 const STRIDE = 5;
 /** Leagues × days remembered; a day's answer is kept until the date changes. */
@@ -21,8 +21,8 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const found = new Map<string, Promise<NextGameDay | null>>();
 
 /**
- * The first day after today with games in a league, from its schedule (/games, read hourly): at most about sixty
- * upstream calls once a day per league, whoever asks and however many readers do, and none per reader.
+ * The first day after today with games in a league, from its schedule (/games, read hourly): at most about
+ * seventy upstream calls once a day per league, whoever asks and however many readers do, and none per reader.
  */
 export function nextGameDay(ctx: ResourceContext, league: string): Promise<NextGameDay | null> {
   const today = dayOf(ctx.now);
@@ -37,31 +37,33 @@ export function nextGameDay(ctx: ResourceContext, league: string): Promise<NextG
   return search;
 }
 
-async function firstStart(ctx: ResourceContext, league: string, date: string): Promise<NextGameDay | null> {
+async function firstStart(ctx: ResourceContext, league: string, date: string, daysAhead: number): Promise<NextGameDay | null> {
   const schedule = await ctx.upstream.schedule(league, date).catch((error) => {
     throw fromUpstream(error);
   });
   const games = schedule.value.data;
   if (games.length === 0) return null;
   const starts = games.map((game) => game.startTime).filter((start): start is string => !!start);
-  return { league, date, startTime: starts.sort()[0] ?? null };
+  return { league, date, startTime: starts.sort()[0] ?? null, daysAhead };
 }
 
 async function searchFrom(ctx: ResourceContext, league: string, today: string): Promise<NextGameDay | null> {
   const start = Date.parse(`${today}T00:00:00Z`);
-  const day = (offset: number) => dayOf(start + offset * DAY_MS);
+  const dayAt = (offset: number) => firstStart(ctx, league, dayOf(start + offset * DAY_MS), offset);
   for (let offset = 1; offset <= NEAR_DAYS; offset++) {
-    const next = await firstStart(ctx, league, day(offset));
+    const next = await dayAt(offset);
     if (next) return next;
   }
   for (let offset = NEAR_DAYS + STRIDE; offset <= HORIZON_DAYS; offset += STRIDE) {
-    const next = await firstStart(ctx, league, day(offset));
-    if (!next) continue;
-    for (let back = offset - STRIDE + 1; back < offset; back++) {
-      const earlier = await firstStart(ctx, league, day(back));
-      if (earlier) return earlier;
+    let earliest = await dayAt(offset);
+    if (!earliest) continue;
+    // A season may have opened on a day between two samples: read back until a week without games, the break.
+    for (let back = offset - 1, empty = 0; back > NEAR_DAYS && empty < NEAR_DAYS; back--) {
+      const day = await dayAt(back);
+      empty = day ? 0 : empty + 1;
+      earliest = day ?? earliest;
     }
-    return next;
+    return earliest;
   }
   return null;
 }

@@ -6,9 +6,18 @@ import type { Localized } from '../i18n/translate.js';
 import { liveKit } from '../runtime/live.js';
 import { isSoccer } from '../../contract/soccer.js';
 
+/** A game that will not be played as scheduled, as the feed says (contract revision 5). */
+function interruptionText(interruption: NonNullable<Game['interruption']>, { t }: Localized): string {
+  if (interruption === 'postponed') return t('status.postponed', 'Postponed');
+  if (interruption === 'delayed') return t('status.delayed', 'Delayed');
+  if (interruption === 'suspended') return t('status.suspended', 'Suspended');
+  return t('status.canceled', 'Canceled');
+}
+
 /** When a game starts, how far along it is, or that it is over, in words (never colour alone). */
 export function statusText(game: Game, localized: Localized, dated = true): string {
   const { t } = localized;
+  if (game.interruption) return interruptionText(game.interruption, localized);
   if (game.status === 'scheduled') return game.startTime ? formatStartTime(game.startTime, localized) : t('status.scheduled', 'Scheduled');
   // The live kit composes it: elements that show live progress have it before they show live data.
   if (game.status === 'live') return liveKit?.progressText(game, t) ?? t('status.live', 'Live');

@@ -133,7 +133,13 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
         ${this.#team(game, first)}
         <div class="middle">
           ${statusPill(game, this.localized, false)}
-          ${game.startTime ? html`<span class="when">${formatDay(game.startTime, this.localized)}</span>` : nothing}
+          ${
+            game.series
+              ? html`<span class="when">${game.series.summary}</span>`
+              : game.startTime
+                ? html`<span class="when">${formatDay(game.startTime, this.localized)}</span>`
+                : nothing
+          }
         </div>
         ${this.#team(game, second)} ${game.status === 'final' ? nothing : pauseButton(this.paused, this.togglePaused, this.t)}
       </div>

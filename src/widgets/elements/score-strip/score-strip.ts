@@ -10,6 +10,7 @@ import { ResourceController } from '../../runtime/resource-controller.js';
 import { liveChangeMarker, liveWhile } from '../../runtime/live.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { emptyState, type Notice } from '../../ui/states.js';
+import { noGamesText } from '../../ui/next-game.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
 import { startLabel } from '../../ui/start-time.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
@@ -133,7 +134,11 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
     const label = this.regionLabel;
     if (data.games.length === 0)
       return html`<section aria-label=${label}>
-        ${emptyState(this.date ? this.t('scores.noGamesOnDay', 'No games on this day.') : this.t('scores.noGames', 'No games right now.'))}
+        ${emptyState(
+          this.date
+            ? this.t('scores.noGamesOnDay', 'No games on this day.')
+            : noGamesText(data, this.localized, this.t('scores.noGames', 'No games right now.')),
+        )}
         ${notice}
       </section>`;
     const focusIndex = Math.min(this.focusIndex, data.games.length - 1);
@@ -153,7 +158,7 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
   #card(game: Game, focusable: boolean): TemplateResult {
     const [first, second] = sideOrder(game.league);
     const status =
-      game.status === 'scheduled' && game.startTime
+      game.status === 'scheduled' && game.startTime && !game.interruption
         ? html`<span class="pill" part="status" data-status="scheduled">${startLabel(game.startTime, this.localized)}</span>`
         : statusPill(game, this.localized);
     const body = html`${status} ${this.#side(game, first)} ${this.#side(game, second)}`;

@@ -9,6 +9,7 @@ import { liveChangeMarker, liveWhile } from '../../runtime/live.js';
 import { leagueNames } from '../../ui/leagues.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { emptyState, type Notice } from '../../ui/states.js';
+import { noGamesText } from '../../ui/next-game.js';
 import { statusPillStyles, statusText } from '../../ui/status-pill.js';
 import { startLabel } from '../../ui/start-time.js';
 import { cssProps } from '../../ui/css-props.js';
@@ -79,7 +80,7 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
     const label = this.regionLabel;
     if (data.games.length === 0)
       return html`<div class="ticker" role="region" aria-label=${label}>
-        ${emptyState(this.t('scores.noGames', 'No games right now.'))} ${notice}
+        ${emptyState(noGamesText(data, this.localized, this.t('scores.noGames', 'No games right now.')))} ${notice}
       </div>`;
     const games = tickerOrder(data.games);
     return html`<div class="ticker">
