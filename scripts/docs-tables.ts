@@ -48,8 +48,9 @@ function sizeTable(): string {
     '| element | height | change it with |',
     '|---|---|---|',
     ...ELEMENT_TAGS.map((tag) => {
-      const box: { height: number; formerName?: string; leagueHeights?: Record<string, number> } = ELEMENT_BOXES[tag];
+      const box: { height: number; formerName?: string; leagueHeights?: Record<string, number>; teamHeight?: number } = ELEMENT_BOXES[tag];
       const byLeague = Object.entries(box.leagueHeights ?? {}).map(([league, height]) => `; ${height} px for \`league="${league}"\``);
+      if (box.teamHeight) byLeague.push(`; ${box.teamHeight} px with \`team\``);
       const former = box.formerName ? ` (or \`--pb-${box.formerName}-height\`)` : '';
       return `| \`<${tag}>\` | ${box.height} px${byLeague.join('')} | \`${sizeProperty(tag)}\`${former} |`;
     }),

@@ -96,8 +96,7 @@ function startCommand(program: Command): void {
     .option('--sandbox-port <port>', 'port of the embedded sandbox', port, 4010)
     .option('--demo-port <port>', 'port of the demo publisher site (another origin than the relay)', port, 8788)
     .option('--time <iso>', TIME_HELP, instant)
-    // The demo shows every element with data at any hour; `season` shows the real calendar, off-seasons included.
-    .option('--sandbox-calendar <name>', CALENDAR_HELP, calendar, 'round-the-clock')
+    .option('--sandbox-calendar <name>', CALENDAR_HELP, calendar, 'season')
     .action(
       async (options: {
         port: number;
@@ -121,7 +120,13 @@ function startCommand(program: Command): void {
           (await relay.store.listKeys()).find((key) => key.name === DEMO_KEY_NAME && key.revokedAt === null) ??
           (await createKey(relay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: DEMO_KEY_NAME, test: true }, Date.now()));
         const site = await starting({ port: options.demoPort }, () =>
-          startDemoSite({ demoDir: DEMO_DIR, relayOrigin: relay.origin, demoKey: () => demo.key, port: options.demoPort }),
+          startDemoSite({
+            demoDir: DEMO_DIR,
+            relayOrigin: relay.origin,
+            demoKey: () => demo.key,
+            port: options.demoPort,
+            sandbox: { clock: relay.sandbox.clock, calendar: options.sandboxCalendar ?? 'season', afterJump: () => relay.cache.clear() },
+          }),
         );
         console.log(
           [

@@ -17,7 +17,8 @@ export const ELEMENT_BOXES = {
   'win-probability': { height: 330 },
   'player-props': { height: 400, formerName: 'props' },
   'last-five': { height: 188 },
-  'injury-report': { height: 420, formerName: 'injuries' },
+  // One team's report holds a few players: its box is the heading and four rows, longer lists scroll inside it.
+  'injury-report': { height: 420, formerName: 'injuries', teamHeight: 240 },
   'standings-table': { height: 420, formerName: 'standings' },
   'team-stats': { height: 280 },
   'pitching-matchup': { height: 300, formerName: 'matchup' },
@@ -29,7 +30,12 @@ interface ElementBox {
   formerName?: string;
   /** Leagues whose data takes another height than `height`: the box is reserved by the `league` attribute. */
   leagueHeights?: Readonly<Record<string, number>>;
+  /** The height when a `team` attribute narrows the element to one team. */
+  teamHeight?: number;
 }
+
+/** The selector of an element narrowed to one team: a `team` attribute with a value. */
+const ONE_TEAM = `[team]:not([team=''])`;
 
 export type ElementTag = keyof typeof ELEMENT_BOXES;
 
@@ -44,22 +50,28 @@ export function sizeProperty(tag: ElementTag): `--pb-${ElementTag}-height` {
   return `--pb-${tag}-height`;
 }
 
-/** The element's reserved height in CSS pixels for a league (its `league` attribute, in any case). */
-export function reservedHeightOf(tag: ElementTag, league = ''): number {
+/** The element's reserved height in CSS pixels for a league (its `league` attribute, in any case) and a `team`. */
+export function reservedHeightOf(tag: ElementTag, league = '', team = ''): number {
   const box: ElementBox = ELEMENT_BOXES[tag];
-  return box.leagueHeights?.[league.trim().toLowerCase()] ?? box.height;
+  return (team.trim() && box.teamHeight) || (box.leagueHeights?.[league.trim().toLowerCase()] ?? box.height);
 }
 
 /**
  * The element's reserved height as CSS rules, for its host style and for the loader's placeholder box: `select('')`
- * gives the selector of its own box, `select('[league=mls i]')` that of a league with a box of its own.
+ * gives the selector of its own box, `select('[league=mls i]')` that of a league with a box of its own, and
+ * `select(ONE_TEAM)` that of one team's.
  */
 export function reservedHeightRules(tag: ElementTag, select: (league: string) => string, declarations = ''): string {
-  const { height, formerName, leagueHeights }: ElementBox = ELEMENT_BOXES[tag];
-  return Object.entries({ '': height, ...leagueHeights })
+  const { height, formerName, leagueHeights, teamHeight }: ElementBox = ELEMENT_BOXES[tag];
+  const boxes: Array<[string, number]> = [
+    ['', height],
+    ...Object.entries(leagueHeights ?? {}).map(([league, px]): [string, number] => [`[league=${league} i]`, px]),
+    ...(teamHeight ? [[ONE_TEAM, teamHeight] as [string, number]] : []),
+  ];
+  return boxes
     .map(
-      ([league, px]) =>
-        `${select(league && `[league=${league} i]`)}{${declarations}height:var(${sizeProperty(tag)},${formerName ? `var(--pb-${formerName}-height,${px}px)` : `${px}px`});}`,
+      ([attribute, px]) =>
+        `${select(attribute)}{${declarations}height:var(${sizeProperty(tag)},${formerName ? `var(--pb-${formerName}-height,${px}px)` : `${px}px`});}`,
     )
     .join('');
 }

@@ -5,6 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { fileUnder, typeOf } from '../relay/http/static.js';
 import { ELEMENT_DETAILS, ELEMENT_TAGS } from '../contract/elements.js';
 import { LEAGUE_TITLES, WIDGET_LEAGUES } from '../contract/leagues.js';
+import { z } from 'zod';
+import type { SandboxClock } from '../sandbox/clock.js';
+import type { CalendarName } from '../sandbox/leagues.js';
+import { latestBusyEvening } from '../sandbox/busy-evening.js';
 
 /** The demo site's pages and files are its own: not to be sniffed, nor embedded by other origins. */
 const OWN_FILES = { 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Resource-Policy': 'same-origin' };
@@ -17,6 +21,28 @@ export interface DemoSiteOptions {
   demoKey: () => string | undefined;
   port?: number;
   host?: string;
+  /** The embedded sandbox's clock, which the gallery shows and can move to a busy evening and back (`pressbox start`). */
+  sandbox?: SandboxClockControl;
+}
+
+export interface SandboxClockControl {
+  clock: SandboxClock;
+  calendar: CalendarName;
+  /** After a jump: what the relay kept from before it is of another time. */
+  afterJump(): void;
+}
+
+const jumpBody = z.object({ to: z.enum(['busy-evening', 'now']) });
+
+/** The sandbox clock as the gallery shows it: where it stands, and where the busy-evening jump would take it. */
+function clockState({ clock, calendar }: SandboxClockControl) {
+  const now = clock.now();
+  return {
+    now: new Date(now).toISOString(),
+    rate: clock.rate,
+    calendar,
+    busyEvening: new Date(latestBusyEvening(calendar, Date.now())).toISOString(),
+  };
 }
 
 export interface RunningDemoSite {
@@ -67,6 +93,20 @@ function elementLeagues(): string {
 export function demoSite(options: DemoSiteOptions) {
   const game = featuredGame(options);
   const app = new Hono();
+  const sandbox = options.sandbox;
+  if (sandbox) {
+    app.get('/_demo/clock', (c) => c.json(clockState(sandbox), 200, { 'Cache-Control': 'no-store', ...OWN_FILES }));
+    // JSON only: another origin's form cannot send it without a preflight this server never grants.
+    app.post('/_demo/clock', async (c) => {
+      const parsed = jumpBody.safeParse(
+        c.req.header('content-type')?.startsWith('application/json') ? await c.req.json().catch(() => null) : null,
+      );
+      if (!parsed.success) return c.json({ error: 'send {"to": "busy-evening"} or {"to": "now"} as JSON' }, 400);
+      sandbox.clock.set(parsed.data.to === 'now' ? Date.now() : latestBusyEvening(sandbox.calendar, Date.now()));
+      sandbox.afterJump();
+      return c.json(clockState(sandbox), 200, { 'Cache-Control': 'no-store', ...OWN_FILES });
+    });
+  }
   app.get('/*', async (c) => {
     const path = c.req.path.slice(1) || 'index.html';
     const file = await fileUnder(options.demoDir, path);

@@ -188,7 +188,7 @@ async function oembedFor(c: Context<RelayEnv>, deps: EmbedDeps): Promise<Respons
   const choice: WidgetChoice = { relay: target.origin, tag, ...read.query };
   // An element has one height at every width: a frame under it would cut its last row, so no embed fits (oEmbed's
   // 404, "no response for this url", with the sizes that would fit).
-  const needed = reservedHeight(tag, choice.attributes.league);
+  const needed = reservedHeight(tag, choice.attributes.league, choice.attributes.team);
   const { maxwidth = Infinity, maxheight = Infinity } = sizes.data;
   if (maxheight < needed || maxwidth < MIN_FRAME_WIDTH)
     return refuse(

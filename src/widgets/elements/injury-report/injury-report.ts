@@ -30,7 +30,7 @@ type TeamReport = InjuriesPayload['teams'][number];
  * @csspart pause - The button that pauses and resumes live updates.
  * @csspart badge - A team badge.
  *
- * @cssproperty --pb-injury-report-height - Reserved height (420px); the list scrolls inside it; `--pb-injuries-height` also works.
+ * @cssproperty --pb-injury-report-height - Reserved height (420px, 240px with `team`); the list scrolls inside it; `--pb-injuries-height` also works.
  *
  * @event {PbLoadEvent} pb-load - First data shown.
  * @event {PbUpdateEvent} pb-update - Newer data shown.
@@ -45,7 +45,8 @@ type TeamReport = InjuriesPayload['teams'][number];
 export class InjuryReport extends PressboxElement<InjuriesPayload> {
   static override properties: PropertyDeclarations = {
     asOf: { attribute: 'as-of' },
-    team: {},
+    // Reflected: one team's report reserves a smaller box, which follows the attribute.
+    team: { reflect: true },
   };
 
   static override styles = elementStyles(

@@ -31,9 +31,10 @@ pitchingMatchupSheet.replaceSync(css`
     gap: 8px;
     padding: 0 16px;
   }
+  /* Team, pitcher and facts at the top of the card, the projection at its foot: nothing floats in a tall card. */
   .side {
-    display: grid;
-    align-content: space-between;
+    display: flex;
+    flex-direction: column;
     gap: 4px;
     min-width: 0;
     padding: 8px 10px;
@@ -76,6 +77,7 @@ pitchingMatchupSheet.replaceSync(css`
   }
   .strikeouts {
     display: grid;
+    margin-top: auto;
     font-size: 12px;
   }
   .projected {

@@ -76,8 +76,14 @@ export const playerPropsStyles = css`
       border-bottom-color: Highlight;
     }
   }
-  /* A phone or a sidebar: tighter tabs and cells, names that wrap, the percentages without their meters. */
+  /* A phone or a sidebar: tabs on as many rows as they need (none cut at the edge), tighter cells, names that wrap,
+     the percentages without their meters. */
   @container (max-width: 520px) {
+    [role='tablist'] {
+      flex-wrap: wrap;
+      column-gap: 0;
+      padding-inline: 6px;
+    }
     [role='tab'] {
       padding-inline: 6px;
     }
