@@ -39,8 +39,8 @@ export const BUDGETS = {
   allSevenByLoader: 30 * KIB,
   /** The first seven elements and the three season elements. */
   allTenByLoader: 36 * KIB,
-  /** Moved 64 B by issue 52, 256 B by issue 54 and 320 B by issue 56 (docs/performance.md, "Budgets moved"). */
-  allInOne: 28 * KIB + 640,
+  /** Moved 64 B by issue 52, 256 B by issue 54 and 384 B by issue 56 (docs/performance.md, "Budgets moved"). */
+  allInOne: 28 * KIB + 704,
   laterChunk: 4 * KIB,
   /** One locale's messages, fetched only by pages in that locale. */
   localeChunk: 3 * KIB,
