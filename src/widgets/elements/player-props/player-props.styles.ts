@@ -82,10 +82,11 @@ export const playerPropsStyles = css`
     [role='tablist'] {
       flex-wrap: wrap;
       column-gap: 0;
-      padding-inline: 6px;
+      padding-inline: 4px;
     }
     [role='tab'] {
-      padding-inline: 6px;
+      padding: 6px 4px;
+      font-size: 12px;
     }
     table {
       font-size: 13px;
