@@ -85,8 +85,11 @@ function seasonDay(league: League, date: string): ScheduledFixture[] {
   const season = seasonAt(league.code, date);
   const phase = phaseOf(season, date);
   if (league.sport === 'mma') return phase === 'regular' ? cardOf(league, date) : [];
-  if (phase === 'postseason') return postseasonOf(league, season).games.filter((game) => game.date === date);
-  return regularSeason(league, season).get(date) ?? [];
+  const regular = regularSeason(league, season).get(date) ?? [];
+  // The postseason's games, and any played on the regular season's last day (college football's championships).
+  if (phase === 'postseason' || date === season.regular.end)
+    return [...regular, ...postseasonOf(league, season).games.filter((game) => game.date === date)];
+  return regular;
 }
 
 export function slate(league: League, date: string): Game[] {

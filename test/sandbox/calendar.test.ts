@@ -168,6 +168,8 @@ describe('the season calendar', () => {
     const finals = playoffs.games.filter((game) => game.series.round === 'NBA Finals');
     assert.ok(finals.length >= 4 && finals.length <= 7);
     assert.ok(playoffs.champion && [finals[0]!.home, finals[0]!.away].includes(playoffs.champion));
+    const championships = slate(LEAGUES.CFB, seasonOpening('CFB', 2026).regular.end);
+    assert.ok(championships.length > 0 && championships.every((game) => game.series?.round === 'Conference Championship'));
     const superBowl = slate(LEAGUES.NFL, '2027-02-14');
     assert.equal(superBowl.length, 1);
     assert.equal(superBowl[0]!.series?.round, 'Super Bowl');

@@ -20,6 +20,8 @@ interface RoundFormat {
   gameDays: readonly number[];
   /** Seeds that skip this round (first rounds only). */
   byes?: number;
+  /** A round that places nobody in the bracket (college football's conference championships): all seeds go on. */
+  standalone?: boolean;
   /** Start times of a day's games in order, local at the home team (or Eastern, for neutral sites and national windows). */
   times: readonly string[];
   neutral?: boolean;
@@ -101,6 +103,16 @@ const FORMATS: Partial<Record<LeagueCode, PostseasonFormat>> = {
   CFB: {
     teams: 12,
     rounds: [
+      // Championship Saturday, the regular season's last day, thirteen days before the playoff opens.
+      {
+        name: 'Conference Championship',
+        bestOf: 1,
+        startsAfter: -13,
+        gameDays: [0, 0, 0, 0],
+        times: ['12:00', '16:00', '20:00', '20:00'],
+        neutral: true,
+        standalone: true,
+      },
       {
         name: 'CFP First Round',
         bestOf: 1,
@@ -187,7 +199,7 @@ function playPostseason(league: League, season: Season, context: PostseasonConte
   for (const round of format.rounds) {
     const roundStart = addDays(season.postseason.start, round.startsAfter);
     const byes = alive.slice(0, round.byes ?? 0);
-    const playing = alive.slice(round.byes ?? 0);
+    const playing = round.standalone ? context.seeds.slice(0, round.gameDays.length * 2) : alive.slice(round.byes ?? 0);
     const winners: Team[] = [];
     for (let index = 0; index < playing.length / 2; index++) {
       const [high, low] = [playing[index]!, playing[playing.length - 1 - index]!];
@@ -218,7 +230,7 @@ function playPostseason(league: League, season: Season, context: PostseasonConte
       }
       winners.push(wins[high.abbreviation] === needed ? high : low);
     }
-    alive = [...byes, ...winners].sort((a, b) => seedOf.get(a)! - seedOf.get(b)!);
+    if (!round.standalone) alive = [...byes, ...winners].sort((a, b) => seedOf.get(a)! - seedOf.get(b)!);
   }
   return { games, champion: alive.length === 1 ? alive[0] : undefined };
 }
