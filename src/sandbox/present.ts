@@ -26,6 +26,20 @@ export function storedTeam(team: Team) {
 
 const STATUS_DETAIL = { scheduled: 'Scheduled', live: 'In Progress', final: 'Final' } as const;
 
+/**
+ * A final past regulation as feeds write it: Final/OT and Final/2OT, Final/SO after a shootout, Final/11 after extra
+ * innings. A bout, or a match level after ninety minutes, is just Final.
+ */
+function finalDetail(snap: GameSnapshot): string {
+  const { game } = snap;
+  const script = scriptOf(game);
+  if (game.bout || game.league.sport === 'soccer' || script.endUnit <= script.regulationUnits) return STATUS_DETAIL.final;
+  const last = script.stateAt(script.endUnit - 1e-6);
+  if (game.league.sport === 'baseball') return last.period > 9 ? `Final/${last.period}` : STATUS_DETAIL.final;
+  if (last.segment === 'shootout') return 'Final/SO';
+  return `Final/${/^\d*OT$/.test(last.periodLabel) ? last.periodLabel : 'OT'}`;
+}
+
 function standing(wins: Record<string, number>, bestOf: number): string {
   const [[first, a], [second, b]] = Object.entries(wins) as [[string, number], [string, number]];
   if (a === b) return `Series tied ${a}–${b}`;
@@ -72,7 +86,7 @@ export function liveGame(snap: GameSnapshot, nowMs: number) {
   return {
     gameId: game.ids.live,
     status: snap.status,
-    statusDetail: game.postponed ? 'Postponed · Rain' : STATUS_DETAIL[snap.status],
+    statusDetail: game.postponed ? 'Postponed · Rain' : snap.status === 'final' ? finalDetail(snap) : STATUS_DETAIL[snap.status],
     isLive: snap.status === 'live',
     isFinal: snap.status === 'final',
     startTime: iso(game.startMs),

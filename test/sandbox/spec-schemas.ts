@@ -43,7 +43,8 @@ const liveTeam = z.object({ id: z.string().regex(/^[a-z]+$/), name: z.string(), 
 export const liveGame = z.object({
   gameId: z.string(),
   status: z.enum(['scheduled', 'live', 'final']),
-  statusDetail: z.enum(['Scheduled', 'In Progress', 'Final']),
+  // Past regulation a final says how (Final/OT, Final/2OT, Final/SO, Final/11); a rainout stays scheduled and says so.
+  statusDetail: z.string().regex(/^(Scheduled|In Progress|Final(\/(\d*OT|SO|1\d|2\d))?|Postponed · Rain)$/),
   isLive: z.boolean(),
   isFinal: z.boolean(),
   startTime: timestamp,
