@@ -46,7 +46,7 @@ describe('custom-elements.json', () => {
       for (const element of elements) {
         const tag = element.tagName as ElementTag;
         const size = element.cssProperties?.find((property) => property.name === sizeProperty(tag));
-        const { height, teamHeight } = ELEMENT_BOXES[tag];
+        const { height, teamHeight }: { height: number; teamHeight?: number } = ELEMENT_BOXES[tag];
         const documented = teamHeight ? `\\(${height}px, ${teamHeight}px with \`team\`\\)` : `\\(${height}px\\)`;
         assert.match(size?.description ?? '', new RegExp(documented), `<${tag}> documents ${sizeProperty(tag)}`);
       }
