@@ -106,6 +106,10 @@ export function demoSite(options: DemoSiteOptions) {
       sandbox.afterJump();
       return c.json(clockState(sandbox), 200, { 'Cache-Control': 'no-store', ...OWN_FILES });
     });
+  } else {
+    // No clock to show (the relay's own sandbox, or a real upstream): the gallery hides its bar, with no failed request
+    // in the reader's console.
+    app.get('/_demo/clock', (c) => c.json(null, 200, { 'Cache-Control': 'no-store', ...OWN_FILES }));
   }
   app.get('/*', async (c) => {
     const path = c.req.path.slice(1) || 'index.html';
