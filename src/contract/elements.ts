@@ -25,7 +25,7 @@ export const ELEMENT_BOXES = {
   'fight-card': { height: 480 },
 } as const satisfies Record<`${string}-${string}`, ElementBox>;
 
-interface ElementBox {
+export interface ElementBox {
   height: number;
   formerName?: string;
   /** Leagues whose data takes another height than `height`: the box is reserved by the `league` attribute. */

@@ -4,7 +4,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { elementsOf, markdown, type Manifest } from '../../scripts/element-reference.js';
-import { ELEMENT_BOXES, ELEMENT_TAGS, sizeProperty, type ElementTag } from '../../src/contract/elements.js';
+import { ELEMENT_BOXES, ELEMENT_TAGS, sizeProperty, type ElementBox, type ElementTag } from '../../src/contract/elements.js';
 import { attributesOf } from '../../src/embed/tags.js';
 import { validateCem } from '@wc-toolkit/cem-validator';
 import { INDEX_MODULE, NAMED_TYPES, publishedManifest, SCHEMA_VERSION } from '../../scripts/published-manifest.js';
@@ -46,7 +46,7 @@ describe('custom-elements.json', () => {
       for (const element of elements) {
         const tag = element.tagName as ElementTag;
         const size = element.cssProperties?.find((property) => property.name === sizeProperty(tag));
-        const { height, teamHeight }: { height: number; teamHeight?: number } = ELEMENT_BOXES[tag];
+        const { height, teamHeight }: ElementBox = ELEMENT_BOXES[tag];
         const documented = teamHeight ? `\\(${height}px, ${teamHeight}px with \`team\`\\)` : `\\(${height}px\\)`;
         assert.match(size?.description ?? '', new RegExp(documented), `<${tag}> documents ${sizeProperty(tag)}`);
       }
