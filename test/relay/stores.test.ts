@@ -7,6 +7,8 @@ import type { RelayStore } from '../../src/relay/store/types.js';
 import { testRelay, widgetGet } from '../helpers/relay.js';
 import { testRedisUrl } from '../helpers/redis.js';
 import { monthOf } from '../helpers/clock.js';
+import { names } from '../../src/relay/store/redis/names.js';
+import { freePort, startRedisServer } from '../../scripts/local-servers.js';
 
 const STORES: Array<[name: string, open: () => Promise<RelayStore>]> = [
   ['SQLite', () => openStore({ db: ':memory:' })],
@@ -222,6 +224,26 @@ describe('a Redis store kept by an earlier release', () => {
       await again.close();
     } finally {
       redis.disconnect();
+    }
+  });
+});
+
+describe('a Redis store closed while it still subscribes to key changes', () => {
+  it('leaves no subscription behind to keep a stopped relay’s process alive', async () => {
+    const port = await freePort();
+    const server = await startRedisServer(port);
+    const url = `redis://127.0.0.1:${port}`;
+    const probe = new Redis(url);
+    try {
+      const store = await openStore({ redis: url });
+      const subscribing = store.onKeyChange!(() => {}).catch(() => {});
+      await store.close();
+      await subscribing;
+      const [, subscribers] = (await probe.pubsub('NUMSUB', names.keyChanges)) as [string, number];
+      assert.equal(subscribers, 0);
+    } finally {
+      probe.disconnect();
+      server.kill();
     }
   });
 });

@@ -215,13 +215,25 @@ export async function scanNames(redis: RedisClient, pattern: string, visit: (fou
   }
 }
 
-/** A second connection of the same kind, subscribed to `channel` (a subscribed connection runs no other command). */
-export async function subscribed(redis: RedisClient, channel: string, onMessage: (message: string) => void): Promise<RedisClient> {
+/**
+ * A second connection of the same kind, subscribing to `channel` (a subscribed connection runs no other command).
+ * The client is returned at once so that whoever owns it can disconnect it while it is still connecting.
+ */
+export function subscriber(
+  redis: RedisClient,
+  channel: string,
+  onMessage: (message: string) => void,
+): { events: RedisClient; ready: Promise<void> } {
   const events: RedisClient = redis instanceof Cluster ? redis.duplicate() : redis.duplicate();
   events.on('error', () => {});
   events.on('message', (_channel: string, message: string) => onMessage(message));
-  await events.connect();
-  await events.subscribe(channel);
+  return { events, ready: events.connect().then(async () => void (await events.subscribe(channel))) };
+}
+
+/** A subscribed second connection, once it is subscribed. */
+export async function subscribed(redis: RedisClient, channel: string, onMessage: (message: string) => void): Promise<RedisClient> {
+  const { events, ready } = subscriber(redis, channel, onMessage);
+  await ready;
   return events;
 }
 

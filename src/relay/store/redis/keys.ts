@@ -1,5 +1,5 @@
 import type { WidgetKey } from '../../keys/model.js';
-import { subscribed, type RedisClient } from '../redis-connection.js';
+import { subscriber, type RedisClient } from '../redis-connection.js';
 import type { KeyStore } from '../types.js';
 import { names } from './names.js';
 
@@ -7,7 +7,7 @@ const read = (json: string | null): WidgetKey | undefined => (json ? (JSON.parse
 
 /** Widget keys as JSON by name, listed by creation time; every change announced to the relays sharing the Redis. */
 export function redisKeys(redis: RedisClient): KeyStore & { close(): void } {
-  let keyEvents: RedisClient | undefined;
+  let keyEvents: ReturnType<typeof subscriber> | undefined;
   const listeners: Array<(key: string) => void> = [];
   const announce = (key: string) => redis.publish(names.keyChanges, key);
   const replace = async (key: string, change: (current: WidgetKey) => WidgetKey) => {
@@ -39,9 +39,12 @@ export function redisKeys(redis: RedisClient): KeyStore & { close(): void } {
     /** Every relay subscribes: a change made by the CLI, the admin API or another relay reaches it at once. */
     async onKeyChange(listener) {
       listeners.push(listener);
-      keyEvents ??= await subscribed(redis, names.keyChanges, (key) => listeners.forEach((notify) => notify(key)));
+      // One subscription for every listener, held from the first call on: a relay closed while it still connects
+      // disconnects it, rather than leaving a connection that keeps the process alive.
+      keyEvents ??= subscriber(redis, names.keyChanges, (key) => listeners.forEach((notify) => notify(key)));
+      await keyEvents.ready;
     },
-    close: () => keyEvents?.disconnect(),
+    close: () => keyEvents?.events.disconnect(),
   };
   return keys;
 }
