@@ -1,8 +1,12 @@
 // One set of analyzer options for the build and the manifest test. `packagejson: false`: package.json's
 // customElements field is written by hand, so running the analyzer never dirties a clean clone.
+// Run under tsx (`node --import tsx …/cem.js analyze`): the league lists come from the TypeScript element registry.
+const { registryLeagues } = await import('./scripts/cem/registry-leagues.ts');
+
 export default {
   litelement: true,
   packagejson: false,
   globs: ['src/widgets/elements/**/*.ts', 'src/widgets/ui/pressbox-element.ts', 'src/widgets/i18n/season-messages.ts'],
   exclude: ['src/widgets/elements/**/*.styles.ts'],
+  plugins: [registryLeagues()],
 };

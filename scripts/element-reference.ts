@@ -259,7 +259,8 @@ export function markdown(elements: ElementReference[]): string {
         `\`${attribute.name}\``,
         `\`${attribute.type}\``,
         attribute.default ? `\`${attribute.default}\`` : '',
-        attribute.description,
+        // Each element serves its own leagues (listed in its section), so no one element's list speaks for all.
+        attribute.name === 'league' ? 'League code; each element below lists the leagues it serves.' : attribute.description,
       ]),
     ),
   ];
@@ -275,6 +276,8 @@ export function markdown(elements: ElementReference[]): string {
       '```',
       '',
       ...(exampleOf(element).includes('GAME_ID') ? [GAME_ID_NOTE, ''] : []),
+      `**\`league\`**: ${element.attributes.find((attribute) => attribute.name === 'league')?.description ?? ''}`,
+      '',
       '**Attributes** (besides the common ones)',
       '',
       ...table(

@@ -4,7 +4,15 @@ import { readFile, rm } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { elementsOf, markdown, type Manifest } from '../../scripts/element-reference.js';
-import { ELEMENT_BOXES, ELEMENT_TAGS, sizeProperty, type ElementBox, type ElementTag } from '../../src/contract/elements.js';
+import {
+  ELEMENT_BOXES,
+  ELEMENT_DETAILS,
+  ELEMENT_TAGS,
+  sizeProperty,
+  type ElementBox,
+  type ElementTag,
+} from '../../src/contract/elements.js';
+import { WIDGET_LEAGUES } from '../../src/contract/leagues.js';
 import { attributesOf } from '../../src/embed/tags.js';
 import { validateCem } from '@wc-toolkit/cem-validator';
 import { INDEX_MODULE, NAMED_TYPES, publishedManifest, SCHEMA_VERSION } from '../../scripts/published-manifest.js';
@@ -15,7 +23,14 @@ const OUT = '.manifest-test';
 describe('custom-elements.json', () => {
   it('documents every element: attributes, events, parts, CSS properties and states', async () => {
     try {
-      await run(process.execPath, ['node_modules/@custom-elements-manifest/analyzer/cem.js', 'analyze', '--outdir', OUT]);
+      await run(process.execPath, [
+        '--import',
+        'tsx',
+        'node_modules/@custom-elements-manifest/analyzer/cem.js',
+        'analyze',
+        '--outdir',
+        OUT,
+      ]);
       const manifest = JSON.parse(await readFile(`${OUT}/custom-elements.json`, 'utf8')) as Manifest;
       const elements = manifest.modules.flatMap((module) => module.declarations ?? []).filter((declaration) => declaration.tagName);
       assert.deepEqual(elements.map((element) => element.tagName).sort(), [...ELEMENT_TAGS].sort());
@@ -41,6 +56,15 @@ describe('custom-elements.json', () => {
           embeddable.sort(),
           `/embed/${element.tagName} attributes`,
         );
+      }
+      // Each lists the leagues the registry says it serves, no more and no fewer (the README's element × league table).
+      for (const element of elements) {
+        const tag = element.tagName as ElementTag;
+        const league = element.attributes?.find((attribute) => attribute.name === 'league');
+        const listed =
+          (league?.description ?? '').match(/\b[a-z]{2,5}\b/g)?.filter((word) => (WIDGET_LEAGUES as readonly string[]).includes(word)) ??
+          [];
+        assert.deepEqual(listed, [...ELEMENT_DETAILS[tag].leagues], `<${tag}> documents the leagues it serves`);
       }
       // Each documents its size property with the height the registry reserves.
       for (const element of elements) {

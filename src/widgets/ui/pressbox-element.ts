@@ -56,7 +56,7 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
     paused: { type: Boolean, reflect: true },
   };
 
-  /** League code: nfl, nba, wnba, mlb, nhl, cfb, ncaab. */
+  /** League code, such as `nba`: each element's reference lists the leagues it serves. */
   league = '';
   /** Publishable key; overrides the script tag's `data-key`. */
   key = '';

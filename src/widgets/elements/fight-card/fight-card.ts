@@ -21,7 +21,6 @@ const view = lazyView(() => import('./fight-card-view.js'));
  * prelims) with the weight class, both fighters with their records, the live round and clock, and once over the
  * winner and how (method, round and time). Without a date, the card under way or the next within a week.
  *
- * @attr league - `mma` (the only league it covers; it is the default).
  * @attr date - The card of a day written YYYY-MM-DD (its first bout's date, UTC).
  *
  * @csspart bout - One bout.

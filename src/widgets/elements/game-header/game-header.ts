@@ -25,7 +25,6 @@ import { gameHeaderStyles } from './game-header.styles.js';
  * @summary The header of a game page: both teams in their colours, the score, the status with period detail,
  * the start time, the current line and public betting splits.
  *
- * @attr league - League code: nfl, nba, wnba, mlb, nhl, mls, cfb, ncaab.
  * @attr game-id - The game's id, as `<score-strip>` gives it in `pb-game-select`.
  * @attr date - The game's day, YYYY-MM-DD: lets the relay find a game older than three days it never served (snippets write it).
  * @attr odds-format - american, decimal, fractional or implied.

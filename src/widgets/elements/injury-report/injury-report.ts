@@ -19,7 +19,6 @@ type TeamReport = InjuriesPayload['teams'][number];
  * (a colour-and-text badge, never colour alone) and injury, and for the NFL practice participation and game
  * designation; the report's date and freshness.
  *
- * @attr league - League code: nfl, nba, wnba, mlb, nhl, mls, cfb, ncaab.
  * @attr team - One team only (abbreviation, such as KC), shown open.
  * @attr as-of - A day written YYYY-MM-DD: the data as it stood at the end of that day (UTC), for articles; the element shows the day and never refreshes.
  *

@@ -20,7 +20,6 @@ import { isSoccer } from '../../../contract/soccer.js';
  * @summary A team's last five results as W/L/T chips (W/D/L in soccer) with score, opponent and date; with
  * `opponent`, the last meetings between the two teams.
  *
- * @attr league - League code: nfl, nba, wnba, mlb, nhl, mls, cfb, ncaab.
  * @attr team - The team, by abbreviation (BOS).
  * @attr opponent - Another team's abbreviation: shows their last meetings instead.
  * @attr as-of - A day written YYYY-MM-DD: the data as it stood at the end of that day (UTC), for articles; the element shows the day and never refreshes.

@@ -20,7 +20,6 @@ type SortKey = 'player' | 'line';
  * @summary Player prop lines for one game: a tab per market, each player's line with over and under prices in the
  * chosen odds format, and where the public's bets and money go; sortable by player or by line.
  *
- * @attr league - League code: nfl, nba, wnba, mlb, nhl, cfb, ncaab (not mls: no betting markets).
  * @attr game-id - The game's id, as `<score-strip>` gives it.
  * @attr markets - Market keys separated by commas (at most five), such as points,assists; all offered by default.
  * @attr odds-format - american, decimal, fractional or implied.

@@ -20,7 +20,7 @@ import { scoreStripStyles } from './score-strip.styles.js';
 /**
  * @summary A horizontally scrollable row of game cards: teams, scores, and status or start time.
  *
- * @attr league - One league or several separated by commas: nfl, nba, wnba, mlb, nhl, mls, cfb, ncaab.
+ * @attr league - One league or several separated by commas: {leagues}.
  * @attr date - A day written YYYY-MM-DD; without it, the current slate (recent finals, live games, next games).
  * @attr team - Only games of this team (abbreviation, such as BOS).
  * @attr game-href - Makes cards links: a URL template with {id} and {league}, such as /games/{league}/{id}.

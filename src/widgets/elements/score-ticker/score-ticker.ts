@@ -24,7 +24,7 @@ const SECONDS_PER_GAME = 4;
  * restarting the scroll. A visible button pauses it; hover and keyboard focus pause it too; with reduced motion it
  * is a list to scroll instead.
  *
- * @attr leagues - Leagues separated by commas, such as nba,nhl (or `league` for one).
+ * @attr leagues - Leagues separated by commas, such as nba,nhl (or `league` for one), from: {leagues}.
  * @attr paused - Present while the ticker is paused by its button.
  * @attr as-of - A day written YYYY-MM-DD: the data as it stood at the end of that day (UTC), for articles; the element shows the day and never refreshes.
  *

@@ -23,7 +23,6 @@ let football: typeof import('./football-columns.js') | undefined;
  * against, and the current streak; in soccer a points table (played, won, drawn, lost, goals for and against, goal
  * difference, points). Sortable by any column, with one team highlighted.
  *
- * @attr league - League code: nfl, nba, wnba, mlb, nhl, mls, cfb, ncaab.
  * @attr team - A team to highlight, by abbreviation (BOS).
  * @attr as-of - A day written YYYY-MM-DD: the data as it stood at the end of that day (UTC), for articles; the element shows the day and never refreshes.
  *

@@ -20,7 +20,6 @@ type Stat = TeamStatsPayload['stats'][number];
  * @summary A team's season numbers, each with its league rank (ties shown): the key numbers as tiles (`compact`), or
  * every number the data service keeps, grouped into offense, defense and more (`full`).
  *
- * @attr league - League code: nba, nfl, nhl or mlb (the leagues with team statistics).
  * @attr team - The team, by abbreviation (BOS).
  * @attr layout - `compact` (the key numbers) or `full` (every number, scrolling inside the box).
  * @attr as-of - A day written YYYY-MM-DD: the data as it stood at the end of that day (UTC), for articles; the element shows the day and never refreshes.

@@ -16,7 +16,6 @@ import { winProbabilityStyles } from './win-probability.styles.js';
  * @summary Both teams' chances to win, from the betting market with the bookmaker's margin removed, as large
  * numbers and a bar, with the game's probability curve drawn from the relay's history.
  *
- * @attr league - League code: nfl, nba, wnba, mlb, nhl, cfb, ncaab (not mls: no betting markets).
  * @attr game-id - The game's id, as `<score-strip>` gives it.
  * @attr date - The game's day, YYYY-MM-DD: lets the relay find a game older than three days it never served (snippets write it).
  *
