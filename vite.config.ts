@@ -1,12 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { defineConfig, type UserConfig } from 'vite';
-import { ELEMENT_TAGS, isElementTag } from './src/contract/elements.js';
-import { ELEMENT_CHUNK_DIR, STANDALONE_DIR } from './src/widgets/loader-strategy.js';
+import { ELEMENT_TAGS } from './src/contract/elements.js';
 import { latestAlias, reservedSizesStylesheet, type CdnDirs } from './scripts/vite/cdn-files.js';
-import { liveKitInside, ownViewInline } from './scripts/vite/eager-import.js';
+import { lazyPartsInside } from './scripts/vite/eager-import.js';
 import { loaderOwnCopy } from './scripts/vite/loader-own-copy.js';
 import { numberedMessages } from './scripts/vite/numbered-messages.js';
-import { onlyOwnBox } from './scripts/vite/own-box.js';
 import { shortPrivateProperties } from './scripts/vite/short-private-properties.js';
 import { minifyTemplates } from './scripts/vite/templates.js';
 
@@ -17,11 +15,12 @@ const VERSION_DIR = `${CDN_DIR}/v/${version}`;
 const CDN_DIRS: CdnDirs = { cdn: CDN_DIR, version, versionDir: VERSION_DIR };
 
 /**
- * What stays out of the shared core: each element's own folder, the loader with what only it needs, each locale's
- * messages (one lazy chunk per locale) and what reads a page's own wording (fetched only by pages that have some).
+ * What stays out of the base chunk even when two elements share it: each element's own folder, the loader with what
+ * only it needs, each locale's messages (one lazy chunk per locale) and what reads a page's own wording (fetched only
+ * by pages that have some).
  */
-const OUTSIDE_CORE =
-  /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader(-strategy)?\.ts|runtime[\\/]page-settings\.ts|i18n[\\/](messages[\\/]|message-numbers\.ts|page-wording\.ts|season-messages\.ts|catalog-files\.ts|words\.ts))/;
+const OUTSIDE_BASE =
+  /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|runtime[\\/]page-settings\.ts|i18n[\\/](messages[\\/]|message-numbers\.ts|page-wording\.ts|season-messages\.ts|catalog-files\.ts|words\.ts))/;
 
 /**
  * What every build of the elements shares: the version folder, source maps, and the minifier: after Rolldown's own
@@ -39,7 +38,7 @@ const ELEMENT_BUILD = {
     compress: { passes: 4, pure_getters: true, unsafe_arrows: true, unsafe_comps: true, keep_fargs: false },
     format: { comments: false },
     // Lit's internal members (`_$AH`, `_$Em`…) are already short names kept for its packages to share; every build
-    // here has all of Lit in one file (the core, or the one file), so they shorten safely: 0.07 KiB off every page.
+    // here has all of Lit in one file (the base chunk, or the one file), so they shorten safely: 0.07 KiB off every page.
     // Its `_$lit…$` and `_$cssResult$` brands stay as they are.
     mangle: { properties: { regex: /^_\$[A-Z][A-Za-z_]$/ } },
   },
@@ -52,16 +51,17 @@ const chunkFileNames = (chunk: { facadeModuleId: string | null }) =>
   chunk.facadeModuleId?.endsWith('?season') ? 'chunks/[name].season-[hash].js' : 'chunks/[name]-[hash].js';
 
 /**
- * Two builds of the browser code, ES modules, minified, with Lit bundled in:
- * - default: the loader (pressbox.js) with one chunk per element and one shared core chunk;
- * - `--mode all-in-one`: every element in one file (pressbox-all.js) for those who prefer one request.
- * - `--mode embed`: the scripts of the relay's own pages, the embed frame and the snippet builder (dist/cdn/embed).
+ * The builds of the browser code, ES modules, minified, with Lit bundled in:
+ * - default: one module graph, the loader (pressbox.js) fetching the base chunk (what two or more elements share) and
+ *   each element's chunk in parallel, with the lazy chunks (locales, the live kit, separate layouts) they import;
+ * - `--mode all-in-one`: every element in one file (pressbox-all.js), for those who ask for one file by name;
+ * - `--mode package`: plain modules for an app's own bundler (@pressbox/elements);
+ * - `--mode embed`, `--mode console`: the scripts of the relay's own pages.
  * Library mode, so dynamic imports stay plain `import()` resolved from the loader's own URL (no preload helper).
  */
 export default defineConfig(({ mode }) => {
   if (mode === 'embed') return relayPagesBuild('embed', { frame: 'src/embed/frame.ts', builder: 'src/embed/builder.ts' });
   if (mode === 'console') return relayPagesBuild('console', { console: 'src/console/console-app.ts' });
-  if (mode === 'standalone') return standaloneBuild(process.env.PRESSBOX_STANDALONE_TAG);
   if (mode === 'package') return packageBuild();
   const allInOne = mode === 'all-in-one';
   const entry = allInOne ? 'pressbox-all' : 'pressbox';
@@ -72,7 +72,7 @@ export default defineConfig(({ mode }) => {
       minifyTemplates(),
       latestAlias(entry, CDN_DIRS),
       loaderOwnCopy('elements'),
-      ...(allInOne ? [liveKitInside()] : []),
+      ...(allInOne ? lazyPartsInside(tagsWithView()) : []),
       ...(allInOne ? [] : [reservedSizesStylesheet(CDN_DIRS)]),
     ],
     build: {
@@ -91,9 +91,8 @@ export default defineConfig(({ mode }) => {
           // Not even the minifier's own /* @__PURE__ */ marks, which it leaves in: 0.05 KiB a file.
           comments: false,
           // All in one: every element in the entry file; only the locales' messages (dynamic imports) stay apart.
-          codeSplitting: allInOne
-            ? true
-            : { groups: [{ debugName: 'core', name: (id: string) => (OUTSIDE_CORE.test(id) ? null : 'core') }] },
+          // The graph: one base chunk of what two or more entries share, the rest in the chunk of the one that uses it.
+          codeSplitting: allInOne ? true : { groups: [{ name: 'base', minShareCount: 2, test: (id: string) => !OUTSIDE_BASE.test(id) }] },
         },
       },
     },
@@ -136,41 +135,12 @@ function packageBuild(): UserConfig {
 
 /** Each element's chunk, an entry of its own named by tag (`chunks/<tag>.js`), which the loader imports by name. */
 function elementChunkEntries(): Record<string, string> {
-  return Object.fromEntries(ELEMENT_TAGS.map((tag) => [`${ELEMENT_CHUNK_DIR}/${tag}`, `src/widgets/elements/${tag}/${tag}.ts`]));
+  return Object.fromEntries(ELEMENT_TAGS.map((tag) => [`chunks/${tag}`, `src/widgets/elements/${tag}/${tag}.ts`]));
 }
 
-/**
- * One element with everything it needs in one file (standalone/<tag>.js), for pages with a single Pressbox tag: it
- * carries only the shared code that element uses and gzips as one stream, 2–3 KiB less than the core and the
- * element's chunk. scripts/build-standalone.ts runs this once per tag; the locales' catalogs come out byte for byte as
- * the other builds write them (same content, same hash), so every file shares them.
- */
-function standaloneBuild(tag: string | undefined): UserConfig {
-  if (!tag || !isElementTag(tag)) throw new Error(`PRESSBOX_STANDALONE_TAG must name an element, not "${tag}".`);
-  return {
-    plugins: [
-      numberedMessages(),
-      shortPrivateProperties(),
-      minifyTemplates(),
-      onlyOwnBox(tag),
-      ownViewInline(tag, existsSync(`src/widgets/elements/${tag}/${tag}-view.ts`)),
-    ],
-    build: {
-      ...ELEMENT_BUILD,
-      emptyOutDir: false,
-      lib: {
-        entry: { [`${STANDALONE_DIR}/${tag}`]: `src/widgets/elements/${tag}/${tag}.ts` },
-        formats: ['es'],
-        fileName: (_format, name) => `${name}.js`,
-      },
-      rolldownOptions: {
-        // The live kit, a chunk, shares code with the element (errors, the page-shared registry): the file exports it to
-        // the kit, rather than both importing a third file that would split the element's file in two.
-        preserveEntrySignatures: 'allow-extension',
-        output: { chunkFileNames, minify: true, comments: false },
-      },
-    },
-  };
+/** The elements whose layout ships as a lazy chunk of its own (`<tag>-view.ts`). */
+function tagsWithView(): string[] {
+  return ELEMENT_TAGS.filter((tag) => existsSync(`src/widgets/elements/${tag}/${tag}-view.ts`));
 }
 
 /**

@@ -1,7 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { reservedSizesCss } from '../../src/contract/elements.js';
-import { STANDALONE_DIR } from '../../src/widgets/loader-strategy.js';
 
 /** Where the CDN files go: the moving latest one level above each version's immutable folder. */
 export interface CdnDirs {
@@ -12,12 +11,11 @@ export interface CdnDirs {
 }
 
 /**
- * The latest copy of a versioned entry: its imports of chunks, of the all-in-one file and of standalone files point
- * into the version's folder, so every chunk stays immutable and is fetched from one URL whichever copy a page loads.
+ * The latest copy of a versioned entry: its imports of chunks point into the version's folder, so every chunk stays immutable and is fetched from one URL whichever copy a page loads.
  * The versioned source map fits the copy only where nothing was rewritten.
  */
 export function latestCopy(versioned: string, entry: string, version: string): string {
-  const pointsIntoVersion = new RegExp(`(["'\`])\\./(chunks/|pressbox-all\\.js|${STANDALONE_DIR}/)`, 'g');
+  const pointsIntoVersion = /(["'`])\.\/(chunks\/)/g;
   const latest = versioned.replace(pointsIntoVersion, `$1./v/${version}/$2`);
   const map = latest === versioned ? `//# sourceMappingURL=./v/${version}/${entry}.js.map` : '';
   return latest.replace(/\/\/# sourceMappingURL=.*$/m, map);

@@ -20,18 +20,14 @@ export function eagerImport(name: string, inModule: (id: string) => boolean, spe
 }
 
 /**
- * The all-in-one file carries the live kit (runtime/live-kit.ts) instead of fetching it as a chunk: the chunk would
- * import what it shares with the file from the file, and a page on the file's latest URL would then run the file a
- * second time from its versioned URL. Its pages show many elements, nearly always something live among them.
+ * The all-in-one file carries its lazy parts inside: the live kit (runtime/live-kit.ts) and each element's separate
+ * layout (`<tag>-view.ts`, ui/lazy-view.ts). As chunks they would import what they share with the file from the file,
+ * and a page on the file's latest URL would then run the file a second time from its versioned URL. Its pages show many
+ * elements, nearly always something live among them.
  */
-export const liveKitInside = (): Plugin =>
-  eagerImport('live-kit', (id) => /[\\/]src[\\/]widgets[\\/]runtime[\\/]live\.ts$/.test(id), './live-kit.js');
-
-/**
- * An element whose layout ships apart (ui/lazy-view.ts) fetches it before its first render; a page with that element
- * alone needs it at once, so its standalone file carries it (one request and one gzip stream less), still behind the
- * element's `import()`, which now resolves at once. Elements without a separate view are left as they are.
- */
-export function ownViewInline(tag: string, hasView: boolean): Plugin | undefined {
-  return hasView ? eagerImport(`${tag}-view`, (id) => id.endsWith(`/elements/${tag}/${tag}.ts`), `./${tag}-view.js`) : undefined;
+export function lazyPartsInside(tagsWithView: readonly string[]): Plugin[] {
+  return [
+    eagerImport('live-kit', (id) => /[\\/]src[\\/]widgets[\\/]runtime[\\/]live\.ts$/.test(id), './live-kit.js'),
+    ...tagsWithView.map((tag) => eagerImport(`${tag}-view`, (id) => id.endsWith(`/elements/${tag}/${tag}.ts`), `./${tag}-view.js`)),
+  ];
 }

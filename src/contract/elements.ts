@@ -97,6 +97,8 @@ interface ElementDetails {
   embedAttributes: readonly string[];
   /** Says season words (standings, team statistics, pitchers): each locale's catalog ships those in a part of its own. */
   seasonWords: boolean;
+  /** Follows games in progress: its page fetches the live kit once its data is live (widgets/runtime/live.ts). */
+  live: boolean;
 }
 
 /**
@@ -111,23 +113,54 @@ const TEAM_LEAGUES = ['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'mls', 'cfb', 'ncaab']
 
 /** What the relay, the build and the docs know of each element beyond its box. */
 export const ELEMENT_DETAILS = {
-  'score-ticker': { title: 'Live scores ticker', embedAttributes: ['leagues', 'as-of'], seasonWords: false, leagues: EVERY_LEAGUE },
-  'score-strip': { title: 'Scores', embedAttributes: ['date', 'team', 'game-href', 'as-of'], seasonWords: false, leagues: EVERY_LEAGUE },
-  'game-header': { title: 'Game', embedAttributes: ['game-id', 'date', 'announce'], seasonWords: false, leagues: EVERY_LEAGUE },
-  'win-probability': { title: 'Win probability', embedAttributes: ['game-id', 'date'], seasonWords: false, leagues: MARKET_LEAGUES },
-  'player-props': { title: 'Player props', embedAttributes: ['game-id', 'markets'], seasonWords: false, leagues: MARKET_LEAGUES },
-  'last-five': { title: 'Recent form', embedAttributes: ['team', 'opponent', 'as-of'], seasonWords: false, leagues: EVERY_LEAGUE },
-  'injury-report': { title: 'Injury report', embedAttributes: ['team', 'as-of'], seasonWords: false, leagues: TEAM_LEAGUES },
-  'standings-table': { title: 'Standings', embedAttributes: ['team', 'as-of'], seasonWords: true, leagues: TEAM_LEAGUES },
+  'score-ticker': {
+    title: 'Live scores ticker',
+    embedAttributes: ['leagues', 'as-of'],
+    live: true,
+    seasonWords: false,
+    leagues: EVERY_LEAGUE,
+  },
+  'score-strip': {
+    title: 'Scores',
+    embedAttributes: ['date', 'team', 'game-href', 'as-of'],
+    live: true,
+    seasonWords: false,
+    leagues: EVERY_LEAGUE,
+  },
+  'game-header': { title: 'Game', embedAttributes: ['game-id', 'date', 'announce'], live: true, seasonWords: false, leagues: EVERY_LEAGUE },
+  'win-probability': {
+    title: 'Win probability',
+    embedAttributes: ['game-id', 'date'],
+    live: true,
+    seasonWords: false,
+    leagues: MARKET_LEAGUES,
+  },
+  'player-props': {
+    title: 'Player props',
+    embedAttributes: ['game-id', 'markets'],
+    live: false,
+    seasonWords: false,
+    leagues: MARKET_LEAGUES,
+  },
+  'last-five': {
+    title: 'Recent form',
+    embedAttributes: ['team', 'opponent', 'as-of'],
+    live: false,
+    seasonWords: false,
+    leagues: EVERY_LEAGUE,
+  },
+  'injury-report': { title: 'Injury report', embedAttributes: ['team', 'as-of'], live: false, seasonWords: false, leagues: TEAM_LEAGUES },
+  'standings-table': { title: 'Standings', embedAttributes: ['team', 'as-of'], live: false, seasonWords: true, leagues: TEAM_LEAGUES },
   // The data service offers team statistics for these four only.
   'team-stats': {
     title: 'Team statistics',
     embedAttributes: ['team', 'layout', 'as-of'],
+    live: false,
     seasonWords: true,
     leagues: ['nfl', 'nba', 'mlb', 'nhl'],
   },
-  'pitching-matchup': { title: 'Pitching matchup', embedAttributes: ['game-id', 'date'], seasonWords: true, leagues: ['mlb'] },
-  'fight-card': { title: 'Fight card', embedAttributes: ['date'], seasonWords: false, leagues: ['mma'] },
+  'pitching-matchup': { title: 'Pitching matchup', embedAttributes: ['game-id', 'date'], live: false, seasonWords: true, leagues: ['mlb'] },
+  'fight-card': { title: 'Fight card', embedAttributes: ['date'], live: true, seasonWords: false, leagues: ['mma'] },
 } as const satisfies Record<ElementTag, ElementDetails>;
 
 /** Whether the data service has betting markets (lines, splits, props) for a league: the relay asks for none otherwise. */

@@ -3,11 +3,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Plugin } from 'vite';
-import { ELEMENT_TAGS, hostBoxCss, reservedSizesCss } from '../../src/contract/elements.js';
+import { ELEMENT_TAGS, reservedSizesCss } from '../../src/contract/elements.js';
 import { latestCopy, reservedSizesStylesheetText } from '../../scripts/vite/cdn-files.js';
-import { eagerImport, liveKitInside, ownViewInline } from '../../scripts/vite/eager-import.js';
+import { eagerImport, lazyPartsInside } from '../../scripts/vite/eager-import.js';
 import { numberMessageCalls } from '../../scripts/vite/numbered-messages.js';
-import { onlyOwnBox, ownBoxModule } from '../../scripts/vite/own-box.js';
 import { shortPropertyNames } from '../../scripts/vite/short-private-properties.js';
 import { foldCss } from '../../scripts/vite/templates.js';
 
@@ -15,13 +14,10 @@ type Hook = (...args: unknown[]) => unknown;
 const hook = (plugin: Plugin, name: 'transform' | 'resolveId' | 'load') => plugin[name] as unknown as Hook;
 
 describe('build plugins', () => {
-  it('latest copies point chunks, the one file and standalone files into the version folder, and drop a map that no longer fits', () => {
-    const versioned = `import"./chunks/core-abc.js";import("./pressbox-all.js");import('./standalone/last-five.js');\n//# sourceMappingURL=pressbox.js.map`;
+  it('latest copies point chunks into the version folder, and drop a map that no longer fits', () => {
+    const versioned = `import"./chunks/base-abc.js";import(\`./chunks/\${tag}.js\`);\n//# sourceMappingURL=pressbox.js.map`;
     const latest = latestCopy(versioned, 'pressbox', '1.2.3');
-    assert.equal(
-      latest,
-      `import"./v/1.2.3/chunks/core-abc.js";import("./v/1.2.3/pressbox-all.js");import('./v/1.2.3/standalone/last-five.js');\n`,
-    );
+    assert.equal(latest, `import"./v/1.2.3/chunks/base-abc.js";import(\`./v/1.2.3/chunks/\${tag}.js\`);\n`);
     const untouched = latestCopy('console.log(1);\n//# sourceMappingURL=pressbox-all.js.map', 'pressbox-all', '1.2.3');
     assert.equal(untouched, 'console.log(1);\n//# sourceMappingURL=./v/1.2.3/pressbox-all.js.map');
   });
@@ -75,28 +71,9 @@ describe('build plugins', () => {
     assert.match(eager, /\nimport \* as eagerview from '\.\/x-view\.js';\n$/);
     assert.equal(transform(code, '/src/widgets/other.ts'), null);
     assert.throws(() => transform('render();', '/src/widgets/elements/x/x.ts'), /no longer has import\('\.\/x-view\.js'\)/);
-    assert.equal(ownViewInline('last-five', false), undefined);
-    assert.ok(ownViewInline('fight-card', true));
-    assert.throws(() => hook(liveKitInside(), 'transform')('export {}', '/p/src/widgets/runtime/live.ts'), /live-kit\.js/);
-  });
-
-  it('answer the element base’s import of the registry with the one tag’s box, computed from the registry', async () => {
-    const plugin = onlyOwnBox('game-header');
-    const resolveId = hook(plugin, 'resolveId');
-    const base = '/work/src/widgets/ui/pressbox-element.ts';
-    const id = resolveId('../../contract/elements.js', base) as string;
-    assert.ok(id);
-    assert.equal(resolveId('../../contract/elements.js', '/work/src/widgets/loader.ts'), null, 'the loader keeps the whole registry');
-    const source = hook(plugin, 'load')(id) as string;
-    assert.equal(source, ownBoxModule('game-header'));
-    const module = (await import(`data:text/javascript,${encodeURIComponent(source)}`)) as { hostBoxCss(): string };
-    for (const tag of ELEMENT_TAGS) {
-      const own = (await import(`data:text/javascript,${encodeURIComponent(ownBoxModule(tag))}`)) as { hostBoxCss(): string };
-      assert.equal(own.hostBoxCss(), hostBoxCss(tag), tag);
-    }
-    assert.equal(module.hostBoxCss(), hostBoxCss('game-header'));
-    assert.match(source, /\[league=mls i\]/, 'its league boxes too');
-    for (const tag of ELEMENT_TAGS.filter((other) => other !== 'game-header'))
-      assert.ok(!source.includes(`--pb-${tag}-height`), `no box of ${tag}`);
+    const [liveKit, view, ...more] = lazyPartsInside(['fight-card']);
+    assert.equal(more.length, 0, 'the live kit and one view');
+    assert.throws(() => hook(liveKit!, 'transform')('export {}', '/p/src/widgets/runtime/live.ts'), /live-kit\.js/);
+    assert.throws(() => hook(view!, 'transform')('export {}', '/p/src/widgets/elements/fight-card/fight-card.ts'), /fight-card-view\.js/);
   });
 });

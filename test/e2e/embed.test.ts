@@ -12,7 +12,6 @@ import type { RunningRelay } from '../../src/relay/server.js';
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.js';
 import { KEEP_NAMES_HELPER } from '../../scripts/reader-browser.js';
 import { addKey, testRelay } from '../helpers/relay.js';
-import { prefersOneFile } from '../../src/widgets/loader-strategy.js';
 import { isElementTag, type ElementTag } from '../../src/contract/elements.js';
 
 const TAGS: ElementTag[] = ['score-ticker', 'score-strip', 'game-header', 'win-probability', 'player-props', 'last-five', 'injury-report'];
@@ -34,16 +33,21 @@ interface PageRecord {
   console: { type: string; text: string }[];
   pageErrors: string[];
   scripts: string[];
+  /** Each live stream the page opened (`/v1/live`), by the number of topics it carries, in order. */
+  streams: number[];
 }
 
 async function open(url: string, prepare?: (page: Page) => Promise<unknown>): Promise<PageRecord> {
   const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
   await prepare?.(page);
-  const record: PageRecord = { page, console: [], pageErrors: [], scripts: [] };
+  const record: PageRecord = { page, console: [], pageErrors: [], scripts: [], streams: [] };
   page.on('console', (message) => record.console.push({ type: message.type(), text: message.text() }));
   page.on('pageerror', (error) => record.pageErrors.push(error.message));
   page.on('request', (request) => {
-    if (request.url().startsWith(relay.origin) && request.resourceType() === 'script') record.scripts.push(new URL(request.url()).pathname);
+    if (!request.url().startsWith(relay.origin)) return;
+    const url = new URL(request.url());
+    if (request.resourceType() === 'script') record.scripts.push(url.pathname);
+    if (url.pathname === '/v1/live') record.streams.push(url.searchParams.getAll('topic').length);
   });
   await page.addInitScript(() => {
     const seen = { loads: [] as string[], errors: [] as { tag: string; code: string }[] };
@@ -92,13 +96,6 @@ async function gameOfTheNight(status?: 'live'): Promise<string> {
 }
 
 /** The page's live streams (page-shared across copies of the runtime), by the number of topics each carries. */
-function streamTopics(page: Page): Promise<number[]> {
-  return page.evaluate(() => {
-    const shared = (globalThis as unknown as Record<symbol, Map<string, { topics: string[] }>>)[Symbol.for('pressbox.live-streams')];
-    return [...(shared?.values() ?? [])].map((stream) => stream.topics.length);
-  });
-}
-
 /** An element with data to show: each reads the attributes it knows and ignores the others. */
 function elementMarkup(tag: string, gameId: string): string {
   return `<${tag} league="nba" leagues="nba" team="BOS" game-id="${gameId}"></${tag}>`;
@@ -338,37 +335,38 @@ describe('the demo gallery', () => {
 });
 
 describe('the script-tag loader', () => {
-  /** An element's chunk is named by its tag, the core by its content: `chunks/win-probability.js`, `chunks/core-….js`. */
+  const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+  /** An element's chunk is named by its tag, the base by its content: `chunks/win-probability.js`, `chunks/base-….js`. */
   const chunkOf = (path: string) => {
     const name = /\/chunks\/([\w.-]+)\.js$/.exec(path)?.[1];
-    return name?.startsWith('core-') ? 'core' : name && isElementTag(name) ? name : undefined;
+    return name?.startsWith('base-') ? 'base' : name?.startsWith('live-kit-') ? 'live-kit' : name && isElementTag(name) ? name : undefined;
   };
+  const isBase = (path: string) => chunkOf(path) === 'base';
 
-  it('fetches the loader and one standalone file for a page with one tag whose game is over, and opens no stream', async () => {
+  it('fetches the loader, then the base and the element’s chunk together, for a page with one tag whose game is over; no stream', async () => {
     const url = loaderTestPage('/one-element.html', elementMarkup('game-header', await gameOfTheNight()));
     const record = await open(url);
     await waitForLoads(record.page, ['game-header']);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
-    assert.deepEqual(record.scripts, ['/pressbox.js', `/v/${version}/standalone/game-header.js`], 'the latest loader and one file');
-    assert.deepEqual(await streamTopics(record.page), [], 'a final score does not move: polling keeps it');
+    assert.equal(record.scripts[0], '/pressbox.js', 'the latest loader');
+    assert.deepEqual(
+      record.scripts.slice(1).map(chunkOf).sort(),
+      ['base', 'game-header'],
+      `then this version's base and the element's chunk: ${record.scripts.join(', ')}`,
+    );
+    assert.ok(record.scripts.slice(1).every((path) => path.startsWith(`/v/${version}/chunks/`)));
+    assert.deepEqual(record.streams, [], 'a final score does not move: polling keeps it');
     assert.deepEqual(errorsOf(record), []);
     await record.page.close();
   });
 
-  it('fetches one standalone file and the live kit for a game in progress, then the core and the chunk of a tag added later', async () => {
+  it('adds the live kit for a game in progress, then only the chunks of tags added later, on the same stream', async () => {
     const gameId = await gameOfTheNight('live');
     const url = loaderTestPage('/one-element.html', elementMarkup('game-header', gameId));
     const record = await open(url);
     await waitForLoads(record.page, ['game-header']);
-    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
-    assert.equal(record.scripts.length, 3, record.scripts.join(', '));
-    assert.deepEqual(
-      record.scripts.slice(0, 2),
-      ['/pressbox.js', `/v/${version}/standalone/game-header.js`],
-      'the latest loader and one file',
-    );
-    assert.match(record.scripts[2]!, new RegExp(`^/v/${version}/chunks/live-kit-[\\w-]+\\.js$`), 'and the live kit, with the live data');
+    await record.page.waitForFunction(() => document.querySelector('game-header')?.matches(':state(live)'));
+    assert.deepEqual(record.scripts.map(chunkOf).slice(1).sort(), ['base', 'game-header', 'live-kit'], record.scripts.join(', '));
     // Where the game stands (Q4 9:20, Halftime…), in words the kit brought: not the bare "Live" of a page without it.
     assert.match((await record.page.locator('game-header').locator('.pill').textContent()) ?? '', /^Live: (?!Live$)\S/);
     assert.equal(await record.page.evaluate(() => customElements.get('injury-report')), undefined);
@@ -378,69 +376,26 @@ describe('the script-tag loader', () => {
       `<injury-report league="nba"></injury-report><win-probability league="nba" game-id="${gameId}"></win-probability>`,
     );
     await waitForLoads(record.page, ['injury-report', 'win-probability']);
-    assert.deepEqual(new Set(record.scripts.map(chunkOf).filter(Boolean)), new Set(['core', 'injury-report', 'win-probability']));
-    assert.equal(record.scripts.filter((path) => chunkOf(path) === 'core').length, 1, 'the core is fetched once');
-    // Two copies of the runtime now run on the page (the standalone file's and the core's): they share one stream.
-    await record.page.waitForFunction(() => {
-      const shared = (globalThis as unknown as Record<symbol, Map<string, { topics: string[] }>>)[Symbol.for('pressbox.live-streams')];
-      return [...(shared?.values() ?? [])].some((stream) => stream.topics.length === 2);
-    });
-    const streams = await streamTopics(record.page);
-    assert.equal(streams.length, 1, 'one live stream for the page');
-    // game-header's (the standalone copy) and win-probability's (the core's); injury-report polls.
-    assert.equal(streams[0], 2, 'carrying the topics of both copies’ live elements');
+    assert.deepEqual(
+      new Set(record.scripts.map(chunkOf).filter(Boolean)),
+      new Set(['base', 'live-kit', 'game-header', 'injury-report', 'win-probability']),
+    );
+    assert.equal(record.scripts.filter(isBase).length, 1, 'the base is fetched once: one runtime on the page');
+    // game-header's topic and win-probability's on one stream, reopened with both; injury-report polls.
+    for (let tries = 0; record.streams.at(-1) !== 2 && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(record.streams.at(-1), 2, `one stream carrying both live elements' topics (opened: ${record.streams.join(', ')})`);
     assert.deepEqual(errorsOf(record), []);
     await record.page.close();
   });
 
-  it('fetches every element in one file when the page starts with many tags, and defines a tag added later without a request', async () => {
+  it('fetches the base once and each tag’s chunk for a page with every tag, never the all-in-one file', async () => {
     const gameId = await gameOfTheNight();
-    const first = fewestTagsForOneFile();
-    const url = loaderTestPage('/many-elements.html', first.map((tag) => elementMarkup(tag, gameId)).join(''));
+    const url = loaderTestPage('/many-elements.html', TAGS.map((tag) => elementMarkup(tag, gameId)).join(''));
     const record = await open(url);
-    await waitForLoads(record.page, first);
-    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
-    assert.deepEqual(record.scripts, ['/pressbox.js', `/v/${version}/pressbox-all.js`]);
-
-    const later = TAGS.find((tag) => !first.includes(tag))!;
-    await record.page.evaluate((markup) => document.body.insertAdjacentHTML('beforeend', markup), elementMarkup(later, gameId));
-    await waitForLoads(record.page, [later]);
-    assert.deepEqual(record.scripts, ['/pressbox.js', `/v/${version}/pressbox-all.js`], 'the one file defined it already');
-    assert.deepEqual(errorsOf(record), []);
-    await record.page.close();
-  });
-
-  it('falls back to each element’s chunk when the one file cannot be fetched (a bundle mirror without it)', async () => {
-    const gameId = await gameOfTheNight();
-    const first = fewestTagsForOneFile();
-    const url = loaderTestPage('/no-one-file.html', first.map((tag) => elementMarkup(tag, gameId)).join(''));
-    const record = await open(url, (opened) =>
-      opened.route('**/pressbox-all.js', (route) => route.fulfill({ status: 404, body: 'Not found' })),
-    );
-    await waitForLoads(record.page, first);
-    assert.deepEqual(new Set(record.scripts.map(chunkOf).filter(Boolean)), new Set(['core', ...first]));
-    assert.ok(record.console.some((line) => line.type === 'warning' && line.text.includes('loading each element on its own')));
-    assert.deepEqual(record.pageErrors, []);
-    await record.page.close();
-  });
-
-  it('keeps to chunks when many tags arrive after the page started with one', async () => {
-    const gameId = await gameOfTheNight();
-    const url = loaderTestPage('/one-then-many.html', elementMarkup('score-strip', gameId));
-    const record = await open(url);
-    await waitForLoads(record.page, ['score-strip']);
-    const rest = TAGS.filter((tag) => tag !== 'score-strip');
-    await record.page.evaluate(
-      (markup) => document.body.insertAdjacentHTML('beforeend', markup),
-      rest.map((tag) => elementMarkup(tag, gameId)).join(''),
-    );
-    await waitForLoads(record.page, rest);
-    assert.deepEqual(new Set(record.scripts.map(chunkOf).filter(Boolean)), new Set(['core', ...rest]));
-    assert.ok(
-      record.scripts.some((path) => path.endsWith('/standalone/score-strip.js')),
-      'the first tag came in its standalone file',
-    );
-    assert.ok(!record.scripts.some((path) => path.endsWith('pressbox-all.js')), 'no element is defined twice');
+    await waitForLoads(record.page, TAGS);
+    assert.equal(record.scripts.filter(isBase).length, 1);
+    for (const tag of TAGS) assert.equal(record.scripts.filter((path) => chunkOf(path) === tag).length, 1, `<${tag}>'s chunk once`);
+    assert.ok(!record.scripts.some((path) => path.endsWith('pressbox-all.js')), 'the one file only by name');
     assert.deepEqual(errorsOf(record), []);
     await record.page.close();
   });
@@ -452,8 +407,8 @@ describe('the script-tag loader', () => {
       head: `<link rel="stylesheet" href="${relay.origin}/pressbox.css">`,
     });
     const page = await browser.newPage({ viewport: { width: 1100, height: 2400 } });
-    // Seven tags: the loader fetches the one file (loader-strategy.ts); either way, the code is held back.
-    await page.route(/\/v\/[\d.]+\/(chunks\/[\w.-]+|pressbox-all)\.js$/, async (route) => {
+    // The chunks are held back: the boxes must stand before any element's code has run.
+    await page.route(/\/v\/[\d.]+\/chunks\/[\w.-]+\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 400));
       await route.continue();
     });
@@ -504,9 +459,3 @@ describe('the script-tag loader', () => {
     await record.page.close();
   });
 });
-
-/** The page's first tags, as few as make the loader fetch the one file (loader-strategy.ts). */
-function fewestTagsForOneFile(): ElementTag[] {
-  const count = TAGS.findIndex((_, index) => index > 0 && prefersOneFile(TAGS.slice(0, index + 1)));
-  return TAGS.slice(0, count + 1);
-}

@@ -20,6 +20,7 @@ import { freePort } from '../../scripts/local-servers.js';
 import { columnStyle, featuredGame, publisherPage, readerLayout, RIGHT_TO_LEFT } from '../../scripts/publisher-page.js';
 import { KEEP_NAMES_HELPER, launchReaderBrowser, type ReaderBrowser, type ReaderPage } from '../../scripts/reader-browser.js';
 import { ELEMENT_BOXES, ELEMENT_TAGS, isElementTag, type ElementTag } from '../../src/contract/elements.js';
+import { bundleSizes } from '../../scripts/bundle-sizes.js';
 import { measureElements, type ElementMeasure } from './measure.js';
 import { installReaderHarness, type ReaderRecord } from './reader-harness.js';
 
@@ -237,6 +238,36 @@ async function loadAll(page: ReaderPage): Promise<void> {
 
 const seenOn = (page: ReaderPage) => page.evaluate(() => (window as any).__seen as ReaderRecord);
 
+/** The bundle as built, file by file: what each page should fetch, and each file's size as the relay compresses it. */
+const bundle = bundleSizes();
+/** The Arabic pages' words: the catalog, its season part, and the code that reads them (i18n/words.ts). */
+const ARABIC_WORDS = /^(ar(\.season)?|words)-[\w-]{8}\.js$/;
+
+/** The relay's scripts a page fetched, by file name, with the bytes the browser received for each (0 where it will not say). */
+async function scriptsReceived(page: ReaderPage): Promise<Array<{ file: string; bytes: number }>> {
+  const entries = await page.evaluate(
+    (relayOrigin) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.startsWith(relayOrigin) && new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => ({ path: new URL(entry.name).pathname, bytes: (entry as PerformanceResourceTiming).encodedBodySize })),
+    relay,
+  );
+  return entries
+    .map(({ path, bytes }) => ({ file: path === '/pressbox.js' ? 'pressbox.js' : path.replace(`/v/${version}/chunks/`, ''), bytes }))
+    .sort((a, b) => (a.file === 'pressbox.js' ? -1 : b.file === 'pressbox.js' ? 1 : a.file < b.file ? -1 : 1));
+}
+
+/** Files whose received bytes are neither their Brotli nor their gzip size: what the budgets count is not what readers get. */
+function differentBytes(tag: string, received: Array<{ file: string; bytes: number }>): string[] {
+  return received.flatMap(({ file, bytes }) => {
+    const size = bundle.files[file];
+    return bytes && size && bytes !== size.brotli && bytes !== size.gzip
+      ? [`${tag}: ${file} arrived as ${bytes} B, measured ${size.brotli} B Brotli, ${size.gzip} B gzip`]
+      : [];
+  });
+}
+
 const reports: string[] = [];
 
 type Layout = (typeof LAYOUTS)[number];
@@ -313,11 +344,11 @@ describe('`pressbox serve` serves a publisher page', () => {
     assert.equal(latest.status, 200);
     assert.equal(latest.headers.get('cache-control'), 'public, max-age=300');
     assert.equal(latest.headers.get('access-control-allow-origin'), '*');
-    const chunk = (await latest.text()).match(/\.\/(v\/[\d.]+\/chunks\/core-[\w-]+\.js)/)?.[1];
-    assert.ok(chunk, 'the loader imports a versioned core chunk');
-    const core = await fetch(`${relay}/${chunk}`);
-    assert.equal(core.status, 200);
-    assert.equal(core.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    const chunk = (await latest.text()).match(/\.\/(v\/[\d.]+\/chunks\/base-[\w-]+\.js)/)?.[1];
+    assert.ok(chunk, 'the loader imports a versioned base chunk');
+    const base = await fetch(`${relay}/${chunk}`);
+    assert.equal(base.status, 200);
+    assert.equal(base.headers.get('cache-control'), 'public, max-age=31536000, immutable');
     const css = await fetch(`${relay}/pressbox.css`);
     assert.equal(css.status, 200);
     assert.match(css.headers.get('content-type') ?? '', /text\/css/);
@@ -375,7 +406,7 @@ for (const engine of selectedEngines()) {
     });
 
     for (const width of [320, 1280]) {
-      it(`${width} px, lang=ar, strict CSP, one tag per page: each element comes in its standalone file, shows data in its box`, async () => {
+      it(`${width} px, lang=ar, strict CSP, one tag per page: the loader, the base and the element's chunks, data in its box`, async () => {
         const { viewport, column } = readerLayout(width, browser.narrowestWidth);
         const problems: string[] = [];
         for (const tag of TAGS) {
@@ -383,26 +414,24 @@ for (const engine of selectedEngines()) {
           await page.waitFor((expected) => (window as any).__seen.loads.includes(expected), tag);
           const height = await page.evaluate((selector) => document.querySelector(selector)!.getBoundingClientRect().height, tag);
           const direction = await page.evaluate((selector) => getComputedStyle(document.querySelector(selector)!).direction, tag);
-          // The locale's words and where they are come later, as lazy chunks; before them, the loader and one file.
-          const scripts = await page.evaluate(
-            (relayOrigin) =>
-              performance
-                .getEntriesByType('resource')
-                .map((entry) => new URL(entry.name))
-                .filter((url) => url.origin === relayOrigin && url.pathname.endsWith('.js') && !url.pathname.includes('/chunks/'))
-                .map((url) => url.pathname),
-            relay,
-          );
+          const live = await page.evaluate((selector) => document.querySelector(selector)!.matches(':state(live)'), tag);
+          const received = await scriptsReceived(page);
           const seen = await seenOn(page);
           if (process.env.PRESSBOX_SCREENSHOTS)
             await page.screenshot(tag, join(process.env.PRESSBOX_SCREENSHOTS, `${engine}-${tag}-alone-${column || width}-csp-ar.png`));
           await page.close();
+          // The locale's words come as lazy chunks of their own; the rest is the page bundle-sizes.ts measures.
+          const code = received.filter(({ file }) => !ARABIC_WORDS.test(file));
+          const expected = (live && bundle.elements[tag].live) || bundle.elements[tag].page;
           problems.push(
             ...seen.violations.map((violation) => `${tag}: CSP violation: ${violation}`),
             ...(height !== ELEMENT_BOXES[tag].height ? [`${tag}: reserved ${ELEMENT_BOXES[tag].height}px, rendered ${height}px`] : []),
             ...(direction !== 'rtl' ? [`${tag}: not laid out rtl`] : []),
             ...seen.resized.map((change) => `${tag}: box changed: ${change}`),
-            ...(scripts.join() !== `/pressbox.js,/v/${version}/standalone/${tag}.js` ? [`${tag}: fetched ${scripts.join(', ')}`] : []),
+            ...(code.map(({ file }) => file).join() !== expected.files.join()
+              ? [`${tag}: fetched ${code.map(({ file }) => file).join(', ')}, not ${expected.files.join(', ')}`]
+              : []),
+            ...differentBytes(tag, code),
           );
         }
         assert.deepEqual(problems, []);

@@ -40,7 +40,7 @@ function bundleKey(key: string): string {
 
 /**
  * The page's wording for a locale: the JSON script's, then `Pressbox.setMessages`' (the later call wins). Tags are
- * matched by the core's `supportedLocale`, passed in rather than imported, so the all-in-one file stays one file.
+ * matched by the base chunk's `supportedLocale`, passed in rather than imported, so the all-in-one file stays one file.
  */
 export function wordingFor(locale: SupportedLocale, supportedLocale: (tag: string) => SupportedLocale | undefined): Catalog | undefined {
   let merged: Catalog | undefined;

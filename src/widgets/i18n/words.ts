@@ -55,7 +55,7 @@ export function catalogWords(catalog: Catalog | PackedCatalog | undefined, overr
 
 /**
  * A locale's words as they stand now (its catalog, and the page's wording where it has some), once both are here. Tags
- * of a page's wording are matched by the core's `supportedLocale`, passed in: a chunk importing the all-in-one file
+ * of a page's wording are matched by the base chunk's `supportedLocale`, passed in: a chunk importing the all-in-one file
  * would run it twice.
  */
 export async function wordsFor(

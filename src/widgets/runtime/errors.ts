@@ -19,11 +19,6 @@ export class PressboxError extends Error {
   }
 }
 
-/** A PressboxError from this copy of the runtime or another on the page (their relay client is shared: page-shared.ts). */
-export function isPressboxError(error: unknown): error is PressboxError {
-  return error instanceof Error && error.name === 'PressboxError';
-}
-
 /** Errors worth retrying on their own; the others need the publisher to change something. */
 export function isTransient(error: PressboxError): boolean {
   return ['rate_limited', 'upstream_unavailable', 'store_unavailable', 'network', 'bad_response', 'quota_exceeded'].includes(error.code);

@@ -1,6 +1,5 @@
 import type { ErrorBody } from '../../contract/common.js';
 import { PressboxError, checkContract } from './errors.js';
-import { pageShared } from './page-shared.js';
 
 export interface LiveSubscription {
   /** A data route's path and query without the key: `/v1/scores?league=nba`. */
@@ -22,7 +21,7 @@ const FAILURES_BEFORE_FALLBACK = 3;
  * id when it is shown again, and hands its elements back to polling when streams keep failing.
  */
 export class LiveStream {
-  static readonly streams = pageShared('live-streams', () => new Map<string, LiveStream>());
+  static readonly streams = new Map<string, LiveStream>();
 
   readonly #subscriptions = new Set<LiveSubscription>();
   #source: EventSource | undefined;

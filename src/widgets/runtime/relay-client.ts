@@ -1,7 +1,6 @@
 import type { ErrorBody } from '../../contract/common.js';
 import { CONTRACT_HEADER, CONTRACT_REVISION_HEADER } from '../../contract/version.js';
 import { PressboxError, checkContract } from './errors.js';
-import { pageShared } from './page-shared.js';
 
 export interface RelayAnswer<T> {
   data: T;
@@ -27,7 +26,7 @@ function abortError(): DOMException {
  * browser's HTTP cache (conditional headers added by the browser keep the request simple: no CORS preflight).
  */
 export class RelayClient {
-  static readonly #clients = pageShared('relay-clients', () => new Map<string, RelayClient>());
+  static readonly #clients = new Map<string, RelayClient>();
   readonly #inFlight = new Map<string, InFlight>();
   readonly #lastEtag = new Map<string, string>();
   /** Network requests this client made, for tests and diagnostics. */

@@ -3,7 +3,7 @@ import type { DataRoute, RoutePath, RoutePayload, RouteQuery } from '../../contr
 import { PbErrorEvent, PbLoadEvent, PbUpdateEvent } from '../events.js';
 import { resolveConfig } from './config.js';
 import type { PressboxConfig } from './page-settings.js';
-import { PressboxError, isPressboxError, isTransient } from './errors.js';
+import { PressboxError, isTransient } from './errors.js';
 import type { LiveOption } from './live.js';
 import { RelayClient } from './relay-client.js';
 
@@ -230,7 +230,7 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
       this.#schedule();
     } catch (error) {
       if (abort.signal.aborted || key !== this.#requestKey || (error as Error).name === 'AbortError') return;
-      const failure = isPressboxError(error) ? error : new PressboxError('network', String(error));
+      const failure = error instanceof PressboxError ? error : new PressboxError('network', String(error));
       this.#fail(failure);
       if (isTransient(failure)) {
         this.#failures++;

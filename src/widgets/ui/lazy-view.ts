@@ -4,9 +4,9 @@ interface ViewModule {
 }
 
 /**
- * An element's layout kept in a module of its own, fetched once per page by the first of its elements to render, so
- * that the one file every element ships in (pressbox-all.js) does not carry it. Such a module imports nothing at run
- * time: the element hands it Lit and the shared pieces (its kit).
+ * An element's layout kept in a chunk of its own, fetched once per page by the first of its elements to render, so
+ * that the element's chunk stays small until it has data to lay out. The all-in-one file carries it inside
+ * (scripts/vite/eager-import.ts).
  */
 export function lazyView<View extends ViewModule>(load: () => Promise<View>) {
   let loading: Promise<View | undefined> | undefined;

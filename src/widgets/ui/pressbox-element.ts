@@ -114,7 +114,7 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // Dispatched by Pressbox.setMessages (runtime/page-settings.ts), which the core does not import.
+    // Dispatched by Pressbox.setMessages (runtime/page-settings.ts), which the base chunk does not import.
     window.addEventListener('pb-messages', this.#onMessagesChanged);
   }
 

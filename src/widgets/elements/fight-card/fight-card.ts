@@ -1,16 +1,13 @@
-import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { FightCardPayload } from '../../../contract/fight-card.js';
-import { formatDay, formatStartTime } from '../../runtime/format.js';
 import { liveWhile } from '../../runtime/live.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
-import { emptyState, skeleton, type Notice } from '../../ui/states.js';
-import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
-import { boutEndingText } from '../../ui/bout-ending.js';
+import { skeleton, type Notice } from '../../ui/states.js';
+import { statusPillStyles } from '../../ui/status-pill.js';
 import { css } from '../../ui/css.js';
-import { startLabel } from '../../ui/start-time.js';
 import { lazyView } from '../../ui/lazy-view.js';
 
 /** The card's layout and styles, fetched by the first <fight-card> of a page. */
@@ -91,17 +88,11 @@ export class FightCard extends PressboxElement<FightCardPayload> {
     if (!layout) return skeleton(...this.skeletonBlocks);
     return layout.renderFightCard(
       {
-        html,
-        nothing,
-        statusPill,
-        emptyState,
+        localized: this.localized,
+        label: this.regionLabel,
+        dated: !!this.date,
         pauseButton: this.isLive(data) ? pauseButton(this.paused, this.togglePaused, this.t) : nothing,
-        formatDay,
-        formatStartTime,
-        boutEndingText,
-        startLabel,
       },
-      { localized: this.localized, label: this.regionLabel, dated: !!this.date },
       data,
       notice,
     );

@@ -1,36 +1,24 @@
-// Types only: this module is fetched by <pitching-matchup> once it has a matchup to show, and must not load a second
-// copy of what the page's Pressbox file already ran. What it needs is handed to it (MatchupKit).
-import type { nothing as Nothing, TemplateResult, html as Html } from 'lit';
+// <pitching-matchup>'s layout, a chunk of its own fetched once the element has a matchup to show (ui/lazy-view.ts).
+import { html, nothing, type TemplateResult } from 'lit';
 import type { PitchingMatchupPayload } from '../../../contract/season.js';
-import type { Team } from '../../../contract/common.js';
 import type { Localized, Translate } from '../../i18n/translate.js';
+import { formatDay, formatNumber, formatPercent, formatStartTime } from '../../runtime/format.js';
 import type { Notice } from '../../ui/states.js';
+import { teamBadge } from '../../ui/team-badge.js';
 export { pitchingMatchupSheet as sheet } from './pitching-matchup.styles.js';
 
 type Side = PitchingMatchupPayload['home'];
 type Weather = NonNullable<PitchingMatchupPayload['weather']>;
 
-/** What the element lends its view: Lit's template tag and the shared pieces already on the page. */
-export interface MatchupKit {
-  html: typeof Html;
-  nothing: typeof Nothing;
-  teamBadge(team: Team, options: { withText?: boolean }): TemplateResult;
-  pauseButton: TemplateResult;
-  formatDay(iso: string, localized: Localized): string;
-  formatStartTime(iso: string, localized: Localized): string;
-  formatNumber(value: number, localized: Localized): string;
-  formatPercent(share: number, localized: Localized): string;
-}
-
 /** The element's state the view reads. */
 export interface MatchupView {
   localized: Localized;
   label: string;
+  pauseButton: TemplateResult;
 }
 
 /** The matchup: both starters side by side, then the park and its weather. */
-export function renderMatchup(kit: MatchupKit, view: MatchupView, data: PitchingMatchupPayload, notice: Notice): TemplateResult {
-  const { html } = kit;
+export function renderMatchup(view: MatchupView, data: PitchingMatchupPayload, notice: Notice): TemplateResult {
   const { localized } = view;
   const t = localized.t;
   const when =
@@ -40,8 +28,8 @@ export function renderMatchup(kit: MatchupKit, view: MatchupView, data: Pitching
         ? t('status.final', 'Final')
         : data.startTime
           ? t('matchup.when', '{day}, {time}', {
-              day: kit.formatDay(data.startTime, localized),
-              time: kit.formatStartTime(data.startTime, localized),
+              day: formatDay(data.startTime, localized),
+              time: formatStartTime(data.startTime, localized),
             })
           : '';
   // Once the game is under way the starters are settled: no status to firm up, no projection to read.
@@ -53,27 +41,24 @@ export function renderMatchup(kit: MatchupKit, view: MatchupView, data: Pitching
         <p class="title">${view.label}</p>
         <p class="subtitle">${when}</p>
       </div>
-      <span class="end">${kit.pauseButton}</span>
+      <span class="end">${view.pauseButton}</span>
     </div>
     <!-- A narrow column with long names, statuses and weather alerts can outgrow the box: it scrolls inside it. -->
     <div class="body scroll-area" tabindex="0" role="group" aria-label=${view.label}>
       <div class="sides">
-        ${starterCard(kit, localized, data.away, t('matchup.away', 'Away'), started)}${starterCard(
-          kit,
-          localized,
+        ${starterCard(localized, data.away, t('matchup.away', 'Away'), started)}${starterCard(localized,
           data.home,
           t('matchup.home', 'Home'),
           started,
         )}
       </div>
-      ${weather(kit, localized, data)}
+      ${weather(localized, data)}
     </div>
     ${notice}
   </section>`;
 }
 
-function starterCard(kit: MatchupKit, localized: Localized, side: Side, where: string, started: boolean): TemplateResult {
-  const { html, nothing } = kit;
+function starterCard(localized: Localized, side: Side, where: string, started: boolean): TemplateResult {
   const t = localized.t;
   const starter = side.starter;
   const status = started
@@ -85,20 +70,19 @@ function starterCard(kit: MatchupKit, localized: Localized, side: Side, where: s
         unknown: t('matchup.unknown', 'Not yet announced'),
       }[side.status];
   return html`<article class="side" part="starter" aria-label=${t('matchup.sideLabel', '{where}: {team}', { where, team: side.team.name })}>
-    <div class="team">${kit.teamBadge(side.team, { withText: false })}<span class="team-name">${side.team.shortName}</span></div>
+    <div class="team">${teamBadge(side.team, { withText: false })}<span class="team-name">${side.team.shortName}</span></div>
     <p class="pitcher">${starter ? starter.name : t('matchup.tba', 'Starter to be announced')}</p>
     <p class="facts">
       ${starter?.hand ? html`<span>${starter.hand === 'L' ? t('matchup.left', 'Throws left') : t('matchup.right', 'Throws right')}</span>` : nothing}
       <span class="status" data-status=${started ? 'probable' : side.status}>${status}</span>
     </p>
-    ${starter?.strikeouts && !started ? strikeouts(kit, localized, starter.strikeouts) : nothing}
+    ${starter?.strikeouts && !started ? strikeouts(localized, starter.strikeouts) : nothing}
   </article>`;
 }
 
-function strikeouts(kit: MatchupKit, localized: Localized, ks: NonNullable<NonNullable<Side['starter']>['strikeouts']>): TemplateResult {
-  const { html, nothing } = kit;
+function strikeouts(localized: Localized, ks: NonNullable<NonNullable<Side['starter']>['strikeouts']>): TemplateResult {
   const t = localized.t;
-  const number = (value: number) => kit.formatNumber(value, localized);
+  const number = (value: number) => formatNumber(value, localized);
   const confidence = ks.confidence
     ? {
         high: t('matchup.confidenceHigh', 'high confidence'),
@@ -114,9 +98,8 @@ function strikeouts(kit: MatchupKit, localized: Localized, ks: NonNullable<NonNu
   </p>`;
 }
 
-function weather(kit: MatchupKit, localized: Localized, data: PitchingMatchupPayload): TemplateResult | typeof Nothing {
-  const { html, nothing } = kit;
-  if (!data.venue && !data.weather) return kit.nothing;
+function weather(localized: Localized, data: PitchingMatchupPayload): TemplateResult | typeof nothing {
+  if (!data.venue && !data.weather) return nothing;
   const t = localized.t;
   const roof = data.venue
     ? {
@@ -127,7 +110,7 @@ function weather(kit: MatchupKit, localized: Localized, data: PitchingMatchupPay
     : '';
   return html`<div class="weather" part="weather">
     ${data.venue ? html`<p class="venue">${t('matchup.venue', '{park} · {roof}', { park: data.venue.name, roof })}</p>` : nothing}
-    ${data.weather ? html`<p class="conditions">${conditions(kit, localized, data.weather)}</p>` : nothing}
+    ${data.weather ? html`<p class="conditions">${conditions(localized, data.weather)}</p>` : nothing}
     ${
       data.alerts.length
         ? html`<ul class="alerts" aria-label=${t('matchup.alerts', 'Weather alerts')}>
@@ -154,7 +137,7 @@ function alertText(t: Translate, alert: PitchingMatchupPayload['alerts'][number]
   }
 }
 
-function conditions(kit: MatchupKit, localized: Localized, weather: Weather): string {
+function conditions(localized: Localized, weather: Weather): string {
   const t = localized.t;
   const { locale } = localized;
   const unit = (value: number, name: string) =>
@@ -172,6 +155,6 @@ function conditions(kit: MatchupKit, localized: Localized, weather: Weather): st
     );
   }
   if (weather.precipitation !== null)
-    parts.push(t('matchup.rain', '{chance} chance of rain', { chance: kit.formatPercent(weather.precipitation, localized) }));
+    parts.push(t('matchup.rain', '{chance} chance of rain', { chance: formatPercent(weather.precipitation, localized) }));
   return parts.join(' · ');
 }

@@ -1,7 +1,6 @@
-import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import type { PropertyDeclarations, TemplateResult } from 'lit';
 import type { PitchingMatchupPayload } from '../../../contract/season.js';
 import { PressboxError } from '../../runtime/errors.js';
-import { formatDay, formatNumber, formatPercent, formatStartTime } from '../../runtime/format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { css } from '../../ui/css.js';
 import { lazyView } from '../../ui/lazy-view.js';
@@ -10,7 +9,7 @@ import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { SeasonElement } from '../../i18n/season-messages.js';
 import { elementStyles } from '../../ui/pressbox-element.js';
 import { skeleton, type Notice } from '../../ui/states.js';
-import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
+import { teamBadgeStyles } from '../../ui/team-badge.js';
 
 /** The matchup's layout and styles, fetched by the first <pitching-matchup> of a page. */
 const view = lazyView(() => import('./pitching-matchup-view.js'));
@@ -99,17 +98,7 @@ export class PitchingMatchup extends SeasonElement<PitchingMatchupPayload> {
     const layout = view.current;
     if (!layout) return skeleton(...this.skeletonBlocks);
     return layout.renderMatchup(
-      {
-        html,
-        nothing,
-        teamBadge,
-        pauseButton: pauseButton(this.paused, this.togglePaused, this.t),
-        formatDay,
-        formatStartTime,
-        formatNumber,
-        formatPercent,
-      },
-      { localized: this.localized, label: this.regionLabel },
+      { localized: this.localized, label: this.regionLabel, pauseButton: pauseButton(this.paused, this.togglePaused, this.t) },
       data,
       notice,
     );
