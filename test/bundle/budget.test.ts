@@ -6,6 +6,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { SUPPORTED_LOCALES } from '../../src/contract/locales.js';
 import { ELEMENT_DETAILS, ELEMENT_TAGS } from '../../src/contract/elements.js';
+import { BUNDLE_TABLE, withTable } from '../../scripts/docs-tables.js';
 import { BUDGETS, bundleSizes, GZIP_CEILINGS, HEADROOM, kilobytes, LOCALE_CHUNK_BUDGET } from '../../scripts/bundle-sizes.js';
 
 const sizes = bundleSizes();
@@ -86,6 +87,11 @@ describe('bundle budgets (Brotli as served, with headroom; gzip for proxies that
     const code = readFileSync(`dist/cdn/v/${sizes.version}/pressbox-all.js`, 'utf8');
     assert.doesNotMatch(code, /^import[^()]*from\s*["'`]\.\/chunks\//m);
     assert.doesNotMatch(code, /import\(["'`][^"'`]*(live-kit|-view)-[\w-]{8}\.js/);
+  });
+
+  it('has docs/performance.md’s table of what readers download as built (run npx tsx scripts/docs-tables.ts)', () => {
+    const text = readFileSync(BUNDLE_TABLE.file, 'utf8');
+    assert.equal(text, withTable(text, BUNDLE_TABLE));
   });
 
   it('ships no zod to the browser', () => {
