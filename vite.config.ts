@@ -66,12 +66,18 @@ export default defineConfig(({ mode }) => {
   const allInOne = mode === 'all-in-one';
   const entry = allInOne ? 'pressbox-all' : 'pressbox';
   return {
+    // What each earns, Brotli as served, measured by building without it (issue 57): numbered messages let each
+    // locale's catalog ship packed (Arabic 3.26 → 2.54 KiB gzip; the code's numbers must match them); short private
+    // properties 80 B a page; minified templates and styles 0.8–0.9 KiB a page (3.5 KiB for all eleven); the loader's
+    // own copy of the registry costs 0.3 KiB a page and saves a round trip: the loader reserves the boxes and asks for
+    // the base and the element's chunk at once, without waiting for the base first.
     plugins: [
       numberedMessages(),
       shortPrivateProperties(),
       minifyTemplates(),
       latestAlias(entry, CDN_DIRS),
       loaderOwnCopy('elements'),
+      // Not for bytes: the one file must not load chunks that import it back.
       ...(allInOne ? lazyPartsInside(tagsWithView()) : []),
       ...(allInOne ? [] : [reservedSizesStylesheet(CDN_DIRS)]),
     ],

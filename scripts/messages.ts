@@ -39,7 +39,8 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const calleeName = (call: ts.CallExpression): string =>
+/** The name a call is made by: `t` for `t(…)`, `this.t(…)` and `localized.t(…)`. */
+export const calleeName = (call: ts.CallExpression): string =>
   ts.isIdentifier(call.expression) ? call.expression.text : ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : '';
 
 const stringOf = (node: ts.Node | undefined): string | undefined =>

@@ -1,13 +1,27 @@
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
-import { collectMessages, messageNumbers, packCatalog, seasonRuntimeIds, seasonStart } from '../messages.js';
+import ts from 'typescript';
+import { calleeName, collectMessages, messageNumbers, packCatalog, seasonRuntimeIds, seasonStart } from '../messages.js';
 import { isWidgetSource } from './widget-source.js';
 
-/** Every `t('message.id'` call in `code` with the id's number instead; ids the table lacks stay as they are. */
-export function numberMessageCalls(code: string, numbers: ReadonlyMap<string, number>): string {
-  return code.replace(/(\bt\(\s*)'([a-z][\w.-]*)'/g, (call, opening: string, name: string) =>
-    numbers.has(name) ? `${opening}${numbers.get(name)}` : call,
-  );
+/**
+ * Every `t('message.id', …)` call in `code` (a module's TypeScript source) with the id's number instead, found on the
+ * syntax tree as scripts/messages.ts finds the messages; ids the table lacks stay as they are, and so does every line.
+ */
+export function numberMessageCalls(code: string, numbers: ReadonlyMap<string, number>, fileName = 'module.ts'): string {
+  if (!code.includes('t(')) return code;
+  const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true);
+  const edits: Array<{ start: number; end: number; number: number }> = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && calleeName(node) === 't') {
+      const [id] = node.arguments;
+      const number = id && ts.isStringLiteral(id) ? numbers.get(id.text) : undefined;
+      if (number !== undefined) edits.push({ start: id!.getStart(source), end: id!.end, number });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return edits.reduceRight((text, { start, end, number }) => `${text.slice(0, start)}${number}${text.slice(end)}`, code);
 }
 
 /**
@@ -39,7 +53,7 @@ export function numberedMessages(): Plugin {
     },
     transform(code, id) {
       if (!isWidgetSource(id)) return null;
-      const numbered = numberMessageCalls(code, numbers);
+      const numbered = numberMessageCalls(code, numbers, id);
       return numbered === code ? null : { code: numbered, map: null };
     },
   };

@@ -45,6 +45,20 @@ describe('build plugins', () => {
       numberMessageCalls(`t('status.final', { n }); t( 'status.final'); t('not.known'); at('status.final')`, numbers),
       `t(56, { n }); t( 56); t('not.known'); at('status.final')`,
     );
+    // On the syntax tree: a method call is numbered; the same words in a string, a template or a comment are not.
+    const code = [
+      "const shown = this.t('status.final', 'Final');",
+      "const help = \"call t('status.final', …)\"; // t('status.final')",
+      "html`<p>t('status.final')</p>${localized.t(\n  'status.final',\n  'Final')}`;",
+    ].join('\n');
+    assert.equal(
+      numberMessageCalls(code, numbers),
+      [
+        "const shown = this.t(56, 'Final');",
+        "const help = \"call t('status.final', …)\"; // t('status.final')",
+        "html`<p>t('status.final')</p>${localized.t(\n  56,\n  'Final')}`;",
+      ].join('\n'),
+    );
   });
 
   it('give private custom properties one-letter names, the most used first, and refuse more than there are letters', () => {
