@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ODDS_FORMATS } from '../src/contract/choices.js';
-import { ELEMENT_DETAILS, isElementTag } from '../src/contract/elements.js';
+import { detailsOf, isElementTag } from '../src/contract/elements.js';
 
 /** What `cem analyze` writes of a custom element, as far as this reads it. */
 interface Named {
@@ -45,17 +45,6 @@ export interface ElementReference {
 
 const MANIFEST = 'dist/custom-elements.json';
 const TYPE_NAMES: Record<string, string> = { OddsFormat: ODDS_FORMATS.map((format) => `'${format}'`).join(' | ') };
-/** Values for the example tag of each element. */
-const EXAMPLE_VALUES: Record<string, string> = {
-  league: 'nba',
-  leagues: 'nba,nhl,nfl',
-  // Game ids carry their date and last a few days: the docs say where to take today's (publishers.md).
-  'game-id': 'GAME_ID',
-  team: 'BOS',
-  opponent: 'LAL',
-  markets: 'points,assists',
-};
-
 /** Every element, in tag order, each with what a publisher can set, listen to and style. */
 export function elementsOf(manifest: Manifest): ElementReference[] {
   return manifest.modules
@@ -223,18 +212,12 @@ function table(headers: string[], rows: Array<Array<string | undefined>>): strin
   ];
 }
 
+/** The element's example tag, from the registry (`GAME_ID` left for the reader to replace). */
 function exampleOf(element: ElementReference): string {
-  const own = element.attributes.filter((attribute) => !attribute.common && EXAMPLE_VALUES[attribute.name]);
-  const league = element.attributes.some((attribute) => attribute.name === 'leagues') ? [] : ['league'];
-  const names = [...league, ...own.map((attribute) => attribute.name)].filter((name) => name !== 'opponent');
-  const value = (name: string) => (name === 'league' ? leagueOf(element.tag) : EXAMPLE_VALUES[name]);
-  return `<${element.tag}${names.map((name) => ` ${name}="${value(name)}"`).join('')}></${element.tag}>`;
-}
-
-/** The example's league: NBA where the element shows it, else the first it serves (MLB for the pitching matchup). */
-function leagueOf(tag: string): string {
-  const leagues: readonly string[] = isElementTag(tag) ? ELEMENT_DETAILS[tag].leagues : ['nba'];
-  return leagues.includes('nba') ? 'nba' : leagues[0]!;
+  const example = isElementTag(element.tag) ? detailsOf(element.tag).example : {};
+  return `<${element.tag}${Object.entries(example)
+    .map(([name, value]) => ` ${name}="${value}"`)
+    .join('')}></${element.tag}>`;
 }
 
 const GAME_ID_NOTE =

@@ -1,6 +1,6 @@
 // The publisher page the end-to-end tests and the per-engine screenshots load: all ten elements as a newsroom would
 // paste them, one script tag from the relay.
-import { ELEMENT_TAGS, servesLeague, type ElementTag } from '../src/contract/elements.js';
+import { detailsOf, ELEMENT_TAGS, EXAMPLE_GAME, servesLeague, type ElementTag } from '../src/contract/elements.js';
 
 export const RIGHT_TO_LEFT = ['ar'];
 
@@ -79,13 +79,11 @@ export function publisherPage(options: PublisherPageOptions): string {
     if (options.soccer && servesLeague(tag, 'mls')) return soccerElement(tag, options.soccer);
     const combat = options.mma && servesLeague(tag, 'mma') ? mmaElement(tag, options.mma) : undefined;
     if (combat) return combat;
-    // The current or next card, whatever the page's league.
-    if (tag === 'fight-card') return '<fight-card></fight-card>';
-    if (tag === 'score-ticker') return '<score-ticker leagues="nba,nhl,nfl"></score-ticker>';
-    if (tag === 'last-five' || tag === 'standings-table' || tag === 'team-stats') return `<${tag} league="nba" team="BOS"></${tag}>`;
-    if (tag === 'pitching-matchup') return `<pitching-matchup game-id="${mlbGameId}"></pitching-matchup>`;
-    if (['game-header', 'win-probability', 'player-props'].includes(tag)) return `<${tag} league="nba" game-id="${gameId}"></${tag}>`;
-    return `<${tag} league="nba"></${tag}>`;
+    // The registry's example, with the day's game of the element's league (baseball for the pitching matchup).
+    const { example, leagues } = detailsOf(tag);
+    const game = (example.league ?? leagues[0]) === 'mlb' ? mlbGameId : gameId;
+    const attributes = Object.entries(example).map(([name, value]) => ` ${name}="${value === EXAMPLE_GAME ? game : value}"`);
+    return `<${tag}${attributes.join('')}></${tag}>`;
   });
   const dir = RIGHT_TO_LEFT.includes(lang) ? 'rtl' : 'ltr';
   return `<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -88,7 +88,7 @@ export function reservedSizesCss(): string {
   ).join('\n');
 }
 
-interface ElementDetails {
+export interface ElementDetails {
   /** The leagues it serves; its route refuses any other with `bad_request` naming these (docs: element × league table). */
   leagues: readonly WidgetLeague[];
   /** What the element shows, for frame titles and the snippet builder's menu. */
@@ -99,7 +99,17 @@ interface ElementDetails {
   seasonWords: boolean;
   /** Follows games in progress: its page fetches the live kit once its data is live (widgets/runtime/live.ts). */
   live: boolean;
+  /**
+   * The attributes of a typical tag, as the docs show it and the test pages and screenshots write it; `GAME_ID` stands
+   * for a game of the element's league the page finds on the day's slate.
+   */
+  example: Readonly<Record<string, string>>;
+  /** The attribute without which it can show nothing: the snippet builder picks a first choice for it. */
+  requires?: 'game-id' | 'team';
 }
+
+/** In an element's example, the game a page fills in. */
+export const EXAMPLE_GAME = 'GAME_ID';
 
 /**
  * Leagues with betting markets: the data service's odds leagues, and college basketball, whose games the elements show
@@ -118,6 +128,7 @@ export const ELEMENT_DETAILS = {
     embedAttributes: ['leagues', 'as-of'],
     live: true,
     seasonWords: false,
+    example: { leagues: 'nba,nhl,nfl' },
     leagues: EVERY_LEAGUE,
   },
   'score-strip': {
@@ -125,14 +136,25 @@ export const ELEMENT_DETAILS = {
     embedAttributes: ['date', 'team', 'game-href', 'as-of'],
     live: true,
     seasonWords: false,
+    example: { league: 'nba' },
     leagues: EVERY_LEAGUE,
   },
-  'game-header': { title: 'Game', embedAttributes: ['game-id', 'date', 'announce'], live: true, seasonWords: false, leagues: EVERY_LEAGUE },
+  'game-header': {
+    title: 'Game',
+    embedAttributes: ['game-id', 'date', 'announce'],
+    live: true,
+    seasonWords: false,
+    example: { league: 'nba', 'game-id': EXAMPLE_GAME },
+    requires: 'game-id',
+    leagues: EVERY_LEAGUE,
+  },
   'win-probability': {
     title: 'Win probability',
     embedAttributes: ['game-id', 'date'],
     live: true,
     seasonWords: false,
+    example: { league: 'nba', 'game-id': EXAMPLE_GAME },
+    requires: 'game-id',
     leagues: MARKET_LEAGUES,
   },
   'player-props': {
@@ -140,6 +162,8 @@ export const ELEMENT_DETAILS = {
     embedAttributes: ['game-id', 'markets'],
     live: false,
     seasonWords: false,
+    example: { league: 'nba', 'game-id': EXAMPLE_GAME },
+    requires: 'game-id',
     leagues: MARKET_LEAGUES,
   },
   'last-five': {
@@ -147,26 +171,55 @@ export const ELEMENT_DETAILS = {
     embedAttributes: ['team', 'opponent', 'as-of'],
     live: false,
     seasonWords: false,
+    example: { league: 'nba', team: 'BOS' },
+    requires: 'team',
     leagues: EVERY_LEAGUE,
   },
-  'injury-report': { title: 'Injury report', embedAttributes: ['team', 'as-of'], live: false, seasonWords: false, leagues: TEAM_LEAGUES },
-  'standings-table': { title: 'Standings', embedAttributes: ['team', 'as-of'], live: false, seasonWords: true, leagues: TEAM_LEAGUES },
+  'injury-report': {
+    title: 'Injury report',
+    embedAttributes: ['team', 'as-of'],
+    live: false,
+    seasonWords: false,
+    example: { league: 'nba' },
+    leagues: TEAM_LEAGUES,
+  },
+  'standings-table': {
+    title: 'Standings',
+    embedAttributes: ['team', 'as-of'],
+    live: false,
+    seasonWords: true,
+    example: { league: 'nba', team: 'BOS' },
+    leagues: TEAM_LEAGUES,
+  },
   // The data service offers team statistics for these four only.
   'team-stats': {
     title: 'Team statistics',
     embedAttributes: ['team', 'layout', 'as-of'],
     live: false,
     seasonWords: true,
+    example: { league: 'nba', team: 'BOS' },
+    requires: 'team',
     leagues: ['nfl', 'nba', 'mlb', 'nhl'],
   },
-  'pitching-matchup': { title: 'Pitching matchup', embedAttributes: ['game-id', 'date'], live: false, seasonWords: true, leagues: ['mlb'] },
-  'fight-card': { title: 'Fight card', embedAttributes: ['date'], live: true, seasonWords: false, leagues: ['mma'] },
+  'pitching-matchup': {
+    title: 'Pitching matchup',
+    embedAttributes: ['game-id', 'date'],
+    live: false,
+    seasonWords: true,
+    example: { 'game-id': EXAMPLE_GAME },
+    requires: 'game-id',
+    leagues: ['mlb'],
+  },
+  'fight-card': { title: 'Fight card', embedAttributes: ['date'], live: true, seasonWords: false, example: {}, leagues: ['mma'] },
 } as const satisfies Record<ElementTag, ElementDetails>;
 
 /** Whether the data service has betting markets (lines, splits, props) for a league: the relay asks for none otherwise. */
 export function hasBettingMarkets(league: string): boolean {
   return (MARKET_LEAGUES as readonly string[]).includes(league);
 }
+
+/** An element's details as one shape, whichever element it is. */
+export const detailsOf = (tag: ElementTag): ElementDetails => ELEMENT_DETAILS[tag];
 
 /** Whether an element serves a league (a code as the relay writes it: `nba`, `cfb`). */
 export function servesLeague(tag: ElementTag, league: string): boolean {

@@ -1,5 +1,5 @@
 import { embedUrl, snippetsFor, type SnippetKind, type WidgetChoice } from './snippets.js';
-import { ELEMENT_DETAILS, isElementTag, type ElementTag } from '../contract/elements.js';
+import { detailsOf, ELEMENT_DETAILS, isElementTag, type ElementTag } from '../contract/elements.js';
 import { attributesOf, reservedHeight } from './tags.js';
 
 /** The snippet builder's page (/builder): reads the form, fills team and game lists from the relay, previews, copies. */
@@ -12,15 +12,6 @@ interface Catalog {
 const control = (id: string) => document.getElementById(id) as HTMLInputElement | HTMLSelectElement;
 const status = document.getElementById('status')!;
 const preview = document.getElementById('preview') as HTMLIFrameElement;
-/** Attributes the element requires: without them it can show nothing, so the builder picks the first choice. */
-const REQUIRED: Partial<Record<ElementTag, string>> = {
-  'game-header': 'game-id',
-  'win-probability': 'game-id',
-  'player-props': 'game-id',
-  'last-five': 'team',
-  'team-stats': 'team',
-  'pitching-matchup': 'game-id',
-};
 /** Defaults are left out of snippets: shorter, and they follow the element if its default ever improves. */
 const DEFAULTS: Record<string, string> = { theme: 'auto', 'odds-format': 'american' };
 
@@ -52,7 +43,7 @@ function showFields(): void {
     field.hidden = !takes.has(name);
   }
   const teams = catalog.teams.map((team) => ({ value: team.abbreviation, label: `${team.name} (${team.abbreviation})` }));
-  fillSelect(control('team') as HTMLSelectElement, teams, REQUIRED[tag()] === 'team' ? undefined : 'All teams');
+  fillSelect(control('team') as HTMLSelectElement, teams, detailsOf(tag()).requires === 'team' ? undefined : 'All teams');
   fillSelect(control('opponent') as HTMLSelectElement, teams, 'Nobody: last five games');
   fillSelect(
     control('game-id') as HTMLSelectElement,
