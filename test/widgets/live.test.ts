@@ -116,8 +116,9 @@ describe('live updates in the page', () => {
     const stream = LiveStream.for(setup.relay, key);
     await until(() => stream.connected && stream.topics.length > 0);
     await new Promise((resolve) => setTimeout(resolve, 200));
+    // Off-screen, the far strip neither follows the stream nor polls (whether its first fetch finished before its
+    // observer first reported it off-screen depends on the machine's pace, so that is not asserted).
     expect(stream.topics).to.deep.equal(['/v1/scores?league=nfl']);
-    expect(hasState(far, 'loading')).to.equal(true, 'the far strip waits to be seen before it loads');
     far.scrollIntoView();
     await settled(far);
     await until(() => stream.topics.join() === '/v1/scores?league=mlb');

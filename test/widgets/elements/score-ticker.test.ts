@@ -78,8 +78,12 @@ describe('<score-ticker>', () => {
     const box = viewport.getBoundingClientRect();
     await sendMouse({ type: 'move', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] });
     expect(playState(element)).to.equal('paused');
-    await sendMouse({ type: 'move', position: [Math.round(box.x + box.width / 2), Math.round(box.bottom + 40)] });
-    // Firefox updates :hover on its next frame after the pointer leaves.
+    // Firefox updates :hover on its next frame after the pointer leaves; WebKit under load has been seen to miss one
+    // synthetic move out altogether, so the pointer moves out as a hand does, a few steps further each time.
+    for (let step = 1; step <= 5 && playState(element) !== 'running'; step++) {
+      await sendMouse({ type: 'move', position: [Math.round(box.x + box.width / 2), Math.round(box.bottom + 20 * step)] });
+      await new Promise((resolve) => setTimeout(resolve, 100 * step));
+    }
     await until(() => playState(element) === 'running');
     await resetMouse();
     viewport.focus();
