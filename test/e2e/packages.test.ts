@@ -22,6 +22,7 @@ import webpack from 'webpack';
 import type { RunningRelay } from '../../src/relay/server.js';
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.js';
 import { addKey, testRelay } from '../helpers/relay.js';
+import { until } from '../helpers/wait.js';
 import { snippetsFor } from '../../src/embed/snippets.js';
 
 const run = promisify(execFile);
@@ -373,14 +374,18 @@ describe('pressbox (the relay) from its tarball', () => {
     assert.ok(Array.isArray(usage), 'usage --json answers a list');
   });
 
-  it('serves the widgets and their data with npx pressbox serve', async () => {
+  it('serves the widgets and their data with npx pressbox serve, and stops on Ctrl-C', async () => {
+    // A process group of its own, as a terminal gives a command: Ctrl-C reaches npx and the relay it started alike
+    // (a signal to npx alone left the relay running after the tests).
     const child = spawn(
       'npx',
       ['--no', '--', 'pressbox', 'serve', '--sandbox-calendar', 'round-the-clock', '--port', '0', '--db', 'relay.db'],
-      { cwd: dir, env: NPM_ENV },
+      { cwd: dir, env: NPM_ENV, detached: true },
     );
+    const exited = new Promise<void>((done) => child.once('exit', () => done()));
+    let origin = '';
     try {
-      const origin = await new Promise<string>((done, fail) => {
+      origin = await new Promise<string>((done, fail) => {
         let said = '';
         const listen = (chunk: Buffer) => {
           said += chunk.toString();
@@ -398,8 +403,22 @@ describe('pressbox (the relay) from its tarball', () => {
       const scores = await fetch(`${origin}/v1/scores?league=nba&key=${key}`, { headers: { origin: 'https://www.example.com' } });
       assert.equal(scores.status, 200, await scores.clone().text());
       assert.ok(Array.isArray(((await scores.json()) as { games: unknown[] }).games));
+      process.kill(-child.pid!, 'SIGINT');
+      await exited;
+      await until(
+        async () =>
+          !(await fetch(`${origin}/health`).then(
+            () => true,
+            () => false,
+          )),
+        'the relay stopped answering after Ctrl-C',
+      );
     } finally {
-      child.kill('SIGTERM');
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // The whole group has exited already.
+      }
     }
   });
 
