@@ -63,6 +63,44 @@ export default {
       to: { path: '^src/relay/(metering|http|live|resources|admin)/' },
     },
     {
+      name: 'no-folder-ties',
+      severity: 'error',
+      scope: 'folder',
+      comment:
+        'Folders of the relay and the elements point one way (a floor reads only the floors below it): two that reach each other, however far round, are one part. Needs --metrics (npm run lint passes it).',
+      from: { path: '^src/(relay|widgets)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'store-below-key-service',
+      severity: 'error',
+      comment: 'key-service → store → keys: the store keeps the key model (keys/) and knows nothing of the service that checks and changes keys.',
+      from: { path: '^src/relay/(store|keys)/' },
+      to: { path: '^src/relay/key-service/' },
+    },
+    {
+      name: 'keys-are-a-leaf',
+      severity: 'error',
+      comment: 'The key model (keys/: a key, its plan, its allowed domains) is read by every floor above it and reads none of them.',
+      from: { path: '^src/relay/keys/' },
+      to: { path: '^src/relay/(?!keys/)[^/]+/' },
+    },
+    {
+      name: 'http-below-live-and-embed',
+      severity: 'error',
+      comment:
+        'live/ and embed/ plug their routes into the HTTP layer (a StreamRoute, embed pages); http/ reads neither: what both need (league interest, embed tokens) sits in resources/ and http/.',
+      from: { path: '^src/relay/http/' },
+      to: { path: '^src/relay/(live|embed)/' },
+    },
+    {
+      name: 'runtime-below-ui',
+      severity: 'error',
+      comment: 'ui → runtime → i18n: the runtime (config, relay client, live stream, formats) draws nothing; the live kit and its option live in ui/.',
+      from: { path: '^src/widgets/(runtime|i18n)/' },
+      to: { path: '^src/widgets/(ui|elements)/' },
+    },
+    {
       name: 'routes-are-not-services',
       severity: 'error',
       comment: 'Route modules are leaves of the app; what other code needs from them belongs in a service module.',

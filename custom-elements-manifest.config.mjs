@@ -6,7 +6,7 @@ const { registryLeagues } = await import('./scripts/cem/registry-leagues.ts');
 export default {
   litelement: true,
   packagejson: false,
-  globs: ['src/widgets/elements/**/*.ts', 'src/widgets/ui/pressbox-element.ts', 'src/widgets/i18n/season-messages.ts'],
+  globs: ['src/widgets/elements/**/*.ts', 'src/widgets/ui/pressbox-element.ts', 'src/widgets/ui/season-messages.ts'],
   exclude: ['src/widgets/elements/**/*.styles.ts'],
   plugins: [registryLeagues()],
 };

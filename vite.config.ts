@@ -20,7 +20,7 @@ const CDN_DIRS: CdnDirs = { cdn: CDN_DIR, version, versionDir: VERSION_DIR };
  * by pages that have some).
  */
 const OUTSIDE_BASE =
-  /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|runtime[\\/]page-settings\.ts|i18n[\\/](messages[\\/]|message-numbers\.ts|page-wording\.ts|season-messages\.ts|catalog-files\.ts|words\.ts))/;
+  /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|runtime[\\/]page-settings\.ts|ui[\\/]season-messages\.ts|i18n[\\/](messages[\\/]|message-numbers\.ts|page-wording\.ts|catalog-files\.ts|words\.ts))/;
 
 /**
  * What every build of the elements shares: the version folder, source maps, and the minifier: after Rolldown's own

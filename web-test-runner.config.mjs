@@ -1,17 +1,16 @@
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
-import { playwrightLauncher } from '@web/test-runner-playwright';
 import { webdriverLauncher } from '@web/test-runner-webdriver';
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM_ARGS, findBrowser, findFirefox, selectedEngines } from './scripts/browser.js';
-import { startWebKitDriver } from './scripts/webkit-driver.js';
-import { engineCommandsPlugin } from './test/widgets/engine-commands.ts';
-import { pressboxRelayPlugin } from './test/widgets/relay-plugin.ts';
+import { CHROMIUM_ARGS, findBrowser, findFirefox, selectedEngines } from './test/harness/browser.js';
+import { startWebKitDriver } from './test/harness/webkit-driver.js';
+import { engineCommandsPlugin } from './test/browser/engine-commands.ts';
+import { pressboxRelayPlugin } from './test/browser/relay-plugin.ts';
 
-/** Each engine as readers run it: Debian's Chromium, Firefox ESR over WebDriver BiDi, WebKitGTK over WebDriver. */
+/** Each engine as readers run it, through the e2e harness's drivers: Debian's Chromium over CDP and Firefox ESR over WebDriver BiDi (puppeteer), WebKitGTK over WebDriver. */
 const LAUNCHERS = {
   chromium: async () =>
-    playwrightLauncher({ product: 'chromium', launchOptions: { executablePath: findBrowser(), headless: true, args: CHROMIUM_ARGS } }),
+    chromeLauncher({ puppeteer, launchOptions: { executablePath: findBrowser(), headless: true, args: CHROMIUM_ARGS } }),
   firefox: async () => chromeLauncher({ puppeteer, launchOptions: { browser: 'firefox', executablePath: findFirefox(), headless: true } }),
   webkit: async () => {
     const driver = await startWebKitDriver();
@@ -34,13 +33,13 @@ try {
 }
 
 export default {
-  files: 'test/widgets/**/*.test.ts',
+  files: 'test/browser/**/*.test.ts',
   nodeResolve: true,
   // One test file at a time: the files share this process's relay, whose clock and faults the tests steer
-  // (scripts/test-browser.ts runs the engines at once, each in a process with a relay of its own).
+  // (test/harness/run-browser.ts runs the engines at once, each in a process with a relay of its own).
   concurrency: 1,
   concurrentBrowsers: 1,
-  // scripts/test-browser.ts gives each engine's run a free port (the engines run at once).
+  // test/harness/run-browser.ts gives each engine's run a free port (the engines run at once).
   ...(process.env.PRESSBOX_TEST_PORT ? { port: Number(process.env.PRESSBOX_TEST_PORT) } : {}),
   plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json' }), pressboxRelayPlugin(), engineCommandsPlugin()],
   browsers,

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startRelay } from '../src/relay/server.js';
-import { createKey } from '../src/relay/keys/service.js';
+import { createKey } from '../src/relay/key-service/service.js';
 import { silentLogger } from '../src/relay/logger.js';
 import { WIDGET_LEAGUES } from '../src/contract/leagues.js';
 

@@ -5,7 +5,7 @@
 import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { throwawayRedis } from '../scripts/local-servers.js';
+import { throwawayRedis } from '../test/harness/local-servers.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { LIVE_LOAD_EVERY_MS } from '../src/relay/defaults.js';
 import { names } from '../src/relay/store/redis/names.js';

@@ -3,7 +3,7 @@
 // timed from the moment the sandbox has it (read every 250 ms from the sandbox's own schedule, as its /live-games
 // would answer) to the stream event that carries it; the relay's upstream units are read from the sandbox's account.
 import { REFRESH_MS } from '../src/contract/refresh.js';
-import { createKey } from '../src/relay/keys/service.js';
+import { createKey } from '../src/relay/key-service/service.js';
 import { silentLogger } from '../src/relay/logger.js';
 import { startRelay } from '../src/relay/server.js';
 import { LEAGUES } from '../src/sandbox/leagues.js';

@@ -2,7 +2,7 @@
 // its cache with no origin check and no metering, so the ratio says what those cost the relay.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { freePort } from '../scripts/local-servers.js';
+import { freePort } from '../test/harness/local-servers.js';
 import { join } from 'node:path';
 
 export interface RunningNginx {

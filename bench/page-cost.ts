@@ -1,10 +1,9 @@
 // What the widgets cost the page that embeds them, in headless Chromium: main-thread blocking time (TBT) from
 // navigation to every element's first data, the share of it spent in our scripts (Long Animation Frames name the
 // script of each long frame), and the layout shift (CLS) over the same span. The demo gallery, served cross-origin.
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, findBrowser } from '../scripts/browser.js';
+import { launchChromium } from '../test/harness/reader-browser.js';
 import { startDemoSite } from '../src/demo/server.js';
-import { createKey } from '../src/relay/keys/service.js';
+import { createKey } from '../src/relay/key-service/service.js';
 import { silentLogger } from '../src/relay/logger.js';
 import { startRelay } from '../src/relay/server.js';
 
@@ -59,10 +58,7 @@ export async function pageCost(cpuSlowdowns: number[] = [1, 4]): Promise<PageCos
   });
   const key = (await createKey(relay.store, { plan: 'pro', domains: ['localhost'], name: 'bench', test: false }, Date.now())).key;
   const site = await startDemoSite({ demoDir: 'demo', relayOrigin: relay.origin, demoKey: () => key });
-  const browser = await chromium.launch({
-    executablePath: findBrowser(),
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   const results: PageCost[] = [];
   try {
     for (const slowdown of cpuSlowdowns) {
@@ -70,19 +66,19 @@ export async function pageCost(cpuSlowdowns: number[] = [1, 4]): Promise<PageCos
       const shiftedNodes = new Set<string>();
       for (let run = 0; run < RUNS; run++) {
         // A fresh context per run: nothing cached, as for a first visit.
-        const context = await browser.newContext({ viewport: { width: 1040, height: 3400 } });
+        const context = await browser.createBrowserContext();
         const page = await context.newPage();
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
-        await page.addInitScript(OBSERVER_SCRIPT);
+        await page.setViewport({ width: 1040, height: 3400 });
+        await page.emulateCPUThrottling(slowdown);
+        await page.evaluateOnNewDocument(OBSERVER_SCRIPT);
         await page.goto(`${site.origin}/`);
         await page
-          .waitForFunction((tags) => tags.every((tag) => (window as any).__pageCost.loads[tag] !== undefined), TAGS, { timeout: 60_000 })
+          .waitForFunction((tags) => tags.every((tag) => (window as any).__pageCost.loads[tag] !== undefined), { timeout: 60_000 }, TAGS)
           .catch(async (error: Error) => {
             const loaded = await page.evaluate(() => Object.keys((window as any).__pageCost.loads));
             throw new Error(`Not every element showed data on the gallery (loaded: ${loaded.join(', ')}): ${error.message}`);
           });
-        await page.waitForTimeout(300);
+        await new Promise((resolve) => setTimeout(resolve, 300));
         const seen = (await page.evaluate(() => (window as any).__pageCost)) as Observed;
         const end = Math.max(...Object.values(seen.loads));
         const within = <T extends { start: number }>(entries: T[]) => entries.filter((entry) => entry.start <= end);

@@ -10,10 +10,10 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, startRedisServer } from '../scripts/local-servers.js';
+import { freePort, startRedisServer } from '../test/harness/local-servers.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { RelayProcess } from './live-viewers.js';
-import { findDebianTool, startDeployNginx } from '../scripts/deploy-nginx.js';
+import { findDebianTool, startDeployNginx } from '../test/harness/deploy-nginx.js';
 
 const ORIGIN = 'https://example.com';
 const TOPIC = '/v1/scores?league=nba';

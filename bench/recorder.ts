@@ -2,7 +2,7 @@
 // together a minute at a time) with four leagues live, units spent on the live upstream with the recorder on and off,
 // with nobody watching and with one reader per league refreshing its game every 15 s as the element does.
 import { silentLogger } from '../src/relay/logger.js';
-import { createKey } from '../src/relay/keys/service.js';
+import { createKey } from '../src/relay/key-service/service.js';
 import { startRelay } from '../src/relay/server.js';
 
 /** Sunday evening US time: NFL, NBA, NHL and college basketball on at once in the sandbox's schedule. */

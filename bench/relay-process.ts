@@ -5,7 +5,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Gauge } from 'prom-client';
 import { createInterface } from 'node:readline';
-import { createKey } from '../src/relay/keys/service.js';
+import { createKey } from '../src/relay/key-service/service.js';
 import { silentLogger } from '../src/relay/logger.js';
 import { startRelay, type RelayOptions } from '../src/relay/server.js';
 

@@ -4,7 +4,7 @@
 // Run alone with `node --import tsx bench/scale-out.ts [viewers]`; `npm run bench` runs it as one section.
 import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { throwawayRedis } from '../scripts/local-servers.js';
+import { throwawayRedis } from '../test/harness/local-servers.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { RelayProcess, openViewer, percentile, type RelayStats } from './live-viewers.js';
 

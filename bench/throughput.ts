@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { createKey } from '../src/relay/keys/service.js';
+import { createKey } from '../src/relay/key-service/service.js';
 import { openSqliteStore } from '../src/relay/store/sqlite.js';
-import { findDebianTool } from '../scripts/deploy-nginx.js';
+import { findDebianTool } from '../test/harness/deploy-nginx.js';
 import { startNginx } from './nginx.js';
-import { startServeProcess } from '../scripts/local-servers.js';
+import { startServeProcess } from '../test/harness/local-servers.js';
 
 export interface LoadRun {
   tool: 'autocannon' | 'wrk';

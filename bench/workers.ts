@@ -8,13 +8,13 @@ import type { Socket } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createKey } from '../src/relay/keys/service.js';
+import { createKey } from '../src/relay/key-service/service.js';
 import { openSqliteStore } from '../src/relay/store/sqlite.js';
 import { startSandbox, type RunningSandbox } from '../src/sandbox/server.js';
 import { openViewer, percentile } from './live-viewers.js';
-import { findDebianTool } from '../scripts/deploy-nginx.js';
+import { findDebianTool } from '../test/harness/deploy-nginx.js';
 import { startNginx } from './nginx.js';
-import { startServeProcess } from '../scripts/local-servers.js';
+import { startServeProcess } from '../test/harness/local-servers.js';
 import { withWrk } from './throughput.js';
 
 const ORIGIN = 'https://example.com';

@@ -1,6 +1,6 @@
 // What readers download of the built browser bundle (dist/cdn/v/{version}), file by file as `pressbox serve` sends it
 // (Brotli at quality 11, src/relay/http/static.ts; gzip -9 for proxies that recompress), and the budgets it must meet.
-// Shared by `npm run bench`, docs/performance.md's table (scripts/docs-tables.ts) and test/bundle/budget.test.ts, which
+// Shared by `npm run bench`, docs/performance.md's table (scripts/docs-tables.ts) and test/e2e/budget.test.ts, which
 // also checks these sums against the transfer sizes a browser reports.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,8 +25,11 @@ export const BUDGETS = {
   oneElement: 18.5 * KIB,
   /** Moved from 17 KiB by issue 57, as above. */
   oneLiveElement: 19.5 * KIB,
-  /** Moved from 28 KiB by issue 57, as above: the all-in-one file stays the way to one download. */
-  allEleven: 40 * KIB,
+  /**
+   * Moved from 28 KiB by issue 57, as above: the all-in-one file stays the way to one download; from 40 KiB by issue 58,
+   * three betting elements more (their chunks, 1.7–2.7 KiB each, and their words in the base chunk’s catalog).
+   */
+  allElements: 47 * KIB,
 };
 export const HEADROOM = KIB;
 
@@ -38,11 +41,12 @@ export const GZIP_CEILINGS = {
   loader: 2 * KIB,
   oneElement: 20.5 * KIB,
   oneLiveElement: 21.5 * KIB,
-  allEleven: 46 * KIB,
+  allElements: 53.5 * KIB,
 };
 
 /** One locale's messages (and its season part), fetched only by pages in that locale: gzip and Brotli alike. */
-export const LOCALE_CHUNK_BUDGET = 3 * KIB;
+/** Moved from 3 KiB by issue 58: the betting elements' and bet state's 29 messages (Arabic, the longest, measured 3,250 B). */
+export const LOCALE_CHUNK_BUDGET = 3.5 * KIB;
 
 /** The chunk files of the locales' messages, named by locale (en has none: its words are in the code). */
 const LOCALE_CHUNK = /^(?:[a-z]{2}(?:-[A-Z]{2})?)$/;
@@ -82,7 +86,7 @@ export interface Page {
   size: Size;
 }
 
-/** The loader, the base chunk, what each page with one element downloads (with live data too), all eleven, locales. */
+/** The loader, the base chunk, what each page with one element downloads (with live data too), every element, locales. */
 export function bundleSizes(root = 'dist/cdn') {
   const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
   const dir = join(root, 'v', version);
@@ -124,8 +128,8 @@ export function bundleSizes(root = 'dist/cdn') {
       return [tag, { page: page(first), live: ELEMENT_DETAILS[tag].live ? page([...first, ...closure(liveKit)]) : undefined }];
     }),
   ) as Record<ElementTag, { page: Page; live: Page | undefined }>;
-  const allEleven = page([...ELEMENT_TAGS.flatMap(firstData), ...closure(liveKit)]);
-  const eager = new Set(allEleven.files);
+  const allElements = page([...ELEMENT_TAGS.flatMap(firstData), ...closure(liveKit)]);
+  const eager = new Set(allElements.files);
   const chunksNamed = (pattern: RegExp) =>
     Object.fromEntries(
       Object.keys(files).flatMap((file) => {
@@ -143,7 +147,7 @@ export function bundleSizes(root = 'dist/cdn') {
     loader,
     base: { file: base, ...files[base]!.size },
     elements,
-    allEleven,
+    allElements,
     allInOne: sizeOf(readFileSync(join(dir, 'pressbox-all.js'))),
     /** Each locale's messages chunk, and whether any page needs it before it asks for that locale. */
     locales: chunksNamed(/^([\w-]+?)-[\w-]{8}\.js$/),

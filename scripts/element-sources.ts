@@ -1,6 +1,6 @@
 // The browser sources that list every element, generated from the element registry (src/contract/elements.ts) so that
 // adding an element never means restating it: the npm package loader's table of element modules, and the index's
-// class exports. `npm test` fails when either is stale (test/build/element-sources.test.ts).
+// class exports. `npm test` fails when either is stale (test/unit/build/element-sources.test.ts).
 //   npx tsx scripts/element-sources.ts     → rewrites them
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,7 @@
 // The custom-elements manifest as @pressbox/elements ships it (scripts/build-packages.ts), from the analyzer's output
 // (dist/custom-elements.json, whose paths are the sources'): paths of the package's own modules, the schema version
 // whose fields it uses, every type it names exported, nothing private. Checked by @wc-toolkit/cem-validator in
-// test/widgets-manifest/custom-elements.test.ts.
+// test/system/build/custom-elements.test.ts.
 import { ELEMENT_TAGS } from '../src/contract/elements.js';
 
 /** The schema whose `cssStates` the manifest uses (custom-elements-manifest 2.1.0). */

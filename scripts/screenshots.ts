@@ -6,13 +6,12 @@ import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { ELEMENT_TAGS as ELEMENTS, servesLeague } from '../src/contract/elements.js';
 import { startDemoSite } from '../src/demo/server.js';
-import { CHROMIUM_ARGS, findBrowser, selectedEngines } from './browser.js';
-import { startFixedSlate } from './fixed-slate.js';
-import { featuredGame, publisherPage, readerLayout } from './publisher-page.js';
-import { launchReaderBrowser } from './reader-browser.js';
+import { selectedEngines } from '../test/harness/browser.js';
+import { startFixedSlate } from '../test/harness/fixed-slate.js';
+import { featuredGame, publisherPage, readerLayout } from '../test/harness/publisher-page.js';
+import { adoptInElements, KEEP_NAMES_HELPER, launchChromium, launchReaderBrowser, STILL_RULES } from '../test/harness/reader-browser.js';
 
 /** English in both themes, then German and Arabic (right to left) in the light theme. */
 const VARIANTS = [
@@ -28,10 +27,7 @@ const slate = await startFixedSlate();
 const { relay, gameId, mlbGameId } = slate;
 const demoKey = slate.key;
 const site = await startDemoSite({ demoDir: 'demo', relayOrigin: relay.origin, demoKey: () => demoKey });
-const browser = await chromium.launch({
-  executablePath: findBrowser(),
-  args: CHROMIUM_ARGS,
-});
+const browser = await launchChromium();
 try {
   await mkdir(OUT, { recursive: true });
   for (const league of ['nba', 'mls']) {
@@ -39,34 +35,42 @@ try {
     const tags = ELEMENTS.filter((tag) => league === 'nba' || servesLeague(tag, league));
     const prefix = league === 'nba' ? '' : `-${league}`;
     for (const { theme, locale, suffix } of VARIANTS) {
-      const page = await browser.newPage({
-        viewport: { width: 1040, height: 4400 },
-        colorScheme: theme,
-        deviceScaleFactor: 1,
-        locale: 'en-US',
-        timezoneId: 'America/New_York',
-      });
+      const page = await browser.newPage();
+      await page.evaluateOnNewDocument(KEEP_NAMES_HELPER);
+      await page.setViewport({ width: 1040, height: 7000, deviceScaleFactor: 1 });
+      await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme }]);
+      await page.emulateTimezone('America/New_York');
+      await (await page.createCDPSession()).send('Emulation.setLocaleOverride', { locale: 'en-US' });
       page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning') console.error(`[${league} ${suffix}] ${message.text()}`);
+        if (message.type() === 'error' || message.type() === 'warn') console.error(`[${league} ${suffix}] ${message.text()}`);
       });
       await page.goto(`${site.origin}/?theme=${theme}&locale=${locale}&league=${league}`);
-      await page.waitForFunction(
-        (tags) => {
-          const header = document.querySelector('game-header');
-          return (
-            Boolean(header?.getAttribute('game-id')) &&
-            tags.every((tag) => {
-              const element = document.querySelector(tag);
-              return element && !element.matches(':state(loading)') && element.shadowRoot?.querySelector('.skeleton') === null;
-            })
+      await page
+        .waitForFunction(
+          (tags) => {
+            const header = document.querySelector('game-header');
+            return (
+              Boolean(header?.getAttribute('game-id')) &&
+              tags.every((tag) => {
+                const element = document.querySelector(tag);
+                return element && !element.matches(':state(loading)') && element.shadowRoot?.querySelector('.skeleton') === null;
+              })
+            );
+          },
+          { timeout: 20_000, polling: 100 },
+          tags,
+        )
+        .catch(async (error: Error) => {
+          const waiting = await page.evaluate(
+            (names) => names.filter((tag) => document.querySelector(tag)?.shadowRoot?.querySelector('.skeleton') !== null),
+            tags,
           );
-        },
-        tags,
-        { timeout: 20_000 },
-      );
+          throw new Error(`${league} ${suffix}: still loading: ${waiting.join(', ')} (${error.message})`);
+        });
+      await page.evaluate(adoptInElements, { tags, rules: STILL_RULES });
       for (const tag of tags) {
         const file = join(OUT, `${tag}${prefix}-${suffix}.png`);
-        await page.locator(tag).screenshot({ path: file, animations: 'disabled' });
+        await (await page.$(tag))!.screenshot({ path: file as `${string}.png` });
         console.log(`wrote ${file}`);
       }
       await page.close();
@@ -116,7 +120,11 @@ async function screenshotPublisherPage(): Promise<void> {
           await page.goto(`${origin}/?lang=${lang}${column ? `&column=${column}` : ''}${variant ? '&soccer' : ''}`);
           for (const tag of ELEMENTS) {
             await page.evaluate((selector) => document.querySelector(selector)!.scrollIntoView({ block: 'nearest' }), tag);
-            await page.waitFor((selector) => !document.querySelector(selector)!.matches(':state(loading)'), tag);
+            await page
+              .waitFor((selector) => !document.querySelector(selector)!.matches(':state(loading)'), tag)
+              .catch((error: Error) => {
+                throw new Error(`${engine}, ${lang}${variant ? `, ${variant}` : ''}: <${tag}> still loading (${error.message})`);
+              });
           }
           // The football page: the elements that show MLS there.
           for (const tag of variant ? ELEMENTS.filter((candidate) => servesLeague(candidate, variant)) : ELEMENTS) {

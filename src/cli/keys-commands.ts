@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { type Plan } from '../relay/keys/model.js';
-import { keyOperations } from '../relay/keys/operations.js';
-import { describeKey } from '../relay/keys/service.js';
+import { keyOperations } from '../relay/key-service/operations.js';
+import { describeKey } from '../relay/key-service/service.js';
 import type { RelayStore } from '../relay/store/types.js';
 import { loadCount } from '../relay/metering/month.js';
 import { domain, durationOption, plan, positive, wholeNumber } from './options.js';
@@ -27,6 +27,7 @@ function keyText(key: ReturnType<typeof describeKey>): string {
     `  domains  ${key.domains.join(', ')}`,
     `  daily    ${key.dailyLimit === null ? 'no daily ceiling' : `at most ${loadCount(key.dailyLimit)} a day`}`,
     `  clients  ${key.browserOnly ? 'browsers only (requests without Fetch Metadata are refused)' : 'any'}`,
+    `  odds     ${key.hideOdds ? 'hidden (betting routes refuse; game headers show scores only)' : 'shown'}`,
     `  created  ${key.createdAt}`,
   ].join('\n');
 }
@@ -42,9 +43,20 @@ function createKeyCommand(keys: Command): void {
       .option('--name <text>', 'a name to recognise the key by', '')
       .option('--test', 'a pk_test_ key: also allowed on loopback, always served from the sandbox')
       .option('--daily-limit <n>', 'at most N loads a day (UTC), besides the plan’s month', positive)
-      .option('--browser-only', 'refuse requests without browser Fetch Metadata (scripts replaying the key)'),
+      .option('--browser-only', 'refuse requests without browser Fetch Metadata (scripts replaying the key)')
+      .option('--hide-odds', 'show no betting data: odds, splits, props and bet states (pages where odds may not be shown)'),
   ).action(
-    (flags: StoreFlags & { plan: Plan; domain: string[]; name: string; test?: boolean; dailyLimit?: number; browserOnly?: boolean }) =>
+    (
+      flags: StoreFlags & {
+        plan: Plan;
+        domain: string[];
+        name: string;
+        test?: boolean;
+        dailyLimit?: number;
+        browserOnly?: boolean;
+        hideOdds?: boolean;
+      },
+    ) =>
       withStore(
         flags,
         async (store) => {
@@ -55,6 +67,7 @@ function createKeyCommand(keys: Command): void {
             test: Boolean(flags.test),
             dailyLimit: flags.dailyLimit ?? null,
             browserOnly: Boolean(flags.browserOnly),
+            hideOdds: Boolean(flags.hideOdds),
           };
           const key = describeKey(await keysFrom(store).create(input));
           print(flags, key, () => keyText(key));
@@ -106,7 +119,9 @@ function updateKeyCommand(keys: Command): void {
       .option('--name <text>', 'a new name')
       .option('--daily-limit <n>', 'at most N loads a day (UTC); 0 removes the ceiling', wholeNumber)
       .option('--browser-only', 'refuse requests without browser Fetch Metadata')
-      .option('--no-browser-only', 'answer scripts too'),
+      .option('--no-browser-only', 'answer scripts too')
+      .option('--hide-odds', 'show no betting data (odds, splits, props, bet states)')
+      .option('--no-hide-odds', 'show betting data again'),
   ).action(
     (
       value: string,
@@ -118,6 +133,7 @@ function updateKeyCommand(keys: Command): void {
         name?: string;
         dailyLimit?: number;
         browserOnly?: boolean;
+        hideOdds?: boolean;
       },
     ) =>
       withStore(flags, async (store) => {
@@ -134,6 +150,7 @@ function updateKeyCommand(keys: Command): void {
           ...(flags.name !== undefined && { name: flags.name }),
           ...(flags.dailyLimit !== undefined && { dailyLimit: flags.dailyLimit || null }),
           ...(flags.browserOnly !== undefined && { browserOnly: flags.browserOnly }),
+          ...(flags.hideOdds !== undefined && { hideOdds: flags.hideOdds }),
         };
         const key = describeKey(await keysFrom(store).update(current, change));
         print(flags, key, () => keyText(key));

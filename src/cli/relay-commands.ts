@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cluster from 'node:cluster';
 import { startDemoSite } from '../demo/server.js';
-import { createKey } from '../relay/keys/service.js';
+import { createKey } from '../relay/key-service/service.js';
 import { relayEnvironment, startRelay, upstreamName, type RelayOptions } from '../relay/server.js';
 import { RELAY_FEATURES, type RelayFeatureOptions } from '../relay/features/index.js';
 import { httpFeature } from '../relay/features/http.js';

@@ -364,6 +364,8 @@ export class KeyView extends LitElement {
                   <dd>${key.dailyLimit ? count(key.dailyLimit) : 'none'}</dd>
                   <dt>Clients</dt>
                   <dd>${key.browserOnly ? 'browsers only' : 'any'}</dd>
+                  <dt>Odds</dt>
+                  <dd>${key.hideOdds ? 'hidden' : 'shown'}</dd>
                   <dt>Created</dt>
                   <dd>${when(key.createdAt)}</dd>
                   <dt>Status</dt>

@@ -215,6 +215,7 @@ export class KeysView extends LitElement {
           name: String(form.get('name') ?? ''),
           test: form.get('test') === 'on',
           browserOnly: form.get('browserOnly') === 'on',
+          hideOdds: form.get('hideOdds') === 'on',
           dailyLimit,
         },
       });
@@ -261,6 +262,10 @@ export class KeysView extends LitElement {
       <div class="field row">
         <input id="browser-only" name="browserOnly" type="checkbox" />
         <label for="browser-only">Browsers only (refuse scripts replaying the key)</label>
+      </div>
+      <div class="field row">
+        <input id="hide-odds" name="hideOdds" type="checkbox" />
+        <label for="hide-odds">Hide odds (no betting data: for pages where odds may not be shown)</label>
       </div>
       <div class="row">
         <button class="primary" type="submit">Create key</button>
@@ -326,7 +331,7 @@ export class KeysView extends LitElement {
                         </td>
                         <td class="key-cell mono" data-label="Key">${key.key}</td>
                         <td data-label="Plan">
-                          ${key.plan}${key.test ? ' · test' : ' · live'}${key.dailyLimit ? html`<br /><span class="hint">${count(key.dailyLimit)} a day</span>` : nothing}${key.browserOnly ? html`<br /><span class="hint">browsers only</span>` : nothing}
+                          ${key.plan}${key.test ? ' · test' : ' · live'}${key.dailyLimit ? html`<br /><span class="hint">${count(key.dailyLimit)} a day</span>` : nothing}${key.browserOnly ? html`<br /><span class="hint">browsers only</span>` : nothing}${key.hideOdds ? html`<br /><span class="hint">odds hidden</span>` : nothing}
                         </td>
                         <td data-label="Domains">${key.domains.join(', ')}</td>
                         <td data-label="This month">${usageBar(key.usedThisMonth, key.monthlyLoads)}</td>

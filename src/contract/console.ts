@@ -11,6 +11,7 @@ export interface ConsoleKey {
   name: string;
   dailyLimit: number | null;
   browserOnly: boolean;
+  hideOdds: boolean;
   createdAt: string;
   /** When it stopped (or, rotating, will stop) working. */
   revokedAt: string | null;
@@ -79,6 +80,7 @@ export interface NewKeyBody {
   test?: boolean;
   dailyLimit?: number | null;
   browserOnly?: boolean;
+  hideOdds?: boolean;
 }
 
 /** A key as the store keeps it and a backup carries it: its value (so pages keep working), settings and revocation. */
@@ -96,6 +98,11 @@ export interface BackedUpKey {
   dailyLimit?: number | null;
   /** Refuses requests without browser Fetch Metadata (scripts replaying the public key). */
   browserOnly?: boolean;
+  /**
+   * Shows no betting data (a publisher who may not show odds where its pages are read): the betting routes refuse, and
+   * the game header answers without its line and splits.
+   */
+  hideOdds?: boolean;
 }
 
 /** What `pressbox keys export` writes and the console downloads; `keys import` and the console's import read it. */

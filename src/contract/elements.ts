@@ -11,31 +11,41 @@ import type { WidgetLeague } from './leagues.js';
  */
 export const ELEMENT_BOXES = {
   'score-ticker': { height: 48, formerName: 'ticker' },
-  'score-strip': { height: 136, formerName: 'strip' },
+  'score-strip': { height: 136, formerName: 'strip', attributeHeights: { '[bet-state]': 168 } },
   // A football match or a bout has no betting line nor splits to show under the score: its box is the score's.
-  'game-header': { height: 360, formerName: 'header', leagueHeights: { mls: 150, mma: 150 } },
+  'game-header': {
+    height: 360,
+    formerName: 'header',
+    attributeHeights: { '[bet-state]': 384, '[league=mls i]': 150, '[league=mma i]': 150 },
+  },
   'win-probability': { height: 330 },
   'player-props': { height: 400, formerName: 'props' },
   'last-five': { height: 188 },
   // One team's report holds a few players: its box is the heading and four rows, longer lists scroll inside it.
-  'injury-report': { height: 420, formerName: 'injuries', teamHeight: 240 },
+  'injury-report': { height: 420, formerName: 'injuries', attributeHeights: { "[team]:not([team=''])": 240 } },
   'standings-table': { height: 420, formerName: 'standings' },
   'team-stats': { height: 280 },
   'pitching-matchup': { height: 300, formerName: 'matchup' },
   'fight-card': { height: 480 },
+  'odds-board': { height: 420 },
+  'betting-splits': { height: 420 },
+  'line-movement': { height: 400 },
 } as const satisfies Record<`${string}-${string}`, ElementBox>;
 
 export interface ElementBox {
   height: number;
   formerName?: string;
-  /** Leagues whose data takes another height than `height`: the box is reserved by the `league` attribute. */
-  leagueHeights?: Readonly<Record<string, number>>;
-  /** The height when a `team` attribute narrows the element to one team. */
-  teamHeight?: number;
+  /**
+   * Other heights, by the selector of the attributes that call for them, later ones first: a league whose data takes
+   * another height (`[league=mls i]`), narrowed to one team (`[team]:not([team=''])`, a `team` with a value), or showing
+   * each game's state against its closing line (`[bet-state]`, a line more).
+   */
+  attributeHeights?: Readonly<Record<string, number>>;
 }
 
 /** The selector of an element narrowed to one team: a `team` attribute with a value. */
 const ONE_TEAM = `[team]:not([team=''])`;
+const BET_STATE = '[bet-state]';
 
 export type ElementTag = keyof typeof ELEMENT_BOXES;
 
@@ -51,23 +61,24 @@ export function sizeProperty(tag: ElementTag): `--pb-${ElementTag}-height` {
 }
 
 /** The element's reserved height in CSS pixels for a league (its `league` attribute, in any case) and a `team`. */
-export function reservedHeightOf(tag: ElementTag, league = '', team = ''): number {
+export function reservedHeightOf(tag: ElementTag, league = '', team = '', betState = false): number {
   const box: ElementBox = ELEMENT_BOXES[tag];
-  return (team.trim() && box.teamHeight) || (box.leagueHeights?.[league.trim().toLowerCase()] ?? box.height);
+  return (
+    (team.trim() && box.attributeHeights?.[ONE_TEAM]) ||
+    (betState && box.attributeHeights?.[BET_STATE]) ||
+    box.attributeHeights?.[`[league=${league.trim().toLowerCase()} i]`] ||
+    box.height
+  );
 }
 
 /**
  * The element's reserved height as CSS rules, for its host style and for the loader's placeholder box: `select('')`
  * gives the selector of its own box, `select('[league=mls i]')` that of a league with a box of its own, and
- * `select(ONE_TEAM)` that of one team's.
+ * `select(ONE_TEAM)` that of one team's (each of `attributeHeights`).
  */
 export function reservedHeightRules(tag: ElementTag, select: (league: string) => string, declarations = ''): string {
-  const { height, formerName, leagueHeights, teamHeight }: ElementBox = ELEMENT_BOXES[tag];
-  const boxes: Array<[string, number]> = [
-    ['', height],
-    ...Object.entries(leagueHeights ?? {}).map(([league, px]): [string, number] => [`[league=${league} i]`, px]),
-    ...(teamHeight ? [[ONE_TEAM, teamHeight] as [string, number]] : []),
-  ];
+  const { height, formerName, attributeHeights }: ElementBox = ELEMENT_BOXES[tag];
+  const boxes: Array<[string, number]> = [['', height], ...Object.entries(attributeHeights ?? {})];
   return boxes
     .map(
       ([attribute, px]) =>
@@ -97,8 +108,10 @@ export interface ElementDetails {
   embedAttributes: readonly string[];
   /** Says season words (standings, team statistics, pitchers): each locale's catalog ships those in a part of its own. */
   seasonWords: boolean;
-  /** Follows games in progress: its page fetches the live kit once its data is live (widgets/runtime/live.ts). */
+  /** Follows games in progress: its page fetches the live kit once its data is live (widgets/ui/live.ts). */
   live: boolean;
+  /** Shows betting data (odds, splits, props): a key set to hide odds is refused its route (relay/resources/hidden-odds.ts). */
+  betting: boolean;
   /**
    * The attributes of a typical tag, as the docs show it and the test pages and screenshots write it; `GAME_ID` stands
    * for a game of the element's league the page finds on the day's slate.
@@ -116,6 +129,8 @@ export const EXAMPLE_GAME = 'GAME_ID';
  * without a line when the service has none. Soccer has no lines, odds or props in the service.
  */
 const MARKET_LEAGUES = ['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'cfb', 'ncaab'] as const satisfies readonly WidgetLeague[];
+/** The data service's odds leagues: lines, splits and their history (college basketball has none). */
+const ODDS_LEAGUES = ['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'cfb'] as const satisfies readonly WidgetLeague[];
 /** Every league the widgets cover (contract/leagues.ts; a test holds the two lists equal). */
 const EVERY_LEAGUE = ['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'mls', 'mma', 'cfb', 'ncaab'] as const satisfies readonly WidgetLeague[];
 /** Leagues of teams: all but MMA, whose sides are fighters (no injury report nor table in the data service). */
@@ -125,24 +140,27 @@ const TEAM_LEAGUES = ['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'mls', 'cfb', 'ncaab']
 export const ELEMENT_DETAILS = {
   'score-ticker': {
     title: 'Live scores ticker',
-    embedAttributes: ['leagues', 'as-of'],
+    embedAttributes: ['leagues', 'as-of', 'bet-state'],
     live: true,
+    betting: false,
     seasonWords: false,
     example: { leagues: 'nba,nhl,nfl' },
     leagues: EVERY_LEAGUE,
   },
   'score-strip': {
     title: 'Scores',
-    embedAttributes: ['date', 'team', 'game-href', 'as-of'],
+    embedAttributes: ['date', 'team', 'game-href', 'as-of', 'bet-state'],
     live: true,
+    betting: false,
     seasonWords: false,
     example: { league: 'nba' },
     leagues: EVERY_LEAGUE,
   },
   'game-header': {
     title: 'Game',
-    embedAttributes: ['game-id', 'date', 'announce'],
+    embedAttributes: ['game-id', 'date', 'announce', 'bet-state'],
     live: true,
+    betting: false,
     seasonWords: false,
     example: { league: 'nba', 'game-id': EXAMPLE_GAME },
     requires: 'game-id',
@@ -152,6 +170,7 @@ export const ELEMENT_DETAILS = {
     title: 'Win probability',
     embedAttributes: ['game-id', 'date'],
     live: true,
+    betting: false,
     seasonWords: false,
     example: { league: 'nba', 'game-id': EXAMPLE_GAME },
     requires: 'game-id',
@@ -161,6 +180,7 @@ export const ELEMENT_DETAILS = {
     title: 'Player props',
     embedAttributes: ['game-id', 'markets'],
     live: false,
+    betting: true,
     seasonWords: false,
     example: { league: 'nba', 'game-id': EXAMPLE_GAME },
     requires: 'game-id',
@@ -170,6 +190,7 @@ export const ELEMENT_DETAILS = {
     title: 'Recent form',
     embedAttributes: ['team', 'opponent', 'as-of'],
     live: false,
+    betting: false,
     seasonWords: false,
     example: { league: 'nba', team: 'BOS' },
     requires: 'team',
@@ -179,6 +200,7 @@ export const ELEMENT_DETAILS = {
     title: 'Injury report',
     embedAttributes: ['team', 'as-of'],
     live: false,
+    betting: false,
     seasonWords: false,
     example: { league: 'nba' },
     leagues: TEAM_LEAGUES,
@@ -187,6 +209,7 @@ export const ELEMENT_DETAILS = {
     title: 'Standings',
     embedAttributes: ['team', 'as-of'],
     live: false,
+    betting: false,
     seasonWords: true,
     example: { league: 'nba', team: 'BOS' },
     leagues: TEAM_LEAGUES,
@@ -196,6 +219,7 @@ export const ELEMENT_DETAILS = {
     title: 'Team statistics',
     embedAttributes: ['team', 'layout', 'as-of'],
     live: false,
+    betting: false,
     seasonWords: true,
     example: { league: 'nba', team: 'BOS' },
     requires: 'team',
@@ -205,12 +229,49 @@ export const ELEMENT_DETAILS = {
     title: 'Pitching matchup',
     embedAttributes: ['game-id', 'date'],
     live: false,
+    betting: false,
     seasonWords: true,
     example: { 'game-id': EXAMPLE_GAME },
     requires: 'game-id',
     leagues: ['mlb'],
   },
-  'fight-card': { title: 'Fight card', embedAttributes: ['date'], live: true, seasonWords: false, example: {}, leagues: ['mma'] },
+  'fight-card': {
+    title: 'Fight card',
+    embedAttributes: ['date'],
+    live: true,
+    betting: false,
+    seasonWords: false,
+    example: {},
+    leagues: ['mma'],
+  },
+  'odds-board': {
+    title: 'Odds board',
+    embedAttributes: ['team', 'sort', 'markets'],
+    live: true,
+    betting: true,
+    seasonWords: false,
+    example: { league: 'nba' },
+    leagues: ODDS_LEAGUES,
+  },
+  'betting-splits': {
+    title: 'Betting splits',
+    embedAttributes: ['game-id', 'team'],
+    live: false,
+    betting: true,
+    seasonWords: false,
+    example: { league: 'nba' },
+    leagues: ODDS_LEAGUES,
+  },
+  'line-movement': {
+    title: 'Line movement',
+    embedAttributes: ['game-id', 'date', 'market'],
+    live: false,
+    betting: true,
+    seasonWords: false,
+    example: { league: 'nba', 'game-id': EXAMPLE_GAME },
+    requires: 'game-id',
+    leagues: ODDS_LEAGUES,
+  },
 } as const satisfies Record<ElementTag, ElementDetails>;
 
 /** Whether the data service has betting markets (lines, splits, props) for a league: the relay asks for none otherwise. */

@@ -5,3 +5,4 @@ export * from './version.js';
 export * from './season.js';
 export * from './mma.js';
 export * from './fight-card.js';
+export * from './betting.js';

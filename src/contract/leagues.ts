@@ -31,6 +31,9 @@ export const REGULATION_PERIODS: Readonly<Record<WidgetLeague, number>> = {
   ncaab: 2,
 };
 
+/** Minutes of one regulation period where a clock runs down (a quarter, a half, a period): what a game's pace reads. */
+export const PERIOD_MINUTES: Readonly<Partial<Record<WidgetLeague, number>>> = { nfl: 15, nba: 12, wnba: 10, nhl: 20, cfb: 15, ncaab: 20 };
+
 /** The league a parameter names (`NBA`, `ncaaf`), or undefined. */
 export function widgetLeague(value: string): WidgetLeague | undefined {
   const code = value.trim().toLowerCase();

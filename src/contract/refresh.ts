@@ -14,6 +14,8 @@ export const REFRESH_MS = {
   props: 60_000,
   injuries: 300_000,
   form: 600_000,
+  /** Public betting percentages (5 upstream units a read) move over minutes, not seconds. */
+  splits: 300_000,
 } as const;
 
 /** The season elements' rhythms, apart so that pages without them carry none of it. */

@@ -2,6 +2,7 @@ import { ELEMENT_DETAILS, type ElementTag } from './elements.js';
 import { WIDGET_LEAGUES, type WidgetLeague } from './leagues.js';
 import type { FormPayload, InjuriesPayload, PropsPayload, WinProbabilityPayload } from './insights.js';
 import { REFRESH_MS, refreshMsFor, SEASON_REFRESH_MS } from './refresh.js';
+import type { BettingSplitsPayload, LineMovementPayload, OddsBoardPayload } from './betting.js';
 import type { FightCardPayload } from './fight-card.js';
 import type { GameDetailPayload, ScoresPayload } from './scores.js';
 import type { PitchingMatchupPayload, StandingsPayload, TeamStatsPayload } from './season.js';
@@ -12,8 +13,8 @@ import type { PitchingMatchupPayload, StandingsPayload, TeamStatsPayload } from 
  * only). Adding a route starts here (docs/contributing.md, "Adding a route").
  */
 export interface DataRoutes {
-  '/v1/scores': { query: { league: string; date?: string; team?: string } & Pinnable; payload: ScoresPayload };
-  '/v1/games/{gameId}': { query: { league: string } & GameDay; payload: GameDetailPayload };
+  '/v1/scores': { query: { league: string; date?: string; team?: string } & Pinnable & BetStateAsked; payload: ScoresPayload };
+  '/v1/games/{gameId}': { query: { league: string } & GameDay & BetStateAsked; payload: GameDetailPayload };
   '/v1/form': { query: { league: string; team: string; opponent?: string } & Pinnable; payload: FormPayload };
   '/v1/win-probability': { query: { league: string; gameId: string } & GameDay; payload: WinProbabilityPayload };
   '/v1/props': { query: { league: string; gameId: string; markets?: string }; payload: PropsPayload };
@@ -22,6 +23,9 @@ export interface DataRoutes {
   '/v1/team-stats': { query: { league: string; team: string } & Pinnable; payload: TeamStatsPayload };
   '/v1/pitching-matchup': { query: { gameId: string; league?: string } & GameDay; payload: PitchingMatchupPayload };
   '/v1/fight-card': { query: { league: string; date?: string }; payload: FightCardPayload };
+  '/v1/odds': { query: { league: string; team?: string }; payload: OddsBoardPayload };
+  '/v1/betting-splits': { query: { league: string; gameId?: string; team?: string }; payload: BettingSplitsPayload };
+  '/v1/line-movement': { query: { league: string; gameId: string } & GameDay; payload: LineMovementPayload };
 }
 
 /**
@@ -38,6 +42,11 @@ type Pinnable = {
  */
 type GameDay = {
   date?: string;
+};
+
+/** `betState=1` (contract revision 6): each game in progress or final carries `betState`, against its closing line. */
+type BetStateAsked = {
+  betState?: string;
 };
 
 export type DataRoute = keyof DataRoutes;
@@ -112,6 +121,21 @@ export const DATA_ROUTES: { [Route in DataRoute]: RouteFacts<Route> } = {
     summary: "an MMA event's bouts in order: weight class, fighters with records, live round and clock, results with method",
     refreshMs: (payload) => refreshMsFor(payload.bouts.map((bout) => bout.status)),
     elements: ['fight-card'],
+  },
+  '/v1/odds': {
+    summary: "the current slate's spread, total and moneyline, with the exchange's prices where the plan has them",
+    refreshMs: (payload) => refreshMsFor(payload.games.map((entry) => entry.game.status)),
+    elements: ['odds-board'],
+  },
+  '/v1/betting-splits': {
+    summary: 'share of bets and of money on each side of spread, moneyline and total, the side where money outweighs bets marked',
+    refreshMs: () => REFRESH_MS.splits,
+    elements: ['betting-splits'],
+  },
+  '/v1/line-movement': {
+    summary: "one game's line and splits from the first known to now, with moves against the public marked",
+    refreshMs: (payload) => Math.max(refreshMsFor([payload.status]), REFRESH_MS.scheduled),
+    elements: ['line-movement'],
   },
 };
 

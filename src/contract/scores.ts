@@ -20,6 +20,18 @@ export const sideSchema = z.object({
   record: z.optional(z.string()),
 });
 
+/**
+ * A game in progress (or final) against its closing line, when the request asks for it (`betState=1`, contract revision
+ * 6): who covers the home side's closing spread at the current score, and the points so far projected over the game
+ * (`pace`, null until enough is played) against the closing total; `side` is where the projection (final: the score)
+ * stands.
+ */
+export const betStateSchema = z.object({
+  spread: z.nullable(z.object({ line: z.number(), covering: z.enum(['home', 'away', 'push']) })),
+  total: z.nullable(z.object({ line: z.number(), pace: z.nullable(z.number()), side: z.enum(['over', 'under', 'push']) })),
+});
+export type BetState = z.infer<typeof betStateSchema>;
+
 export const gameSchema = z.object({
   id: z.string(),
   league: z.string(),
@@ -37,6 +49,7 @@ export const gameSchema = z.object({
   series: z.optional(z.object({ round: z.string(), summary: z.string() })),
   /** A game that will not be played as scheduled, as the feed says it (revision 5). */
   interruption: z.optional(z.enum(['postponed', 'delayed', 'suspended', 'canceled'])),
+  betState: z.optional(betStateSchema),
 });
 export type Game = z.infer<typeof gameSchema>;
 
@@ -85,6 +98,8 @@ export const gameDetailPayloadSchema = z.object({
   colors: matchupColorsSchema,
   line: z.nullable(lineSchema),
   splits: z.nullable(bettingSplitsSchema),
+  /** Set when the widget key hides betting data (contract revision 6): line and splits are null, and the element says nothing of them. */
+  oddsHidden: z.optional(z.boolean()),
   ...freshness,
 });
 export type GameDetailPayload = z.infer<typeof gameDetailPayloadSchema>;

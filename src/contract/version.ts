@@ -15,8 +15,10 @@ export const CONTRACT_VERSION = 1;
  * 4: kept answers: `as-of` on the scores, form, injuries, standings and team-stats routes with the payload's `asOf`,
  * and `date` on the game routes (a final game is then answered for ever, resources/archive.ts).
  * 5: seasons: a game's `series` and `interruption`, and the scores payload's `next` game day for an empty slate.
+ * 6: betting: the `/v1/odds`, `/v1/betting-splits` and `/v1/line-movement` routes, a game's `betState` where the
+ * scores or game route is asked `betState=1`, and the game payload's `oddsHidden` for a key that hides odds.
  */
-export const CONTRACT_REVISION = 5;
+export const CONTRACT_REVISION = 6;
 
 /** Carries CONTRACT_VERSION on every data answer; live updates carry it as the envelope's `contract` field. */
 export const CONTRACT_HEADER = 'X-Pressbox-Contract';

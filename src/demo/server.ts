@@ -138,6 +138,12 @@ export async function startDemoSite(options: DemoSiteOptions): Promise<RunningDe
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://localhost:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // A browser keeps connections to the site open after its pages have gone, some never used (opened ahead of a
+        // request): closing waits for none of them.
+        (server as import('node:http').Server).closeAllConnections();
+      }),
   };
 }

@@ -98,7 +98,7 @@ function render(): void {
     code.textContent = snippets?.[code.dataset.snippet as SnippetKind] ?? '';
   }
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-copy]')) button.disabled = !ready;
-  const height = String(reservedHeight(current.tag, current.attributes.league, current.attributes.team));
+  const height = String(reservedHeight(current.tag, current.attributes));
   if (preview.getAttribute('height') !== height) preview.setAttribute('height', height);
   const source = ready ? embedUrl(current) : 'about:blank';
   if (preview.src !== source) preview.src = source;

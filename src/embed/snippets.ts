@@ -54,7 +54,7 @@ export function frameSize(
 ): { width: number; height: number } {
   return {
     width: Math.min(DEFAULT_FRAME_WIDTH, maxWidth ?? Infinity),
-    height: Math.min(reservedHeight(choice.tag, choice.attributes.league, choice.attributes.team), maxHeight ?? Infinity),
+    height: Math.min(reservedHeight(choice.tag, choice.attributes), maxHeight ?? Infinity),
   };
 }
 

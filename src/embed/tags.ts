@@ -11,8 +11,8 @@ export function attributesOf(tag: ElementTag): readonly string[] {
 }
 
 /** The element's reserved height in CSS pixels: what a frame around it starts at, before the page reports its own. */
-export function reservedHeight(tag: ElementTag, league?: string, team?: string): number {
-  return reservedHeightOf(tag, league, team);
+export function reservedHeight(tag: ElementTag, attributes: Readonly<Record<string, string | undefined>>): number {
+  return reservedHeightOf(tag, attributes.league, attributes.team, attributes['bet-state'] !== undefined);
 }
 
 /** Width a frame gets when nothing else says: wide enough for every element's full layout, narrower pages shrink it. */

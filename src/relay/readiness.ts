@@ -9,8 +9,6 @@ export interface Readiness {
   problems: Record<string, string>;
 }
 
-export const NOTHING_TO_CHECK: Readiness = { parts: {}, problems: {} };
-
 /** The relay's state: the worst of its parts'. */
 export function readinessStatus(parts: Record<string, PartState>): 'ready' | 'degraded' | 'not_ready' {
   const states = Object.values(parts);

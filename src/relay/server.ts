@@ -1,4 +1,4 @@
-import { startSandbox, type RunningSandbox } from '../sandbox/server.js';
+import type { RunningSandbox } from '../sandbox/server.js';
 import type { ResourceCache } from './cache/resource-cache.js';
 import { jsonLogger } from './logger.js';
 import { createMetrics, type RelayMetrics } from './http/metrics.js';
@@ -14,12 +14,7 @@ export type { MachineSharing };
 /** A relay's options: the environment's and every feature's (features/). */
 export type RelayOptions = RelayBaseOptions & RelayFeatureOptions;
 
-export interface RunningRelay extends RelayCore {
-  sandbox: RunningSandbox;
-}
-
-/** A relay without its own sandbox: a worker of a machine, whose primary runs it. */
-export interface RelayCore {
+export interface RunningRelay {
   origin: string;
   /** The relay's clock (injected in tests): months, days and key times are read from it. */
   now: () => number;
@@ -39,6 +34,8 @@ export interface RelayCore {
   upstreamBudget: UpstreamBudgetWatch;
   /** Samples live games' win probability whether or not anyone watches (undefined when turned off). */
   recorder: ProbabilityRecorder | undefined;
+  /** The embedded sandbox this process runs (tests steer its clock and faults); throws where it runs none. */
+  readonly sandbox: RunningSandbox;
   close(): Promise<void>;
 }
 
@@ -57,33 +54,12 @@ export function relayEnvironment(
 /** Where live keys are served from, as the banner and the relay say it: the host of the real service (never its key), or the sandbox. */
 export const upstreamName = (upstreamUrl: string | undefined): string => (upstreamUrl ? new URL(upstreamUrl).host : 'sandbox');
 
-export async function startRelay(options: RelayOptions = {}): Promise<RunningRelay> {
-  const sandbox = await startSandbox({ port: 0, ...options.sandbox, host: '127.0.0.1' });
-  try {
-    const relay = await startRelayCore(options, sandbox.baseUrl);
-    let closing: Promise<void> | undefined;
-    return {
-      ...relay,
-      sandbox,
-      close: () =>
-        (closing ??= (async () => {
-          await relay.close();
-          await sandbox.close();
-        })()),
-    };
-  } catch (error) {
-    await sandbox.close();
-    throw error;
-  }
-}
-
-/** A worker of `pressbox serve --workers N`: the primary's sandbox, and live topics and cache shared through it. */
-export function startWorkerRelay(options: RelayOptions, machine: MachineSharing): Promise<RelayCore> {
-  return startRelayCore(options, machine.sandboxUrl, machine);
-}
-
-/** The features of features/index.ts, started in order over one clock, log and set of metrics. */
-async function startRelayCore(options: RelayOptions, sandboxUrl: string, machine?: MachineSharing): Promise<RelayCore> {
+/**
+ * The relay: the features of features/index.ts, started in order over one clock, log and set of metrics. One start for
+ * every way it runs: `pressbox serve` and `start`, a worker of `--workers` (`machine`: its primary's sandbox, live
+ * topics and cache), and every test.
+ */
+export async function startRelay(options: RelayOptions = {}, machine?: MachineSharing): Promise<RunningRelay> {
   const now = options.now ?? Date.now;
   const metrics = createMetrics(machine && { worker: String(machine.worker) });
   const started = await startFeatures(RELAY_FEATURES, options as Record<string, unknown>, {
@@ -91,7 +67,6 @@ async function startRelayCore(options: RelayOptions, sandboxUrl: string, machine
     logger: options.logger ?? jsonLogger(),
     now,
     metrics,
-    sandboxUrl,
     machine,
   });
   const parts = started.parts as RelayParts;
@@ -108,6 +83,16 @@ async function startRelayCore(options: RelayOptions, sandboxUrl: string, machine
     liveUpstream: upstreamName(options.upstreamUrl),
     upstreamBudget: parts.upstreamBudget,
     recorder: parts.recorder,
+    get sandbox() {
+      const running = parts.sandbox.running();
+      if (!running)
+        throw new Error(
+          machine
+            ? "A worker's sandbox runs in its primary."
+            : 'This relay serves the real data service and no test key has asked for its sandbox yet.',
+        );
+      return running;
+    },
     close: started.close,
   };
 }

@@ -18,4 +18,7 @@ export const ELEMENT_MODULES: Record<ElementTag, () => Promise<unknown>> = {
   'team-stats': () => import('./elements/team-stats/team-stats.js'),
   'pitching-matchup': () => import('./elements/pitching-matchup/pitching-matchup.js'),
   'fight-card': () => import('./elements/fight-card/fight-card.js'),
+  'odds-board': () => import('./elements/odds-board/odds-board.js'),
+  'betting-splits': () => import('./elements/betting-splits/betting-splits.js'),
+  'line-movement': () => import('./elements/line-movement/line-movement.js'),
 };

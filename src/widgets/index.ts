@@ -12,6 +12,9 @@ export { StandingsTable } from './elements/standings-table/standings-table.js';
 export { TeamStats } from './elements/team-stats/team-stats.js';
 export { PitchingMatchup } from './elements/pitching-matchup/pitching-matchup.js';
 export { FightCard } from './elements/fight-card/fight-card.js';
+export { OddsBoard } from './elements/odds-board/odds-board.js';
+export { BettingSplits } from './elements/betting-splits/betting-splits.js';
+export { LineMovement } from './elements/line-movement/line-movement.js';
 // elements:end
 export { PbErrorEvent, PbLoadEvent, PbUpdateEvent } from './events.js';
 export { PbGameSelectEvent } from './elements/score-strip/game-select-event.js';

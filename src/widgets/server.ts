@@ -33,3 +33,6 @@ export class StandingsTable {}
 export class TeamStats {}
 export class PitchingMatchup {}
 export class FightCard {}
+export class OddsBoard {}
+export class BettingSplits {}
+export class LineMovement {}

@@ -10,11 +10,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { selectedEngines } from '../../scripts/browser.js';
-import { readerClockScript } from '../../scripts/fixed-slate.js';
-import { launchReaderBrowser } from '../../scripts/reader-browser.js';
+import { selectedEngines } from '../harness/browser.js';
+import { readerClockScript } from '../harness/fixed-slate.js';
+import { launchReaderBrowser } from '../harness/reader-browser.js';
 import { burstFor } from '../../src/relay/defaults.js';
-import { createKey } from '../../src/relay/keys/service.js';
+import { createKey } from '../../src/relay/key-service/service.js';
 import { silentLogger } from '../../src/relay/logger.js';
 import { startRelay, type RunningRelay } from '../../src/relay/server.js';
 

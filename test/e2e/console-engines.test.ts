@@ -8,9 +8,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { selectedEngines } from '../../scripts/browser.js';
-import { freePort, startServeProcess, type ServeProcess } from '../../scripts/local-servers.js';
-import { launchReaderBrowser, type ReaderBrowser, type ReaderPage } from '../../scripts/reader-browser.js';
+import { selectedEngines } from '../harness/browser.js';
+import { freePort, startServeProcess, type ServeProcess } from '../harness/local-servers.js';
+import { launchReaderBrowser, type ReaderBrowser, type ReaderPage } from '../harness/reader-browser.js';
 
 const TOKEN = 'console-engines-token-7a6b-0123456789abcdef';
 const KEY_NAME = 'Courier newsroom';

@@ -6,11 +6,10 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { startDemoSite, type RunningDemoSite } from '../../src/demo/server.js';
 import type { RunningRelay } from '../../src/relay/server.js';
-import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.js';
-import { KEEP_NAMES_HELPER } from '../../scripts/reader-browser.js';
+import { KEEP_NAMES_HELPER, launchChromium, slowRequests } from '../harness/reader-browser.js';
 import { addKey, testRelay } from '../helpers/relay.js';
 import { isElementTag, type ElementTag } from '../../src/contract/elements.js';
 
@@ -38,18 +37,19 @@ interface PageRecord {
 }
 
 async function open(url: string, prepare?: (page: Page) => Promise<unknown>): Promise<PageRecord> {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1100, height: 900 });
   await prepare?.(page);
   const record: PageRecord = { page, console: [], pageErrors: [], scripts: [], streams: [] };
   page.on('console', (message) => record.console.push({ type: message.type(), text: message.text() }));
-  page.on('pageerror', (error) => record.pageErrors.push(error.message));
+  page.on('pageerror', (error) => record.pageErrors.push((error as Error).message));
   page.on('request', (request) => {
     if (!request.url().startsWith(relay.origin)) return;
     const url = new URL(request.url());
     if (request.resourceType() === 'script') record.scripts.push(url.pathname);
     if (url.pathname === '/v1/live') record.streams.push(url.searchParams.getAll('topic').length);
   });
-  await page.addInitScript(() => {
+  await page.evaluateOnNewDocument(() => {
     const seen = { loads: [] as string[], errors: [] as { tag: string; code: string }[] };
     Object.assign(window, { __pressboxSeen: seen });
     addEventListener('pb-load', (event) => seen.loads.push((event.target as Element).localName), true);
@@ -66,11 +66,11 @@ async function open(url: string, prepare?: (page: Page) => Promise<unknown>): Pr
 /** Elements load when they come into view, as a reader scrolls: each is scrolled to, then its first data awaited. */
 async function waitForLoads(page: Page, tags: string[]): Promise<void> {
   for (const tag of tags) {
-    await page.locator(tag).first().scrollIntoViewIfNeeded();
+    await page.$eval(tag, (element) => element.scrollIntoView({ block: 'nearest' }));
     await page.waitForFunction(
       (expected) => (window as unknown as { __pressboxSeen: { loads: string[] } }).__pressboxSeen.loads.includes(expected),
-      tag,
       { timeout: 60_000 },
+      tag,
     );
   }
 }
@@ -119,10 +119,7 @@ before(async () => {
   await new Promise<void>((resolve) => testPageServer.listen(0, '127.0.0.1', resolve));
   testPagesOrigin = `http://courier.example:${(testPageServer.address() as AddressInfo).port}`;
   key = await addKey(relay, [allowed, testPagesOrigin, 'localhost'], { name: 'e2e' });
-  browser = await chromium.launch({
-    executablePath: findBrowser(),
-    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP courier.example 127.0.0.1, MAP news.example 127.0.0.1'],
-  });
+  browser = await launchChromium(['courier.example', 'news.example']);
 });
 
 after(async () => {
@@ -136,16 +133,15 @@ describe('a publisher page on another origin, with only the script tag', () => {
   it('shows every element with data under a key that allows the page, with no console errors', async () => {
     const record = await open(`${allowed}/publisher.html`);
     await waitForLoads(record.page, TAGS);
-    const soccer = record.page.locator('[league="mls"]');
-    for (const index of [0, 1]) await soccer.nth(index).scrollIntoViewIfNeeded();
+    for (const soccer of (await record.page.$$('[league="mls"]')).slice(0, 2)) await soccer.scrollIntoView();
     await record.page.waitForFunction(() =>
       [...document.querySelectorAll('[league="mls"]')].every((element) => element.shadowRoot?.querySelector('.skeleton') === null),
     );
     // MMA: the fight card (the current or next card) names its fighters.
-    await record.page.locator('fight-card').scrollIntoViewIfNeeded();
+    await record.page.$eval('fight-card', (element) => element.scrollIntoView({ block: 'nearest' }));
     await record.page.waitForFunction(() => document.querySelector('fight-card')?.shadowRoot?.querySelector('.bout .name') != null);
     for (const tag of [...TAGS, 'standings-table', 'fight-card']) {
-      const states = await record.page.locator(tag).evaluateAll((elements) =>
+      const states = await record.page.$$eval(tag, (elements) =>
         elements.map((element) => ({
           error: element.matches(':state(error)'),
           loading: element.matches(':state(loading)'),
@@ -155,9 +151,9 @@ describe('a publisher page on another origin, with only the script tag', () => {
       for (const state of states) assert.deepEqual(state, { error: false, loading: false, skeleton: false }, tag);
     }
     // Soccer: the matchday with real club names and a points table (the test sandbox's instant is an MLS matchday).
-    const strip = await record.page.locator('score-strip[league="mls"]').evaluate((element) => element.shadowRoot!.textContent!);
+    const strip = await record.page.$eval('score-strip[league="mls"]', (element) => element.shadowRoot!.textContent!);
     assert.match(strip, /Seattle|Inter Miami|Galaxy|Atlanta|Toronto|Portland|Columbus/);
-    const table = await record.page.locator('standings-table[league="mls"]').evaluate((element) => ({
+    const table = await record.page.$eval('standings-table[league="mls"]', (element) => ({
       headers: [...element.shadowRoot!.querySelectorAll('thead th')].map((th) => th.textContent!.replace(/\s+/g, ' ').trim()),
       rows: element.shadowRoot!.querySelectorAll('tbody tr').length,
       mine: element.shadowRoot!.querySelector('tr[aria-current="true"]')?.textContent ?? '',
@@ -172,14 +168,14 @@ describe('a publisher page on another origin, with only the script tag', () => {
   it('shows the origin error in every element under a key that does not allow the page, and the console names the fix', async () => {
     const record = await open(`${denied}/publisher.html`);
     for (const tag of TAGS) {
-      await record.page.locator(tag).first().scrollIntoViewIfNeeded();
+      await record.page.$eval(tag, (element) => element.scrollIntoView({ block: 'nearest' }));
       await record.page.waitForFunction(
         (expected) =>
           (window as unknown as { __pressboxSeen: { errors: { tag: string }[] } }).__pressboxSeen.errors.some(
             (error) => error.tag === expected,
           ),
-        tag,
         { timeout: 60_000 },
+        tag,
       );
     }
     const seen = await record.page.evaluate(
@@ -193,14 +189,9 @@ describe('a publisher page on another origin, with only the script tag', () => {
       );
     for (const error of seen.errors) assert.equal(error.code, 'origin_not_allowed', error.tag);
     for (const tag of TAGS) {
-      const text = await record.page
-        .locator(tag)
-        .first()
-        .evaluate((element) => element.shadowRoot?.textContent ?? '');
+      const text = await record.page.$eval(tag, (element) => element.shadowRoot?.textContent ?? '');
       assert.match(text, /not enabled for this website/, tag);
-      const warning = record.console.find(
-        (line) => line.type === 'warning' && line.text.startsWith(`Pressbox <${tag}>: origin_not_allowed`),
-      );
+      const warning = record.console.find((line) => line.type === 'warn' && line.text.startsWith(`Pressbox <${tag}>: origin_not_allowed`));
       assert.ok(warning, `a console warning from <${tag}>`);
       assert.match(
         warning.text,
@@ -213,35 +204,32 @@ describe('a publisher page on another origin, with only the script tag', () => {
 
 /** Computed styles that a page's global CSS could change, for the host and every node in its shadow root. */
 async function lookOf(page: Page, tag: string) {
-  return page
-    .locator(tag)
-    .first()
-    .evaluate((host) => {
-      const properties = [
-        'font-size',
-        'line-height',
-        'font-style',
-        'font-weight',
-        'letter-spacing',
-        'word-spacing',
-        'text-transform',
-        'text-indent',
-        'white-space',
-        'box-sizing',
-        'padding-top',
-        'border-top-width',
-        'background-color',
-        'color',
-      ];
-      const nodes = [host, ...(host.shadowRoot?.querySelectorAll('*') ?? [])];
-      return {
-        height: host.getBoundingClientRect().height,
-        styles: nodes.map((node) => {
-          const style = getComputedStyle(node);
-          return `${node.localName}: ${properties.map((name) => style.getPropertyValue(name)).join(' ')}`;
-        }),
-      };
-    });
+  return page.$eval(tag, (host) => {
+    const properties = [
+      'font-size',
+      'line-height',
+      'font-style',
+      'font-weight',
+      'letter-spacing',
+      'word-spacing',
+      'text-transform',
+      'text-indent',
+      'white-space',
+      'box-sizing',
+      'padding-top',
+      'border-top-width',
+      'background-color',
+      'color',
+    ];
+    const nodes = [host, ...(host.shadowRoot?.querySelectorAll('*') ?? [])];
+    return {
+      height: host.getBoundingClientRect().height,
+      styles: nodes.map((node) => {
+        const style = getComputedStyle(node);
+        return `${node.localName}: ${properties.map((name) => style.getPropertyValue(name)).join(' ')}`;
+      }),
+    };
+  });
 }
 
 describe('a setup error on a page in another language', () => {
@@ -258,13 +246,10 @@ describe('a setup error on a page in another language', () => {
         `<body><last-five league="nba"></last-five></body></html>`,
     );
     const page = await browser.newPage();
-    await page.route(/\/chunks\/setup-words-[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      await (served === 'broken' ? route.abort() : route.continue());
-    });
+    await slowRequests(page, (address) => /\/chunks\/setup-words-[\w-]+\.js$/.test(address.pathname), 1000, served === 'broken');
     // Every text the message ever held, frame by frame: a code that flashed would be caught.
-    await page.addInitScript(KEEP_NAMES_HELPER);
-    await page.addInitScript(() => {
+    await page.evaluateOnNewDocument(KEEP_NAMES_HELPER);
+    await page.evaluateOnNewDocument(() => {
       const seen: string[] = [];
       Object.assign(window, { __messages: seen });
       const watch = () => {
@@ -275,7 +260,7 @@ describe('a setup error on a page in another language', () => {
       requestAnimationFrame(watch);
     });
     await page.goto(`${testPagesOrigin}${path}`);
-    await page.waitForFunction((text) => (window as unknown as { __messages: string[] }).__messages.includes(text), expected);
+    await page.waitForFunction((text) => (window as unknown as { __messages: string[] }).__messages.includes(text), {}, expected);
     const seen = await page.evaluate(() => (window as unknown as { __messages: string[] }).__messages);
     await page.close();
     return seen;
@@ -296,7 +281,12 @@ describe('a CMS page with hostile global CSS', () => {
   it('renders every element exactly as the plain page does, with no console errors', async () => {
     const plain = await open(`${allowed}/publisher.html`);
     const hostile = await open(`${allowed}/cms.html`);
-    await Promise.all([waitForLoads(plain.page, TAGS), waitForLoads(hostile.page, TAGS)]);
+    // One page at a time, each in front: elements load as they come into view, and a tab behind another may not
+    // run its intersection observers (a CI run waited 60 s for one).
+    for (const { page } of [plain, hostile]) {
+      await page.bringToFront();
+      await waitForLoads(page, TAGS);
+    }
     for (const tag of TAGS) {
       const [expected, actual] = await Promise.all([lookOf(plain.page, tag), lookOf(hostile.page, tag)]);
       assert.equal(actual.height, expected.height, `${tag} keeps its height`);
@@ -313,14 +303,14 @@ describe('the demo gallery', () => {
   it('shows every element, keeps the code snippet in step with the controls, and logs no errors', async () => {
     const record = await open(`${allowed}/`);
     await waitForLoads(record.page, TAGS);
-    const snippet = (tag: string) => record.page.locator(`[data-snippet-of="${tag}"]`).textContent();
+    const snippet = (tag: string) => record.page.$eval(`[data-snippet-of="${tag}"]`, (code) => code.textContent);
     assert.equal(await snippet('score-strip'), '<score-strip league="nba"></score-strip>');
     assert.match(
-      (await record.page.locator('#script-snippet').textContent()) ?? '',
+      (await record.page.$eval('#script-snippet', (code) => code.textContent)) ?? '',
       new RegExp(`src="${relay.origin}/pressbox.js" data-key="${key}"`),
     );
-    await record.page.selectOption('select[name="theme"]', 'dark');
-    await record.page.selectOption('select[name="league"]', 'nhl');
+    await record.page.select('select[name="theme"]', 'dark');
+    await record.page.select('select[name="league"]', 'nhl');
     assert.equal(await snippet('score-strip'), '<score-strip league="nhl" theme="dark"></score-strip>');
     assert.equal(await snippet('last-five'), '<last-five league="nhl" team="TOR" theme="dark"></last-five>');
     await record.page.waitForFunction(() => {
@@ -368,7 +358,7 @@ describe('the script-tag loader', () => {
     await record.page.waitForFunction(() => document.querySelector('game-header')?.matches(':state(live)'));
     assert.deepEqual(record.scripts.map(chunkOf).slice(1).sort(), ['base', 'game-header', 'live-kit'], record.scripts.join(', '));
     // Where the game stands (Q4 9:20, Halftime…), in words the kit brought: not the bare "Live" of a page without it.
-    assert.match((await record.page.locator('game-header').locator('.pill').textContent()) ?? '', /^Live: (?!Live$)\S/);
+    assert.match((await record.page.$eval('game-header >>> .pill', (pill) => pill.textContent)) ?? '', /^Live: (?!Live$)\S/);
     assert.equal(await record.page.evaluate(() => customElements.get('injury-report')), undefined);
 
     await record.page.evaluate(
@@ -406,13 +396,11 @@ describe('the script-tag loader', () => {
     const url = loaderTestPage('/reserved.html', `<p>Above the widgets.</p>${tags}<p>Below the widgets.</p>`, {
       head: `<link rel="stylesheet" href="${relay.origin}/pressbox.css">`,
     });
-    const page = await browser.newPage({ viewport: { width: 1100, height: 2400 } });
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1100, height: 2400 });
     // The chunks are held back: the boxes must stand before any element's code has run.
-    await page.route(/\/v\/[\d.]+\/chunks\/[\w.-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
-    });
-    await page.addInitScript(() => {
+    await slowRequests(page, (address) => /\/v\/[\d.]+\/chunks\/[\w.-]+\.js$/.test(address.pathname), 400);
+    await page.evaluateOnNewDocument(() => {
       const shifts: number[] = [];
       Object.assign(window, { __shifts: shifts });
       new PerformanceObserver((list) =>
@@ -439,6 +427,7 @@ describe('the script-tag loader', () => {
     );
     await page.waitForFunction(
       (names) => names.every((tag) => customElements.get(tag) && !document.querySelector(tag)!.matches(':state(loading)')),
+      {},
       TAGS,
     );
     assert.deepEqual(

@@ -6,11 +6,10 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'puppeteer-core';
 import { startDemoSite, type RunningDemoSite } from '../../src/demo/server.js';
 import type { RunningRelay } from '../../src/relay/server.js';
-import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.js';
-import { KEEP_NAMES_HELPER } from '../../scripts/reader-browser.js';
+import { KEEP_NAMES_HELPER, launchChromium, slowRequests } from '../harness/reader-browser.js';
 import { addKey, testRelay } from '../helpers/relay.js';
 import { ELEMENT_TAGS } from '../../src/contract/elements.js';
 import { embedUrl, iframeMarkup, snippetsFor, type WidgetChoice } from '../../src/embed/snippets.js';
@@ -63,19 +62,13 @@ function readmeSnippet(): string {
 
 /** Cumulative layout shift of a page opened on a slow phone, once every element in the first screen shows its data. */
 async function shiftOf(url: string, { frames = false } = {}): Promise<{ shift: number; sources: string[] }> {
-  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const context = await browser.createBrowserContext();
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await page.route(
-    (address) => address.origin === relay.origin && /\.js$/.test(address.pathname),
-    async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
-      await route.continue();
-    },
-  );
-  await page.addInitScript(KEEP_NAMES_HELPER);
-  await page.addInitScript(() => {
+  await page.setViewport({ ...PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  await page.emulateCPUThrottling(4);
+  await slowRequests(page, (address) => address.origin === relay.origin && /\.js$/.test(address.pathname), SCRIPT_DELAY_MS);
+  await page.evaluateOnNewDocument(KEEP_NAMES_HELPER);
+  await page.evaluateOnNewDocument(() => {
     const seen = { shift: 0, sources: [] as string[] };
     Object.assign(window, { __layout: seen });
     new PerformanceObserver((list) => {
@@ -105,9 +98,9 @@ async function shiftOf(url: string, { frames = false } = {}): Promise<{ shift: n
       .filter((element) => element.getBoundingClientRect().top < innerHeight)
       .every((element) => customElements.get(element.localName) && !element.matches(':state(loading)'));
   if (frames) {
-    for (const frame of page.frames().slice(1)) await frame.waitForFunction(firstScreenShowsData, ELEMENT_TAGS, { timeout: 60_000 });
+    for (const frame of page.frames().slice(1)) await frame.waitForFunction(firstScreenShowsData, { timeout: 60_000 }, ELEMENT_TAGS);
   } else {
-    await page.waitForFunction(firstScreenShowsData, ELEMENT_TAGS, { timeout: 60_000 });
+    await page.waitForFunction(firstScreenShowsData, { timeout: 60_000 }, ELEMENT_TAGS);
   }
   // Two frames more: a shift caused by the last render is reported after it is painted.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -126,10 +119,7 @@ before(async () => {
   await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
   pagesOrigin = `http://courier.example:${(pageServer.address() as AddressInfo).port}`;
   key = await addKey(relay, [pagesOrigin, 'localhost'], { name: 'layout-shift' });
-  browser = await chromium.launch({
-    executablePath: findBrowser(),
-    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP courier.example 127.0.0.1'],
-  });
+  browser = await launchChromium(['courier.example']);
 });
 
 after(async () => {

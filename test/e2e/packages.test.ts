@@ -15,12 +15,12 @@ import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { build as esbuild } from 'esbuild';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'puppeteer-core';
 import { rollup } from 'rollup';
 import { build as vite } from 'vite';
 import webpack from 'webpack';
 import type { RunningRelay } from '../../src/relay/server.js';
-import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.js';
+import { launchChromium } from '../harness/reader-browser.js';
 import { addKey, testRelay } from '../helpers/relay.js';
 import { until } from '../helpers/wait.js';
 import { snippetsFor } from '../../src/embed/snippets.js';
@@ -30,7 +30,7 @@ const CHECKOUT = resolve('.');
 const TSC = join(CHECKOUT, 'node_modules', 'typescript', 'bin', 'tsc');
 /** npm builds better-sqlite3 for the Node that runs this test, whatever npm's own `nodedir` setting says. */
 const NODE_HEADERS = join(dirname(process.execPath), '..');
-const NPM_ENV = {
+const NPM_ENV: NodeJS.ProcessEnv = {
   ...process.env,
   ...(existsSync(join(NODE_HEADERS, 'include', 'node', 'node.h')) ? { npm_config_nodedir: NODE_HEADERS } : {}),
   npm_config_audit: 'false',
@@ -55,6 +55,22 @@ async function freshProject(name: string, ...installs: string[]): Promise<string
   return dir;
 }
 
+/**
+ * better-sqlite3's binary as an operator's `npm install` gets it: prebuild-install downloads the prebuilt one for
+ * their Node from GitHub, which these machines cannot reach, so it was compiled from source: two of this file's
+ * three minutes. The checkout's own build, packed under the name that download has, stands in for it
+ * (prebuild-install's local prebuilds); a better-sqlite3 of another version still compiles.
+ */
+async function prebuiltSqlite(): Promise<void> {
+  const sqlite = join(CHECKOUT, 'node_modules', 'better-sqlite3');
+  const { version } = JSON.parse(await readFile(join(sqlite, 'package.json'), 'utf8')) as { version: string };
+  const folder = join(work, 'prebuilds');
+  await mkdir(folder, { recursive: true });
+  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  await run('tar', ['-czf', join(folder, name), '-C', sqlite, 'build/Release/better_sqlite3.node']);
+  NPM_ENV.npm_config_better_sqlite3_local_prebuilds = folder;
+}
+
 before(async () => {
   work = await mkdtemp(join(tmpdir(), 'pressbox-packages-'));
   const packed = JSON.parse(
@@ -62,6 +78,7 @@ before(async () => {
   ) as { name: string; filename: string }[];
   for (const { name, filename } of packed) tarballs[name === 'pressbox' ? 'relay' : 'elements'] = join(work, filename);
   assert.ok(tarballs.elements && tarballs.relay, `npm pack made ${packed.map((entry) => entry.filename).join(', ')}`);
+  await prebuiltSqlite();
 });
 
 after(async () => {
@@ -90,7 +107,7 @@ describe('@pressbox/elements from its tarball', () => {
     await new Promise<void>((done) => pages.listen(0, '127.0.0.1', done));
     site = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
     key = await addKey(relay, [site], { name: 'packages' });
-    browser = await chromium.launch({ executablePath: findBrowser(), args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
 
   after(async () => {
@@ -196,14 +213,13 @@ describe('@pressbox/elements from its tarball', () => {
 
       const tab = await browser.newPage();
       const errors: string[] = [];
-      tab.on('pageerror', (error) => errors.push(error.message));
+      tab.on('pageerror', (error) => errors.push((error as Error).message));
       await tab.goto(`${site}/${bundler}/`);
       await tab.waitForFunction(
         () => {
           const strip = document.querySelector('score-strip');
           return Boolean(strip?.shadowRoot && !strip.matches(':state(loading)') && !strip.shadowRoot.querySelector('.skeleton'));
         },
-        undefined,
         { timeout: 60_000 },
       );
       const shown = await tab.evaluate(() => ({
@@ -240,7 +256,7 @@ describe('@pressbox/elements from its tarball', () => {
       'rxjs@7',
       'tslib@2',
     );
-    const fixtures = 'test/package/fixtures/frameworks';
+    const fixtures = 'test/e2e/package-fixtures/frameworks';
     for (const file of await readdir(fixtures)) await cp(join(fixtures, file), join(dir, file));
     const require = createRequire(join(dir, 'package.json'));
     type SvelteCompile = (source: string, options: { filename: string; generate: 'client' }) => { js: { code: string } };
@@ -280,7 +296,7 @@ describe('@pressbox/elements from its tarball', () => {
 
       const tab = await browser.newPage();
       const errors: string[] = [];
-      tab.on('pageerror', (error) => errors.push(error.message));
+      tab.on('pageerror', (error) => errors.push((error as Error).message));
       await tab.goto(`${site}/fw-${framework}/?${query}`);
       const shows = (league: string) =>
         tab.waitForFunction(
@@ -293,8 +309,8 @@ describe('@pressbox/elements from its tarball', () => {
               header.shadowRoot.querySelector('.matchup'),
             );
           },
-          league,
           { timeout: 60_000 },
+          league,
         );
       const box = () =>
         tab.evaluate(() => {
@@ -314,7 +330,7 @@ describe('@pressbox/elements from its tarball', () => {
         { height: 150, attribute: 'mls', error: false },
         `${framework}, after the switch: ${errors.join('; ')}`,
       );
-      if (framework === 'vue') assert.equal(await tab.locator('#my-card').count(), 1, 'the app’s own kebab-case component rendered');
+      if (framework === 'vue') assert.equal((await tab.$$('#my-card')).length, 1, 'the app’s own kebab-case component rendered');
       assert.deepEqual(errors, [], framework);
       await tab.close();
     }
@@ -323,7 +339,7 @@ describe('@pressbox/elements from its tarball', () => {
   it('types a React app’s JSX: what the docs show compiles, a wrong attribute or value does not', async () => {
     const { devDependencies } = JSON.parse(await readFile('package.json', 'utf8')) as { devDependencies: Record<string, string> };
     const dir = await freshProject('react-types', tarballs.elements, `@types/react@${devDependencies['@types/react']}`);
-    await cp('test/package/fixtures/react-app.tsx', join(dir, 'app.tsx'));
+    await cp('test/e2e/package-fixtures/react-app.tsx', join(dir, 'app.tsx'));
     const refused = await typeCheck(dir, 'app.tsx', { jsx: 'react-jsx' });
     for (const attribute of ['"wide"', '"sepia"', 'teem', '"moneyline"']) assert.match(refused, new RegExp(attribute), refused);
   });
@@ -332,7 +348,7 @@ describe('@pressbox/elements from its tarball', () => {
 describe('@pressbox/elements types from its tarball', () => {
   it('resolve with only lit installed and skipLibCheck off: payload and event types concrete, never any', async () => {
     const dir = await freshProject('types-alone', tarballs.elements);
-    await cp('test/package/fixtures/payload-types.ts', join(dir, 'app.ts'));
+    await cp('test/e2e/package-fixtures/payload-types.ts', join(dir, 'app.ts'));
     const refused = await typeCheck(dir, 'app.ts');
     assert.equal((refused.match(/error TS/g) ?? []).length, 3, refused);
   });
@@ -340,7 +356,7 @@ describe('@pressbox/elements types from its tarball', () => {
   it('types Preact and Solid JSX and Svelte and Vue templates: attributes, values and pb-* events', async () => {
     const dir = await freshProject('framework-types', tarballs.elements, 'preact@10', 'solid-js@1', 'svelte@5', 'vue@3');
     for (const file of ['preact-app.tsx', 'solid-app.tsx', 'svelte-vue-types.ts'])
-      await cp(`test/package/fixtures/${file}`, join(dir, file));
+      await cp(`test/e2e/package-fixtures/${file}`, join(dir, file));
     for (const [file, options] of [
       ['preact-app.tsx', { jsx: 'react-jsx', jsxImportSource: 'preact' }],
       ['solid-app.tsx', { jsx: 'preserve', jsxImportSource: 'solid-js' }],

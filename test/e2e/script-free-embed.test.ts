@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { build } from 'esbuild';
-import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'puppeteer-core';
 import { compileScript, parse } from 'vue/compiler-sfc';
 import { startDemoSite } from '../../src/demo/server.js';
 import { snippetsFor, type SnippetKind } from '../../src/embed/snippets.js';
 import type { RunningRelay } from '../../src/relay/server.js';
-import { CHROMIUM_ARGS, findBrowser } from '../../scripts/browser.js';
+import { launchChromium } from '../harness/reader-browser.js';
 import { addKey, testRelay } from '../helpers/relay.js';
 
 let relay: RunningRelay;
@@ -40,10 +40,7 @@ before(async () => {
   allowed = `http://courier.example:${port}`;
   denied = `http://news.example:${port}`;
   key = await addKey(relay, [allowed], { name: 'script-free' });
-  browser = await chromium.launch({
-    executablePath: findBrowser(),
-    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP courier.example 127.0.0.1, MAP news.example 127.0.0.1'],
-  });
+  browser = await launchChromium(['courier.example', 'news.example']);
 });
 
 after(async () => {
@@ -61,7 +58,8 @@ function publish(body: string, type = 'text/html; charset=utf-8'): string {
 }
 
 async function open(url: string, width = 1100): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const page = await browser.newPage();
+  await page.setViewport({ width, height: 900 });
   await page.goto(url);
   return page;
 }
@@ -78,13 +76,14 @@ async function dataShown(frame: Frame | Page, tag: string): Promise<void> {
         !element.shadowRoot.querySelector('.skeleton'),
       );
     },
+    // Polled by the clock: a frame off screen gets no animation frames to poll by.
+    { timeout: 60_000, polling: 100 },
     tag,
-    { timeout: 60_000 },
   );
 }
 
 async function embedFrame(page: Page): Promise<Frame> {
-  const handle = await page.waitForSelector('iframe');
+  const handle = (await page.waitForSelector('iframe'))!;
   const frame = await handle.contentFrame();
   assert.ok(frame, 'the iframe has a document');
   return frame;
@@ -108,7 +107,7 @@ describe('an iframe on a publisher page', () => {
     );
     const frame = await embedFrame(page);
     await dataShown(frame, 'last-five');
-    const box = await page.locator('iframe').evaluate((iframe) => (iframe as HTMLIFrameElement).getBoundingClientRect().height);
+    const box = await page.$eval('iframe', (iframe) => iframe.getBoundingClientRect().height);
     assert.equal(box, 188);
     const inside = await frame.evaluate(() => ({
       scroll: document.documentElement.scrollHeight,
@@ -131,8 +130,8 @@ describe('an iframe on a publisher page', () => {
     const total = async () => (await relay.store.usage({ key })).reduce((sum, row) => sum + row.loads, 0);
     const before = await total();
     const page = await open(`${denied}${publish(`<!doctype html><title>Elsewhere</title>${lastFive().iframe}`)}`);
-    const handle = await page.waitForSelector('iframe');
-    await page.waitForTimeout(1_500);
+    const handle = (await page.waitForSelector('iframe'))!;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
     const frame = await handle.contentFrame();
     const shown = await frame?.evaluate(() => document.querySelector('last-five') !== null).catch(() => false);
     assert.equal(shown ?? false, false, 'the browser refuses the frame (frame-ancestors)');
@@ -154,7 +153,7 @@ describe('an iframe on a publisher page', () => {
         const page = await open(`${site}${publish(`<!doctype html><title>Article</title>${iframe}`)}`);
         const frame = await embedFrame(page);
         await frame.waitForSelector('[role=alert]', { timeout: 60_000 });
-        assert.match((await frame.textContent('[role=alert]')) ?? '', message, site);
+        assert.match((await frame.$eval('[role=alert]', (alert) => alert.textContent)) ?? '', message, site);
         await page.close();
       }
   });
@@ -164,14 +163,14 @@ describe('an iframe on a publisher page', () => {
     const page = `http://courier.example:${new URL(site.origin).port}`;
     const demoKey = await addKey(relay, [page], { name: 'no-script demo' });
     const opened = await open(`${page}/no-script.html`);
-    const frames = opened.locator('iframe');
-    assert.equal(await frames.count(), 3);
-    for (let index = 0; index < 3; index++) {
-      const handle = await frames.nth(index).elementHandle();
-      await handle!.scrollIntoViewIfNeeded();
-      const frame = await handle!.contentFrame();
-      const tag = new URL((await handle!.getAttribute('src'))!).pathname.split('/').at(-1)!;
-      await dataShown(frame!, tag);
+    const frames = await opened.$$('iframe');
+    assert.equal(frames.length, 3);
+    for (const handle of frames) {
+      const src = await handle.evaluate((iframe) => iframe.src);
+      await handle.scrollIntoView();
+      // A lazy frame is about:blank until it comes into view: waiting in that document outlives it (a CI run failed so).
+      const frame = await opened.waitForFrame((candidate) => candidate.url() === src, { timeout: 60_000 });
+      await dataShown(frame, new URL(src).pathname.split('/').at(-1)!);
     }
     await opened.close();
     await site.close();
@@ -180,7 +179,7 @@ describe('an iframe on a publisher page', () => {
   it('says what it is and how to embed it when opened in a tab', async () => {
     const url = /src="([^"]+)"/.exec(lastFive().iframe)![1]!.replaceAll('&amp;', '&');
     const page = await open(url);
-    assert.match(await page.locator('body').innerText(), /This address is a Pressbox embed[\s\S]*<iframe src=/);
+    assert.match(await page.$eval('body', (body) => body.innerText), /This address is a Pressbox embed[\s\S]*<iframe src=/);
     await page.close();
   });
 });
@@ -279,20 +278,20 @@ describe('the snippet builder', () => {
   it('builds a widget from live data, previews it, and every snippet it gives shows data on a fresh page of an allowed site', async () => {
     const builder = await open(`${relay.origin}/builder?key=${key}`);
     await builder.waitForFunction(() => /30 teams/.test(document.getElementById('status')!.textContent ?? ''));
-    await builder.selectOption('#league', 'nhl');
+    await builder.select('#league', 'nhl');
     await builder.waitForFunction(() => /32 teams/.test(document.getElementById('status')!.textContent ?? ''));
-    await builder.selectOption('#league', 'nba');
+    await builder.select('#league', 'nba');
     await builder.waitForFunction(() => /30 teams/.test(document.getElementById('status')!.textContent ?? ''));
-    await builder.selectOption('#tag', 'last-five');
-    await builder.selectOption('#team', 'BOS');
-    await builder.selectOption('#theme', 'dark');
-    await builder.selectOption('#odds-format', 'decimal');
+    await builder.select('#tag', 'last-five');
+    await builder.select('#team', 'BOS');
+    await builder.select('#theme', 'dark');
+    await builder.select('#odds-format', 'decimal');
     await dataShown(await embedFrame(builder), 'last-five');
     const snippets = Object.fromEntries(
       await Promise.all(
         ['script', 'iframe', 'oembed', 'amp', 'react', 'vue', 'wordpress'].map(async (kind) => [
           kind,
-          await builder.locator(`[data-snippet="${kind}"]`).textContent(),
+          await builder.$eval(`[data-snippet="${kind}"]`, (snippet) => snippet.textContent),
         ]),
       ),
     ) as Record<SnippetKind, string>;
@@ -302,7 +301,7 @@ describe('the snippet builder', () => {
     for (const [kind, snippet] of Object.entries(snippets) as [SnippetKind, string][]) {
       const { page, frame } = await pasted(kind, snippet);
       await dataShown(frame ?? page, 'last-five');
-      const theme = await (frame ?? page).locator('last-five').getAttribute('theme');
+      const theme = await (frame ?? page).$eval('last-five', (element) => element.getAttribute('theme'));
       assert.equal(theme, 'dark', `${kind}: the chosen theme reached the element`);
       await page.close();
     }
@@ -311,7 +310,7 @@ describe('the snippet builder', () => {
   it('moves to a league the element knows: a pitching matchup is of an MLB game, and previews one', async () => {
     const builder = await open(`${relay.origin}/builder?key=${key}`);
     await builder.waitForFunction(() => /30 teams/.test(document.getElementById('status')!.textContent ?? ''));
-    await builder.selectOption('#tag', 'pitching-matchup');
+    await builder.select('#tag', 'pitching-matchup');
     await builder.waitForFunction(() => (document.getElementById('league') as HTMLSelectElement).value === 'mlb');
     await builder.waitForFunction(
       () =>
@@ -319,17 +318,19 @@ describe('the snippet builder', () => {
         /MLB|\d+ teams/.test(document.getElementById('status')!.textContent ?? ''),
     );
     await dataShown(await embedFrame(builder), 'pitching-matchup');
-    assert.equal(await builder.locator('#league option[value="nba"]').isDisabled(), true);
+    assert.equal(await builder.$eval('#league option[value="nba"]', (option) => (option as HTMLOptionElement).disabled), true);
     await builder.close();
   });
 
   it('fits a phone and passes axe', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, bypassCSP: true });
+    const context = await browser.createBrowserContext();
     const page = await context.newPage();
+    await page.setViewport({ width: 375, height: 800 });
+    await page.setBypassCSP(true);
     await page.goto(`${relay.origin}/builder?key=${key}&tag=game-header`);
     await page.waitForFunction(() => /\d+ teams/.test(document.getElementById('status')!.textContent ?? ''));
     // Stacked under the form on a phone: the preview loads when it is scrolled to, as elements do.
-    await page.locator('#preview').scrollIntoViewIfNeeded();
+    await (await page.$('#preview'))!.scrollIntoView();
     await dataShown(await embedFrame(page), 'game-header');
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no sideways scrolling at 375 px');
     await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });

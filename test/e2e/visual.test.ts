@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
-import { selectedEngines } from '../../scripts/browser.js';
-import { readerClockScript, SANDBOX_TIME, startFixedSlate, type FixedSlate } from '../../scripts/fixed-slate.js';
-import { publisherPage, readerLayout } from '../../scripts/publisher-page.js';
-import { launchReaderBrowser, type ReaderBrowser, type ReaderPage } from '../../scripts/reader-browser.js';
+import { selectedEngines } from '../harness/browser.js';
+import { readerClockScript, SANDBOX_TIME, startFixedSlate, type FixedSlate } from '../harness/fixed-slate.js';
+import { publisherPage, readerLayout } from '../harness/publisher-page.js';
+import { adoptInElements, launchReaderBrowser, STILL_RULES, type ReaderBrowser, type ReaderPage } from '../harness/reader-browser.js';
 import { ELEMENT_TAGS } from '../../src/contract/elements.js';
 
 const REFERENCES = 'test/e2e/references';
@@ -86,18 +86,10 @@ async function openSettled(browser: ReaderBrowser, width: number, state: State):
   // no room but show for a moment after any scroll (a busy machine catches them still fading): hidden, the page's own
   // as well as the elements', as a reader would see them at rest.
   const rules = [
-    '*, *::before, *::after { animation: none !important; transition: none !important; }',
+    ...STILL_RULES,
     ...(browser.engine === 'webkit' ? ['* { scrollbar-width: none !important; }', '::-webkit-scrollbar { display: none; }'] : []),
   ];
-  await page.evaluate(
-    ([tags, css]) => {
-      const still = new CSSStyleSheet();
-      still.replaceSync(css!.join('\n'));
-      for (const root of [document, ...tags!.map((tag) => document.querySelector(tag)!.shadowRoot!)])
-        root.adoptedStyleSheets = [...root.adoptedStyleSheets, still];
-    },
-    [ELEMENT_TAGS as readonly string[], rules] as const,
-  );
+  await page.evaluate(adoptInElements, { tags: ELEMENT_TAGS, rules });
   // Hiding them by style does not take down an indicator already showing when the machine is busy: WebKit's scroll
   // boxes stop being scrollable for the picture instead (overlay scrollbars take no room, so nothing moves).
   if (browser.engine === 'webkit')

@@ -1,5 +1,5 @@
 import { startRelay, type RelayOptions, type RunningRelay } from '../../src/relay/server.js';
-import { createKey } from '../../src/relay/keys/service.js';
+import { createKey } from '../../src/relay/key-service/service.js';
 import type { Plan } from '../../src/relay/keys/model.js';
 import { silentLogger } from '../../src/relay/logger.js';
 import { runningClock } from './clock.js';
@@ -26,12 +26,12 @@ export async function testRelay(options: RelayOptions = {}): Promise<RunningRela
 export async function addKey(
   relay: RunningRelay,
   domains: string[],
-  options: { plan?: Plan; test?: boolean; name?: string } = {},
+  options: { plan?: Plan; test?: boolean; name?: string; hideOdds?: boolean } = {},
 ): Promise<string> {
   return (
     await createKey(
       relay.store,
-      { plan: options.plan ?? 'pro', domains, name: options.name ?? '', test: options.test ?? false },
+      { plan: options.plan ?? 'pro', domains, name: options.name ?? '', test: options.test ?? false, hideOdds: options.hideOdds },
       relay.now(),
     )
   ).key;

@@ -3,8 +3,8 @@ import type { SandboxOptions } from '../../src/sandbox/app.js';
 
 /**
  * A sandbox on a free loopback port with its clock frozen at `now`, so every answer is reproducible. It plays the
- * round-the-clock calendar, where one instant holds every state of every league; test/sandbox/calendar.test.ts and
- * test/relay/season-routes.test.ts try the real season calendar.
+ * round-the-clock calendar, where one instant holds every state of every league; test/unit/sandbox/calendar.test.ts and
+ * test/system/relay/resources/season-routes.test.ts try the real season calendar.
  */
 export async function frozenSandbox(now: string | number, options: SandboxOptions = {}): Promise<RunningSandbox> {
   return startSandbox({ rate: 0, calendar: 'round-the-clock', ...options, now: typeof now === 'number' ? now : Date.parse(now) });

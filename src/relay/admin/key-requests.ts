@@ -35,6 +35,7 @@ export const createBody = z.object({
   test: z.boolean().default(false),
   dailyLimit: dailyLimitParam.default(null),
   browserOnly: z.boolean().default(false),
+  hideOdds: z.boolean().default(false),
 });
 export const updateBody = z.object({
   plan: planParam.optional(),
@@ -42,6 +43,7 @@ export const updateBody = z.object({
   name: z.string().max(200).optional(),
   dailyLimit: dailyLimitParam.optional(),
   browserOnly: z.boolean().optional(),
+  hideOdds: z.boolean().optional(),
 });
 
 export async function readBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {

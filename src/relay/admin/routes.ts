@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { createBody, readBody, rotateBody, updateBody } from './key-requests.js';
 import { RelayError } from '../errors.js';
 import type { WidgetKey } from '../keys/model.js';
-import { keyOperations } from '../keys/operations.js';
-import { describeKey } from '../keys/service.js';
+import { keyOperations } from '../key-service/operations.js';
+import { describeKey } from '../key-service/service.js';
 import type { ConsoleStore, KeyStore, UsageStore } from '../store/types.js';
 
 /** Keys and usage for operators; the same operations as `pressbox keys …` and `pressbox usage`. */

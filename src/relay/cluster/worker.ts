@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
-import { startWorkerRelay, type RelayCore, type RelayOptions } from '../server.js';
+import { startRelay, type RelayOptions, type RunningRelay } from '../server.js';
 import { isPressboxMessage, type ToWorker } from './messages.js';
 import { WORKER_SANDBOX_ENV } from './primary.js';
 import { askPrimary, workerLiveShare, workerSharedEntries } from './worker-share.js';
@@ -10,10 +10,10 @@ import { askPrimary, workerLiveShare, workerSharedEntries } from './worker-share
  * live topics and upstream answers shared through the primary, and its metrics summed there. It drains when the
  * primary says so, and exits with it (a worker whose primary is gone would share nothing any more).
  */
-export async function startRelayWorker(options: RelayOptions): Promise<RelayCore> {
+export async function startRelayWorker(options: RelayOptions): Promise<RunningRelay> {
   const sandboxUrl = process.env[WORKER_SANDBOX_ENV];
   if (!cluster.isWorker || !sandboxUrl) throw new Error('startRelayWorker runs in a worker started by pressbox serve --workers.');
-  const relay = await startWorkerRelay(options, {
+  const relay = await startRelay(options, {
     sandboxUrl,
     share: workerLiveShare(),
     sharedEntries: workerSharedEntries(),

@@ -5,7 +5,7 @@ import { frameSize, frameTitle, iframeMarkup, type WidgetChoice } from '../../em
 import { shortened } from '../../embed/html.js';
 import { MIN_FRAME_WIDTH, reservedHeight } from '../../embed/tags.js';
 import { RelayError } from '../errors.js';
-import { patternsOf } from '../keys/service.js';
+import { patternsOf } from '../key-service/service.js';
 import type { OwnOrigins } from '../http/own-origins.js';
 import type { RelayEnv } from '../http/env.js';
 import type { RateLimiter } from '../http/rate-limit.js';
@@ -22,7 +22,7 @@ import { catalogFor, type CatalogDeps } from './catalog.js';
 import { frameAncestors } from './frame-ancestors.js';
 import { EMBED_CSS, embedPage, NOTICE_CSS, openedDirectlyPage, problemPage, readerLanguage, REFUSED_PAGE } from './pages.js';
 import { EMBED_TAG_LIST, readEmbedQuery } from './params.js';
-import type { EmbedTokens } from './token.js';
+import type { EmbedTokens } from '../http/embed-token.js';
 
 export interface EmbedDeps extends CatalogDeps {
   keys: KeyStore;
@@ -101,7 +101,7 @@ export function embedRoutes(deps: EmbedDeps): Hono<RelayEnv> {
     if (!usableKey(key, deps.now()))
       return c.json({ error: { code: 'invalid_key', message: 'Enter a publishable key this relay knows (pk_live_… or pk_test_…).' } }, 401);
     const limited = overLimit(deps.limit, key.key, c);
-    if (limited) return c.json(limited.body(), 429, limited.headers);
+    if (limited) throw limited;
     const catalog = await catalogFor(deps, key, c.req.query('league') ?? '');
     return 'error' in catalog ? c.json(catalog, 400) : c.json(catalog);
   });
@@ -184,11 +184,11 @@ async function oembedFor(c: Context<RelayEnv>, deps: EmbedDeps): Promise<Respons
   if (!usableKey(await deps.keys.getKey(read.query.key), deps.now()))
     return refuse(404, `${shortened(url)} names a widget key this relay does not know (or one that was revoked).`);
   const limited = overLimit(deps.limit, read.query.key, c);
-  if (limited) return c.json(limited.body(), 429, limited.headers);
+  if (limited) throw limited;
   const choice: WidgetChoice = { relay: target.origin, tag, ...read.query };
   // An element has one height at every width: a frame under it would cut its last row, so no embed fits (oEmbed's
   // 404, "no response for this url", with the sizes that would fit).
-  const needed = reservedHeight(tag, choice.attributes.league, choice.attributes.team);
+  const needed = reservedHeight(tag, choice.attributes);
   const { maxwidth = Infinity, maxheight = Infinity } = sizes.data;
   if (maxheight < needed || maxwidth < MIN_FRAME_WIDTH)
     return refuse(

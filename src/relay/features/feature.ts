@@ -1,10 +1,10 @@
 import type { SpendGuard } from '../upstream/spend-guard.js';
-import type { startSandbox } from '../../sandbox/server.js';
+import type { RunningSandbox, startSandbox } from '../../sandbox/server.js';
 import type { ResourceCache, SharedEntries } from '../cache/resource-cache.js';
 import type { RelayMetrics } from '../http/metrics.js';
 import type { StaticOptions } from '../http/static.js';
 import type { LiveHub } from '../live/hub.js';
-import type { LeagueInterest } from '../live/league-interest.js';
+import type { LeagueInterest } from '../resources/league-interest.js';
 import type { ProbabilityRecorder } from '../live/probability-recorder.js';
 import type { liveRoute } from '../live/route.js';
 import type { LiveShare } from '../live/share.js';
@@ -28,7 +28,7 @@ export interface RelayBaseOptions {
   now?: () => number;
   /** The widget bundle and demo pages, when this relay serves them. */
   files?: StaticOptions;
-  /** Options for the embedded sandbox (tests fix its clock). */
+  /** Options for the embedded sandbox (tests and the demo fix its clock and port). */
   sandbox?: Parameters<typeof startSandbox>[0];
 }
 
@@ -44,8 +44,18 @@ export interface MachineSharing {
   worker: number;
 }
 
+/** The embedded Sports Data Service, as the features after the sandbox feature (sandbox.ts) reach it. */
+export interface SandboxHandle {
+  /** Its `{base_url}`: starts it first where it is not running yet. */
+  url(): Promise<string>;
+  /** The sandbox this process runs, once started (a worker's runs in its primary: never here). */
+  running(): RunningSandbox | undefined;
+}
+
 /** What features hand each other, by name: each is provided by one feature and needed by those after it. */
 export interface RelayParts {
+  /** The embedded sandbox, started where something needs it (sandbox.ts). */
+  sandbox: SandboxHandle;
   /** The Redis the relays share, when there is one (`--redis`). */
   redis: string | undefined;
   store: RelayStore;
@@ -72,8 +82,6 @@ export interface FeatureContext<Settings> {
   logger: Logger;
   now: () => number;
   metrics: RelayMetrics;
-  /** The sandbox this relay (or its machine's primary) runs: test keys' upstream, and live keys' without a real one. */
-  sandboxUrl: string;
   machine: MachineSharing | undefined;
   provide<K extends keyof RelayParts>(name: K, part: RelayParts[K]): void;
   need<K extends keyof RelayParts>(name: K): RelayParts[K];
@@ -132,7 +140,7 @@ export interface StartedFeatures {
   close(): Promise<void>;
 }
 
-type Environment = Pick<FeatureContext<unknown>, 'base' | 'logger' | 'now' | 'metrics' | 'sandboxUrl' | 'machine'>;
+type Environment = Pick<FeatureContext<unknown>, 'base' | 'logger' | 'now' | 'metrics' | 'machine'>;
 
 /**
  * Starts the features in order, each from what those before it provided; closes what started if one fails. Every

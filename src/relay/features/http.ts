@@ -1,9 +1,19 @@
+import { Hono } from 'hono';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRelayListener } from '../app.js';
+import { answerFailures, observedAndBounded, operatorRoutes, probeRoutes, relayListener, type WidgetGate } from '../app.js';
 import { burstFor, RATE_LIMIT_PER_MINUTE } from '../defaults.js';
+import { embedRoutes } from '../embed/routes.js';
+import { widgetAuthorizer } from '../http/access.js';
+import { requestObserver } from '../http/answer.js';
 import { clientAddressResolver, parseTrustList, PROXY_HEADERS, type ProxyHeader } from '../http/client-address.js';
+import { dataRoutes } from '../http/data-routes.js';
+import { embedTokens } from '../http/embed-token.js';
+import type { RelayEnv } from '../http/env.js';
+import { rateLimiter } from '../http/rate-limit.js';
+import { bundleRoutes } from '../http/static.js';
+import { cachedKeys } from '../key-service/key-cache.js';
 import { adminTokenProblem } from '../http/operator-token.js';
 import { listenOrigins, OwnOrigins, parsePublicUrl } from '../http/own-origins.js';
 import { MAX_HEADER_BYTES } from '../input-limits.js';
@@ -11,7 +21,7 @@ import type { Logger } from '../logger.js';
 import { EMBED_TOKEN_SECRET } from '../store/backup.js';
 import type { RelayStore } from '../store/types.js';
 import { flag, FlagValueError, parsePositive } from './flags.js';
-import { relayFeature } from './feature.js';
+import { relayFeature, type FeatureContext } from './feature.js';
 
 /** `--trust-proxy`, repeatable or comma-separated: every entry checked now, kept as written. */
 export function trustEntries(value: string): string[] {
@@ -105,32 +115,55 @@ export const httpFeature = relayFeature()({
   },
   async start(context) {
     const { settings, base, logger, now, metrics } = context;
-    const trusted = parseTrustList(settings.trustProxy ?? []);
-    const own = new OwnOrigins();
     const store = context.need('store');
+    const upstreams = context.need('upstreams');
+    const live = context.need('live').route;
+    const keys = cachedKeys(store);
+    const secret = (await embedSecret(store, logger)) ?? randomBytes(32).toString('base64url');
+    const tokens = embedTokens(secret, now);
+    const own = new OwnOrigins();
+    const gate: WidgetGate = {
+      authorize: widgetAuthorizer(keys, upstreams, now, { tokens, own }),
+      clientAddress: readerAddress(settings, context),
+      own,
+      limit: rateLimiter({ ...settings.rateLimit, now }),
+      observe: requestObserver(metrics, logger),
+    };
     const cache = context.need('cache');
-    const listener = createRelayListener({
-      metricsText: context.machine?.metricsText,
-      live: context.need('live').route,
-      store,
-      upstreams: context.need('upstreams'),
+    const data = dataRoutes({
+      ...gate,
+      usage: store,
+      history: store,
       metrics,
-      adminToken: base.adminToken,
       logger,
       now,
-      rateLimit: settings.rateLimit,
-      files: base.files,
-      embedSecret: await embedSecret(store, logger),
       cacheVersion: () => cache.version,
       interest: context.need('interest'),
       spend: context.need('spend'),
-      clientAddress: clientAddressResolver(trusted.ok && trusted.entries.length ? trusted.list : undefined, {
-        header: settings.proxyHeader,
-        onUntrustedProxy: untrustedProxyWarning(logger, now),
-      }),
-      own,
-      readiness: context.readiness,
+      streams: [live],
     });
+    // Every route but the data routes, on Hono: bundle, embeds and builder, probes, and the operator's routes.
+    const app = new Hono<RelayEnv>();
+    observedAndBounded(app, gate);
+    probeRoutes(app, context.readiness);
+    if (base.files) app.route('/', bundleRoutes(base.files));
+    app.route('/', embedRoutes({ keys, tokens, own, now, limit: gate.limit, bundleDir: base.files?.bundleDir, upstreams, history: store }));
+    operatorRoutes(app, {
+      adminToken: base.adminToken,
+      store,
+      keys,
+      own,
+      now,
+      secret,
+      metrics,
+      metricsText: context.machine?.metricsText,
+      readiness: context.readiness,
+      upstream: upstreams.live,
+      liveLoadEveryMs: live.loadEveryMs,
+      files: base.files,
+    });
+    answerFailures(app, logger);
+    const listener = relayListener(data, app);
     const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, listener);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -153,6 +186,18 @@ export const httpFeature = relayFeature()({
     });
   },
 });
+
+/** Who the reader is: the socket's peer, or what the trusted proxies (`--trust-proxy`) say. */
+function readerAddress(
+  settings: { trustProxy?: string[]; proxyHeader: ProxyHeader },
+  { logger, now }: Pick<FeatureContext<unknown>, 'logger' | 'now'>,
+) {
+  const trusted = parseTrustList(settings.trustProxy ?? []);
+  return clientAddressResolver(trusted.ok && trusted.entries.length ? trusted.list : undefined, {
+    header: settings.proxyHeader,
+    onUntrustedProxy: untrustedProxyWarning(logger, now),
+  });
+}
 
 /**
  * Every relay on the same store signs embed tokens alike, so a frame may be served by any of them. A relay that starts

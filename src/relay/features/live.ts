@@ -1,7 +1,7 @@
 import { LIVE_LOAD_EVERY_MS, LIVE_STREAM_LIMITS } from '../defaults.js';
 import { liveGauges } from '../http/metrics.js';
 import { LiveHub, type HubOptions } from '../live/hub.js';
-import { sharedLeagueInterest } from '../live/league-interest.js';
+import { sharedLeagueInterest } from '../resources/league-interest.js';
 import { DEFAULT_LIVE_PACE, livePollMs, urgencyOf, type LivePace } from '../live/pace.js';
 import { liveRoute } from '../live/route.js';
 import { localLiveShare, redisLiveShare } from '../live/share.js';

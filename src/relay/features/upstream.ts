@@ -4,7 +4,7 @@ import { redisSharedEntries } from '../cache/shared-redis.js';
 import { monthBucket } from '../metering/month.js';
 import { SLOW_AT, upstreamBudgetWatch } from '../upstream/budget-watch.js';
 import { cachedUpstream } from '../upstream/cached.js';
-import { createUpstreamClient } from '../upstream/client.js';
+import { createUpstreamClient, type UpstreamClientOptions } from '../upstream/client.js';
 import { flag } from './flags.js';
 import type { RelayStore } from '../store/types.js';
 import { spendGauges } from '../http/metrics.js';
@@ -74,7 +74,8 @@ export const upstreamFeature = relayFeature()({
       throw new Error('Set both PRESSBOX_UPSTREAM_URL and PRESSBOX_UPSTREAM_KEY to use the real service, or neither to use the sandbox.');
   },
   async start(context) {
-    const { settings, base, now, metrics, logger, sandboxUrl } = context;
+    const { settings, base, now, metrics, logger } = context;
+    const sandbox = context.need('sandbox');
     // With Redis, a cold relay answers from what another one fetched (with workers and no Redis, another worker).
     const redis = context.need('redis');
     const sharedEntries = redis ? await redisSharedEntries(redis) : undefined;
@@ -100,12 +101,12 @@ export const upstreamFeature = relayFeature()({
     );
     context.onClose(() => cache.settled());
     const upstreams = {
-      test: cachedUpstream('test', meteredClient(context, 'test', sandboxUrl, SANDBOX_KEY, spend), cache),
+      test: cachedUpstream('test', meteredClient(context, 'test', sandbox.url, SANDBOX_KEY, spend), cache),
       live: cachedUpstream(
         'live',
         base.upstreamUrl && base.upstreamKey
           ? meteredClient(context, 'live', base.upstreamUrl, base.upstreamKey, spend)
-          : meteredClient(context, 'live', sandboxUrl, SANDBOX_KEY, spend),
+          : meteredClient(context, 'live', sandbox.url, SANDBOX_KEY, spend),
         cache,
       ),
     };
@@ -144,7 +145,8 @@ export const upstreamFeature = relayFeature()({
     // Any HTTP answer will do (even 401): the service is there. No key is sent and no unit is spent; anonymous /ready
     // requests share one probe every few seconds.
     const upstreamAnswers = sharedProbe(
-      () => answers(fetch(base.upstreamUrl ?? sandboxUrl, { method: 'HEAD', signal: AbortSignal.timeout(2000) })),
+      () =>
+        answers((async () => fetch(base.upstreamUrl ?? (await sandbox.url()), { method: 'HEAD', signal: AbortSignal.timeout(2000) }))()),
       READY_PROBE_MS,
       now,
     );
@@ -187,7 +189,13 @@ async function claimOnce(store: Pick<RelayStore, 'sharedSecret'>, name: string):
 }
 
 /** A client whose every attempt is counted in the metrics and, when it spends units, in the store's monthly tally. */
-function meteredClient(context: FeatureContext<unknown>, name: string, baseUrl: string, apiKey: string, spend: SpendGuard) {
+function meteredClient(
+  context: FeatureContext<unknown>,
+  name: string,
+  baseUrl: UpstreamClientOptions['baseUrl'],
+  apiKey: string,
+  spend: SpendGuard,
+) {
   const { metrics, logger, now } = context;
   const store = context.need('store');
   return createUpstreamClient({

@@ -2,14 +2,14 @@ import { LRUCache } from 'lru-cache';
 import { rateLimiter } from './rate-limit.js';
 import { decideOrigin, pageOrigin, patternFor, type PageOrigin } from '../keys/domains.js';
 import { isActive, parsePlan, type WidgetKey } from '../keys/model.js';
-import { patternsOf } from '../keys/service.js';
+import { patternsOf } from '../key-service/service.js';
 import { RelayError } from '../errors.js';
 import { MAX_ORIGIN_LENGTH } from '../input-limits.js';
 import { clientKind, localReader } from '../metering/attribution.js';
 import type { KeyStore } from '../store/types.js';
 import type { Access, Authorize, WidgetRequest } from '../types.js';
 import type { CachedUpstream } from '../upstream/cached.js';
-import { isEmbedToken, type EmbedTokens } from '../embed/token.js';
+import { isEmbedToken, type EmbedTokens } from './embed-token.js';
 import type { OwnOrigins } from './own-origins.js';
 
 /** A key's verdict on one page's headers: the page, and whether the key's rules allow it. */
@@ -114,7 +114,7 @@ export function widgetAuthorizer(
     });
   };
   // An embed frame asks with a token instead of the key: from the relay's own embed page only, and for the page that
-  // framed it, which must still be on the key's allowed domains (see embed/token.ts).
+  // framed it, which must still be on the key's allowed domains (see embed-token.ts).
   const embedAccess = (token: string, request: WidgetRequest) => {
     const read = embeds?.tokens.read(token);
     if (!read?.ok)

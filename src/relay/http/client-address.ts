@@ -127,6 +127,3 @@ export function clientAddressResolver(trusted: BlockList | undefined, options: C
     return nearest;
   };
 }
-
-/** The socket's peer, as a relay with no trusted proxies reads every request. */
-export const socketAddressOnly: ClientAddress = clientAddressResolver(undefined);

@@ -1,19 +1,19 @@
+import { refuseHiddenOdds, withoutOdds } from '../resources/hidden-odds.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import { CONTRACT_HEADER, CONTRACT_REVISION, CONTRACT_REVISION_HEADER, CONTRACT_VERSION } from '../../contract/version.js';
-import { RelayError, unexpectedFailure } from '../errors.js';
+import { RelayError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { ResourceContext } from '../resources/context.js';
-import type { LeagueInterest } from '../live/league-interest.js';
+import type { LeagueInterest } from '../resources/league-interest.js';
 import { firstValues } from '../resources/params.js';
 import { matchRoute, type Planned, type WidgetRoute } from '../resources/routes.js';
 import type { HistoryStore, UsageStore } from '../store/types.js';
-import { corsHeaderList } from './cors.js';
+import { JSON_TYPE, pageHeaders, refusalAnswer, writeAnswer, type Answer, type AnsweredRequest } from './answer.js';
 import type { Access, Authorize, WidgetRequest } from '../types.js';
 import { countLoad, refuseKnownSpentKey } from '../metering/quota.js';
 import { bytesOf, LOADS_REMAINING_HEADER, prepareBody, representation, type PreparedBody } from './body.js';
 import type { RelayMetrics } from './metrics.js';
-import type { AnsweredRequest } from './observe.js';
 import type { RateLimiter } from './rate-limit.js';
 import { widgetRequestOf } from './widget-request.js';
 import type { ClientAddress } from './client-address.js';
@@ -86,15 +86,8 @@ interface SharedPayload {
   builtAt: number;
 }
 
-/** Sent with every answer of the relay: pages on other origins read it (CORS decides who), none may sniff its type. */
-export const SECURITY_HEADERS: readonly string[] = ['X-Content-Type-Options', 'nosniff', 'Cross-Origin-Resource-Policy', 'cross-origin'];
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 const CONTRACT = String(CONTRACT_VERSION);
 const REVISION = String(CONTRACT_REVISION);
-
-/** Status, headers as `[name, value, name, value…]`, body. */
-type Answer = { status: number; headers: string[]; body?: Buffer | string };
 
 /** A request's place among the data routes: the route, its path parameters, the path and the raw query. */
 interface Target {
@@ -124,15 +117,16 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
 
   const answer = async (request: IncomingMessage, response: ServerResponse, target: Target, address: string): Promise<Answer> => {
     const { route } = target;
-    const headers = widgetHeaders(request);
+    const headers = pageHeaders(request.headers.origin);
     try {
       const { access, widgetRequest, query } = await admit(request, target.search, address);
       const reading = readParams(target, query);
+      refuseHiddenOdds(access.key, reading.planned);
       const now = deps.now();
       reading.planned.refuseAt(now);
       refuseKnownSpentKey(access.key, now);
       const payload = built(deps.spend, access, widgetRequest.address, () =>
-        prepare({ upstream: access.upstream, history: deps.history, now, snapshotDay: true }, reading),
+        prepare({ upstream: access.upstream, history: deps.history, now, snapshotDay: true }, reading, access.key.hideOdds ?? false),
       );
       const prepared = payload instanceof Promise ? await payload : payload;
       const { encoding, etag } = representation(prepared, request.headers['accept-encoding']);
@@ -163,7 +157,7 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
       if (encoding !== 'identity') headers.push('Content-Encoding', encoding);
       return { status: 200, headers, body: bytesOf(prepared, encoding) };
     } catch (error) {
-      return refusalOf(error, headers, target.pathname, deps.logger);
+      return refusalAnswer(error, headers, target.pathname, deps.logger);
     }
   };
 
@@ -171,7 +165,7 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
     const started = performance.now();
     const address = deps.clientAddress(request.socket.remoteAddress, request.headers);
     const answered = await answer(request, response, target, address);
-    write(response, answered);
+    writeAnswer(response, answered);
     deps.observe({
       method: request.method!,
       path: target.pathname,
@@ -252,7 +246,7 @@ function streamServer(deps: DataRouteDeps, admit: ReturnType<typeof widgetGate>)
     let gone = false;
     response.once('close', () => (gone = true));
     const address = deps.clientAddress(request.socket.remoteAddress, request.headers);
-    const headers = widgetHeaders(request);
+    const headers = pageHeaders(request.headers.origin);
     let status = 200;
     try {
       // A stream has no headers to describe without opening it: GET only, refused before the key is read.
@@ -267,9 +261,9 @@ function streamServer(deps: DataRouteDeps, admit: ReturnType<typeof widgetGate>)
       );
       if (opened === 'gone') status = 499;
     } catch (error) {
-      const refusal = refusalOf(error, headers, pathname, deps.logger);
+      const refusal = refusalAnswer(error, headers, pathname, deps.logger);
       status = refusal.status;
-      write(response, refusal);
+      writeAnswer(response, refusal);
     }
     deps.observe({ method: request.method!, path: pathname, address, route: route.label, status, ms: performance.now() - started });
   };
@@ -278,16 +272,17 @@ function streamServer(deps: DataRouteDeps, admit: ReturnType<typeof widgetGate>)
 /**
  * Thousands of viewers asking for the same data get one build, one serialisation and one ETag hash between two
  * changes of the upstream cache (and at most a second apart), instead of one per request. The payload does not
- * depend on the key, only on the upstream (live or sandbox), the route and its parameters.
+ * depend on the key, only on the upstream (live or sandbox), the route and its parameters, and on whether the key
+ * hides odds (resources/hidden-odds.ts).
  */
 function sharedPayloads(deps: Pick<DataRouteDeps, 'interest' | 'cacheVersion'>) {
-  return (ctx: ResourceContext, reading: Reading): PreparedBody | Promise<PreparedBody> => {
+  return (ctx: ResourceContext, reading: Reading, hideOdds: boolean): PreparedBody | Promise<PreparedBody> => {
     const build = () => {
       deps.interest?.note(reading.planned.leagues, ctx.upstream.name);
-      return reading.planned.build(ctx).then((built) => prepareBody(built.payload));
+      return reading.planned.build(ctx).then((built) => prepareBody(hideOdds ? withoutOdds(built.payload) : built.payload));
     };
     if (!deps.cacheVersion) return build();
-    const { name } = ctx.upstream;
+    const name = hideOdds ? `${ctx.upstream.name}|odds hidden` : ctx.upstream.name;
     const version = deps.cacheVersion();
     const hit = reading.payloads.get(name);
     if (hit && hit.version === version && ctx.now - hit.builtAt < SHARED_PAYLOAD_MS) return hit.ready ?? hit.prepared;
@@ -329,27 +324,6 @@ function requestReader() {
     if (!canonical) requests.set(planned.canonical, (canonical = { planned, payloads: new Map() }));
     return canonical;
   };
-}
-
-/** CORS (the page's origin may read the answer) and the relay's security headers, as every widget answer has them. */
-function widgetHeaders(request: IncomingMessage): string[] {
-  const headers = corsHeaderList(request.headers.origin);
-  headers.push(...SECURITY_HEADERS);
-  return headers;
-}
-
-/** A refusal's answer; anything but a RelayError is the relay's own failure, logged and answered with one 500 body. */
-function refusalOf(error: unknown, headers: string[], pathname: string, logger: Logger): Answer {
-  const refusal = error instanceof RelayError ? error : unexpectedFailure(error, pathname, logger);
-  headers.push(...Object.entries(refusal.headers).flat(), 'Content-Type', JSON_TYPE);
-  return { status: refusal.status, headers, body: JSON.stringify(refusal.body()) };
-}
-
-function write(response: ServerResponse, { status, headers, body }: Answer): void {
-  if (response.destroyed || response.headersSent) return;
-  if (body !== undefined) headers.push('Content-Length', String(Buffer.byteLength(body)));
-  response.writeHead(status, headers);
-  response.end(body);
 }
 
 /** The widget key and the rest of the query (what decides the data), without parsing a query that needs no decoding. */

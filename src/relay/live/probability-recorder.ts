@@ -1,9 +1,11 @@
 import { servesLeague } from '../../contract/elements.js';
 import type { Logger } from '../logger.js';
+import { recordFor } from '../resources/games.js';
+import { lineSeriesOf, recordLineValues, valuesOf } from '../resources/line-movement.js';
 import { historyKeyOf, linesWithExchange, moneylineProbability, recordPoint } from '../resources/probability.js';
 import type { HistoryStore } from '../store/types.js';
 import type { CachedUpstream } from '../upstream/cached.js';
-import type { LeagueInterest } from './league-interest.js';
+import type { LeagueInterest } from '../resources/league-interest.js';
 import type { LiveShare } from './share.js';
 
 /** How often a live game's probability is sampled, by default. */
@@ -34,8 +36,8 @@ export interface RecorderOptions {
 }
 
 /**
- * Records every live game's win probability from its first live minute, whether or not anyone watches: while a game of
- * a recorded league is live, its moneyline is sampled on a steady rhythm. The prices come through the same cache the
+ * Records every live game's win probability and line from its first live minute, whether or not anyone watches: while a
+ * game of a recorded league is live, its moneyline and line are sampled on a steady rhythm. The prices come through the same cache the
  * live pollers fill, so a league someone watches costs nothing more, and one nobody watches costs one /lines call
  * (2 units) per sample.
  */
@@ -75,11 +77,17 @@ export function probabilityRecorder(options: RecorderOptions) {
           await recordPoint(options.history, historyKeyOf(upstream.name, league, game.gameId), lines.fetchedAt, probability.home);
           recorded++;
         }
+        // The same answer's book lines, for the line-movement chart and the closing line a bet state is read against:
+        // games in progress and games to come, at no call of their own.
+        for (const game of feed!.value.games.filter((candidate) => candidate.status !== 'final')) {
+          const series = (field: Parameters<typeof lineSeriesOf>[3]) => lineSeriesOf(upstream.name, league, game.gameId, field);
+          await recordLineValues(options.history, series, lines.fetchedAt, valuesOf(recordFor(game, lines.value.data)?.lines, undefined));
+        }
       }
     }
     if (options.now() - lastPrune >= PRUNE_EVERY_MS) {
       lastPrune = options.now();
-      await options.history.pruneProbability(options.now() - retentionMs);
+      await options.history.prunePoints(options.now() - retentionMs);
     }
     return recorded;
   }

@@ -1,3 +1,4 @@
+import { jsonWithoutOdds, refuseHiddenOdds } from '../resources/hidden-odds.js';
 import { LIVE_LOAD_EVERY_MS, LIVE_STREAM_LIMITS } from '../defaults.js';
 import type { IncomingMessage } from 'node:http';
 import { CONTRACT_REVISION, CONTRACT_VERSION } from '../../contract/version.js';
@@ -149,12 +150,22 @@ function streamBilling(options: LiveRouteOptions, access: Access, request: Widge
   return { count, onLoad: options.onLoad, now: options.now, loadEveryMs };
 }
 
+/** Refuses, before any work, a topic its key may not have (betting data hidden) or the clock rules out. */
+function refuseTopics(access: Access, topics: readonly Topic[], now: number): void {
+  for (const topic of topics) {
+    refuseHiddenOdds(access.key, topic.planned);
+    topic.planned.refuseAt(now);
+  }
+}
+
 /**
  * A stream's place in the hub: an update that opens a topic's billing window is counted before it is written (a spent
  * key gets the error instead of the data); the others in that window go out at once, unbilled. While the reader is
  * behind, only each topic's latest update waits here, counted (if it opens a window) when it is written.
  */
-function streamSubscriber(stream: SseConnection, upstream: Subscriber['upstream'], billing: StreamBilling) {
+function streamSubscriber(stream: SseConnection, access: Access, billing: StreamBilling) {
+  const { upstream } = access;
+  const hideOdds = access.key.hideOdds ?? false;
   // Made when first needed: most streams never fall behind, and 20,000 empty maps are memory for nothing.
   let held: Map<string, LiveUpdate> | undefined;
   /** When each topic's current billing window opened (the update billed last). */
@@ -173,7 +184,8 @@ function streamSubscriber(stream: SseConnection, upstream: Subscriber['upstream'
       (billedAt ??= new Map()).set(update.topic, now);
       billing.onLoad();
     }
-    return stream.sendFrame(frameOf(update));
+    // A key that hides odds gets each update cut on its way out: the frame shared by the other streams is not.
+    return hideOdds ? stream.sendFrame(frameOf({ ...update, json: jsonWithoutOdds(update.json) })) : stream.sendFrame(frameOf(update));
   };
   const subscriber: Subscriber = {
     upstream,
@@ -262,7 +274,7 @@ export function liveRoute(options: LiveRouteOptions) {
     const address = readerNetwork(widgetRequest.address);
     const key = access.key.key;
     const now = options.now();
-    for (const topic of topics) topic.planned.refuseAt(now);
+    refuseTopics(access, topics, now);
     // Limits before work: a key at its daily or monthly limit opens nothing that polls upstream.
     refuseKnownSpentKey(access.key, now);
     await refuseSpentKey(access.key, options.usage, now);
@@ -284,7 +296,7 @@ export function liveRoute(options: LiveRouteOptions) {
       },
       () => viewer.catchUp(),
     );
-    const viewer = streamSubscriber(stream, access.upstream, streamBilling(options, access, widgetRequest, loadEveryMs));
+    const viewer = streamSubscriber(stream, access, streamBilling(options, access, widgetRequest, loadEveryMs));
     streams.add(stream);
     rechecks.set(stream, admitted.recheck);
     stream.retry(jitteredRetryMs());

@@ -1,27 +1,18 @@
 import { hasBettingMarkets } from '../../contract/elements.js';
 import type { Unrefreshed } from '../../contract/routes.js';
-import type { BettingSplits, GameDetailPayload, Line } from '../../contract/scores.js';
-import type { LineRecord } from '../upstream/schemas.js';
+import type { BettingSplits, GameDetailPayload } from '../../contract/scores.js';
 import type { ResourceContext } from './context.js';
 import { freshnessOf } from './freshness.js';
-import { findLiveGame, lineFor, projectLiveGame, sameFixture } from './games.js';
+import { findLiveGame, recordFor, projectLiveGame, sameFixture } from './games.js';
+import { projectLine } from './markets.js';
+import { withBetStates } from './bet-state.js';
+import type { WidgetLeague } from '../../contract/leagues.js';
 import { teamDirectory } from './teams.js';
 import { matchupColors } from './team-colors.js';
 
-function projectLine(record: LineRecord): Line {
-  const { spread, total, totalPrice, moneyline } = record.lines;
-  return {
-    spread: spread
-      ? { home: spread.home, away: spread.away, homePrice: spread.homePrice ?? null, awayPrice: spread.awayPrice ?? null }
-      : null,
-    total: total === undefined ? null : { points: total, overPrice: totalPrice?.over ?? null, underPrice: totalPrice?.under ?? null },
-    moneyline: moneyline ? { home: moneyline.home, away: moneyline.away } : null,
-  };
-}
-
 export async function gameResource(
   ctx: ResourceContext,
-  params: { league: string; gameId: string; date?: string },
+  params: { league: string; gameId: string; date?: string; betState?: string },
 ): Promise<Unrefreshed<GameDetailPayload>> {
   const { game, feed } = await findLiveGame(ctx.upstream, params.league, params.gameId, ctx.now, params.date);
   const teams = await teamDirectory(ctx.upstream, params.league);
@@ -29,7 +20,7 @@ export async function gameResource(
   // betting markets (soccer) costs no upstream unit for them.
   const markets = hasBettingMarkets(params.league);
   const lines = game.status === 'final' || !markets ? undefined : await ctx.upstream.lines(params.league, false).catch(() => undefined);
-  const record = lines ? lineFor(game, lines.value.data) : undefined;
+  const record = lines ? recordFor(game, lines.value.data) : undefined;
   const date = game.startTime?.slice(0, 10);
   const stored = date && markets ? await ctx.upstream.games(params.league, date).catch(() => undefined) : undefined;
   const storedIndex = stored
@@ -50,11 +41,12 @@ export async function gameResource(
         total: storedSplits.total ? { over: storedSplits.total.overPercent, under: storedSplits.total.underPercent } : null,
       }
     : null;
-  const projected = projectLiveGame(params.league, game, teams);
+  const live = projectLiveGame(params.league, game, teams);
+  const projected = params.betState ? (await withBetStates(ctx, params.league as WidgetLeague, [live]))[0]! : live;
   return {
     game: projected,
     colors: matchupColors(projected.away.team, projected.home.team),
-    line: record ? projectLine(record) : null,
+    line: record ? projectLine(record.lines) : null,
     splits,
     ...freshnessOf(ctx.now, feed, record ? lines : undefined, storedIndex >= 0 ? stored : undefined),
   };

@@ -2,7 +2,7 @@ import type { Game } from '../../contract/scores.js';
 import type { Cached } from '../cache/resource-cache.js';
 import { RelayError, fromUpstream } from '../errors.js';
 import type { CachedUpstream } from '../upstream/cached.js';
-import type { LineRecord, LiveGame, LiveGames, StoredGames } from '../upstream/schemas.js';
+import type { LiveGame, LiveGames, StoredGames } from '../upstream/schemas.js';
 import type { TeamDirectory } from './teams.js';
 import { boutFields, boutOf } from './bouts.js';
 import { seasonFields } from './season-words.js';
@@ -82,12 +82,16 @@ export function sameFixture(
   return bestGap <= 12 * 3_600_000 ? best : -1;
 }
 
-export function lineFor(game: LiveGame, lines: readonly LineRecord[]): LineRecord | undefined {
+/** A game's record in a feed keyed by team names (/lines, /splits, /splits-history): same teams, nearest start. */
+export function recordFor<Record extends { homeTeamName: string; awayTeamName: string; startTime?: string | null }>(
+  game: LiveGame,
+  records: readonly Record[],
+): Record | undefined {
   const index = sameFixture(
     { home: game.homeTeam.name, away: game.awayTeam.name, start: game.startTime },
-    lines.map((line) => ({ home: line.homeTeamName, away: line.awayTeamName, start: line.startTime })),
+    records.map((record) => ({ home: record.homeTeamName, away: record.awayTeamName, start: record.startTime })),
   );
-  return index >= 0 ? lines[index] : undefined;
+  return index >= 0 ? records[index] : undefined;
 }
 
 export interface FoundGame {

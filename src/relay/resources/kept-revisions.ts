@@ -33,7 +33,7 @@ function addMatchupColors(payload: Json): Json {
 
 const UPGRADES: ReadonlyArray<{ to: number; upgrade(payload: Json): Json }> = [
   { to: 1, upgrade: (payload) => addMatchupColors(addTeamColors(payload) as Json) },
-  // Revisions 2 and 3 added fields an element reads only when present (soccer minutes and points, MMA bouts).
+  // Revisions 2 to 6 added fields an element reads only when present (soccer minutes, MMA bouts, a game's bet state…).
 ];
 
 /** A payload kept under `revision`, as today's elements read it. */

@@ -4,7 +4,7 @@ import type { Cached } from '../cache/resource-cache.js';
 import type { HistoryStore } from '../store/types.js';
 import type { CachedUpstream } from '../upstream/cached.js';
 import type { Lines, LiveGame } from '../upstream/schemas.js';
-import { lineFor } from './games.js';
+import { recordFor } from './games.js';
 
 /** Exchange prices when the upstream plan has them, else the book's moneyline. */
 export async function linesWithExchange(upstream: CachedUpstream, league: string): Promise<Cached<Lines> | undefined> {
@@ -16,7 +16,7 @@ export const historyKeyOf = (upstream: string, league: string, gameId: string) =
 
 /** The no-vig win probability from the game's moneyline (exchange prices first), when it has one. */
 export function moneylineProbability(game: LiveGame, lines: Lines): NonNullable<WinProbabilityPayload['current']> | undefined {
-  const record = lineFor(game, lines.data);
+  const record = recordFor(game, lines.data);
   const exchange = record?.exchange?.xchg?.moneyline;
   const moneyline = exchange ?? record?.lines.moneyline;
   if (!moneyline) return undefined;
@@ -26,5 +26,5 @@ export function moneylineProbability(game: LiveGame, lines: Lines): NonNullable<
 
 /** One point of the curve, at the time the prices were fetched (the same answer gives the same point, kept once). */
 export function recordPoint(history: HistoryStore, key: string, at: number, home: number): Promise<void> {
-  return history.recordProbability(key, { at, home: Math.round(home * 10_000) / 10_000 });
+  return history.recordPoint(key, { at, value: Math.round(home * 10_000) / 10_000 });
 }

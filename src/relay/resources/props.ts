@@ -3,7 +3,7 @@ import type { PropsPayload } from '../../contract/insights.js';
 import { RelayError, fromUpstream } from '../errors.js';
 import type { ResourceContext } from './context.js';
 import { freshnessOf } from './freshness.js';
-import { findLiveGame, lineFor } from './games.js';
+import { findLiveGame, recordFor } from './games.js';
 import { teamDirectory } from './teams.js';
 
 export async function propsResource(
@@ -22,7 +22,7 @@ export async function propsResource(
     home: teams.team(game.homeTeam.abbreviation, game.homeTeam.name),
     away: teams.team(game.awayTeam.abbreviation, game.awayTeam.name),
   };
-  const record = lineFor(game, lines.value.data);
+  const record = recordFor(game, lines.value.data);
   if (!record && game.status === 'final')
     return { ...fixture, markets: [], unavailableMarkets: [], closed: true, ...freshnessOf(ctx.now, lines) };
   if (!record)

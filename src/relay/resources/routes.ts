@@ -34,6 +34,9 @@ import { teamStatsResource } from './team-stats.js';
 import { RelayError } from '../errors.js';
 import { widgetLeague } from '../../contract/leagues.js';
 import { winProbabilityResource } from './win-probability.js';
+import { bettingSplitsResource } from './betting-splits.js';
+import { lineMovementResource } from './line-movement.js';
+import { oddsBoardResource } from './odds-board.js';
 
 /** A payload built for one validated request, with how soon the live hub should read it again. */
 export interface Built {
@@ -44,6 +47,10 @@ export interface Built {
 
 /** One validated request of a route: its parameters stay inside, with their type. */
 export interface Planned {
+  /** The contract route it reads (`/v1/games/{gameId}`). */
+  pattern: DataRoute;
+  /** Whether it asks for betting data on a route that has more (`betState=1`): a key that hides odds is refused it. */
+  asksBetting: boolean;
   /**
    * The request as the route reads it: path and query rebuilt from the validated parameters, sorted, nothing else. Every
    * spelling of one request has one canonical name, and only it names topics, cache entries and Redis keys.
@@ -69,8 +76,15 @@ export interface WidgetRoute {
 
 const pinnedDay = { 'as-of': dateParam.optional() };
 const gameDay = { date: dateParam.optional() };
-const scoresQuery = z.object({ league: leagueListParam, date: dateParam.optional(), team: teamParam.optional(), ...pinnedDay });
-const gameQuery = z.object({ league: leagueParam, ...gameDay });
+const betStateAsked = { betState: z.literal('1', { error: 'betState accepts only 1 (each game against its closing line)' }).optional() };
+const scoresQuery = z.object({
+  league: leagueListParam,
+  date: dateParam.optional(),
+  team: teamParam.optional(),
+  ...pinnedDay,
+  ...betStateAsked,
+});
+const gameQuery = z.object({ league: leagueParam, ...gameDay, ...betStateAsked });
 const standingsQuery = z.object({ league: leagueParam, ...pinnedDay });
 const formQuery = z.object({ league: leagueParam, team: teamParam, opponent: teamParam.optional(), ...pinnedDay });
 const gameParamsQuery = z.object({ league: leagueParam, gameId: gameIdParam, ...gameDay });
@@ -82,6 +96,8 @@ const matchupQuery = z
   .object({ gameId: gameIdParam, league: leagueParam.optional(), ...gameDay })
   .transform(({ gameId, date }) => ({ gameId, date }));
 const fightCardQuery = z.object({ league: leagueParam, date: dateParam.optional() });
+const oddsQuery = z.object({ league: leagueParam, team: teamParam.optional() });
+const bettingSplitsQuery = z.object({ league: leagueParam, gameId: gameIdParam.optional(), team: teamParam.optional() });
 const gamePath = z.object({ gameId: gameIdParam });
 
 type ParamValue = string | readonly string[] | undefined;
@@ -178,6 +194,8 @@ function route<Route extends DataRoute, Query extends z.ZodType<Record<string, P
       const named = Object.fromEntries(Object.entries(params).filter(([name]) => !finding.includes(name)));
       const keptAs = `${canonicalPath(pattern, path)}${canonicalQuery(named)}`;
       return {
+        pattern,
+        asksBetting: params.betState === '1',
         canonical: `${canonicalPath(pattern, path)}${canonicalQuery(params)}`,
         leagues: [params.league ?? ''].flat().join(','),
         refuseAt(now) {
@@ -202,14 +220,15 @@ export const WIDGET_ROUTES_BY_PATH: { [Route in DataRoute]: WidgetRoute } = {
   '/v1/scores': route(
     '/v1/scores',
     scoresQuery,
-    (ctx, params) => scoresResource(ctx, { leagues: params.league, date: params.date, team: params.team }),
+    (ctx, params) =>
+      scoresResource(ctx, { leagues: params.league, date: params.date, team: params.team, betState: params.betState === '1' }),
     undefined,
     { pinned: 'scores' },
   ),
   '/v1/games/{gameId}': route(
     '/v1/games/{gameId}',
     gameQuery,
-    (ctx, params) => gameResource(ctx, { league: params.league, gameId: params.gameId!, date: params.date }),
+    (ctx, params) => gameResource(ctx, { league: params.league, gameId: params.gameId!, date: params.date, betState: params.betState }),
     gamePath,
     { settled: (payload) => payload.game.status === 'final', dateFindsGame: true },
   ),
@@ -230,6 +249,12 @@ export const WIDGET_ROUTES_BY_PATH: { [Route in DataRoute]: WidgetRoute } = {
   '/v1/fight-card': route('/v1/fight-card', fightCardQuery, fightCardResource, undefined, {
     settled: (payload, params) =>
       params.date !== undefined && payload.bouts.length > 0 && payload.bouts.every((bout) => bout.status === 'final'),
+  }),
+  '/v1/odds': route('/v1/odds', oddsQuery, oddsBoardResource),
+  '/v1/betting-splits': route('/v1/betting-splits', bettingSplitsQuery, bettingSplitsResource),
+  '/v1/line-movement': route('/v1/line-movement', gameParamsQuery, lineMovementResource, undefined, {
+    settled: (payload) => payload.status === 'final',
+    dateFindsGame: true,
   }),
 };
 

@@ -8,6 +8,8 @@ import { freshnessOf } from './freshness.js';
 import { projectLiveGame, projectStoredGame, sameFixture } from './games.js';
 import { nextGameDay } from './next-game.js';
 import { teamDirectory } from './teams.js';
+import { withBetStates } from './bet-state.js';
+import type { WidgetLeague } from '../../contract/leagues.js';
 
 const DAY_MS = 86_400_000;
 
@@ -15,6 +17,8 @@ export interface ScoresParams {
   leagues: string[];
   date?: string;
   team?: string;
+  /** Add each game's state against its closing line (bet-state.ts). */
+  betState?: boolean;
 }
 
 function dayOffset(date: string, now: number): number {
@@ -72,7 +76,12 @@ export async function leagueGames(
 }
 
 export async function scoresResource(ctx: ResourceContext, params: ScoresParams): Promise<Unrefreshed<ScoresPayload>> {
-  const perLeague = await Promise.all(params.leagues.map((league) => leagueGames(ctx, league, params.date)));
+  const perLeague = await Promise.all(
+    params.leagues.map(async (league) => {
+      const part = await leagueGames(ctx, league, params.date);
+      return params.betState ? { ...part, games: await withBetStates(ctx, league as WidgetLeague, part.games) } : part;
+    }),
+  );
   let games = perLeague.flatMap((part) => part.games);
   if (params.team)
     games = games.filter((game) => game.home.team.abbreviation === params.team || game.away.team.abbreviation === params.team);

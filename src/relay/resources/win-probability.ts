@@ -38,7 +38,7 @@ export async function winProbabilityResource(
     if (current) await recordPoint(ctx.history, historyKey, lines!.fetchedAt, current.home);
   }
 
-  const history = await ctx.history.probabilityHistory(historyKey);
+  const history = await ctx.history.pointsOf(historyKey);
   const home = teams.team(game.homeTeam.abbreviation, game.homeTeam.name);
   const away = teams.team(game.awayTeam.abbreviation, game.awayTeam.name);
   return {
@@ -49,7 +49,7 @@ export async function winProbabilityResource(
     away,
     colors: matchupColors(away, home),
     current,
-    history: history.map((point) => ({ at: new Date(point.at).toISOString(), home: point.home })),
+    history: history.map((point) => ({ at: new Date(point.at).toISOString(), home: point.value })),
     recordedSince: recordedLate(game.startTime, history[0]?.at),
     ...freshnessOf(ctx.now, feed, lines),
   };

@@ -26,6 +26,7 @@ const keySchema = z.object({
   revokedAt: z.number().int().nonnegative().nullable(),
   dailyLimit: z.number().int().positive().nullable().optional(),
   browserOnly: z.boolean().optional(),
+  hideOdds: z.boolean().optional(),
 });
 
 /** A keys backup as it must be to be imported (`keys import`, the console); bounded, every key and domain checked. */
@@ -87,12 +88,17 @@ export async function importKeys(store: OpenedStore, backup: KeysBackup): Promis
   for (const key of backup.keys as WidgetKey[]) {
     const current = await store.getKey(key.key);
     if (!current) {
-      await store.createKey({ ...key, dailyLimit: key.dailyLimit ?? null, browserOnly: key.browserOnly ?? false });
+      await store.createKey({
+        ...key,
+        dailyLimit: key.dailyLimit ?? null,
+        browserOnly: key.browserOnly ?? false,
+        hideOdds: key.hideOdds ?? false,
+      });
       summary.created++;
       continue;
     }
-    const { plan, domains, name, dailyLimit = null, browserOnly = false } = key;
-    await store.updateKey(key.key, { plan, domains, name, dailyLimit, browserOnly });
+    const { plan, domains, name, dailyLimit = null, browserOnly = false, hideOdds = false } = key;
+    await store.updateKey(key.key, { plan, domains, name, dailyLimit, browserOnly, hideOdds });
     if (key.revokedAt !== null) await store.revokeKey(key.key, key.revokedAt);
     summary.updated++;
   }

@@ -64,6 +64,7 @@ export interface KeyRow {
   revoked_at: number | null;
   daily_limit: number | null;
   browser_only: number;
+  hide_odds: number;
 }
 
 export function toKey(row: KeyRow): WidgetKey {
@@ -77,6 +78,7 @@ export function toKey(row: KeyRow): WidgetKey {
     revokedAt: row.revoked_at,
     dailyLimit: row.daily_limit,
     browserOnly: row.browser_only === 1,
+    hideOdds: row.hide_odds === 1,
   };
 }
 
@@ -100,6 +102,8 @@ const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
   },
   // 1 → 2: the row readiness writes to prove the file takes writes.
   (db) => db.exec('CREATE TABLE IF NOT EXISTS store_probe (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL)'),
+  // 2 → 3: a key's setting that hides betting data.
+  (db) => db.exec('ALTER TABLE keys ADD COLUMN hide_odds INTEGER NOT NULL DEFAULT 0'),
 ];
 
 export const STORE_VERSION = MIGRATIONS.length;

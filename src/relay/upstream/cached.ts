@@ -10,6 +10,8 @@ import type {
   PlayerProps,
   PropSplits,
   RecentForm,
+  Splits,
+  SplitsHistory,
   StartingPitchers,
   StoredGames,
   StrikeoutPredictor,
@@ -69,6 +71,17 @@ const ENDPOINTS = {
   lines: endpoint({
     policy: policy<Lines>(15 * SECOND, 15 * SECOND),
     call: (client, league: string, exchange: boolean) => client.lines({ league, exchange }),
+  }),
+  // 5 weighted units a call, the dearest read: public percentages move over minutes, so a league's slate is read at
+  // most every five minutes, whoever watches.
+  splits: endpoint({
+    policy: policy<Splits>(REFRESH_MS.splits, REFRESH_MS.splits),
+    call: (client, league: string) => client.splits({ league }),
+  }),
+  // A day's hourly snapshots (5 units) for every game of that day: read once an hour, when a new snapshot may exist.
+  splitsHistory: endpoint({
+    policy: policy<SplitsHistory>(HOUR, HOUR),
+    call: (client, league: string, date: string) => client.splitsHistory({ league, date }),
   }),
   teams: endpoint({ policy: policy<Teams>(6 * HOUR, HOUR), call: (client, league: string) => client.teams({ league }) }),
   // The same /teams answer read for its standings, which move whenever a game ends: kept minutes, not hours.

@@ -17,8 +17,11 @@ import {
 const SHORT_RATE_LIMIT_WAIT_MS = 1000;
 
 export interface UpstreamClientOptions {
-  /** The spec's `{base_url}`, ending in `/v1`. */
-  baseUrl: string;
+  /**
+   * The spec's `{base_url}`, ending in `/v1`; or how to get it, awaited on the first call (the embedded sandbox of a
+   * relay on the real service starts only when a test key first needs it).
+   */
+  baseUrl: string | (() => Promise<string>);
   /** Secret key; sent only in the `x-api-key` header. */
   apiKey: string;
   /** Per attempt, body included. */
@@ -106,7 +109,7 @@ function requestOf(
 
 /** What every call of one client shares: its settings, its counts and the endpoints held back. */
 interface ClientState {
-  root: string;
+  root: string | (() => Promise<string>);
   options: UpstreamClientOptions;
   fetchImpl: typeof fetch;
   timeoutMs: number;
@@ -139,7 +142,8 @@ async function callEndpoint<Schema extends z.ZodType>(
   const { options, fetchImpl, timeoutMs, maxRetries, baseDelayMs, maxDelayMs, maxRetryAfterMs, random, sleep, now, stats, heldUntil } =
     client;
   const { schema } = spec;
-  const { endpoint, url, units } = requestOf(client.root, spec, params, at);
+  const root = typeof client.root === 'string' ? client.root : await client.root();
+  const { endpoint, url, units } = requestOf(root, spec, params, at);
   const perEndpoint = client.endpointStats(endpoint);
 
   // Set once this request has slept out a short Retry-After itself: a timer may fire a millisecond before the clock
@@ -241,14 +245,24 @@ async function callEndpoint<Schema extends z.ZodType>(
   }
 }
 
+/** The service's root address (origin and path, no trailing slash), from its `{base_url}`. */
+function rootOf(baseUrl: string): string {
+  const base = new URL(baseUrl.replace(/\/+$/, ''));
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new Error('upstream base address must be http or https');
+  return base.origin + base.pathname.replace(/\/+$/, '');
+}
+
 /**
  * The Sports Data Service's endpoints as typed methods, each call retried with backoff on failures worth retrying,
  * held back when the service asked to wait, metered per attempt, and its answer checked against the endpoint's schema.
  */
 export function createUpstreamClient(options: UpstreamClientOptions) {
-  const base = new URL(options.baseUrl.replace(/\/+$/, ''));
-  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new Error('upstream base address must be http or https');
-  const basePath = base.pathname.replace(/\/+$/, '');
+  const { baseUrl } = options;
+  let resolving: Promise<string> | undefined;
+  const root =
+    typeof baseUrl === 'string'
+      ? rootOf(baseUrl)
+      : () => (resolving ??= baseUrl().then(rootOf, (error: unknown) => ((resolving = undefined), Promise.reject(error))));
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? 8000;
   const maxRetries = options.maxRetries ?? 3;
@@ -265,7 +279,7 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
   const endpointStats = (endpoint: string): EndpointStats => (stats.byEndpoint[endpoint] ??= { requests: 0, successes: 0, units: 0 });
 
   const client: ClientState = {
-    root: base.origin + basePath,
+    root,
     options,
     fetchImpl,
     timeoutMs,
@@ -349,6 +363,7 @@ function endpointMethods(get: Get) {
         call,
       ),
     splits: (params: { league: string }, call?: CallOptions) => get(ENDPOINTS.splits, params, call),
+    splitsHistory: (params: { league: string; date: string }, call?: CallOptions) => get(ENDPOINTS.splitsHistory, params, call),
     teamStats: (params: { league: string; teamId?: string }, call?: CallOptions) =>
       get(ENDPOINTS.teamStats, { teamId: params.teamId }, call, { league: params.league.toLowerCase() }),
     startingPitchers: (params: { date?: string; gameId?: string }, call?: CallOptions) => get(ENDPOINTS.startingPitchers, params, call),

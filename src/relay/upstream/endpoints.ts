@@ -35,6 +35,7 @@ export const ENDPOINTS = {
   playerProps: { path: '/player-props', schema: schemas.playerPropsSchema, units: ONE, feature: 'Player props' },
   playerPropSplits: { path: '/player-props/splits', schema: schemas.propSplitsSchema, units: ONE, feature: 'Player prop splits' },
   splits: { path: '/splits', schema: schemas.splitsSchema, units: () => 5 },
+  splitsHistory: { path: '/splits-history', schema: schemas.splitsHistorySchema, units: () => 5, feature: 'Splits history' },
   teamStats: { path: '/{league}/team-stats', schema: schemas.teamStatsSchema, units: (params) => (params.teamId ? 1 : 5) },
   startingPitchers: { path: '/mlb/starting-pitchers', schema: schemas.startingPitchersSchema, units: (params) => (params.date ? 2 : 1) },
   strikeoutPredictor: {

@@ -439,17 +439,57 @@ export const propSplitsSchema = z.looseObject({
   unavailableMarkets: z.array(z.string()).optional(),
 });
 
-// /splits: shape not shown in the spec; read loosely around the sandbox's shape.
+/** A percentage the relay shows: a number from 0 to 100, or nothing (a malformed one drops that market, not the game). */
+const percent = z.number().min(0).max(100);
+const sideSplitsSchema = z.looseObject({
+  homeBetsPercent: percent,
+  awayBetsPercent: percent,
+  homeMoneyPercent: percent,
+  awayMoneyPercent: percent,
+});
+const totalSplitsSchema = z.looseObject({
+  overBetsPercent: percent,
+  underBetsPercent: percent,
+  overMoneyPercent: percent,
+  underMoneyPercent: percent,
+});
+/** Each market read on its own: a service that leaves one out, or sends one malformed, still gives the others. */
+const marketSplitsSchema = z.looseObject({
+  spread: sideSplitsSchema.optional().catch(undefined),
+  moneyline: sideSplitsSchema.optional().catch(undefined),
+  total: totalSplitsSchema.optional().catch(undefined),
+});
+
+/** A game as the splits feeds name it: by the teams' names (matched to the live feed by games.ts's recordFor). */
+const splitsGameSchema = z.looseObject({
+  gameId: id,
+  startTime: timestamp.nullable().optional(),
+  homeTeamName: z.string(),
+  awayTeamName: z.string(),
+});
+
+// /splits: shape not shown in the spec. Read loosely around the sandbox's shape: per game the current line and, per
+// market, bet and money percentages per side (`homeBetsPercent`, `overMoneyPercent`…).
 export const splitsSchema = z.looseObject({
   league: z.string().optional(),
   count: integer.optional(),
   data: lenientArray(
-    z.looseObject({
-      gameId: id,
-      homeTeamName: z.string().optional(),
-      awayTeamName: z.string().optional(),
-      lines: marketLinesSchema.optional(),
-      splits: z.looseObject({}).optional(),
+    splitsGameSchema.extend({
+      lines: marketLinesSchema.optional().catch(undefined),
+      splits: marketSplitsSchema.optional().catch(undefined),
+      updatedAt: timestamp.optional().catch(undefined),
+    }),
+  ),
+});
+
+// /splits-history: shape not shown in the spec. Read around the sandbox's: per game, timed snapshots of the same
+// percentages, and the line at that time where the service gives it (the sandbox does; the relay needs neither).
+export const splitsHistorySchema = z.looseObject({
+  league: z.string().optional(),
+  count: integer.optional(),
+  data: lenientArray(
+    splitsGameSchema.extend({
+      snapshots: lenientArray(marketSplitsSchema.extend({ at: timestamp, lines: marketLinesSchema.optional().catch(undefined) })),
     }),
   ),
 });
@@ -576,6 +616,9 @@ export type HeadToHead = z.output<typeof headToHeadSchema>;
 export type PlayerProps = z.output<typeof playerPropsSchema>;
 export type PropSplits = z.output<typeof propSplitsSchema>;
 export type Splits = z.output<typeof splitsSchema>;
+export type SplitsHistory = z.output<typeof splitsHistorySchema>;
+export type MarketSplits = z.output<typeof marketSplitsSchema>;
+export type MarketLines = z.output<typeof marketLinesSchema>;
 export type TeamStats = z.output<typeof teamStatsSchema>;
 export type StartingPitchers = z.output<typeof startingPitchersSchema>;
 export type StrikeoutPredictor = z.output<typeof strikeoutPredictorSchema>;

@@ -2,27 +2,26 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { addDays, dateOf } from '../dates.js';
 import { LEAGUES, type League } from '../leagues.js';
-import { publicSplits, splitsPercents } from '../markets.js';
+import { bookLine, MARKET_OPEN_MS, publicSplits, splitsPercents } from '../markets.js';
 import { rosterOf } from '../players.js';
 import { createRandom } from '../random.js';
 import { boardGames, findGame, slate, snapshot, type Game, type GameSnapshot } from '../schedule.js';
-import { dateParam, deps, fail, iso, leagueParam, metered, parseQuery, type SandboxEnv } from '../http.js';
+import { dateParam, deps, fail, iso, leagueParam, metered, parseQuery, requirePlan, type SandboxEnv } from '../http.js';
 
 const HOUR_MS = 3_600_000;
-/** Splits history starts this long before the first pitch, tip or kickoff, one snapshot an hour. */
-const HISTORY_HOURS = 24;
 
 const historyQuery = z.object({ league: leagueParam, date: dateParam.optional(), gameId: z.string().trim().min(1).optional() });
 
+/** One snapshot: the splits, and (the sandbox's choice of shape) the book's line at that instant. */
 function splitsAt(snap: GameSnapshot, at: number) {
-  return { at: iso(at), ...splitsPercents(publicSplits(snap, at)) };
+  return { at: iso(at), ...splitsPercents(publicSplits(snap, at)), lines: bookLine(snap, at) };
 }
 
-/** Hourly snapshots of a game's public splits from a day before its start until it started (or now, if sooner). */
+/** Hourly snapshots of a game's public splits and line from the market's open until it started (or now, if sooner). */
 function history(game: Game, nowMs: number) {
   const until = Math.min(nowMs, game.startMs);
   const snapshots = [];
-  for (let at = game.startMs - HISTORY_HOURS * HOUR_MS; at <= until; at += HOUR_MS) snapshots.push(splitsAt(snapshot(game, at), at));
+  for (let at = game.startMs - MARKET_OPEN_MS; at <= until; at += HOUR_MS) snapshots.push(splitsAt(snapshot(game, at), at));
   return {
     gameId: game.ids.odds,
     date: game.date,
@@ -72,12 +71,13 @@ const ROSTER_MOVES = ['signed', 'waived', 'assigned', 'recalled', 'converted to 
 
 /**
  * The spec names these without paths, parameters or shapes ("not shown"): `/splits-history` (5 weighted units, like
- * /splits), `/large-wagers` and `/large-wagers/summary` (odds leagues, the last six hours), `/nba/roster-moves`.
+ * /splits; `date` is the UTC day games start on, and the Starter plan is needed, as for exchange prices), `/large-wagers` and `/large-wagers/summary` (odds leagues, the last six hours), `/nba/roster-moves`.
  * Paths and shapes here are the sandbox's choice.
  */
 export const marketHistoryRoutes = new Hono<SandboxEnv>()
   .get('/splits-history', metered(5), (c) => {
     const query = parseQuery(c, historyQuery);
+    requirePlan(c, 'starter', 'Splits history');
     const now = deps(c).clock.now();
     if (!query.league.offersOdds) return c.json({ league: query.league.code, date: query.date ?? null, count: 0, data: [] });
     let games: Game[];
@@ -88,7 +88,10 @@ export const marketHistoryRoutes = new Hono<SandboxEnv>()
     } else {
       const date = query.date ?? addDays(dateOf(now), -1);
       if (date > dateOf(now)) fail(400, 'bad_request', `date: ${date} is in the future; history exists up to today`);
-      games = slate(query.league, date).filter((game) => game.startMs - HISTORY_HOURS * HOUR_MS <= now);
+      // The games starting on that UTC day (an American evening's last games start after midnight UTC).
+      games = [...slate(query.league, addDays(date, -1)), ...slate(query.league, date)].filter(
+        (game) => dateOf(game.startMs) === date && game.startMs - MARKET_OPEN_MS <= now,
+      );
     }
     const data = games.map((game) => history(game, now));
     return c.json({ league: query.league.code, date: query.date ?? games[0]?.date ?? null, count: data.length, data });

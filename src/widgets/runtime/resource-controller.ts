@@ -4,7 +4,7 @@ import { PbErrorEvent, PbLoadEvent, PbUpdateEvent } from '../events.js';
 import { resolveConfig } from './config.js';
 import type { PressboxConfig } from './page-settings.js';
 import { PressboxError, isTransient } from './errors.js';
-import type { LiveOption } from './live.js';
+import type { LiveOption } from './live-option.js';
 import { RelayClient } from './relay-client.js';
 
 /** A request of the contract route whose payload is `T`: the compiler checks its path and query names. */
@@ -16,7 +16,7 @@ export interface ResourceOptions<T> {
   /** What to fetch for the host's current attributes, or an error when they are incomplete. */
   request(): ResourceRequest<T> | PressboxError;
   /**
-   * For elements whose data moves by the second during a game (`liveWhile` in runtime/live.ts): while their data is
+   * For elements whose data moves by the second during a game (`liveWhile` in ui/live.ts): while their data is
    * live they follow the page's live stream instead of polling. Other data, and the elements whose data changes over
    * minutes or hours, poll with ETags at the relay's `refreshMs`, which keeps them as fresh.
    */

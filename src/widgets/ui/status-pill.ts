@@ -3,7 +3,7 @@ import { css } from './css.js';
 import type { Game } from '../../contract/scores.js';
 import { formatStartTime, onItsDay } from '../runtime/format.js';
 import type { Localized } from '../i18n/translate.js';
-import { liveKit } from '../runtime/live.js';
+import { liveKit } from './live.js';
 import { isSoccer } from '../../contract/soccer.js';
 
 /** A game that will not be played as scheduled, as the feed says (contract revision 5). */

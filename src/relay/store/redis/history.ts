@@ -1,24 +1,24 @@
 import { scanNames, type RedisClient } from '../redis-connection.js';
-import type { HistoryStore, InterestStore, ProbabilityPoint } from '../types.js';
+import type { HistoryStore, InterestStore, SeriesPoint } from '../types.js';
 import { names } from './names.js';
 import type { Scripts } from './scripts.js';
 
-/** Win-probability points as a sorted set per game, kept answers (a string each, indexed by age), and the leagues readers asked for, by when. */
+/** Recorded series (win probability, lines, splits) as a sorted set each, kept answers (a string each, indexed by age), and the leagues readers asked for, by when. */
 export function redisHistory(redis: RedisClient, scripts: Scripts): HistoryStore & InterestStore {
   return {
-    async recordProbability(game, point: ProbabilityPoint) {
-      await scripts.pressboxRecordPoint(names.probability(game), String(point.at), String(point.home));
+    async recordPoint(series, point: SeriesPoint) {
+      await scripts.pressboxRecordPoint(names.series(series), String(point.at), String(point.value));
     },
-    async probabilityHistory(game) {
-      const members = await redis.zrange(names.probability(game), '0', '-1');
+    async pointsOf(series) {
+      const members = await redis.zrange(names.series(series), '0', '-1');
       return members.map((member) => {
-        const [at, home] = member.split(':') as [string, string];
-        return { at: Number(at), home: Number(home) };
+        const [at, value] = member.split(':') as [string, string];
+        return { at: Number(at), value: Number(value) };
       });
     },
-    async pruneProbability(before) {
-      await scanNames(redis, names.probabilityPattern, async (games) => {
-        for (const game of games) await redis.zremrangebyscore(game, '-inf', `(${before}`);
+    async prunePoints(before) {
+      await scanNames(redis, names.seriesPattern, async (series) => {
+        for (const name of series) await redis.zremrangebyscore(name, '-inf', `(${before}`);
       });
     },
     async keepPayload(name, body, at) {

@@ -37,8 +37,9 @@ export const names = {
   leases: (key: string, relay: string) => `${PREFIX}leases:${own(key)}:${relay}`,
   upstreamUnits: (month: string) => `${PREFIX}upstream-units:${month}`,
   keyUpstreamUnits: (month: string) => `${PREFIX}upstream-units-by-key:${month}`,
-  probability: (game: string) => `${PREFIX}wp:${game}`,
-  probabilityPattern: `${PREFIX}wp:*`,
+  // Named for win probability, the first series recorded; lines and splits followed under the same prefix.
+  series: (series: string) => `${PREFIX}wp:${series}`,
+  seriesPattern: `${PREFIX}wp:*`,
   /** An answer kept for ever (a final game, a day's snapshot), and every kept name by when it was kept (for pruning). */
   kept: (name: string) => `${PREFIX}kept:${name}`,
   keptIndex: `${PREFIX}kept-index`,

@@ -1,14 +1,12 @@
 import type Database from 'better-sqlite3';
-import type { HistoryStore, InterestStore, ProbabilityPoint } from '../types.js';
+import type { HistoryStore, InterestStore, SeriesPoint } from '../types.js';
 
-/** Win-probability points by game, kept answers (final games, daily snapshots), and the leagues readers asked for (the recorder's default leagues). */
+/** Recorded series (win probability, lines, splits) in the table first made for win probability, kept answers (final games, daily snapshots), and the leagues readers asked for (the recorder's default leagues). */
 export function sqliteHistory(db: Database.Database): HistoryStore & InterestStore {
   const statements = {
-    lastPoint: db.prepare<[string], { at: number; home: number }>(
-      'SELECT at, home FROM win_probability WHERE game = ? ORDER BY at DESC LIMIT 1',
-    ),
+    lastPoint: db.prepare<[string], SeriesPoint>('SELECT at, home AS value FROM win_probability WHERE game = ? ORDER BY at DESC LIMIT 1'),
     addPoint: db.prepare('INSERT OR REPLACE INTO win_probability (game, at, home) VALUES (?, ?, ?)'),
-    history: db.prepare<[string], { at: number; home: number }>('SELECT at, home FROM win_probability WHERE game = ? ORDER BY at'),
+    history: db.prepare<[string], SeriesPoint>('SELECT at, home AS value FROM win_probability WHERE game = ? ORDER BY at'),
     prunePoints: db.prepare('DELETE FROM win_probability WHERE at < ?'),
     noteLeague: db.prepare(
       'INSERT INTO league_interest (league, asked_at) VALUES (?, ?) ON CONFLICT DO UPDATE SET asked_at = max(asked_at, excluded.asked_at)',
@@ -19,13 +17,13 @@ export function sqliteHistory(db: Database.Database): HistoryStore & InterestSto
     leaguesSince: db.prepare<[number], { league: string }>('SELECT league FROM league_interest WHERE asked_at >= ? ORDER BY league'),
   };
   return {
-    async recordProbability(game, point: ProbabilityPoint) {
-      const last = statements.lastPoint.get(game);
-      if (last && (last.home === point.home || point.at <= last.at)) return;
-      statements.addPoint.run(game, point.at, point.home);
+    async recordPoint(series, point: SeriesPoint) {
+      const last = statements.lastPoint.get(series);
+      if (last && (last.value === point.value || point.at <= last.at)) return;
+      statements.addPoint.run(series, point.at, point.value);
     },
-    probabilityHistory: async (game) => statements.history.all(game),
-    async pruneProbability(before) {
+    pointsOf: async (series) => statements.history.all(series),
+    async prunePoints(before) {
       statements.prunePoints.run(before);
     },
     async keepPayload(name, body, at) {

@@ -6,13 +6,13 @@ import type { KeyStore } from '../types.js';
 export function sqliteKeys(db: Database.Database): KeyStore {
   const statements = {
     insertKey: db.prepare(
-      `INSERT INTO keys (key, test, plan, domains, name, created_at, revoked_at, daily_limit, browser_only)
-       VALUES (@key, @test, @plan, @domains, @name, @createdAt, @revokedAt, @dailyLimit, @browserOnly)`,
+      `INSERT INTO keys (key, test, plan, domains, name, created_at, revoked_at, daily_limit, browser_only, hide_odds)
+       VALUES (@key, @test, @plan, @domains, @name, @createdAt, @revokedAt, @dailyLimit, @browserOnly, @hideOdds)`,
     ),
     getKey: db.prepare<[string], KeyRow>('SELECT * FROM keys WHERE key = ?'),
     listKeys: db.prepare<[], KeyRow>('SELECT * FROM keys ORDER BY created_at, key'),
     updateKey: db.prepare(
-      'UPDATE keys SET plan = @plan, domains = @domains, name = @name, daily_limit = @dailyLimit, browser_only = @browserOnly WHERE key = @key',
+      'UPDATE keys SET plan = @plan, domains = @domains, name = @name, daily_limit = @dailyLimit, browser_only = @browserOnly, hide_odds = @hideOdds WHERE key = @key',
     ),
     // The earlier time wins: revoking now ends a grace period a rotation had set.
     revokeKey: db.prepare('UPDATE keys SET revoked_at = MIN(COALESCE(revoked_at, @at), @at) WHERE key = @key'),
@@ -25,6 +25,7 @@ export function sqliteKeys(db: Database.Database): KeyStore {
         domains: JSON.stringify(key.domains),
         dailyLimit: key.dailyLimit ?? null,
         browserOnly: key.browserOnly ? 1 : 0,
+        hideOdds: key.hideOdds ? 1 : 0,
       });
     },
     async getKey(key) {
@@ -45,6 +46,7 @@ export function sqliteKeys(db: Database.Database): KeyStore {
         name: next.name,
         dailyLimit: next.dailyLimit ?? null,
         browserOnly: next.browserOnly ? 1 : 0,
+        hideOdds: next.hideOdds ? 1 : 0,
       });
       return next;
     },

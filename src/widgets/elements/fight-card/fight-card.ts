@@ -1,6 +1,6 @@
 import { nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { FightCardPayload } from '../../../contract/fight-card.js';
-import { liveWhile } from '../../runtime/live.js';
+import { liveWhile } from '../../ui/live.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';

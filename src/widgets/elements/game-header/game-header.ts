@@ -11,12 +11,13 @@ import { PressboxError } from '../../runtime/errors.js';
 import { formatDay, formatNumber, formatPercent } from '../../runtime/format.js';
 import { formatOdds } from '../../runtime/odds-format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
-import { liveChangeMarker, liveWhile } from '../../runtime/live.js';
+import { liveChangeMarker, liveWhile } from '../../ui/live.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { signedText } from '../../i18n/translate.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
 import { cssProps } from '../../ui/css-props.js';
 import { shareBar, shareBarStyles, type BarShare } from '../../ui/share-bar.js';
+import { betStateKit, showBetState } from '../../ui/bet-state-kit.js';
 import type { Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { gameHeaderStyles } from './game-header.styles.js';
@@ -29,16 +30,18 @@ import { gameHeaderStyles } from './game-header.styles.js';
  * @attr date - The game's day, YYYY-MM-DD: lets the relay find a game older than three days it never served (snippets write it).
  * @attr odds-format - american, decimal, fractional or implied.
  * @attr announce - Announce scoring changes and the final through a polite live region (off by default).
+ * @attr bet-state - The game in progress or final against its closing line: who covers the spread, the pace against the total.
  *
  * @csspart badge - A team badge.
  * @csspart status - The status or start time.
  * @csspart line - The betting line.
  * @csspart splits - The public betting splits.
+ * @csspart bet-state - The game's state against its closing line (with `bet-state`).
  * @csspart message - The loading or error message.
  * @csspart notice - The freshness notice over stale data.
  * @csspart pause - The button that pauses and resumes live updates.
  *
- * @cssproperty --pb-game-header-height - Reserved height (360px); `--pb-header-height` also works.
+ * @cssproperty --pb-game-header-height - Reserved height (360px, 384px with `bet-state`); `--pb-header-height` also works.
  * @cssproperty --pb-color-live - Colour of the live status.
  *
  * @event {PbLoadEvent} pb-load - First data shown.
@@ -56,6 +59,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
     gameId: { attribute: 'game-id' },
     date: {},
     announce: { type: Boolean },
+    betState: { attribute: 'bet-state', type: Boolean, reflect: true },
     announcement: { state: true, attribute: false },
   };
 
@@ -73,9 +77,11 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
   date = '';
   /** Announce scoring changes and the final to screen readers, politely and at most every 20 seconds. Off by default. */
   announce = false;
+  /** The game against its closing line ("BOS covering −4.5 · On pace for 231 (total 224.5)"); the box grows by a line. */
+  betState?: boolean;
   /** What the live region says. */
   private announcement = '';
-  /** Scores that just changed, once the live kit is here (runtime/live.ts). */
+  /** Scores that just changed, once the live kit is here (ui/live.ts). */
   #changes: ChangeMarker | undefined;
   /** Fetched with the first data once `announce` is on: most pages never announce. */
   #announcer: Promise<ScoreAnnouncer> | undefined;
@@ -86,7 +92,10 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
       if (!this.league || !this.gameId) {
         return new PressboxError('bad_request', '<game-header> needs league and game-id attributes (ids come from <score-strip>).');
       }
-      return { path: `/v1/games/${encodeURIComponent(this.gameId)}`, params: { league: this.league, date: this.date || undefined } };
+      return {
+        path: `/v1/games/${encodeURIComponent(this.gameId)}`,
+        params: { league: this.league, date: this.date || undefined, betState: this.betState ? '1' : undefined },
+      };
     },
   });
 
@@ -96,6 +105,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
+    if (this.betState && this.resource.data) showBetState(this);
     const game = this.resource.data?.game;
     (this.#changes ??= liveChangeMarker())?.noteScores(game ? [game] : []);
   }
@@ -142,7 +152,8 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
         </div>
         ${this.#team(game, second)} ${game.status === 'final' ? nothing : pauseButton(this.paused, this.togglePaused, this.t)}
       </div>
-      ${this.#line(game, data.line)} ${this.#splits(game, data.splits, colours)}
+      ${this.betState ? betStateKit.current?.betState(game, this.localized) : nothing} ${this.#line(game, data.line, data.oddsHidden)}
+      ${this.#splits(game, data.splits, colours)}
       ${this.announce ? html`<div class="visually-hidden" role="status">${this.announcement}</div>` : nothing} ${notice}
     </article>`;
   }
@@ -172,11 +183,11 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
     return value === null ? '' : signedText(formatOdds(value, this.oddsFormat, this.localized.locale), this.localized);
   }
 
-  #line(game: Game, line: Line | null): TemplateResult | typeof nothing {
+  #line(game: Game, line: Line | null, hidden?: boolean): TemplateResult | typeof nothing {
     const t = this.t;
     if (!line)
       // Football and MMA have no betting line in the data service: nothing to say, rather than "none right now".
-      return game.status === 'final' || isSoccer(game.league) || game.bout
+      return hidden || game.status === 'final' || isSoccer(game.league) || game.bout
         ? nothing
         : html`<p class="unavailable">${t('header.noLine', 'No betting line for this game right now.')}</p>`;
     const away = game.away.team.abbreviation;

@@ -46,7 +46,8 @@ export function renderMatchup(view: MatchupView, data: PitchingMatchupPayload, n
     <!-- A narrow column with long names, statuses and weather alerts can outgrow the box: it scrolls inside it. -->
     <div class="body scroll-area" tabindex="0" role="group" aria-label=${view.label}>
       <div class="sides">
-        ${starterCard(localized, data.away, t('matchup.away', 'Away'), started)}${starterCard(localized,
+        ${starterCard(localized, data.away, t('matchup.away', 'Away'), started)}${starterCard(
+          localized,
           data.home,
           t('matchup.home', 'Home'),
           started,

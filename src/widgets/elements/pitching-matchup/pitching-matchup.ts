@@ -6,7 +6,7 @@ import { css } from '../../ui/css.js';
 import { lazyView } from '../../ui/lazy-view.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
-import { SeasonElement } from '../../i18n/season-messages.js';
+import { SeasonElement } from '../../ui/season-messages.js';
 import { elementStyles } from '../../ui/pressbox-element.js';
 import { skeleton, type Notice } from '../../ui/states.js';
 import { teamBadgeStyles } from '../../ui/team-badge.js';

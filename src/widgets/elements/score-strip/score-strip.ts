@@ -7,11 +7,12 @@ import type { Game, ScoresPayload } from '../../../contract/scores.js';
 import { PbGameSelectEvent } from './game-select-event.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
-import { liveChangeMarker, liveWhile } from '../../runtime/live.js';
+import { liveChangeMarker, liveWhile } from '../../ui/live.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { noGamesText } from '../../ui/next-game.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
+import { betStateKit, showBetState } from '../../ui/bet-state-kit.js';
 import { startLabel } from '../../ui/start-time.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { leagueNames } from '../../ui/leagues.js';
@@ -25,17 +26,19 @@ import { scoreStripStyles } from './score-strip.styles.js';
  * @attr team - Only games of this team (abbreviation, such as BOS).
  * @attr game-href - Makes cards links: a URL template with {id} and {league}, such as /games/{league}/{id}.
  * @attr as-of - A day written YYYY-MM-DD: the data as it stood at the end of that day (UTC), for articles; the element shows the day and never refreshes.
+ * @attr bet-state - Each game in progress or final against its closing line: who covers the spread, the pace against the total (leagues with lines).
  *
  * @csspart card - One game card.
  * @csspart badge - A team badge.
  * @csspart status - The status or start time of a game.
+ * @csspart bet-state - A game's state against its closing line (with `bet-state`).
  * @csspart message - The loading, empty or error message.
  * @csspart notice - The freshness notice over stale data.
  * @csspart pause - The button that pauses and resumes live updates.
  * @csspart previous - The button that scrolls to the previous games.
  * @csspart next - The button that scrolls to the next games.
  *
- * @cssproperty --pb-score-strip-height - Height of the strip (136px); `--pb-strip-height` also works.
+ * @cssproperty --pb-score-strip-height - Height of the strip (136px, 168px with `bet-state`); `--pb-strip-height` also works.
  * @cssproperty --pb-card-width - Width of a card (176px).
  * @cssproperty --pb-color-accent - Hover and focus colour.
  * @cssproperty --pb-color-live - Colour of live games.
@@ -57,6 +60,7 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
     date: {},
     team: {},
     gameHref: { attribute: 'game-href' },
+    betState: { attribute: 'bet-state', type: Boolean, reflect: true },
     focusIndex: { state: true, attribute: false },
   };
 
@@ -68,12 +72,14 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
     changeStyles,
     scoreStripStyles,
   );
-  /** Scores that just changed, once the live kit is here (runtime/live.ts). */
+  /** Scores that just changed, once the live kit is here (ui/live.ts). */
   #changes: ChangeMarker | undefined;
 
   date = '';
   team = '';
   gameHref = '';
+  /** Each game in progress or final against its closing line ("BOS covering −4.5"); the box grows by two lines. */
+  betState?: boolean;
   /** The card that takes focus when Tab enters the strip. */
   private focusIndex = 0;
 
@@ -83,7 +89,12 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
       if (!this.league) return new PressboxError('bad_request', '<score-strip> needs a league attribute, such as league="nba".');
       return {
         path: '/v1/scores',
-        params: { league: this.league, date: this.date || undefined, team: this.team || undefined },
+        params: {
+          league: this.league,
+          date: this.date || undefined,
+          team: this.team || undefined,
+          betState: this.betState ? '1' : undefined,
+        },
       };
     },
   });
@@ -99,6 +110,7 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
+    if (this.betState && this.resource.data) showBetState(this);
     const games = this.resource.data?.games;
     (this.#changes ??= liveChangeMarker())?.noteScores(games ?? []);
     if (games && !this.#shownSlate) {
@@ -161,7 +173,8 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
       game.status === 'scheduled' && game.startTime && !game.interruption
         ? html`<span class="pill" part="status" data-status="scheduled">${startLabel(game.startTime, this.localized)}</span>`
         : statusPill(game, this.localized);
-    const body = html`${status} ${this.#side(game, first)} ${this.#side(game, second)}`;
+    const body = html`${status} ${this.#side(game, first)} ${this.#side(game, second)}
+    ${this.betState ? betStateKit.current?.betState(game, this.localized, true) : nothing}`;
     const href = this.gameHref
       ? this.gameHref.replaceAll('{id}', encodeURIComponent(game.id)).replaceAll('{league}', encodeURIComponent(game.league))
       : '';

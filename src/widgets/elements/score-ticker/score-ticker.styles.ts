@@ -106,4 +106,9 @@ export const scoreTickerStyles = css`
       display: none;
     }
   }
+  .bet {
+    color: var(--_muted);
+    font-size: 12px;
+    font-variant-numeric: tabular-nums;
+  }
 `;

@@ -5,12 +5,13 @@ import type { ChangeMarker } from '../../ui/change-marker.js';
 import type { Game, ScoresPayload } from '../../../contract/scores.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
-import { liveChangeMarker, liveWhile } from '../../runtime/live.js';
+import { liveChangeMarker, liveWhile } from '../../ui/live.js';
 import { leagueNames } from '../../ui/leagues.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { noGamesText } from '../../ui/next-game.js';
 import { statusPillStyles, statusText } from '../../ui/status-pill.js';
+import { betStateKit, showBetState } from '../../ui/bet-state-kit.js';
 import { startLabel } from '../../ui/start-time.js';
 import { cssProps } from '../../ui/css-props.js';
 import { scoreTickerStyles } from './score-ticker.styles.js';
@@ -27,8 +28,10 @@ const SECONDS_PER_GAME = 4;
  * @attr leagues - Leagues separated by commas, such as nba,nhl (or `league` for one), from: {leagues}.
  * @attr paused - Present while the ticker is paused by its button.
  * @attr as-of - A day written YYYY-MM-DD: the data as it stood at the end of that day (UTC), for articles; the element shows the day and never refreshes.
+ * @attr bet-state - Each game in progress or final against its closing line, after its status: who covers, the pace against the total.
  *
  * @csspart item - One game.
+ * @csspart bet-state - A game's state against its closing line (with `bet-state`).
  * @csspart toggle - The pause and play button.
  * @csspart message - The loading, empty or error message.
  * @csspart notice - The freshness notice over stale data.
@@ -49,20 +52,23 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
   static override properties: PropertyDeclarations = {
     asOf: { attribute: 'as-of' },
     leagues: {},
+    betState: { attribute: 'bet-state', type: Boolean, reflect: true },
   };
 
   static override styles = elementStyles('score-ticker', statusPillStyles, changeStyles, scoreTickerStyles);
-  /** Scores that just changed, once the live kit is here (runtime/live.ts). */
+  /** Scores that just changed, once the live kit is here (ui/live.ts). */
   #changes: ChangeMarker | undefined;
 
   leagues = '';
+  /** Each game in progress or final against its closing line, after its status ("BOS covering −4.5"). */
+  betState?: boolean;
 
   protected readonly resource = new ResourceController<ScoresPayload>(this, {
     live: liveWhile((data) => this.isLive(data)),
     request: () => {
       const leagues = this.leagues || this.league;
       if (!leagues) return new PressboxError('bad_request', '<score-ticker> needs leagues, such as leagues="nba,nhl".');
-      return { path: '/v1/scores', params: { league: leagues } };
+      return { path: '/v1/scores', params: { league: leagues, betState: this.betState ? '1' : undefined } };
     },
   });
 
@@ -120,8 +126,13 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
       ${this.#side(game, first, scored)} ${this.#side(game, second, scored)}
       <span class="pill" data-status=${game.status}
         >${game.status === 'scheduled' && game.startTime ? startLabel(game.startTime, this.localized) : statusText(game, this.localized)}</span
-      >
+      >${this.#betState(game)}
     </li>`;
+  }
+
+  #betState(game: Game): TemplateResult | typeof nothing {
+    const lines = (this.betState && betStateKit.current?.betStateLines(game, this.localized)) || [];
+    return lines.length ? html`<span class="bet" part="bet-state">${lines.join(' · ')}</span>` : nothing;
   }
 
   /** One side: "BOS 98"; screen readers hear "Boston Celtics 98, at New York Knicks 101", in football home first. */
@@ -149,6 +160,7 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
+    if (this.betState && this.resource.data) showBetState(this);
     (this.#changes ??= liveChangeMarker())?.noteScores(this.resource.data?.games ?? []);
   }
 

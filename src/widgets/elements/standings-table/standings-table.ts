@@ -6,7 +6,7 @@ import { ResourceController } from '../../runtime/resource-controller.js';
 import { leagueNames } from '../../ui/leagues.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
 import { pauseButtonStyles } from '../../ui/pause-button.js';
-import { SeasonElement } from '../../i18n/season-messages.js';
+import { SeasonElement } from '../../ui/season-messages.js';
 import { elementStyles } from '../../ui/pressbox-element.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';

@@ -5,7 +5,7 @@ import { formatNumber } from '../../runtime/format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
 import { pauseButtonStyles } from '../../ui/pause-button.js';
-import { SeasonElement } from '../../i18n/season-messages.js';
+import { SeasonElement } from '../../ui/season-messages.js';
 import { elementStyles } from '../../ui/pressbox-element.js';
 import { ordinal } from '../../ui/ordinal.js';
 import { emptyState, type Notice } from '../../ui/states.js';

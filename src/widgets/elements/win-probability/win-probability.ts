@@ -3,7 +3,7 @@ import type { WinProbabilityPayload } from '../../../contract/insights.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { formatPercent, formatStartTime, onItsDay } from '../../runtime/format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
-import { liveWhile } from '../../runtime/live.js';
+import { liveWhile } from '../../ui/live.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { shareBar, shareBarStyles } from '../../ui/share-bar.js';

@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { openSqliteStore } from '../../../src/relay/store/sqlite.js';
+import { pressbox } from '../../helpers/cli.js';
+
+describe('pressbox keys and pressbox usage', () => {
+  let dir: string;
+  let db: string;
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pressbox-cli-'));
+    db = join(dir, 'keys.db');
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  it('creates a key, lists it, checks origins saying which rule decided, updates and revokes it', async () => {
+    const created = JSON.parse(
+      (
+        await pressbox(
+          'keys',
+          'create',
+          '--db',
+          db,
+          '--plan',
+          'starter',
+          '--domain',
+          '*.example.com',
+          '--domain',
+          'http://localhost',
+          '--name',
+          'Example',
+          '--json',
+        )
+      ).stdout,
+    );
+    assert.match(created.key, /^pk_live_[0-9a-f]{32}$/);
+    const listed = JSON.parse((await pressbox('keys', 'list', '--db', db, '--json')).stdout);
+    assert.deepEqual(
+      listed.map((key: { key: string }) => key.key),
+      [created.key],
+    );
+
+    const allowed = await pressbox('keys', 'check', created.key, 'https://news.example.com', '--db', db);
+    assert.equal(allowed.code, 0);
+    assert.match(allowed.stdout, /allowed: https:\/\/news\.example\.com matches "\*\.example\.com"/);
+    const denied = await pressbox('keys', 'check', created.key, 'https://example.com', '--db', db);
+    assert.equal(denied.code, 1);
+    assert.match(denied.stdout, /denied: https:\/\/example\.com matches none/);
+
+    const updated = JSON.parse((await pressbox('keys', 'update', created.key, '--db', db, '--domain', 'example.com', '--json')).stdout);
+    assert.deepEqual(updated.domains, ['example.com']);
+    const added = JSON.parse(
+      (await pressbox('keys', 'update', created.key, '--db', db, '--add-domain', 'news.example.org', '--json')).stdout,
+    );
+    assert.deepEqual(added.domains, ['example.com', 'news.example.org'], '--add-domain keeps the others');
+    const removed = JSON.parse(
+      (await pressbox('keys', 'update', created.key, '--db', db, '--remove-domain', 'example.com', '--json')).stdout,
+    );
+    assert.deepEqual(removed.domains, ['news.example.org'], '--remove-domain takes out only that one');
+    const revoked = JSON.parse((await pressbox('keys', 'revoke', created.key, '--db', db, '--json')).stdout);
+    assert.ok(revoked.revokedAt);
+    assert.match((await pressbox('keys', 'check', created.key, 'https://example.com', '--db', db)).stdout, /revoked/);
+  });
+
+  it('rotates a key: a new key with the same settings, the old one working until its grace period ends', async () => {
+    const old = JSON.parse((await pressbox('keys', 'create', '--db', db, '--plan', 'builder', '--domain', 'example.com', '--json')).stdout);
+    const rotated = await pressbox('keys', 'rotate', old.key, '--grace', '2h', '--db', db);
+    assert.equal(rotated.code, 0, rotated.stderr);
+    assert.match(rotated.stdout, new RegExp(`${old.key} keeps working until`));
+    const fresh = rotated.stdout.match(/pk_live_[0-9a-f]{32}/)![0];
+    assert.notEqual(fresh, old.key);
+    assert.match((await pressbox('keys', 'check', old.key, 'https://example.com', '--db', db)).stdout, /^allowed/);
+    assert.match((await pressbox('keys', 'show', old.key, '--db', db)).stdout, /works until .*then revoked/);
+    assert.match((await pressbox('keys', 'show', fresh, '--db', db)).stdout, /builder[\s\S]*example\.com/);
+    const bad = await pressbox('keys', 'rotate', old.key, '--grace', 'soon', '--db', db);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /7d, 12h or 30m/);
+  });
+
+  it('prints usage, empty at first', async () => {
+    assert.match((await pressbox('usage', '--db', db)).stdout, /No loads recorded/);
+    assert.deepEqual(JSON.parse((await pressbox('usage', '--db', db, '--json', '--month', '2026-11')).stdout), []);
+  });
+
+  it('lists every change made from the shell in the audit log, with the account that ran it', async () => {
+    const entries = JSON.parse((await pressbox('audit', '--db', db, '--json')).stdout);
+    const actions = (entries as Array<{ action: string; actor: string }>).map((entry) => entry.action);
+    for (const action of ['key.create', 'key.update', 'key.revoke', 'key.rotate'])
+      assert.ok(actions.includes(action), `${action} in ${actions.join(', ')}`);
+    assert.ok((entries as Array<{ actor: string }>).every((entry) => entry.actor.startsWith('cli:')));
+    const text = (await pressbox('audit', '--db', db, '--limit', '2')).stdout.trim().split('\n');
+    assert.equal(text.length, 2, 'newest two');
+  });
+
+  it('prints the upstream units of a month, empty when the relay spent none', async () => {
+    assert.match((await pressbox('usage', '--upstream', '--db', db, '--month', '2026-11')).stdout, /No upstream units recorded/);
+    assert.deepEqual(JSON.parse((await pressbox('usage', '--upstream', '--db', db, '--json', '--month', '2026-11')).stdout), []);
+  });
+
+  it('prints the upstream units by the key that caused them, most first', async () => {
+    const store = openSqliteStore(db);
+    await store.countUpstreamUnits({ month: '2026-10', upstream: 'live', endpoint: '/lines', units: 40, key: 'pk_live_attacker' });
+    await store.countUpstreamUnits({ month: '2026-10', upstream: 'live', endpoint: '/games', units: 3, key: 'pk_live_honest' });
+    await store.countUpstreamUnits({ month: '2026-10', upstream: 'live', endpoint: '/me', units: 1, key: '' });
+    await store.close();
+    const rows = JSON.parse((await pressbox('usage', '--upstream', '--by', 'key', '--db', db, '--json', '--month', '2026-10')).stdout);
+    assert.deepEqual(
+      rows.map((row: { key: string; units: number }) => [row.key, row.units]),
+      [
+        ['pk_live_attacker', 40],
+        ['pk_live_honest', 3],
+        ['', 1],
+      ],
+    );
+    const text = (await pressbox('usage', '--upstream', '--by', 'key', '--db', db, '--month', '2026-10')).stdout;
+    assert.match(text, /pk_live_attacker\s+40\s+90\.9 %/);
+    assert.match(text, /\(the relay: recorder, budget watch\)/);
+    const wrong = await pressbox('usage', '--by', 'key', '--db', db);
+    assert.equal(wrong.code, 1);
+    assert.match(wrong.stderr, /pressbox usage --upstream --by key/);
+  });
+});
