@@ -77,8 +77,13 @@ const unreachable = (why: string) =>
 export function degradableUsage(store: UsageStore, options: DegradedOptions): DegradableUsage {
   const { journal, logger } = options;
   const relay = randomUUID();
-  /** Each key's counts are numbered apart: its receipts are dense bits in its own slot (store/redis/usage.ts). */
+  /** Each key's counts and returns are numbered apart: its receipts are dense bits in its own slot (store/redis/usage.ts). */
   const seqs = new Map<string, number>();
+  const nextSeq = (key: string) => {
+    const seq = seqs.get(key) ?? 0;
+    seqs.set(key, seq + 1);
+    return seq;
+  };
   const synced = new LRUCache<string, Sync>({ max: 100_000 });
   let downSince: number | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -114,14 +119,12 @@ export function degradableUsage(store: UsageStore, options: DegradedOptions): De
 
   const serveWithoutStore = journaledServing(synced, options);
   const afterSettle = () => (downSince === undefined && journal.pending() > 0 ? replay() : undefined);
-  const leased = leasedCounting({ store, journal, logger, relay, tickMs: options.leaseTickMs, afterSettle });
+  const leased = leasedCounting({ store, journal, logger, relay, nextSeq, tickMs: options.leaseTickMs, afterSettle });
 
   // Once Redis is known to be away, loads go to the journal at once; the replay timer finds out when it is back.
   const countOrJournal = async (key: string, month: string, limit: number, detail: LoadDetail): Promise<CountResult> => {
     if (downSince !== undefined) return serveWithoutStore(key, month, limit, detail);
-    const seq = seqs.get(key) ?? 0;
-    seqs.set(key, seq + 1);
-    const receipt = { relay, seq };
+    const receipt = { relay, seq: nextSeq(key) };
     try {
       const result = await leased.count(key, month, limit, detail, receipt);
       remember(key, month, detail, result);

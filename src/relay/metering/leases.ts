@@ -1,7 +1,7 @@
 import { LIVE_LOAD_EVERY_MS } from '../defaults.js';
 import { RelayError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import type { CountResult, LeaseWish, LoadDetail, LoadReceipt, UsageStore } from '../store/types.js';
+import type { CountResult, LeaseWish, Leftover, LoadDetail, LoadReceipt, UsageStore } from '../store/types.js';
 import type { LoadJournal } from './journal.js';
 
 /**
@@ -38,14 +38,6 @@ interface Lease {
   wish: number;
   /** Loads waiting for a lease asked for on this relay. */
   waiting: number;
-}
-
-/** Loads to give back to the store. */
-export interface Leftover {
-  key: string;
-  month: string;
-  day: string | undefined;
-  loads: number;
 }
 
 /**
@@ -132,12 +124,6 @@ export class LoadLeases {
     }
     return lease;
   }
-
-  /** Loads that could not be given back (the store is away) may still be served: they were counted. */
-  restore(leftover: Leftover): void {
-    const lease = this.leases.get(leftover.key);
-    if (lease && lease.month === leftover.month && lease.day === leftover.day) lease.left += leftover.loads;
-  }
 }
 
 export interface LeasedCountingOptions {
@@ -146,6 +132,8 @@ export interface LeasedCountingOptions {
   logger: Logger;
   /** The relay process's id, as its receipts name it. */
   relay: string;
+  /** The next number in the relay's sequence for a key, which its counts and its returns share (receipts). */
+  nextSeq: (key: string) => number;
   /** How often leases are settled (LEASE_TICK_MS); 0: only by `settle()`. */
   tickMs?: number;
   /** After each settling (the journal's leased loads replayed, where the store answers). */
@@ -166,17 +154,22 @@ export function leasedCounting(options: LeasedCountingOptions) {
   let answered = new Map<string, number[]>();
   const heardOf = (key: string) => answered.get(key) ?? answered.set(key, []).get(key)!;
 
+  /**
+   * Leftovers given back whose answer did not come (Redis away, or hung past the command timeout): Redis may have taken
+   * them or not, so they are neither served nor forgotten, but sent again under the same receipt until it answers.
+   */
+  let unanswered: Array<{ leftover: Leftover; receipt: LoadReceipt }> = [];
+
   const settleLeases = async () => {
     const heard = answered;
     answered = new Map();
     await Promise.all([...heard].map(([key, seqs]) => store.forgetLeases!(relay, key, seqs).catch(() => heardOf(key).push(...seqs))));
-    await Promise.all(
-      leases
-        .settle()
-        .map((leftover) =>
-          store.returnLoads!(leftover.key, leftover.month, leftover.day, leftover.loads).catch(() => leases.restore(leftover)),
-        ),
-    );
+    const returns = [
+      ...unanswered,
+      ...leases.settle().map((leftover) => ({ leftover, receipt: { relay, seq: options.nextSeq(leftover.key) } })),
+    ];
+    unanswered = [];
+    await Promise.all(returns.map((given) => store.returnLoads!(given.leftover, given.receipt).catch(() => void unanswered.push(given))));
     await options.afterSettle();
   };
   const journaled = async (key: string, month: string, limit: number, detail: LoadDetail, result: CountResult) => {

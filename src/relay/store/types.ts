@@ -8,7 +8,7 @@ export interface KeyStore {
   /** Replaces the settings given; returns the updated key or undefined when unknown. */
   updateKey(
     key: string,
-    change: Partial<Pick<WidgetKey, 'plan' | 'domains' | 'name' | 'dailyLimit' | 'browserOnly'>>,
+    change: Partial<Pick<WidgetKey, 'plan' | 'domains' | 'name' | 'dailyLimit' | 'browserOnly' | 'hideOdds'>>,
   ): Promise<WidgetKey | undefined>;
   revokeKey(key: string, at: number): Promise<WidgetKey | undefined>;
   /** Where the store can tell: calls back whenever any process changes or revokes a key (Redis; not SQLite). */
@@ -77,7 +77,18 @@ export interface LeaseWish {
   share: number;
 }
 
-/** Names one attempt to count a load: the relay process that made it and its place in that process's sequence for the key. */
+/** Loads of a lease to give back to the store. */
+export interface Leftover {
+  key: string;
+  month: string;
+  day: string | undefined;
+  loads: number;
+}
+
+/**
+ * Names one attempt to count a load, or to give back a leftover: the relay process that made it and its place in
+ * that process's sequence for the key.
+ */
 export interface LoadReceipt {
   relay: string;
   seq: number;
@@ -110,8 +121,11 @@ export interface UsageStore {
    * (Redis), the store also records that this attempt was counted, for a replay to ask later.
    */
   countLoad(key: string, month: string, limit: number, detail: LoadDetail, receipt?: LoadReceipt, lease?: LeaseWish): Promise<CountResult>;
-  /** Gives back loads of a lease the relay did not serve (Redis): the month's and the day's totals shrink by them. */
-  returnLoads?(key: string, month: string, day: string | undefined, loads: number): Promise<void>;
+  /**
+   * Gives back loads of a lease the relay did not serve (Redis): the month's and the day's totals shrink by them, once
+   * per receipt, however often a return whose answer was lost is sent again.
+   */
+  returnLoads?(leftover: Leftover, receipt: LoadReceipt): Promise<void>;
   /**
    * The relay heard the answers of these receipted counts that took leases: their record (kept so that the replay of
    * a count whose answer was lost gives its lease back) can go.
@@ -136,17 +150,18 @@ export interface UsageStore {
   dailyUsage(filter: { key?: string; day?: string; month?: string }): Promise<DailyUsageRow[]>;
 }
 
-export interface ProbabilityPoint {
+/** One value of a series at a time: a game's home win probability, its spread, a share of its bets… */
+export interface SeriesPoint {
   at: number;
-  home: number;
+  value: number;
 }
 
 export interface HistoryStore {
-  /** Adds a point unless it repeats the last one. */
-  recordProbability(game: string, point: ProbabilityPoint): Promise<void>;
-  probabilityHistory(game: string): Promise<ProbabilityPoint[]>;
-  /** Drops every game's points from before `before` (the recorder's retention). */
-  pruneProbability(before: number): Promise<void>;
+  /** Adds a point to a series (`live:nba:<game>` win probability, `…:spread` its line) unless it repeats the last one. */
+  recordPoint(series: string, point: SeriesPoint): Promise<void>;
+  pointsOf(series: string): Promise<SeriesPoint[]>;
+  /** Drops every series' points from before `before` (the recorder's retention). */
+  prunePoints(before: number): Promise<void>;
   /**
    * Keeps an answer for ever (a final game, a day's snapshot of a request), replacing what `name` held: what an
    * article embedded is answered years later from here, with no upstream call (resources/archive.ts encodes it).

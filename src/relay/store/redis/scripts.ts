@@ -38,8 +38,12 @@ redis.call('SADD', KEYS[7], ARGV[4])
 return {1, used, 0, leased, today, prefix, origin}
 `;
 
-// Gives back a lease's unserved loads. KEYS: the key's month usage, its day usage. ARGV: month, day ('' for none), loads.
+// Gives back a lease's unserved loads, once: a return whose answer was lost is sent again under the same receipt, and
+// its bit says whether Redis took it the first time. KEYS: the key's month usage, its day usage, the relay's receipts.
+// ARGV: month, day ('' for none), loads, receipt bit, receipts' lifetime (s). Returns 1, or 0 when given back before.
 const RETURN_LOADS = `
+if redis.call('SETBIT', KEYS[3], ARGV[4], 1) == 1 then return 0 end
+redis.call('EXPIRE', KEYS[3], ARGV[5])
 redis.call('HINCRBY', KEYS[1], ARGV[1], -tonumber(ARGV[3]))
 if ARGV[2] ~= '' then redis.call('HINCRBY', KEYS[2], ARGV[2], -tonumber(ARGV[3])) end
 return 1
@@ -217,7 +221,7 @@ export interface Scripts {
 /** Registers the scripts on the connection (ioredis reloads one Redis forgot) and returns them as commands. */
 export function loadScripts(redis: RedisClient): Scripts {
   redis.defineCommand('pressboxCountLoad', { numberOfKeys: 9, lua: COUNT_LOAD });
-  redis.defineCommand('pressboxReturnLoads', { numberOfKeys: 2, lua: RETURN_LOADS });
+  redis.defineCommand('pressboxReturnLoads', { numberOfKeys: 3, lua: RETURN_LOADS });
   redis.defineCommand('pressboxReplayBatch', { numberOfKeys: 1, lua: REPLAY_BATCH });
   redis.defineCommand('pressboxMoveOldUsage', { numberOfKeys: 0, lua: MOVE_OLD_USAGE });
   redis.defineCommand('pressboxRestoreLoads', { numberOfKeys: 3, lua: RESTORE_LOADS });

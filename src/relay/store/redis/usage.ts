@@ -19,9 +19,10 @@ import { names, SEPARATOR } from './names.js';
 import type { Scripts } from './scripts.js';
 
 /**
- * Receipts: one bit per load a relay process asked Redis to count, set by the same script that counts it, numbered
- * per key (so a key's bits are dense, in its own slot). When the answer is lost (Redis died with the command in
- * flight), the load is journaled; on replay its bit says whether it was counted after all. 2^20 counts per name (128
+ * Receipts: one bit per load a relay process asked Redis to count, or lease leftover it gave back, set by the same
+ * script that counts it or gives it back, numbered per key (so a key's bits are dense, in its own slot). When the
+ * answer is lost (Redis died or hung with the command in flight), a load is journaled and on replay its bit says
+ * whether it was counted after all; a leftover is sent again, and its bit keeps it from being given back twice. 2^20 counts per name (128
  * KiB), kept while in use and 35 days after.
  */
 const RECEIPTS_PER_KEY = 2 ** 20;
@@ -254,9 +255,13 @@ export function redisUsage(redis: RedisClient, scripts: Scripts, failover: boole
     async forgetLeases(relay, key, seqs) {
       if (seqs.length > 0) await redis.hdel(names.leases(key, relay), ...seqs.map(String));
     },
-    async returnLoads(key, month, day, loads) {
+    async returnLoads({ key, month, day, loads }, receipt) {
       if (loads <= 0) return;
-      await scripts.pressboxReturnLoads(names.usage(key), names.dayUsage(key), month, day ?? '', String(loads));
+      const [receipts, bit] = receiptBit(key, receipt);
+      await scripts.pressboxReturnLoads(
+        ...[names.usage(key), names.dayUsage(key), receipts],
+        ...[month, day ?? '', String(loads), bit, String(RECEIPT_LIFETIME_S)],
+      );
     },
     replayLoads: replayer(scripts, admit, noteKey, replicated),
     async monthlyTotals() {
