@@ -64,7 +64,9 @@ function serveCommand(program: Command): void {
       }
       const workers = parsed.workers;
       const relay = workers
-        ? await starting(storeFiles, () => startMachine({ workers, logger: jsonLogger(), sandbox: relayOptions.sandbox }))
+        ? await starting(storeFiles, () =>
+            startMachine({ workers, logger: jsonLogger(), sandbox: relayOptions.sandbox, upstreamUrl: relayOptions.upstreamUrl }),
+          )
         : await starting(storeFiles, () => startRelay(relayOptions));
       const publicOrigin = publicUrls?.[0] ?? relay.origin;
       console.error(

@@ -29,3 +29,30 @@ export async function startSandbox(options: SandboxOptions & { port?: number; ho
       }),
   };
 }
+
+/** A sandbox started the first time it is asked for (again after a failed start), and closed only if it was. */
+export interface OnDemandSandbox {
+  start(): Promise<RunningSandbox>;
+  /** The sandbox once started; undefined before. */
+  running(): RunningSandbox | undefined;
+  close(): Promise<void>;
+}
+
+export function onDemandSandbox(options: SandboxOptions & { port?: number } = {}): OnDemandSandbox {
+  let started: RunningSandbox | undefined;
+  let starting: Promise<RunningSandbox> | undefined;
+  return {
+    start: () =>
+      (starting ??= startSandbox({ port: 0, ...options, host: '127.0.0.1' }).then(
+        (sandbox) => (started = sandbox),
+        (error: unknown) => {
+          starting = undefined;
+          throw error;
+        },
+      )),
+    running: () => started,
+    close: async () => {
+      await (await starting?.catch(() => undefined))?.close();
+    },
+  };
+}

@@ -13,7 +13,9 @@ export type WorkerRequest =
   | { op: 'cache-set'; key: string; entry: { value: unknown; fetchedAt: number }; keepMs: number }
   | { op: 'cache-claim'; key: string; ms: number }
   | { op: 'cache-clear' }
-  | { op: 'metrics' };
+  | { op: 'metrics' }
+  /** The address of the machine's sandbox, started on the first ask. */
+  | { op: 'sandbox' };
 
 export type ToPrimary = { pressbox: 'ask'; id: number; request: WorkerRequest };
 

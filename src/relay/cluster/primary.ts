@@ -1,13 +1,11 @@
 import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry, type RegistryContentType } from 'prom-client';
-import { startSandbox } from '../../sandbox/server.js';
+import { onDemandSandbox, type OnDemandSandbox } from '../../sandbox/server.js';
 import type { SandboxOptions } from '../../sandbox/app.js';
 import type { Logger, LogLevel } from '../logger.js';
 import { MachineShare } from './machine-share.js';
 import { isPressboxMessage, type ToPrimary, type ToWorker, type WorkerRequest } from './messages.js';
 
-/** Where a worker finds the primary's sandbox. */
-export const WORKER_SANDBOX_ENV = 'PRESSBOX_WORKER_SANDBOX';
 /** How long SIGTERM waits for the workers to drain before it stops them. */
 const DRAIN_TIMEOUT_MS = 30_000;
 /** A worker that dies sooner than this after it started is restarted after a growing pause, not at once. */
@@ -30,12 +28,20 @@ interface Slot {
 }
 
 /**
- * The primary of `pressbox serve --workers N`: it serves no request itself. It runs the sandbox once for the machine,
- * starts N workers on one port (the cluster's round-robin hands them connections), keeps what they share (machine-share.ts),
- * starts a worker again when one dies, sums their metrics for /metrics and drains them all on SIGTERM.
+ * The primary of `pressbox serve --workers N`: it serves no request itself. It runs the sandbox once for the machine
+ * (when something needs it), starts N workers on one port (the cluster's round-robin hands them connections), keeps
+ * what they share (machine-share.ts), starts a worker again when one dies, sums their metrics for /metrics and drains
+ * them all on SIGTERM.
  */
-export async function startMachine(options: { workers: number; logger: Logger; sandbox?: SandboxOptions }): Promise<Machine> {
-  const sandbox = await startSandbox({ ...options.sandbox, port: 0, host: '127.0.0.1' });
+export async function startMachine(options: {
+  workers: number;
+  logger: Logger;
+  sandbox?: SandboxOptions;
+  /** The real service, if any: then the sandbox starts only when a worker first needs it (a test key). */
+  upstreamUrl?: string;
+}): Promise<Machine> {
+  const sandbox = onDemandSandbox({ ...options.sandbox, port: 0 });
+  if (!options.upstreamUrl) await sandbox.start();
   const share = new MachineShare();
   const aggregator = new AggregatorRegistry();
   const slots = new Map<number, Slot>();
@@ -44,10 +50,10 @@ export async function startMachine(options: { workers: number; logger: Logger; s
   const sweep = setInterval(() => share.sweep(), SWEEP_MS);
   sweep.unref();
 
-  const answer = workerAnswers(share, slots, aggregator);
+  const answer = workerAnswers(share, slots, aggregator, sandbox);
 
   const fork = (restartDelay = 0): Worker => {
-    const worker = cluster.fork({ [WORKER_SANDBOX_ENV]: sandbox.baseUrl });
+    const worker = cluster.fork();
     slots.set(worker.id, { worker, startedAt: Date.now(), restartDelay });
     worker.on('message', (message: unknown) => {
       if (!isPressboxMessage<ToPrimary>(message) || message.pressbox !== 'ask') return;
@@ -101,7 +107,12 @@ export async function startMachine(options: { workers: number; logger: Logger; s
 }
 
 /** What the primary answers a worker's question with: the machine's shared state, and every worker's metrics summed. */
-function workerAnswers(share: MachineShare, slots: Map<number, Slot>, aggregator: AggregatorRegistry<RegistryContentType>) {
+function workerAnswers(
+  share: MachineShare,
+  slots: Map<number, Slot>,
+  aggregator: AggregatorRegistry<RegistryContentType>,
+  sandbox: OnDemandSandbox,
+) {
   return async (worker: Worker, request: WorkerRequest): Promise<unknown> => {
     switch (request.op) {
       case 'hold':
@@ -126,6 +137,8 @@ function workerAnswers(share: MachineShare, slots: Map<number, Slot>, aggregator
         return share.cacheClear();
       case 'metrics':
         return (await aggregator.clusterMetrics()) as string;
+      case 'sandbox':
+        return (await sandbox.start()).baseUrl;
     }
   };
 }

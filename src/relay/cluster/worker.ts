@@ -2,7 +2,6 @@ import cluster from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
 import { startRelay, type RelayOptions, type RunningRelay } from '../server.js';
 import { isPressboxMessage, type ToWorker } from './messages.js';
-import { WORKER_SANDBOX_ENV } from './primary.js';
 import { askPrimary, workerLiveShare, workerSharedEntries } from './worker-share.js';
 
 /**
@@ -11,10 +10,9 @@ import { askPrimary, workerLiveShare, workerSharedEntries } from './worker-share
  * primary says so, and exits with it (a worker whose primary is gone would share nothing any more).
  */
 export async function startRelayWorker(options: RelayOptions): Promise<RunningRelay> {
-  const sandboxUrl = process.env[WORKER_SANDBOX_ENV];
-  if (!cluster.isWorker || !sandboxUrl) throw new Error('startRelayWorker runs in a worker started by pressbox serve --workers.');
+  if (!cluster.isWorker) throw new Error('startRelayWorker runs in a worker started by pressbox serve --workers.');
   const relay = await startRelay(options, {
-    sandboxUrl,
+    sandboxUrl: () => askPrimary<string>({ op: 'sandbox' }),
     share: workerLiveShare(),
     sharedEntries: workerSharedEntries(),
     metricsText: () => askPrimary<string>({ op: 'metrics' }),

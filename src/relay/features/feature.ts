@@ -34,8 +34,8 @@ export interface RelayBaseOptions {
 
 /** What a relay shares with the other workers of its machine (`--workers`): relay/cluster. */
 export interface MachineSharing {
-  /** The sandbox the primary runs for every worker. */
-  sandboxUrl: string;
+  /** The address of the sandbox the primary runs for every worker (started when first asked for, on a real upstream). */
+  sandboxUrl(): Promise<string>;
   share: LiveShare;
   sharedEntries: SharedEntries;
   /** Every worker's metrics, summed by the primary. */

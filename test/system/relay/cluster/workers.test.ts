@@ -47,6 +47,15 @@ function workerPids(machine: Machine): number[] {
   }
 }
 
+/** The TCP ports a process listens on, as `ss` lists them. */
+function listeningPorts(pid: number): number[] {
+  return execFileSync('ss', ['-ltnpH'], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line.includes(`pid=${pid},`))
+    .map((line) => Number(line.split(/\s+/)[3]!.split(':').pop()))
+    .sort();
+}
+
 /** One series of the machine's /metrics (summed over the workers by the primary), 0 when absent. */
 async function metric(machine: Machine, series: string): Promise<number> {
   const text = await (await fetch(`${machine.origin}/metrics`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).text();
@@ -64,9 +73,9 @@ async function workerLabels(machine: Machine): Promise<string[]> {
  * own loopback address, so no per-address rate limit stands in for the quota. Resolves to the status, or `failed` when
  * the connection broke before an answer (its worker was killed).
  */
-function load(origin: string, key: string, reader: number): Promise<number | 'failed'> {
+function load(origin: string, key: string, reader: number, path = '/v1/scores?league=nba'): Promise<number | 'failed'> {
   return new Promise((resolve) => {
-    const url = new URL(`${origin}/v1/scores?league=nba&key=${key}`);
+    const url = new URL(`${origin}${path}&key=${key}`);
     const localAddress = `127.1.${Math.floor(reader / 250)}.${(reader % 250) + 1}`;
     const sent = request(url, { agent: false, localAddress, headers: { origin: 'https://example.com' }, timeout: 10_000 }, (response) => {
       response.resume();
@@ -106,10 +115,10 @@ describe('pressbox serve --workers 2', () => {
   let db: string;
   let sandbox: RunningSandbox;
   let machine: Machine;
-  const keyWith = async (plan: Plan) => {
+  const keyWith = async (plan: Plan, test = false) => {
     const store = await openStore({ db });
     try {
-      return (await createKey(store, { plan, domains: ['example.com'], name: 'workers', test: false }, Date.now())).key;
+      return (await createKey(store, { plan, domains: ['example.com'], name: 'workers', test }, Date.now())).key;
     } finally {
       await store.close();
     }
@@ -126,6 +135,16 @@ describe('pressbox serve --workers 2', () => {
     await once(machine.primary, 'exit');
     await sandbox.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('starts no sandbox on a real upstream until a test key asks for it, then one for the machine', async () => {
+    const relayPort = Number(new URL(machine.origin).port);
+    assert.deepEqual(listeningPorts(machine.primary.pid!), [relayPort], 'the primary listens on the relay port alone');
+    const testKey = await keyWith('pro', true);
+    const statuses = await Promise.all([0, 1, 2, 3].map((reader) => load(machine.origin, testKey, reader, '/v1/injuries?league=nba')));
+    assert.deepEqual(statuses, [200, 200, 200, 200], 'test-key loads answered on both workers, from the sandbox');
+    const ports = listeningPorts(machine.primary.pid!);
+    assert.equal(ports.length, 2, `the relay port and one sandbox (${ports})`);
   });
 
   it('counts 200 concurrent loads over both workers exactly (a 150-load plan answers 150, refuses 50) from one upstream call', async () => {
