@@ -74,16 +74,34 @@ export default {
     {
       name: 'store-below-key-service',
       severity: 'error',
-      comment: 'key-service → store → keys: the store keeps the key model (keys/) and knows nothing of the service that checks and changes keys.',
+      comment:
+        'key-service → store → keys: the store keeps the key model (keys/) and knows nothing of the service that checks and changes keys.',
       from: { path: '^src/relay/(store|keys)/' },
       to: { path: '^src/relay/key-service/' },
     },
     {
       name: 'keys-are-a-leaf',
       severity: 'error',
-      comment: 'The key model (keys/: a key, its plan, its allowed domains) is read by every floor above it and reads none of them.',
+      comment:
+        'The key model (keys/: a key, its plan, its allowed domains) is read by every floor above it and reads none of them (base/ is below it).',
       from: { path: '^src/relay/keys/' },
-      to: { path: '^src/relay/(?!keys/)[^/]+/' },
+      to: { path: '^src/relay/(?!keys/|base/)[^/]+/' },
+    },
+    {
+      name: 'base-is-the-ground',
+      severity: 'error',
+      comment:
+        'base/ (errors, logger, defaults, input limits, readiness, the widget request) is what every floor of the relay stands on: it reads none of them.',
+      from: { path: '^src/relay/base/' },
+      to: { path: '^src/relay/(?!base/)' },
+    },
+    {
+      name: 'root-is-the-top',
+      severity: 'error',
+      comment:
+        "The relay's root holds only server.ts, the process that starts the features: no floor reads it but the cluster's workers, which start it.",
+      from: { path: '^src/relay/(?!cluster/)[^/]+/' },
+      to: { path: '^src/relay/[^/]+\\.ts$' },
     },
     {
       name: 'http-below-live-and-embed',
@@ -96,7 +114,8 @@ export default {
     {
       name: 'runtime-below-ui',
       severity: 'error',
-      comment: 'ui → runtime → i18n: the runtime (config, relay client, live stream, formats) draws nothing; the live kit and its option live in ui/.',
+      comment:
+        'ui → runtime → i18n: the runtime (config, relay client, live stream, formats) draws nothing; the live kit and its option live in ui/.',
       from: { path: '^src/widgets/(runtime|i18n)/' },
       to: { path: '^src/widgets/(ui|elements)/' },
     },
@@ -104,7 +123,7 @@ export default {
       name: 'routes-are-not-services',
       severity: 'error',
       comment: 'Route modules are leaves of the app; what other code needs from them belongs in a service module.',
-      from: { pathNot: '^src/relay/(app|server)\\.ts$' },
+      from: { pathNot: '^src/relay/(features/http-app|server)\\.ts$' },
       to: { path: '^src/relay/admin/routes\\.ts$' },
     },
   ],

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startRelay } from '../src/relay/server.js';
 import { createKey } from '../src/relay/key-service/service.js';
-import { silentLogger } from '../src/relay/logger.js';
+import { silentLogger } from '../src/relay/base/logger.js';
 import { WIDGET_LEAGUES } from '../src/contract/leagues.js';
 
 const AT = Date.parse('2026-11-22T18:00:00Z');

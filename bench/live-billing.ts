@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { throwawayRedis } from '../test/harness/local-servers.js';
 import { startSandbox } from '../src/sandbox/server.js';
-import { LIVE_LOAD_EVERY_MS } from '../src/relay/defaults.js';
+import { LIVE_LOAD_EVERY_MS } from '../src/relay/base/defaults.js';
 import { names } from '../src/relay/store/redis/names.js';
 import { RelayProcess, openViewer, type RelayStats } from './live-viewers.js';
 

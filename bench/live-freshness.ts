@@ -4,7 +4,7 @@
 // would answer) to the stream event that carries it; the relay's upstream units are read from the sandbox's account.
 import { REFRESH_MS } from '../src/contract/refresh.js';
 import { createKey } from '../src/relay/key-service/service.js';
-import { silentLogger } from '../src/relay/logger.js';
+import { silentLogger } from '../src/relay/base/logger.js';
 import { startRelay } from '../src/relay/server.js';
 import { LEAGUES } from '../src/sandbox/leagues.js';
 import { liveGame } from '../src/sandbox/present.js';

@@ -4,7 +4,7 @@
 import { launchChromium } from '../test/harness/reader-browser.js';
 import { startDemoSite } from '../src/demo/server.js';
 import { createKey } from '../src/relay/key-service/service.js';
-import { silentLogger } from '../src/relay/logger.js';
+import { silentLogger } from '../src/relay/base/logger.js';
 import { startRelay } from '../src/relay/server.js';
 
 const TAGS = ['score-ticker', 'score-strip', 'game-header', 'win-probability', 'player-props', 'last-five', 'injury-report'];

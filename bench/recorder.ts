@@ -1,7 +1,7 @@
 // What the win-probability recorder costs upstream: one simulated hour (the relay's and the sandbox's clocks moved
 // together a minute at a time) with four leagues live, units spent on the live upstream with the recorder on and off,
 // with nobody watching and with one reader per league refreshing its game every 15 s as the element does.
-import { silentLogger } from '../src/relay/logger.js';
+import { silentLogger } from '../src/relay/base/logger.js';
 import { createKey } from '../src/relay/key-service/service.js';
 import { startRelay } from '../src/relay/server.js';
 

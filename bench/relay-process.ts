@@ -6,7 +6,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Gauge } from 'prom-client';
 import { createInterface } from 'node:readline';
 import { createKey } from '../src/relay/key-service/service.js';
-import { silentLogger } from '../src/relay/logger.js';
+import { silentLogger } from '../src/relay/base/logger.js';
 import { startRelay, type RelayOptions } from '../src/relay/server.js';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Pick<

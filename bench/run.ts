@@ -8,7 +8,7 @@ import { cpus, freemem, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { BUDGETS, bundleSizes, HEADROOM, kilobytes, type Size } from '../scripts/bundle-sizes.js';
 import { createKey } from '../src/relay/key-service/service.js';
-import { silentLogger } from '../src/relay/logger.js';
+import { silentLogger } from '../src/relay/base/logger.js';
 import { startRelay } from '../src/relay/server.js';
 import { openSqliteStore } from '../src/relay/store/sqlite.js';
 import { liveViewers } from './live-viewers.js';

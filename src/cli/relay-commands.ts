@@ -8,7 +8,7 @@ import { relayEnvironment, startRelay, upstreamName, type RelayOptions } from '.
 import { RELAY_FEATURES, type RelayFeatureOptions } from '../relay/features/index.js';
 import { httpFeature } from '../relay/features/http.js';
 import { usageFeature } from '../relay/features/usage.js';
-import { jsonLogger, requestLines } from '../relay/logger.js';
+import { jsonLogger, requestLines } from '../relay/base/logger.js';
 import { startMachine } from '../relay/cluster/primary.js';
 import { startRelayWorker } from '../relay/cluster/worker.js';
 import { starting } from './failures.js';

@@ -1,6 +1,6 @@
 import type { TestRunnerPlugin } from '@web/test-runner';
 import { createKey } from '../../src/relay/key-service/service.js';
-import { silentLogger } from '../../src/relay/logger.js';
+import { silentLogger } from '../../src/relay/base/logger.js';
 import { startRelay, type RunningRelay } from '../../src/relay/server.js';
 import type { FaultRuleInput } from '../../src/sandbox/faults.js';
 import { MIDDAY } from '../helpers/sandbox.js';

@@ -13,9 +13,9 @@ import { after, before, describe, it } from 'node:test';
 import { selectedEngines } from '../harness/browser.js';
 import { readerClockScript } from '../harness/fixed-slate.js';
 import { launchReaderBrowser } from '../harness/reader-browser.js';
-import { burstFor } from '../../src/relay/defaults.js';
+import { burstFor } from '../../src/relay/base/defaults.js';
 import { createKey } from '../../src/relay/key-service/service.js';
-import { silentLogger } from '../../src/relay/logger.js';
+import { silentLogger } from '../../src/relay/base/logger.js';
 import { startRelay, type RunningRelay } from '../../src/relay/server.js';
 
 const GAME_NIGHT = Date.parse('2026-11-22T18:00:00Z');

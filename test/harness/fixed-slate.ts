@@ -1,8 +1,8 @@
 // A relay and its sandbox stopped at one instant with games in every state, so pictures of the elements change only
 // when the elements do: `npm run screenshots` and the visual check in `npm test` (test/e2e/visual.test.ts).
-import { burstFor } from '../../src/relay/defaults.js';
+import { burstFor } from '../../src/relay/base/defaults.js';
 import { createKey } from '../../src/relay/key-service/service.js';
-import { silentLogger } from '../../src/relay/logger.js';
+import { silentLogger } from '../../src/relay/base/logger.js';
 import { startRelay, type RunningRelay } from '../../src/relay/server.js';
 import { featuredGame } from './publisher-page.js';
 

@@ -1,7 +1,7 @@
 import { startRelay, type RelayOptions, type RunningRelay } from '../../src/relay/server.js';
 import { createKey } from '../../src/relay/key-service/service.js';
 import type { Plan } from '../../src/relay/keys/model.js';
-import { silentLogger } from '../../src/relay/logger.js';
+import { silentLogger } from '../../src/relay/base/logger.js';
 import { runningClock } from './clock.js';
 import { MIDDAY } from './sandbox.js';
 import { until } from './wait.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RelayError } from '../errors.js';
+import { RelayError } from '../base/errors.js';
 import { parseDomainPattern } from '../keys/domains.js';
 import { parsePlan } from '../keys/model.js';
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { createBody, readBody, rotateBody, updateBody } from './key-requests.js';
-import { RelayError } from '../errors.js';
+import { RelayError } from '../base/errors.js';
 import type { WidgetKey } from '../keys/model.js';
 import { keyOperations } from '../key-service/operations.js';
 import { describeKey } from '../key-service/service.js';

@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry, type RegistryContentType } from 'prom-client';
 import { onDemandSandbox, type OnDemandSandbox } from '../../sandbox/server.js';
 import type { SandboxOptions } from '../../sandbox/app.js';
-import type { Logger, LogLevel } from '../logger.js';
+import type { Logger, LogLevel } from '../base/logger.js';
 import { MachineShare } from './machine-share.js';
 import { isPressboxMessage, type ToPrimary, type ToWorker, type WorkerRequest } from './messages.js';
 

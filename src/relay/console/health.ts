@@ -1,7 +1,7 @@
 import type { RelayHealth } from '../../contract/console.js';
 import { monthProgress } from '../metering/month.js';
 import type { Account } from '../upstream/schemas.js';
-import { readinessStatus, type Readiness } from '../readiness.js';
+import { readinessStatus, type Readiness } from '../base/readiness.js';
 
 /** The sum of a metric's samples in a Prometheus exposition, those whose labels include `labels` (all when none). */
 export function sumSamples(exposition: string, name: string, labels: Record<string, string> = {}): number {

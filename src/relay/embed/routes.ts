@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { frameSize, frameTitle, iframeMarkup, type WidgetChoice } from '../../embed/snippets.js';
 import { shortened } from '../../embed/html.js';
 import { MIN_FRAME_WIDTH, reservedHeight } from '../../embed/tags.js';
-import { RelayError } from '../errors.js';
+import { RelayError } from '../base/errors.js';
 import { patternsOf } from '../key-service/service.js';
 import type { OwnOrigins } from '../http/own-origins.js';
 import type { RelayEnv } from '../http/env.js';

@@ -8,12 +8,12 @@ import type { LeagueInterest } from '../resources/league-interest.js';
 import type { ProbabilityRecorder } from '../live/probability-recorder.js';
 import type { liveRoute } from '../live/route.js';
 import type { LiveShare } from '../live/share.js';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../base/logger.js';
 import type { UsageAlerts } from '../metering/alerts.js';
 import type { RelayStore } from '../store/types.js';
 import type { UpstreamBudgetWatch } from '../upstream/budget-watch.js';
 import type { CachedUpstream } from '../upstream/cached.js';
-import type { PartReport, PartState, Readiness } from '../readiness.js';
+import type { PartReport, PartState, Readiness } from '../base/readiness.js';
 import { withDefaults, type Flags, type SettingsOf, type SettledOf } from './flags.js';
 
 /** What every feature may read: the relay's environment, its clock and log, its metrics, its machine. */

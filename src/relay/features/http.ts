@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerFailures, observedAndBounded, operatorRoutes, probeRoutes, relayListener, type WidgetGate } from '../app.js';
-import { burstFor, RATE_LIMIT_PER_MINUTE } from '../defaults.js';
+import { answerFailures, observedAndBounded, operatorRoutes, probeRoutes, relayListener, type WidgetGate } from './http-app.js';
+import { burstFor, RATE_LIMIT_PER_MINUTE } from '../base/defaults.js';
 import { embedRoutes } from '../embed/routes.js';
 import { widgetAuthorizer } from '../http/access.js';
 import { requestObserver } from '../http/answer.js';
@@ -16,8 +16,8 @@ import { bundleRoutes } from '../http/static.js';
 import { cachedKeys } from '../key-service/key-cache.js';
 import { adminTokenProblem } from '../http/operator-token.js';
 import { listenOrigins, OwnOrigins, parsePublicUrl } from '../http/own-origins.js';
-import { MAX_HEADER_BYTES } from '../input-limits.js';
-import type { Logger } from '../logger.js';
+import { MAX_HEADER_BYTES } from '../base/input-limits.js';
+import type { Logger } from '../base/logger.js';
 import { EMBED_TOKEN_SECRET } from '../store/backup.js';
 import type { RelayStore } from '../store/types.js';
 import { flag, FlagValueError, parsePositive } from './flags.js';
@@ -64,7 +64,7 @@ function untrustedProxyWarning(logger: Logger, now: () => number): (peer: string
 
 /**
  * The relay on the network: the listening socket, who the reader is behind proxies, the per-address rate limit, the
- * relay's own origins, and every route (app.ts) over the parts the other features started. It starts last and, on
+ * relay's own origins, and every route (http-app.ts) over the parts the other features started. It starts last and, on
  * close, stops accepting first and lets the requests in flight finish before anything is released.
  */
 export const httpFeature = relayFeature()({

@@ -1,4 +1,4 @@
-import { LIVE_LOAD_EVERY_MS, LIVE_STREAM_LIMITS } from '../defaults.js';
+import { LIVE_LOAD_EVERY_MS, LIVE_STREAM_LIMITS } from '../base/defaults.js';
 import { liveGauges } from '../http/metrics.js';
 import { LiveHub, type HubOptions } from '../live/hub.js';
 import { sharedLeagueInterest } from '../resources/league-interest.js';

@@ -1,16 +1,24 @@
 import { LRUCache } from 'lru-cache';
 import { rateLimiter } from './rate-limit.js';
 import { decideOrigin, pageOrigin, patternFor, type PageOrigin } from '../keys/domains.js';
-import { isActive, parsePlan, type WidgetKey } from '../keys/model.js';
+import { isActive, parsePlan, type KeyOnPage, type WidgetKey } from '../keys/model.js';
 import { patternsOf } from '../key-service/service.js';
-import { RelayError } from '../errors.js';
-import { MAX_ORIGIN_LENGTH } from '../input-limits.js';
+import { RelayError } from '../base/errors.js';
+import { MAX_ORIGIN_LENGTH } from '../base/input-limits.js';
 import { clientKind, localReader } from '../metering/attribution.js';
 import type { KeyStore } from '../store/types.js';
-import type { Access, Authorize, WidgetRequest } from '../types.js';
+import type { WidgetRequest } from '../base/request.js';
 import type { CachedUpstream } from '../upstream/cached.js';
 import { isEmbedToken, type EmbedTokens } from './embed-token.js';
 import type { OwnOrigins } from './own-origins.js';
+
+/** Who may have widget data: the key it names, the page it is for, and the upstream that serves that key. */
+export interface Access extends KeyOnPage {
+  upstream: CachedUpstream;
+}
+
+/** Decided at once when the key is in memory (nearly always), otherwise once the store has answered. */
+export type Authorize = (request: WidgetRequest) => Access | Promise<Access>;
 
 /** A key's verdict on one page's headers: the page, and whether the key's rules allow it. */
 interface Verdict {

@@ -1,13 +1,13 @@
 // How the relay answers, under both of its HTTP stacks: the data routes on Node's own request and response
-// (data-routes.ts) and every other route on Hono (app.ts). The headers every answer carries, CORS, a refusal's status,
-// headers and body, writing it, and observing the answer are written once, here, so a refusal reads the same byte for
-// byte whichever stack gave it (test/system/relay/http/answers.test.ts).
+// (data-routes.ts) and every other route on Hono (features/http-app.ts). The headers every answer carries, CORS, a
+// refusal's status, headers and body, writing it, and observing the answer are written once, here, so a refusal reads
+// the same byte for byte whichever stack gave it (test/system/relay/http/answers.test.ts).
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { CONTRACT_HEADER, CONTRACT_REVISION_HEADER } from '../../contract/version.js';
-import { RelayError, unexpectedFailure } from '../errors.js';
-import type { Logger } from '../logger.js';
+import { RelayError, unexpectedFailure } from '../base/errors.js';
+import type { Logger } from '../base/logger.js';
 import { LOADS_REMAINING_HEADER } from './body.js';
 import type { RelayEnv } from './env.js';
 import type { RelayMetrics } from './metrics.js';

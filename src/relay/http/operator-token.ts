@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { RelayError } from '../errors.js';
+import { RelayError } from '../base/errors.js';
 import { readerNetwork } from '../metering/attribution.js';
 import type { RelayEnv } from './env.js';
 import type { ConsoleStore, SignInFailures } from '../store/types.js';

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import { RelayError } from '../errors.js';
-import type { WidgetRequest } from '../types.js';
+import { RelayError } from '../base/errors.js';
+import type { WidgetRequest } from '../base/request.js';
 import { readerNetwork } from '../metering/attribution.js';
 
 export interface RateLimitOptions {

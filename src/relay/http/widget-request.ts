@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import type { RelayEnv } from './env.js';
-import type { WidgetRequest } from '../types.js';
+import type { WidgetRequest } from '../base/request.js';
 
 const header = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
 

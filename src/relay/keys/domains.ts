@@ -1,6 +1,6 @@
 import { parse as parseHost } from 'tldts';
 import { publicSuffixBelow } from './public-suffix.js';
-import { hostFitsDns, MAX_HOST_LENGTH, MAX_LABEL_LENGTH } from '../input-limits.js';
+import { hostFitsDns, MAX_HOST_LENGTH, MAX_LABEL_LENGTH } from '../base/input-limits.js';
 
 /**
  * Allowed-domain patterns (docs/operators.md, "Publishable keys and allowed domains"). Hosts are compared as WHATWG URL parsing leaves them (lower case,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { BackedUpKey } from '../../contract/console.js';
+import type { PageOrigin } from './domains.js';
 
 /**
  * A publishable widget key: safe in page source, useful only on its allowed domains. Its fields are the contract's
@@ -7,6 +8,12 @@ import type { BackedUpKey } from '../../contract/console.js';
  */
 export interface WidgetKey extends Omit<BackedUpKey, 'plan'> {
   plan: Plan;
+}
+
+/** A key as one page uses it: what a load is counted against and attributed to. */
+export interface KeyOnPage {
+  key: WidgetKey;
+  page: PageOrigin;
 }
 
 /** Whether a key still opens data at `now` (a rotated key does until its grace period ends). */

@@ -1,5 +1,6 @@
 import { REFRESH_MS } from '../../contract/refresh.js';
-import { RelayError, fromUpstream } from '../errors.js';
+import { RelayError } from '../base/errors.js';
+import { fromUpstream } from '../upstream/page-errors.js';
 import { etagOf } from '../http/body.js';
 import type { HistoryStore } from '../store/types.js';
 import type { CachedUpstream } from '../upstream/cached.js';

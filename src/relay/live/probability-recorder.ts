@@ -1,5 +1,5 @@
 import { servesLeague } from '../../contract/elements.js';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../base/logger.js';
 import { recordFor } from '../resources/games.js';
 import { lineSeriesOf, recordLineValues, valuesOf } from '../resources/line-movement.js';
 import { historyKeyOf, linesWithExchange, moneylineProbability, recordPoint } from '../resources/probability.js';

@@ -1,13 +1,14 @@
 import { jsonWithoutOdds, refuseHiddenOdds } from '../resources/hidden-odds.js';
-import { LIVE_LOAD_EVERY_MS, LIVE_STREAM_LIMITS } from '../defaults.js';
+import { LIVE_LOAD_EVERY_MS, LIVE_STREAM_LIMITS } from '../base/defaults.js';
 import type { IncomingMessage } from 'node:http';
 import { CONTRACT_REVISION, CONTRACT_VERSION } from '../../contract/version.js';
-import { RelayError } from '../errors.js';
+import { RelayError } from '../base/errors.js';
 import { countLoad, refuseKnownSpentKey, refuseSpentKey } from '../metering/quota.js';
 import { localReader, readerNetwork } from '../metering/attribution.js';
 import { tooManyTopics, type SpendGuard } from '../upstream/spend-guard.js';
 import type { Spender } from '../upstream/spend.js';
-import type { Access, WidgetRequest } from '../types.js';
+import type { WidgetRequest } from '../base/request.js';
+import type { Access } from '../http/access.js';
 import type { StreamRoute } from '../http/data-routes.js';
 import { plainEtag } from '../http/encoding.js';
 import type { UsageStore } from '../store/types.js';

@@ -1,5 +1,5 @@
 import { shortened } from '../../embed/html.js';
-import { RelayError } from '../errors.js';
+import { RelayError } from '../base/errors.js';
 import { firstValues } from '../resources/params.js';
 import { matchRoute, WIDGET_ROUTE_LIST, type Planned } from '../resources/routes.js';
 

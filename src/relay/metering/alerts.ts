@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Counter } from 'prom-client';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../base/logger.js';
 import type { AuditEntry, CountResult, LoadDetail, ReplayedUsage, UsageStore } from '../store/types.js';
 
 /** Shares of the month that raise an alert, once each per key and month. */

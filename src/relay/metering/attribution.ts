@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { isIPv4, isIPv6 } from 'node:net';
-import type { Access } from '../types.js';
-import type { WidgetRequest } from '../types.js';
+import type { WidgetRequest } from '../base/request.js';
+import type { KeyOnPage } from '../keys/model.js';
 import type { LoadDetail } from '../store/types.js';
 import { dayBucket } from './month.js';
 
@@ -65,11 +65,11 @@ export function clientKind(fetchSite: string | undefined): 'browser' | 'script' 
 
 // A page's requests share their attribution: one object per access, route and address, while the day lasts (the
 // store then counts a batch of them as one group).
-const details = new WeakMap<Access, Map<string, Map<string, LoadDetail>>>();
+const details = new WeakMap<KeyOnPage, Map<string, Map<string, LoadDetail>>>();
 const ADDRESSES_PER_ROUTE = 1_000;
 
 /** What a counted load is attributed to: page origin, route, day, address prefix and kind of client. */
-export function loadDetail(access: Access, request: WidgetRequest, route: string, now: number): LoadDetail {
+export function loadDetail(access: KeyOnPage, request: WidgetRequest, route: string, now: number): LoadDetail {
   let byRoute = details.get(access);
   if (!byRoute) details.set(access, (byRoute = new Map()));
   let byAddress = byRoute.get(route);

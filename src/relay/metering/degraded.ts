@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { RelayError } from '../errors.js';
-import type { Logger } from '../logger.js';
+import { RelayError } from '../base/errors.js';
+import type { Logger } from '../base/logger.js';
 import type { CountResult, LoadDetail, LoadReceipt, ReplayedUsage, UsageStore } from '../store/types.js';
 import type { LoadJournal } from './journal.js';
 import { leasedCounting } from './leases.js';

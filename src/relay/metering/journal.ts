@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
-import { MAX_ORIGIN_LENGTH } from '../input-limits.js';
+import { MAX_ORIGIN_LENGTH } from '../base/input-limits.js';
 import { createPrivately } from '../store/private-file.js';
 import type { JournaledLoad } from '../store/types.js';
 

@@ -1,6 +1,6 @@
-import { LIVE_LOAD_EVERY_MS } from '../defaults.js';
-import { RelayError } from '../errors.js';
-import type { Logger } from '../logger.js';
+import { LIVE_LOAD_EVERY_MS } from '../base/defaults.js';
+import { RelayError } from '../base/errors.js';
+import type { Logger } from '../base/logger.js';
 import type { CountResult, LeaseWish, Leftover, LoadDetail, LoadReceipt, UsageStore } from '../store/types.js';
 import type { LoadJournal } from './journal.js';
 

@@ -1,8 +1,9 @@
 import { LRUCache } from 'lru-cache';
-import { RelayError } from '../errors.js';
+import { RelayError } from '../base/errors.js';
 import { monthlyLoadLimit, type WidgetKey } from '../keys/model.js';
 import type { CountResult, UsageStore } from '../store/types.js';
-import type { Access, WidgetRequest } from '../types.js';
+import type { WidgetRequest } from '../base/request.js';
+import type { KeyOnPage } from '../keys/model.js';
 import { loadDetail } from './attribution.js';
 import { dayBucket, loadCount, monthBucket, nextMonthStart } from './month.js';
 
@@ -64,7 +65,7 @@ export function refuseKnownSpentKey(key: WidgetKey, now: number): void {
  * Counts one widget load (atomically, durably) before its data leaves, and returns the loads left this month; a key
  * past a limit gets `quota_exceeded` instead.
  */
-export async function countLoad(usage: UsageStore, access: Access, request: WidgetRequest, route: string, now: number): Promise<number> {
+export async function countLoad(usage: UsageStore, access: KeyOnPage, request: WidgetRequest, route: string, now: number): Promise<number> {
   const { key } = access;
   const limit = monthlyLoadLimit(key.plan);
   const result = await usage.countLoad(key.key, monthBucket(now), limit, loadDetail(access, request, route, now));

@@ -1,7 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { CONTRACT_REVISION } from '../../contract/version.js';
-import { RelayError } from '../errors.js';
+import { RelayError } from '../base/errors.js';
 import type { HistoryStore } from '../store/types.js';
 import type { ResourceContext } from './context.js';
 import { upgradeKept } from './kept-revisions.js';

@@ -1,6 +1,6 @@
 import { MONEY_OVER_BETS_POINTS, type BettingSplitsPayload } from '../../contract/betting.js';
 import type { Unrefreshed } from '../../contract/routes.js';
-import { fromUpstream } from '../errors.js';
+import { fromUpstream } from '../upstream/page-errors.js';
 import type { ResourceContext } from './context.js';
 import { freshnessOf } from './freshness.js';
 import { findLiveGame, projectLiveGame, recordFor } from './games.js';

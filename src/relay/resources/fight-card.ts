@@ -2,7 +2,7 @@ import type { FightCardPayload, FightEvent } from '../../contract/fight-card.js'
 import type { Unrefreshed } from '../../contract/routes.js';
 import type { Game } from '../../contract/scores.js';
 import type { Cached } from '../cache/resource-cache.js';
-import { fromUpstream } from '../errors.js';
+import { fromUpstream } from '../upstream/page-errors.js';
 import type { ResourceContext } from './context.js';
 import { freshnessOf } from './freshness.js';
 import { projectStoredGame } from './games.js';

@@ -1,6 +1,7 @@
 import type { Game } from '../../contract/scores.js';
 import type { Cached } from '../cache/resource-cache.js';
-import { RelayError, fromUpstream } from '../errors.js';
+import { RelayError } from '../base/errors.js';
+import { fromUpstream } from '../upstream/page-errors.js';
 import type { CachedUpstream } from '../upstream/cached.js';
 import type { LiveGame, LiveGames, StoredGames } from '../upstream/schemas.js';
 import type { TeamDirectory } from './teams.js';

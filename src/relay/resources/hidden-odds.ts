@@ -1,6 +1,6 @@
 import { ELEMENT_DETAILS } from '../../contract/elements.js';
 import { DATA_ROUTE_PATHS, DATA_ROUTES } from '../../contract/routes.js';
-import { RelayError } from '../errors.js';
+import { RelayError } from '../base/errors.js';
 import type { Planned } from './routes.js';
 import type { WidgetKey } from '../keys/model.js';
 

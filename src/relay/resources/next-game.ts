@@ -1,5 +1,5 @@
 import type { NextGameDay } from '../../contract/scores.js';
-import { fromUpstream } from '../errors.js';
+import { fromUpstream } from '../upstream/page-errors.js';
 import { forEveryReader } from '../upstream/spend.js';
 import type { ResourceContext } from './context.js';
 

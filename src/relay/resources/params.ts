@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { echoedNames, shortened } from '../../embed/html.js';
-import { RelayError } from '../errors.js';
+import { RelayError } from '../base/errors.js';
 import { WIDGET_LEAGUES, widgetLeague } from '../../contract/leagues.js';
 
 const LEAGUE_LIST = WIDGET_LEAGUES.join(', ');

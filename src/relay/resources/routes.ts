@@ -31,7 +31,7 @@ import { propsResource } from './props.js';
 import { scoresResource } from './scores.js';
 import { standingsResource } from './standings.js';
 import { teamStatsResource } from './team-stats.js';
-import { RelayError } from '../errors.js';
+import { RelayError } from '../base/errors.js';
 import { widgetLeague } from '../../contract/leagues.js';
 import { winProbabilityResource } from './win-probability.js';
 import { bettingSplitsResource } from './betting-splits.js';

@@ -1,7 +1,7 @@
 import type { Unrefreshed } from '../../contract/routes.js';
 import type { Game, NextGameDay, ScoresPayload } from '../../contract/scores.js';
 import type { Cached } from '../cache/resource-cache.js';
-import { fromUpstream } from '../errors.js';
+import { fromUpstream } from '../upstream/page-errors.js';
 import type { LiveGames } from '../upstream/schemas.js';
 import type { ResourceContext } from './context.js';
 import { freshnessOf } from './freshness.js';

@@ -1,6 +1,7 @@
 import type { Unrefreshed } from '../../contract/routes.js';
 import type { StandingsPayload } from '../../contract/season.js';
-import { fromUpstream, RelayError } from '../errors.js';
+import { RelayError } from '../base/errors.js';
+import { fromUpstream } from '../upstream/page-errors.js';
 import type { ResourceContext } from './context.js';
 import { freshnessOf } from './freshness.js';
 import { teamDirectory } from './teams.js';

@@ -1,5 +1,5 @@
 import { statfs } from 'node:fs/promises';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../base/logger.js';
 
 /** How often the free space is read: a disk fills over minutes, and a read is one system call. */
 export const DISK_READ_EVERY_MS = 30_000;

@@ -1,5 +1,5 @@
-import { RelayError } from '../errors.js';
-import type { Logger } from '../logger.js';
+import { RelayError } from '../base/errors.js';
+import type { Logger } from '../base/logger.js';
 import { STORE_PROBLEMS, storeProblemOf, type StoreProblem } from './problems.js';
 import type { RelayStore } from './types.js';
 

@@ -1,5 +1,5 @@
 import type { Gauge } from 'prom-client';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../base/logger.js';
 import { monthBucket, monthProgress } from '../metering/month.js';
 import type { Account } from './schemas.js';
 

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { RelayError } from '../errors.js';
+import { RelayError } from '../base/errors.js';
 
 /** A bucket of upstream units: `burst` at most, refilled at `perMinute`; a build may take it below zero (debt). */
 export interface UnitRate {

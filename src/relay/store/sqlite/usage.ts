@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { ATTRIBUTION_LIMITS, OTHER } from '../../input-limits.js';
+import { ATTRIBUTION_LIMITS, OTHER } from '../../base/input-limits.js';
 import type {
   CountResult,
   DailyUsageRow,

@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import { clientAddressResolver, parseTrustList } from '../../../../src/relay/http/client-address.js';
-import { escapeControls, jsonLogger, requestLines, type Logger } from '../../../../src/relay/logger.js';
+import { escapeControls, jsonLogger, requestLines, type Logger } from '../../../../src/relay/base/logger.js';
 import { parseDomainPattern } from '../../../../src/relay/keys/domains.js';
 import { TOPIC_STATE_TTL_MS } from '../../../../src/relay/live/share.js';
 import type { RunningRelay } from '../../../../src/relay/server.js';

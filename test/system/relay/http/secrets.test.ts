@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { jsonLogger } from '../../../../src/relay/logger.js';
+import { jsonLogger } from '../../../../src/relay/base/logger.js';
 import { startSandbox } from '../../../../src/sandbox/server.js';
 import { MIDDAY } from '../../../helpers/sandbox.js';
 import { addKey, testRelay } from '../../../helpers/relay.js';

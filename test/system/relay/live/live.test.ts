@@ -3,7 +3,7 @@ import { CONTRACT_HEADER, CONTRACT_VERSION } from '../../../../src/contract/vers
 import { describe, it } from 'node:test';
 import type { RelayOptions, RunningRelay } from '../../../../src/relay/server.js';
 import { MIDDAY } from '../../../helpers/sandbox.js';
-import { LIVE_LOAD_EVERY_MS } from '../../../../src/relay/defaults.js';
+import { LIVE_LOAD_EVERY_MS } from '../../../../src/relay/base/defaults.js';
 import { addKey, testRelay, widgetGet } from '../../../helpers/relay.js';
 import { openStream, updates } from '../../../helpers/live.js';
 import { monthOf } from '../../../helpers/clock.js';

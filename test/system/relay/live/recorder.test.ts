@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import { sharedLeagueInterest } from '../../../../src/relay/resources/league-interest.js';
 import { openSqliteStore } from '../../../../src/relay/store/sqlite.js';
-import type { Logger } from '../../../../src/relay/logger.js';
+import type { Logger } from '../../../../src/relay/base/logger.js';
 import type { RunningRelay } from '../../../../src/relay/server.js';
 import { testRedisUrl } from '../../../helpers/redis.js';
 import { addKey, testRelay, widgetGet } from '../../../helpers/relay.js';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { createKey } from '../../../../src/relay/key-service/service.js';
-import type { Logger } from '../../../../src/relay/logger.js';
+import type { Logger } from '../../../../src/relay/base/logger.js';
 import { addressPrefix } from '../../../../src/relay/metering/attribution.js';
 import type { RunningRelay } from '../../../../src/relay/server.js';
 import { testRelay, widgetGet } from '../../../helpers/relay.js';

@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import { degradableUsage, type DegradableUsage } from '../../../../src/relay/metering/degraded.js';
 import { openLoadJournal } from '../../../../src/relay/metering/journal.js';
-import { silentLogger } from '../../../../src/relay/logger.js';
+import { silentLogger } from '../../../../src/relay/base/logger.js';
 import { openRedisStore } from '../../../../src/relay/store/redis.js';
 import type { LoadDetail, RelayStore } from '../../../../src/relay/store/types.js';
 import { freePort, startRedisServer } from '../../../harness/local-servers.js';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import { createKey } from '../../../../src/relay/key-service/service.js';
-import type { Logger } from '../../../../src/relay/logger.js';
+import type { Logger } from '../../../../src/relay/base/logger.js';
 import type { RunningRelay } from '../../../../src/relay/server.js';
 import { freePort, startRedisServer } from '../../../harness/local-servers.js';
 import { pressbox } from '../../../helpers/cli.js';

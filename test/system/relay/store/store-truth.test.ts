@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { createKey } from '../../../../src/relay/key-service/service.js';
-import type { Logger } from '../../../../src/relay/logger.js';
+import type { Logger } from '../../../../src/relay/base/logger.js';
 import { STORE_VERSION } from '../../../../src/relay/store/sqlite-schema.js';
 import { openSqliteStore } from '../../../../src/relay/store/sqlite.js';
 import { pressbox } from '../../../helpers/cli.js';

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { relayFeature, startFeatures, type AnyFeature } from '../../../../src/relay/features/feature.js';
 import { flag } from '../../../../src/relay/features/flags.js';
 import { createMetrics } from '../../../../src/relay/http/metrics.js';
-import { silentLogger } from '../../../../src/relay/logger.js';
+import { silentLogger } from '../../../../src/relay/base/logger.js';
 
 const environment = () => ({
   base: {},

@@ -7,10 +7,10 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { adminRoutes } from './admin/routes.js';
-import { consoleRoutes } from './console/routes.js';
-import { consoleSessions } from './console/sessions.js';
-import { RelayError } from './errors.js';
+import { adminRoutes } from '../admin/routes.js';
+import { consoleRoutes } from '../console/routes.js';
+import { consoleSessions } from '../console/sessions.js';
+import { RelayError } from '../base/errors.js';
 import {
   answeredStatus,
   eachHeader,
@@ -20,21 +20,21 @@ import {
   SECURITY_HEADERS,
   writeAnswer,
   type AnsweredRequest,
-} from './http/answer.js';
-import type { ClientAddress } from './http/client-address.js';
-import type { RelayEnv } from './http/env.js';
-import type { RelayMetrics } from './http/metrics.js';
-import { operatorAuth, operatorTokenGate } from './http/operator-token.js';
-import type { OwnOrigins } from './http/own-origins.js';
-import type { RateLimiter } from './http/rate-limit.js';
-import type { StaticOptions } from './http/static.js';
-import { CONSOLE_IMPORT_PATH, MAX_BODY_BYTES, MAX_IMPORT_BYTES, MAX_URL_LENGTH } from './input-limits.js';
-import type { KeyStore, RelayStore } from './store/types.js';
-import { silentLogger, type Logger } from './logger.js';
-import { readinessStatus, type Readiness } from './readiness.js';
-import { WIDGET_ROUTE_LIST } from './resources/routes.js';
-import type { Authorize } from './types.js';
-import type { CachedUpstream } from './upstream/cached.js';
+} from '../http/answer.js';
+import type { ClientAddress } from '../http/client-address.js';
+import type { RelayEnv } from '../http/env.js';
+import type { RelayMetrics } from '../http/metrics.js';
+import { operatorAuth, operatorTokenGate } from '../http/operator-token.js';
+import type { OwnOrigins } from '../http/own-origins.js';
+import type { RateLimiter } from '../http/rate-limit.js';
+import type { StaticOptions } from '../http/static.js';
+import { CONSOLE_IMPORT_PATH, MAX_BODY_BYTES, MAX_IMPORT_BYTES, MAX_URL_LENGTH } from '../base/input-limits.js';
+import type { KeyStore, RelayStore } from '../store/types.js';
+import { silentLogger, type Logger } from '../base/logger.js';
+import { readinessStatus, type Readiness } from '../base/readiness.js';
+import { WIDGET_ROUTE_LIST } from '../resources/routes.js';
+import type { Authorize } from '../http/access.js';
+import type { CachedUpstream } from '../upstream/cached.js';
 
 /** What the widget-facing routes share, whichever stack answers them. */
 export interface WidgetGate {

@@ -1,0 +1,41 @@
+import type { Logger } from './logger.js';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorBody, ErrorCode } from '../../contract/common.js';
+
+const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
+  missing_key: 401,
+  invalid_key: 401,
+  origin_not_allowed: 403,
+  plan_required: 403,
+  bad_request: 400,
+  not_found: 404,
+  quota_exceeded: 429,
+  rate_limited: 429,
+  upstream_unavailable: 503,
+  store_unavailable: 503,
+};
+
+/** An error with its documented code; the message is for the publisher reading the console. */
+export class RelayError extends HTTPException {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+    status: ContentfulStatusCode = STATUS[code],
+    /** The leagues a route serves, sent with its refusal of another league so that the element can name them. */
+    readonly leagues?: readonly string[],
+  ) {
+    super(status, { message });
+  }
+
+  body(): ErrorBody {
+    return { error: { code: this.code, message: this.message, ...(this.leagues ? { leagues: [...this.leagues] } : {}) } };
+  }
+}
+
+/** A failure no rule foresaw: logged by name only (never its message, which may carry data), answered in one way. */
+export function unexpectedFailure(error: unknown, path: string, logger: Logger): RelayError {
+  logger.log('error', 'unhandled error', { path, error: error instanceof Error ? error.name : 'unknown' });
+  return new RelayError('upstream_unavailable', 'The relay hit an unexpected problem; the widget will retry.', {}, 500);
+}

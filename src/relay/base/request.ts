@@ -1,0 +1,10 @@
+/** What the relay reads of a widget's request to decide who may have what: the same for data routes and live streams. */
+export interface WidgetRequest {
+  key: string | undefined;
+  origin: string | undefined;
+  referer: string | undefined;
+  /** Sec-Fetch-Site: every current browser sends it, scripts replaying a key rarely do. */
+  fetchSite: string | undefined;
+  /** The reader's address: the socket's peer, or what trusted proxies forwarded (client-address.ts). */
+  address: string;
+}
