@@ -230,10 +230,41 @@ async function openPage(browser: ReaderBrowser, width: number, query: string): P
 async function loadAll(page: ReaderPage): Promise<void> {
   for (const tag of TAGS) {
     await page.evaluate((selector) => document.querySelector(selector)!.scrollIntoView({ block: 'nearest' }), tag);
-    await page.waitFor((expected) => (window as any).__seen.loads.includes(expected), tag);
+    await page
+      .waitFor((expected) => (window as any).__seen.loads.includes(expected), tag)
+      .catch(async (error: Error) => {
+        throw new Error(`<${tag}> never loaded: ${await page.evaluate(elementState, tag)}`, { cause: error });
+      });
   }
   await page.evaluate(() => Promise.all([...document.querySelectorAll('*')].map((element) => (element as any).updateComplete)));
   await page.evaluate(() => scrollTo(0, 0));
+}
+
+/** What an element that never loaded shows, and what the page saw of it: for the failure's message. */
+function elementState(tag: string): string {
+  const element = document.querySelector(tag) as (HTMLElement & { updateComplete?: unknown }) | null;
+  if (!element) return 'not on the page';
+  const seen = (window as any).__seen;
+  const text = (element.shadowRoot?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 200);
+  const lit = element as unknown as { hasUpdated: boolean; isUpdatePending: boolean; resource?: { status: string } };
+  const team = element.getAttribute('team');
+  return JSON.stringify({
+    defined: Boolean(customElements.get(tag)),
+    rendered: lit.hasUpdated,
+    updatePending: lit.isUpdatePending,
+    status: lit.resource?.status,
+    requests: performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => name.includes('/v1/') && (!team || name.includes(team))),
+    scrollY,
+    innerHeight,
+    attributes: Object.fromEntries([...element.attributes].map((attribute) => [attribute.name, attribute.value])),
+    text,
+    errors: seen.errors,
+    loads: seen.loads,
+    box: element.getBoundingClientRect().toJSON(),
+  });
 }
 
 const seenOn = (page: ReaderPage) => page.evaluate(() => (window as any).__seen as ReaderRecord);

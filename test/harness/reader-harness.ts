@@ -4,6 +4,8 @@
 
 export interface ReaderRecord {
   loads: string[];
+  /** Each pb-error: the element, the code and the message. */
+  errors: string[];
   violations: string[];
   /** Cumulative layout shift; null where the engine has no Layout Instability API (Firefox, WebKit). */
   shift: number | null;
@@ -14,9 +16,10 @@ export interface ReaderRecord {
 }
 
 export function installReaderHarness(tags: string[]): void {
-  const seen: ReaderRecord = { loads: [], violations: [], shift: null, shifted: [], resized: [] };
+  const seen: ReaderRecord = { loads: [], errors: [], violations: [], shift: null, shifted: [], resized: [] };
   Object.assign(window, { __seen: seen });
   addEventListener('pb-load', (event) => seen.loads.push((event.target as Element).localName), true);
+  addEventListener('pb-error', (event) => seen.errors.push(`${(event.target as Element).localName}: ${event.code} ${event.message}`), true);
   document.addEventListener('securitypolicyviolation', (event) => seen.violations.push(`${event.violatedDirective} ${event.blockedURI}`));
   if (PerformanceObserver.supportedEntryTypes.includes('layout-shift')) {
     seen.shift = 0;

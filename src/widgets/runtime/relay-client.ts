@@ -67,7 +67,13 @@ export class RelayClient {
         'abort',
         () => {
           shared.waiters--;
-          if (shared.waiters === 0) shared.controller.abort();
+          if (shared.waiters === 0) {
+            // Let go at once: a caller asking again in the same turn (an element superseding its own request) must
+            // get a fetch of its own, not join the one being aborted and be told it was aborted too. (The aborted
+            // fetch's clean-up may then forget the new one early: that costs sharing, never an answer.)
+            this.#inFlight.delete(url);
+            shared.controller.abort();
+          }
           reject(abortError());
         },
         { once: true },

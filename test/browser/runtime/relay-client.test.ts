@@ -60,6 +60,21 @@ describe('relay client', () => {
     expect(await loadsCounted(key)).to.equal(1, 'the aborted request never became a load');
   });
 
+  it('gives a caller that lets go and asks again at once a request of its own (an element scrolled into view)', async () => {
+    await setFaults([{ kind: 'latency', latencyMs: 300, path: '/injuries' }]);
+    const key = await freshKey();
+    const client = RelayClient.for(setup.relay);
+    const before = client.requests;
+    const offScreen = new AbortController();
+    const dropped = client.get<InjuriesPayload>(injuries(client, key, 'nfl'), offScreen.signal);
+    dropped.catch(() => {});
+    // What ResourceController.#load does when the element comes back into view: abort its request, then ask again.
+    offScreen.abort();
+    const again = await client.get<InjuriesPayload>(injuries(client, key, 'nfl'), new AbortController().signal);
+    expect(again.data.league).to.equal('nfl');
+    expect(client.requests - before).to.equal(2, 'the aborted fetch, and a new one');
+  });
+
   it('revalidates with the ETag: unchanged data answers 304 through the browser cache and costs no load', async () => {
     // WebKit under WebDriver runs an ephemeral session without an HTTP cache: it never sends If-None-Match there, so
     // the second call is a full answer and a load (the client still sees the same ETag). Safari keeps a cache.
