@@ -1,19 +1,9 @@
-import type { Plan, WidgetKey } from '../keys/model.js';
-import { checkOrigin, createKey, rotateKey } from './service.js';
+import type { WidgetKey } from '../keys/model.js';
+import { checkOrigin, createKey, rotateKey, type NewKey } from './service.js';
 import type { OriginCheck } from '../../contract/console.js';
 import type { ConsoleStore, KeyStore } from '../store/types.js';
 
 export type KeyChange = Partial<Pick<WidgetKey, 'plan' | 'domains' | 'name' | 'dailyLimit' | 'browserOnly' | 'hideOdds'>>;
-
-export interface NewKey {
-  plan: Plan;
-  domains: string[];
-  name: string;
-  test: boolean;
-  dailyLimit?: number | null;
-  browserOnly?: boolean;
-  hideOdds?: boolean;
-}
 
 const listed = (values: readonly string[]) => (values.length ? values.join(', ') : 'none');
 const limitText = (limit: number | null | undefined) => (limit ? `${limit} a day` : 'no daily ceiling');

@@ -47,19 +47,18 @@ export function describeKey(key: WidgetKey) {
   };
 }
 
-export async function createKey(
-  keys: KeyStore,
-  input: {
-    plan: Plan;
-    domains: string[];
-    name: string;
-    test: boolean;
-    dailyLimit?: number | null;
-    browserOnly?: boolean;
-    hideOdds?: boolean;
-  },
-  now: number,
-): Promise<WidgetKey> {
+/** What an operator asks for a new key with (the CLI, the console, the admin API). */
+export interface NewKey {
+  plan: Plan;
+  domains: string[];
+  name: string;
+  test: boolean;
+  dailyLimit?: number | null;
+  browserOnly?: boolean;
+  hideOdds?: boolean;
+}
+
+export async function createKey(keys: KeyStore, input: NewKey, now: number): Promise<WidgetKey> {
   const key: WidgetKey = {
     key: generateKey(input.test),
     test: input.test,
