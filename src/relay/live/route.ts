@@ -15,6 +15,7 @@ import type { UsageStore } from '../store/types.js';
 import type { LiveHub, LiveUpdate, Subscriber } from './hub.js';
 import { sseFrame, SseConnection } from './sse-connection.js';
 import { parseTopics, type Topic } from './topics.js';
+import { StreamSlots } from './stream-slots.js';
 
 export interface LiveRouteOptions {
   hub: LiveHub;
@@ -62,59 +63,8 @@ function frameOf(update: LiveUpdate): Buffer {
   return frame;
 }
 
-/** Counts by name that forget a name at zero: slots held, never names once seen. */
-function adjust(counts: Map<string, number>, name: string, by: number): void {
-  const count = (counts.get(name) ?? 0) + by;
-  if (count > 0) counts.set(name, count);
-  else counts.delete(name);
-}
-
 function jitteredRetryMs(): number {
   return 2000 + Math.floor(Math.random() * 3000);
-}
-
-/** Open streams by address and by key, within the relay's limits: a slot is taken when a stream opens, given back when it closes. */
-class StreamSlots {
-  private readonly perAddress = new Map<string, number>();
-  private readonly perKey = new Map<string, number>();
-
-  constructor(private readonly limits: typeof LIVE_STREAM_LIMITS) {}
-
-  /** Throws the refusal when the address, the key or the relay has no slot left. */
-  check(address: string, key: string, open: number): void {
-    const { maxStreamsPerAddress, maxStreams, maxStreamsPerKey } = this.limits;
-    if ((this.perAddress.get(address) ?? 0) >= maxStreamsPerAddress) {
-      throw new RelayError(
-        'rate_limited',
-        `Too many live streams from this address (at most ${maxStreamsPerAddress}); close other tabs or retry later.`,
-        { 'Retry-After': '30' },
-      );
-    }
-    // A relay or a key at its cap refuses the stream, not the reader: the element goes on polling (503, retry later).
-    if (open >= maxStreams || (this.perKey.get(key) ?? 0) >= maxStreamsPerKey) {
-      const which = open >= maxStreams ? `this relay (${maxStreams})` : `this key on this relay (${maxStreamsPerKey})`;
-      throw new RelayError(
-        'rate_limited',
-        `Live streams are at their limit for ${which}; the widget keeps refreshing without one and retries later.`,
-        { 'Retry-After': String(30 + Math.floor(Math.random() * 30)) },
-        503,
-      );
-    }
-  }
-
-  take(address: string, key: string, by = 1): void {
-    adjust(this.perAddress, address, by);
-    adjust(this.perKey, key, by);
-  }
-
-  release(address: string, key: string): void {
-    this.take(address, key, -1);
-  }
-
-  /** Addresses and keys holding stream slots: both empty when no stream is open. */
-  holders(): { addresses: number; keys: number } {
-    return { addresses: this.perAddress.size, keys: this.perKey.size };
-  }
 }
 
 /** What the stream asks for: its topics, the data the page already has for each, and the last event it saw. */
