@@ -1,24 +1,37 @@
 import type { Command } from 'commander';
-import { closeSync, copyFileSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { exportKeys, importKeys, parseBackup, type ImportSummary, type KeysBackup } from '../relay/store/backup.js';
+import { closeSync, copyFileSync, existsSync, fstatSync, lstatSync, openSync, readSync, rmSync } from 'node:fs';
+import { escapeControls } from '../relay/base/logger.js';
+import { BACKUP_LIMITS, exportKeys, importKeys, parseBackup, type ImportSummary, type KeysBackup } from '../relay/store/backup.js';
+import { writeNewPrivately } from '../relay/store/private-file.js';
 import { openSqliteStore } from '../relay/store/sqlite.js';
 import { STORE_VERSION } from '../relay/store/sqlite-schema.js';
 import { CliFailure } from './failures.js';
 import { cliUser, print, storeOptions, withStore, type StoreFlags } from './store-command.js';
 
-/** A backup larger than this is not one of ours (a million keys export to about 400 MB). */
-const MAX_BACKUP_BYTES = 1024 ** 3;
+/** A backup larger than this is not one of ours: BACKUP_LIMITS' keys and months export to less. */
+const MAX_BACKUP_BYTES = 64 * 1024 ** 2;
 
-/** Writes a file only its owner can read (keys and secrets are in it); refuses to replace one. */
-export function writePrivately(file: string, text: string): void {
+/** Refuses a destination that exists: a symbolic link (dangling or not) is named as one, and never written through. */
+function refuseTaken(file: string): void {
+  const found = lstatSync(file, { throwIfNoEntry: false });
+  if (found?.isSymbolicLink())
+    throw new CliFailure(`${file} is a symbolic link: a backup never writes through one; name a new file instead.`);
+  if (found) throw new CliFailure(`${file} exists already: name a new file, or move it aside first.`);
+}
+
+/** Makes `file` new, readable by its owner only, with `write`; a name taken meanwhile is refused as refuseTaken says. */
+async function createNew(file: string, write: () => unknown): Promise<void> {
+  refuseTaken(file);
   try {
-    writeFileSync(file, text, { mode: 0o600, flag: 'wx' });
+    await write();
   } catch (error) {
-    if ((error as { code?: string }).code === 'EEXIST')
-      throw new CliFailure(`${file} exists already: name a new file, or move it aside first.`);
+    if ((error as { code?: string }).code === 'EEXIST') refuseTaken(file);
     throw error;
   }
 }
+
+/** Writes a file only its owner can read (keys and secrets are in it); refuses to replace one or follow a link. */
+export const writePrivately = (file: string, text: string): Promise<void> => createNew(file, () => writeNewPrivately(file, text));
 
 const isSqliteFile = (file: string): boolean => {
   const head = Buffer.alloc(16);
@@ -30,15 +43,39 @@ const isSqliteFile = (file: string): boolean => {
   }
 };
 
+/** A file's text, refused once it passes MAX_BACKUP_BYTES: never read whole first (a pipe or a device has no size). */
+function readBounded(file: string): string {
+  const tooLarge = () =>
+    new CliFailure(
+      `${file} is larger than ${MAX_BACKUP_BYTES / 1024 ** 2} MB, more than a keys backup holds (${BACKUP_LIMITS.keys.toLocaleString('en-US')} keys, ${BACKUP_LIMITS.usage.toLocaleString('en-US')} months of usage): pass a file written by pressbox keys export.`,
+    );
+  const fd = openSync(file, 'r');
+  try {
+    if (fstatSync(fd).size > MAX_BACKUP_BYTES) throw tooLarge();
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.alloc(1024 ** 2);
+      const read = readSync(fd, chunk);
+      if (read === 0) return Buffer.concat(chunks, total).toString('utf8');
+      total += read;
+      if (total > MAX_BACKUP_BYTES) throw tooLarge();
+      chunks.push(chunk.subarray(0, read));
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** A backup file as `keys import` and `store restore` read it: a keys export, or a SQLite store's keys and secrets. */
 export function readBackup(file: string): KeysBackup {
   if (!existsSync(file)) throw new CliFailure(`no file at ${file}: pass the file pressbox keys export or store backup wrote.`);
-  if (statSync(file).size > MAX_BACKUP_BYTES) throw new CliFailure(`${file} is larger than 1 GB: it is not a Pressbox backup.`);
   if (isSqliteFile(file)) throw new CliFailure(`${file} is a SQLite store: restore it with pressbox store restore ${file}.`);
+  const text = readBounded(file);
   try {
-    return parseBackup(readFileSync(file, 'utf8'));
+    return parseBackup(text);
   } catch (error) {
-    throw new CliFailure(`${file}: ${(error as Error).message}`);
+    throw new CliFailure(`${file}: ${escapeControls((error as Error).message)}`);
   }
 }
 
@@ -62,9 +99,8 @@ function backupCommand(store: Command): void {
     withStore(
       flags,
       async (opened) => {
-        if (existsSync(file)) throw new CliFailure(`${file} exists already: name a new file, or move it aside first.`);
         if (opened.backup) {
-          await opened.backup(file);
+          await createNew(file, () => opened.backup!(file));
           print(
             flags,
             { file, kind: 'sqlite', version: STORE_VERSION },
@@ -73,7 +109,7 @@ function backupCommand(store: Command): void {
           return;
         }
         const backup = await exportKeys(opened, { secrets: true });
-        writePrivately(file, JSON.stringify(backup, null, 2));
+        await writePrivately(file, JSON.stringify(backup, null, 2));
         print(
           flags,
           { file, kind: 'keys', keys: backup.keys.length },

@@ -228,7 +228,7 @@ function exportKeysCommand(keys: Command): void {
       async (store) => {
         const backup = await exportKeys(store);
         if (!flags.out) return console.log(JSON.stringify(backup, null, 2));
-        writePrivately(flags.out, JSON.stringify(backup, null, 2));
+        await writePrivately(flags.out, JSON.stringify(backup, null, 2));
         console.log(`${backup.keys.length} keys and ${backup.usage.length} months of usage written to ${flags.out}.`);
       },
       'read',

@@ -1,4 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
+import { escapeControls as shown } from '../relay/base/logger.js';
 import { loadCount, monthBucket } from '../relay/metering/month.js';
 import type { DailyUsageRow, KeyUnitsRow, UpstreamUnitsRow } from '../relay/store/types.js';
 import { CliFailure } from './failures.js';
@@ -44,7 +45,7 @@ function usageTable(groups: UsageGroup[], dimension: UsageDimension): string {
   if (groups.length === 0) return 'No loads recorded for that selection.';
   const lines = groups.map(
     (group) =>
-      `${group.key}  ${group.value.padEnd(32)}  ${String(group.loads).padStart(9)}  ${`${(group.share * 100).toFixed(1)} %`.padStart(7)}  ${group.fromScripts ? `${loadCount(group.fromScripts)} without browser metadata` : ''}`,
+      `${shown(group.key)}  ${shown(group.value).padEnd(32)}  ${String(group.loads).padStart(9)}  ${`${(group.share * 100).toFixed(1)} %`.padStart(7)}  ${group.fromScripts ? `${loadCount(group.fromScripts)} without browser metadata` : ''}`,
   );
   return [`${'key'.padEnd(40)}  ${dimension.padEnd(32)}  ${'loads'.padStart(9)}  ${'share'.padStart(7)}`, ...lines].join('\n');
 }
@@ -60,7 +61,7 @@ function unitsTable<Row extends { month: string; upstream: string; units: number
     `month    ${'upstream'.padEnd(10)}  ${column.title.padEnd(column.width)}  ${'units'.padStart(9)}  share`,
     ...rows.map(
       (row) =>
-        `${row.month}  ${row.upstream.padEnd(10)}  ${column.of(row).padEnd(column.width)}  ${String(row.units).padStart(9)}  ${((row.units / total) * 100).toFixed(1)} %`,
+        `${row.month}  ${shown(row.upstream).padEnd(10)}  ${shown(column.of(row)).padEnd(column.width)}  ${String(row.units).padStart(9)}  ${((row.units / total) * 100).toFixed(1)} %`,
     ),
     `total ${total.toLocaleString('en-US')} units`,
   ].join('\n');
@@ -110,7 +111,7 @@ export function usageCommand(program: Command): void {
         const rows = await store.usage({ key: flags.key, month: flags.month });
         print(flags, rows, () => {
           if (rows.length === 0) return 'No loads recorded for that selection.';
-          const lines = rows.map((row) => `${row.month}  ${row.key}  ${row.route.padEnd(22)}  ${row.origin.padEnd(32)}  ${row.loads}`);
+          const lines = rows.map((row) => `${row.month}  ${shown(row.key)}  ${shown(row.route).padEnd(22)}  ${shown(row.origin).padEnd(32)}  ${row.loads}`);
           const total = rows.reduce((sum, row) => sum + row.loads, 0);
           return [
             `month    ${'key'.padEnd(40)}  ${'route'.padEnd(22)}  ${'origin'.padEnd(32)}  loads`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ImportSummary, KeysBackupFile } from '../../contract/console.js';
+import { RelayError } from '../base/errors.js';
 import { parseDomainPattern } from '../keys/domains.js';
 import { parsePlan, type WidgetKey } from '../keys/model.js';
 import type { OpenedStore } from './open.js';
@@ -11,9 +12,15 @@ export const EMBED_TOKEN_SECRET = 'embed-tokens';
 const BACKED_UP_SECRETS = [EMBED_TOKEN_SECRET];
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** What one backup may hold: a store this size exports to about 60 MB, below the file bound `keys import` sets. */
+export const BACKUP_LIMITS = { keys: 100_000, usage: 500_000 };
+
+const keyValue = z.string().regex(/^pk_(live|test)_[0-9a-f]{32}$/, 'a key is pk_live_ or pk_test_ and 32 hex characters');
+// eslint-disable-next-line no-control-regex -- refusing control characters is this expression's whole job
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 const keySchema = z.object({
-  key: z.string().regex(/^pk_(live|test)_[0-9a-f]{32}$/, 'a key is pk_live_ or pk_test_ and 32 hex characters'),
+  key: keyValue,
   test: z.boolean(),
   plan: z.string().refine((plan) => parsePlan(plan) !== undefined, 'a plan is free, starter, builder, pro or custom:N'),
   domains: z
@@ -21,7 +28,10 @@ const keySchema = z.object({
     .min(1)
     .max(100)
     .refine((domains) => domains.every((domain) => parseDomainPattern(domain).ok), 'every domain is a pattern keys create accepts'),
-  name: z.string().max(200),
+  name: z
+    .string()
+    .max(200)
+    .refine((name) => !CONTROLS.test(name), 'a name has no control characters (they would reach a terminal raw)'),
   createdAt: z.number().int().nonnegative(),
   revokedAt: z.number().int().nonnegative().nullable(),
   dailyLimit: z.number().int().positive().nullable().optional(),
@@ -33,10 +43,18 @@ const keySchema = z.object({
 export const keysBackupSchema = z.object({
   format: z.literal('pressbox-keys'),
   version: z.literal(1),
-  exportedAt: z.string(),
-  keys: z.array(keySchema).max(100_000),
-  usage: z.array(z.object({ key: z.string(), month: z.string().regex(MONTH), loads: z.number().int().nonnegative() })).max(10_000_000),
-  secrets: z.record(z.string(), z.string().max(1000)).optional(),
+  exportedAt: z.string().max(40),
+  keys: z.array(keySchema).max(BACKUP_LIMITS.keys),
+  usage: z
+    .array(z.object({ key: keyValue, month: z.string().regex(MONTH, 'a month is YYYY-MM'), loads: z.number().int().nonnegative() }))
+    .max(BACKUP_LIMITS.usage),
+  // Only names the relay defines: any other would pre-claim a mark the relay sets once (an alert's, a poller's).
+  secrets: z
+    .record(z.string(), z.string().min(1).max(1000))
+    .refine((secrets) => Object.keys(secrets).every((name) => BACKED_UP_SECRETS.includes(name)), {
+      message: `a backup carries no secret but ${BACKED_UP_SECRETS.join(', ')}`,
+    })
+    .optional(),
 });
 
 /** Keys with their values, domains, plans and limits, and every month's loads: a file `keys import` restores. */
@@ -83,6 +101,7 @@ export function parseBackup(text: string): KeysBackup {
 export async function importKeys(store: OpenedStore, backup: KeysBackup): Promise<ImportSummary> {
   const summary: ImportSummary = { created: 0, updated: 0, months: 0, secrets: 0, marked: false };
   const emptied = Boolean(store.marker && !(await store.marker.check()));
+  await refuseUsageOfUnknownKeys(store, backup, emptied);
   // The marker first: while it is missing, a relay's store refuses every call, these included.
   if (emptied) summary.marked = Boolean(await store.marker!.write());
   for (const key of backup.keys as WidgetKey[]) {
@@ -113,4 +132,20 @@ export async function importKeys(store: OpenedStore, backup: KeysBackup): Promis
     summary.secrets++;
   }
   return summary;
+}
+
+/** Usage only for keys the file restores or the store holds: checked before anything is written. */
+async function refuseUsageOfUnknownKeys(store: RelayStore, backup: KeysBackup, emptied: boolean): Promise<void> {
+  const known = new Set(backup.keys.map((key) => key.key));
+  for (const [index, { key }] of backup.usage.entries()) {
+    // An emptied store holds no key: the file must bring every key its usage names.
+    if (known.has(key) || (!emptied && (await store.getKey(key)))) {
+      known.add(key);
+      continue;
+    }
+    throw new RelayError(
+      'bad_request',
+      `usage.${index}.key: ${key} is neither in the file's keys nor in this store: nothing was imported; export the key with its usage, or remove those rows.`,
+    );
+  }
 }

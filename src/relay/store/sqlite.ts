@@ -1,4 +1,4 @@
-import { createPrivately } from './private-file.js';
+import { writeNewPrivately } from './private-file.js';
 import { BUSY_TIMEOUT_MS, openSqliteDatabase } from './sqlite-schema.js';
 import { sqliteConsole } from './sqlite/console.js';
 import { sqliteHistory } from './sqlite/history.js';
@@ -46,7 +46,11 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
         db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       }
     },
-    backup: async (destination) => void (await db.backup(createPrivately(destination))),
+    // The destination is made here, new and 0600, so that SQLite writes into it rather than through a link.
+    backup: async (destination) => {
+      writeNewPrivately(destination);
+      await db.backup(destination);
+    },
     close: async () => {
       if (!options.readonly) flush();
       db.close();
