@@ -8,8 +8,11 @@ export function burstFor(perMinute: number): number {
   return Math.max(10, Math.round(perMinute / 5));
 }
 
-/** Sized for 20,000 readers on one relay, each page holding one stream. */
-export const LIVE_STREAM_LIMITS = { maxStreamsPerAddress: 50, maxStreams: 25_000, maxStreamsPerKey: 20_000 };
+/**
+ * Sized for 20,000 readers on one relay, each page holding one stream; `maxStreams` is a ceiling, lowered to what the
+ * process's file descriptors allow (live/stream-limits.ts), and one key's share follows the streams free (live/stream-slots.ts).
+ */
+export const LIVE_STREAM_LIMITS = { maxStreamsPerAddress: 50, maxStreams: 25_000 };
 
 /**
  * A live element's billing window: one topic on one stream costs at most one load in this span, however often the relay

@@ -1,9 +1,11 @@
 import { LIVE_LOAD_EVERY_MS, LIVE_STREAM_LIMITS } from '../base/defaults.js';
+import { openFileLimit } from '../base/descriptors.js';
 import { liveGauges } from '../http/metrics.js';
 import { LiveHub, type HubOptions } from '../live/hub.js';
 import { sharedLeagueInterest } from '../resources/league-interest.js';
 import { DEFAULT_LIVE_PACE, livePollMs, urgencyOf, type LivePace } from '../live/pace.js';
 import { liveRoute } from '../live/route.js';
+import { streamLimits } from '../live/stream-limits.js';
 import { localLiveShare, redisLiveShare } from '../live/share.js';
 import { flag } from './flags.js';
 import { relayFeature } from './feature.js';
@@ -33,13 +35,11 @@ export const liveFeature = relayFeature<LiveExtras>()({
     ),
     maxStreams: flag.count(
       '--max-streams',
-      'open live streams allowed on this relay in all (past it: 503, pages keep polling)',
-      LIVE_STREAM_LIMITS.maxStreams,
+      'open live streams allowed on this relay in all (past it: 503, pages keep polling); default 25,000, and never more than leaves a quarter of the process’s file descriptors (at least 256) for everything else',
     ),
     maxStreamsPerKey: flag.count(
       '--max-streams-per-key',
-      'open live streams allowed for one widget key on this relay',
-      LIVE_STREAM_LIMITS.maxStreamsPerKey,
+      'a ceiling on one widget key’s open live streams on this relay; without it, a key holds at most as many streams as are free (alone, half the relay’s), test keys together 5 %',
     ),
     loadEveryMs: flag.duration(
       '--live-load-every',
@@ -71,8 +71,15 @@ export const liveFeature = relayFeature<LiveExtras>()({
       onPoll: settings.onPoll,
     });
     context.onStop(() => hub.close());
+    const { lowered, ...limits } = streamLimits(settings, openFileLimit());
+    if (lowered)
+      context.logger.log('warn', '--max-streams lowered to what the process’s file descriptors allow', {
+        ...lowered,
+        maxStreams: limits.maxStreams,
+      });
     const live = liveRoute({
       ...settings,
+      ...limits,
       hub,
       usage: store,
       now,

@@ -229,11 +229,11 @@ export function liveRoute(options: LiveRouteOptions) {
     // Limits before work: a key at its daily or monthly limit opens nothing that polls upstream.
     refuseKnownSpentKey(access.key, now);
     await refuseSpentKey(access.key, options.usage, now);
-    slots.check(address, key, streams.size);
+    slots.check(address, key, access.key.test);
     const owner = options.spend && topicOwner(options.spend, options.hub, access, widgetRequest.address, topics);
     // A reader gone while the store answered never takes a slot.
     if (gone()) return 'gone';
-    slots.take(address, key);
+    slots.take(address, key, access.key.test);
     let heartbeat: ReturnType<typeof setInterval> | undefined;
     const stream: SseConnection = new SseConnection(
       response,
@@ -243,7 +243,7 @@ export function liveRoute(options: LiveRouteOptions) {
         options.hub.unsubscribe(viewer.subscriber);
         streams.delete(stream);
         rechecks.delete(stream);
-        slots.release(address, key);
+        slots.release(address, key, access.key.test);
       },
       () => viewer.catchUp(),
     );

@@ -1,5 +1,16 @@
-import type { LIVE_STREAM_LIMITS } from '../base/defaults.js';
 import { RelayError } from '../base/errors.js';
+
+export interface StreamLimits {
+  /** Open streams allowed from one client address (behind trusted proxies, the reader's). */
+  maxStreamsPerAddress: number;
+  /** Open streams allowed on this relay, whoever opens them. */
+  maxStreams: number;
+  /** A ceiling on one key's streams on this relay, under its fair share. */
+  maxStreamsPerKey?: number;
+}
+
+/** Test keys' streams, all of them together, hold at most this share of the relay's (at least one). */
+export const TEST_KEYS_SHARE = 0.05;
 
 /** Counts by name that forget a name at zero: slots held, never names once seen. */
 function adjust(counts: Map<string, number>, name: string, by: number): void {
@@ -8,16 +19,25 @@ function adjust(counts: Map<string, number>, name: string, by: number): void {
   else counts.delete(name);
 }
 
-/** Open streams by address and by key, within the relay's limits: a slot is taken when a stream opens, given back when it closes. */
+/**
+ * Open streams by address and by key, within the relay's limits: a slot is taken when a stream opens, given back when it
+ * closes. Fair shares: a key may open another stream while it holds fewer than its pool has free (alone, half the pool;
+ * every other key still finds room), and test keys draw from a small pool of their own inside the relay's.
+ */
 export class StreamSlots {
   private readonly perAddress = new Map<string, number>();
   private readonly perKey = new Map<string, number>();
+  private open = 0;
+  private testOpen = 0;
+  private readonly testPool: number;
 
-  constructor(private readonly limits: typeof LIVE_STREAM_LIMITS) {}
+  constructor(private readonly limits: StreamLimits) {
+    this.testPool = Math.max(1, Math.floor(limits.maxStreams * TEST_KEYS_SHARE));
+  }
 
-  /** Throws the refusal when the address, the key or the relay has no slot left. */
-  check(address: string, key: string, open: number): void {
-    const { maxStreamsPerAddress, maxStreams, maxStreamsPerKey } = this.limits;
+  /** Throws the refusal when the address, the key, its pool or the relay has no slot left. */
+  check(address: string, key: string, test: boolean): void {
+    const { maxStreamsPerAddress, maxStreams, maxStreamsPerKey = Infinity } = this.limits;
     if ((this.perAddress.get(address) ?? 0) >= maxStreamsPerAddress) {
       throw new RelayError(
         'rate_limited',
@@ -25,9 +45,18 @@ export class StreamSlots {
         { 'Retry-After': '30' },
       );
     }
+    const held = this.perKey.get(key) ?? 0;
+    const free = test ? Math.min(this.testPool - this.testOpen, maxStreams - this.open) : maxStreams - this.open;
+    const which =
+      this.open >= maxStreams
+        ? `this relay (${maxStreams})`
+        : test && this.testOpen >= this.testPool
+          ? `test keys on this relay (${this.testPool})`
+          : held >= maxStreamsPerKey || held >= free
+            ? `this key on this relay (${Math.min(maxStreamsPerKey, held)})`
+            : undefined;
     // A relay or a key at its cap refuses the stream, not the reader: the element goes on polling (503, retry later).
-    if (open >= maxStreams || (this.perKey.get(key) ?? 0) >= maxStreamsPerKey) {
-      const which = open >= maxStreams ? `this relay (${maxStreams})` : `this key on this relay (${maxStreamsPerKey})`;
+    if (which) {
       throw new RelayError(
         'rate_limited',
         `Live streams are at their limit for ${which}; the widget keeps refreshing without one and retries later.`,
@@ -37,13 +66,15 @@ export class StreamSlots {
     }
   }
 
-  take(address: string, key: string, by = 1): void {
+  take(address: string, key: string, test: boolean, by = 1): void {
     adjust(this.perAddress, address, by);
     adjust(this.perKey, key, by);
+    this.open += by;
+    if (test) this.testOpen += by;
   }
 
-  release(address: string, key: string): void {
-    this.take(address, key, -1);
+  release(address: string, key: string, test: boolean): void {
+    this.take(address, key, test, -1);
   }
 
   /** Addresses and keys holding stream slots: both empty when no stream is open. */
