@@ -1,9 +1,7 @@
 import type { Logger } from './logger.js';
-import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorBody, ErrorCode } from '../../contract/common.js';
 
-const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
+const STATUS: Record<ErrorCode, number> = {
   missing_key: 401,
   invalid_key: 401,
   origin_not_allowed: 403,
@@ -16,17 +14,21 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   store_unavailable: 503,
 };
 
-/** An error with its documented code; the message is for the publisher reading the console. */
-export class RelayError extends HTTPException {
+/**
+ * An error with its documented code, status and headers (Retry-After); the message is for the publisher reading the
+ * console. The relay's own, not the HTTP framework's: http/answer.ts alone turns it into a response, on every route.
+ */
+export class RelayError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
-    status: ContentfulStatusCode = STATUS[code],
+    readonly status: number = STATUS[code],
     /** The leagues a route serves, sent with its refusal of another league so that the element can name them. */
     readonly leagues?: readonly string[],
   ) {
-    super(status, { message });
+    super(message);
+    this.name = 'RelayError';
   }
 
   body(): ErrorBody {

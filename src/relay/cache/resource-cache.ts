@@ -78,6 +78,21 @@ const SHARED_WAIT_MS = 3000;
 export const RETRY_AFTER_FAILURE_MS = 5000;
 
 /**
+ * Who pays for a refresh (upstream/spend-guard.ts): the cache notes each reader of an answer, runs each refresh through
+ * `pay`, and tells a refusal to start one (answered with what it holds) from a failure of the upstream.
+ */
+export interface RefreshPayment {
+  noteReader(key: string): void;
+  pay<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** Whether `error` is a refusal to start a call (nobody could pay for it), not a failure of the upstream. */
+  isRefusal(error: unknown): boolean;
+  /** Told when the reader under way gets such a refusal for want of anything held: its answer would be incomplete. */
+  readerRefused(error: unknown): void;
+}
+
+const FREE: RefreshPayment = { noteReader: () => {}, pay: (_key, load) => load(), isRefusal: () => false, readerRefused: () => {} };
+
+/**
  * Stale-while-revalidate, singleflight and stale-if-error over a bounded LRU: a cold burst costs one
  * upstream call, a warm key never makes a viewer wait, and an outage serves the last good answer.
  */
@@ -101,8 +116,8 @@ export class ResourceCache {
     private readonly shared?: SharedEntries,
     /** Which failures are the upstream's answer about the request itself (remembered), not an outage (retried). */
     private readonly remembersRefusal: (error: unknown) => boolean = () => false,
-    /** Why the caller may not start a refresh (it has caused its share of calls); it still gets what is held. */
-    private readonly callerRefusal: () => unknown = () => undefined,
+    /** Who pays for refreshes; a caller refused one still gets what is held. */
+    private readonly payment: RefreshPayment = FREE,
   ) {
     this.entries = new UpstreamPartitions(max);
   }
@@ -126,6 +141,7 @@ export class ResourceCache {
     load: () => Promise<T>,
     revalidate: 'background' | 'wait' = 'background',
   ): Promise<Cached<T>> {
+    this.payment.noteReader(key);
     const local = this.entries.get(key);
     const expired = (candidate: Entry) =>
       this.now() - candidate.fetchedAt > (typeof policy.ttlMs === 'function' ? policy.ttlMs(candidate.value as T) : policy.ttlMs);
@@ -155,11 +171,14 @@ export class ResourceCache {
       const fresh = await this.refresh(key, load, policy.staleIfErrorMs ?? 0);
       return { value: fresh.value as T, fetchedAt: fresh.fetchedAt, stale: false };
     } catch (error) {
+      // A refusal to start a refresh is answered with whatever is held, however old: only a reader with nothing is refused.
       const fallback = this.entries.get(key);
-      if (fallback && this.now() - fallback.fetchedAt <= (policy.staleIfErrorMs ?? 0)) {
+      const refusedCall = this.payment.isRefusal(error);
+      if (fallback && (refusedCall || this.now() - fallback.fetchedAt <= (policy.staleIfErrorMs ?? 0))) {
         this.onOutcome('stale_if_error', key);
         return { value: fallback.value as T, fetchedAt: fallback.fetchedAt, stale: true };
       }
+      if (refusedCall) this.payment.readerRefused(error);
       throw error;
     }
   }
@@ -196,15 +215,14 @@ export class ResourceCache {
     if (running) return running;
     const refused = this.refused.get(key);
     if (refused && this.now() - refused.at < REFUSAL_MS) return Promise.reject(refused.error);
-    // Refused before the refresh exists: no other caller joins it, and the key is not marked failing.
-    const callerRefused = this.callerRefusal();
-    if (callerRefused) return Promise.reject(callerRefused);
     const promise = this.refreshOnce(key, load, keepMs).then(
       (entry) => {
         this.failing.delete(key);
         return entry;
       },
       (error: unknown) => {
+        // Nobody could pay for it: the upstream did not fail, and the next reader who can pay refreshes it.
+        if (this.payment.isRefusal(error)) throw error;
         this.failing.set(key, this.now());
         if (this.remembersRefusal(error)) this.refused.set(key, { error, at: this.now() });
         throw error;
@@ -243,7 +261,7 @@ export class ResourceCache {
         return landed;
       }
     }
-    const entry = { value: await load(), fetchedAt: this.now() };
+    const entry = { value: await this.payment.pay(key, load), fetchedAt: this.now() };
     if (generation !== this.generation) return entry;
     this.entries.set(key, entry);
     this.changes++;

@@ -189,6 +189,6 @@ export function answerFailures(app: Hono<RelayEnv>, logger: Logger): void {
     ),
   );
   app.onError((error, c) =>
-    refuseOnHono(c, error instanceof HTTPException && !(error instanceof RelayError) ? honoRefusal(error) : error, logger),
+    refuseOnHono(c, error instanceof HTTPException ? honoRefusal(error) : error, logger),
   );
 }

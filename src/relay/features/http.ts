@@ -139,7 +139,6 @@ export const httpFeature = relayFeature()({
       now,
       cacheVersion: () => cache.version,
       interest: context.need('interest'),
-      spend: context.need('spend'),
       streams: [live],
     });
     // Every route but the data routes, on Hono: bundle, embeds and builder, probes, and the operator's routes.

@@ -8,8 +8,10 @@ import { createUpstreamClient, type UpstreamClientOptions } from '../upstream/cl
 import { flag } from './flags.js';
 import type { RelayStore } from '../store/types.js';
 import { spendGauges } from '../http/metrics.js';
-import { BURST_MINUTES, DEFAULT_SPEND_LIMITS, SpendGuard, unitRate } from '../upstream/spend-guard.js';
-import { callerRefusal, currentSpender } from '../upstream/spend.js';
+import { BURST_MINUTES, DEFAULT_SPEND_LIMITS, SpendGuard, SpendRefusal, unitRate } from '../upstream/spend-guard.js';
+import { currentSpender } from '../upstream/spend.js';
+import { memoryBuckets, redisBuckets, type UnitBuckets } from '../upstream/unit-buckets.js';
+import type { RefreshPayment } from '../cache/resource-cache.js';
 import { UpstreamBadRequestError, UpstreamNotFoundError } from '../upstream/errors.js';
 import { relayFeature, type FeatureContext } from './feature.js';
 import { answers, sharedProbe } from './probes.js';
@@ -52,10 +54,20 @@ export const upstreamFeature = relayFeature()({
       DEFAULT_SPEND_LIMITS.topicsPerNetwork,
     ),
     topicsPerKey: flag.count('--topics-per-key', 'live topics one widget key may have polled at once', DEFAULT_SPEND_LIMITS.topicsPerKey),
-    maxTopics: flag.count('--max-topics', 'live topics this relay polls at most', DEFAULT_SPEND_LIMITS.topics),
+    maxTopics: flag.count('--max-topics', 'live topics this relay polls at most for live keys', DEFAULT_SPEND_LIMITS.topics),
+    testTopics: flag.count(
+      '--max-test-topics',
+      'live topics this relay polls at most for every test key together',
+      DEFAULT_SPEND_LIMITS.testTopics,
+    ),
+    callsPerKey: flag.count(
+      '--upstream-calls-per-key',
+      'upstream calls one widget key’s readers may have under way at once on this relay (more wait their turn)',
+      DEFAULT_SPEND_LIMITS.callsPerKey,
+    ),
     keyMonthShare: flag.percent(
       '--key-upstream-share',
-      'share of the upstream month one widget key’s requests and topics may cause; past it its requests are refused (429) until the month turns',
+      'share of the upstream month one widget key’s requests and topics may cause at full rate; past it, what only its readers ask for is fetched ten times slower until the month turns',
       DEFAULT_SPEND_LIMITS.keyMonthShare,
     ),
     keyAlertShare: flag.percent(
@@ -82,7 +94,10 @@ export const upstreamFeature = relayFeature()({
     if (sharedEntries) context.onClose(() => sharedEntries.close());
     const store = context.need('store');
     const alerts = context.need('alerts');
-    const spend = spendGuard(settings, now, () => upstreamBudget.latest()?.limit, {
+    // Buckets every relay on the store shares: N relays do not multiply a bound.
+    const buckets = redis ? await redisBuckets(redis, now) : memoryBuckets(now);
+    context.onClose(() => buckets.close());
+    const spend = spendGuard(settings, now, () => upstreamBudget.latest()?.limit, buckets, {
       // The first relay to mark the key's month raises the alert; every other finds the mark taken.
       alert: (key, month, units, limit) =>
         void claimOnce(store, `alert:upstream-key:${month}:${key}`).then(
@@ -97,7 +112,7 @@ export const upstreamFeature = relayFeature()({
       sharedEntries ?? context.machine?.sharedEntries,
       // Made-up game ids and team pairs are refused upstream: remembered a minute, not asked again per request.
       (error) => error instanceof UpstreamNotFoundError || error instanceof UpstreamBadRequestError,
-      callerRefusal,
+      refreshPayment(spend),
     );
     context.onClose(() => cache.settled());
     const upstreams = {
@@ -159,28 +174,54 @@ function spendGuard(
   settings: SpendSettings,
   now: () => number,
   upstreamLimit: () => number | undefined,
+  buckets: UnitBuckets,
   on: { alert: (key: string, month: string, units: number, limit: number) => void },
 ): SpendGuard {
   return new SpendGuard(
     {
+      ...DEFAULT_SPEND_LIMITS,
       perNetwork: unitRate(settings.missesPerNetwork, BURST_MINUTES.perNetwork),
       perKey: unitRate(settings.missesPerKey, BURST_MINUTES.perKey),
+      callsPerKey: settings.callsPerKey,
       topicsPerNetwork: settings.topicsPerNetwork,
       topicsPerKey: settings.topicsPerKey,
       topics: settings.maxTopics,
+      testTopics: settings.testTopics,
       keyMonthShare: settings.keyMonthShare,
       keyAlertShare: settings.keyAlertShare,
     },
     now,
     upstreamLimit,
     on.alert,
+    buckets,
   );
 }
 
 type SpendSettings = Record<
-  'missesPerNetwork' | 'missesPerKey' | 'topicsPerNetwork' | 'topicsPerKey' | 'maxTopics' | 'keyMonthShare' | 'keyAlertShare',
+  | 'missesPerNetwork'
+  | 'missesPerKey'
+  | 'callsPerKey'
+  | 'topicsPerNetwork'
+  | 'topicsPerKey'
+  | 'maxTopics'
+  | 'testTopics'
+  | 'keyMonthShare'
+  | 'keyAlertShare',
   number
 >;
+
+/** The cache's refreshes paid for as the guard decides, each as the reader (or topic) under way. */
+function refreshPayment(spend: SpendGuard): RefreshPayment {
+  return {
+    noteReader: (key) => spend.noteReader(key, currentSpender()),
+    pay: (key, load) => spend.pay(key, currentSpender(), load),
+    isRefusal: (error) => error instanceof SpendRefusal,
+    readerRefused(error) {
+      const spender = currentSpender();
+      if (spender && error instanceof SpendRefusal) spender.refused = error;
+    },
+  };
+}
 
 /** True for the one relay (of all on the store) that first marks `name`. */
 async function claimOnce(store: Pick<RelayStore, 'sharedSecret'>, name: string): Promise<boolean> {
@@ -201,12 +242,17 @@ function meteredClient(
   return createUpstreamClient({
     baseUrl,
     apiKey,
+    beforeAttempt: async (_endpoint, units) => {
+      const payer = currentSpender()?.payer;
+      if (payer && name === 'live') await spend.charge(payer, units);
+    },
     onAttempt: (attempt) => {
       metrics.upstreamRequests.inc({ upstream: name, endpoint: attempt.endpoint, outcome: String(attempt.outcome) });
       if (attempt.units) {
         const spender = currentSpender();
-        spender?.charge?.(attempt.units);
-        if (spender && name === 'live') spend.attribute(spender.key, monthBucket(now()), attempt.units);
+        // The key that paid for the call is the one that caused it (another reader may have paid for a shared answer).
+        const causedBy = spender && (spender.payer?.key ?? spender.key);
+        if (causedBy && name === 'live') spend.attribute(causedBy, monthBucket(now()), attempt.units);
         metrics.upstreamUnits.inc({ upstream: name, endpoint: attempt.endpoint }, attempt.units);
         // For `pressbox usage --upstream`; a store that cannot take it now loses the tally, not the answer.
         store
@@ -215,7 +261,7 @@ function meteredClient(
             upstream: name,
             endpoint: attempt.endpoint,
             units: attempt.units,
-            key: spender?.key ?? '',
+            key: causedBy ?? '',
           })
           .catch(() => undefined);
       }

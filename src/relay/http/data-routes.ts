@@ -18,9 +18,8 @@ import type { RelayMetrics } from './metrics.js';
 import type { RateLimiter } from './rate-limit.js';
 import { widgetRequestOf } from './widget-request.js';
 import type { ClientAddress } from './client-address.js';
-import { localReader, readerNetwork } from '../metering/attribution.js';
-import type { SpendGuard } from '../upstream/spend-guard.js';
-import { currentSpender, spendingAs, type Spender } from '../upstream/spend.js';
+import { currentSpender } from '../upstream/spend.js';
+import { servedAs, spenderOf } from '../upstream/who-pays.js';
 
 export interface DataRouteDeps {
   authorize: Authorize;
@@ -38,8 +37,6 @@ export interface DataRouteDeps {
   interest?: LeagueInterest;
   /** Widget routes that answer with a stream they write themselves (`/v1/live`), behind the same gate. */
   streams?: readonly StreamRoute[];
-  /** What the caller pays for upstream misses (spend-guard.ts). */
-  spend?: SpendGuard;
 }
 
 /** A widget request past the gate: its key granted for its origin, within its rate limit. */
@@ -126,10 +123,8 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
       const now = deps.now();
       reading.planned.refuseAt(now);
       refuseKnownSpentKey(access.key, now);
-      const payload = built(deps.spend, access, widgetRequest.address, () =>
-        prepare({ upstream: access.upstream, history: deps.history, now, snapshotDay: true }, reading, access.key.hideOdds ?? false),
-      );
-      const prepared = payload instanceof Promise ? await payload : payload;
+      const ctx = { upstream: access.upstream, history: deps.history, now, ...keeping(request.method) };
+      const prepared = await servedAs(spenderOf(access, widgetRequest.address), () => prepare(ctx, reading, access.key.hideOdds ?? false));
       const { encoding, etag } = representation(prepared, request.headers['accept-encoding']);
       headers.push(
         'ETag',
@@ -197,6 +192,11 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
   };
 }
 
+/** HEAD delivers nothing, so nothing is kept for it: only answers readers received are kept. */
+function keeping(method: string | undefined): Pick<ResourceContext, 'snapshotDay' | 'keepsNothing'> {
+  return method === 'HEAD' ? { keepsNothing: true } : { snapshotDay: true };
+}
+
 /** The gate every widget route shares: the key granted for the page's origin, the rate limit. */
 function widgetGate(deps: Pick<DataRouteDeps, 'authorize' | 'limit'>) {
   return async (request: IncomingMessage, search: string, address: string) => {
@@ -207,36 +207,6 @@ function widgetGate(deps: Pick<DataRouteDeps, 'authorize' | 'limit'>) {
     deps.limit(access.key.key, widgetRequest);
     return { access, widgetRequest, query, recheck: () => deps.authorize(widgetRequest) };
   };
-}
-
-/**
- * A build that may go upstream, its misses charged to the key and the reader's network. While either is in debt it
- * is built from what the cache holds; one that would need an upstream call is refused (429) rather than answered in
- * part.
- */
-function built(
-  spend: SpendGuard | undefined,
-  access: Access,
-  address: string,
-  build: () => PreparedBody | Promise<PreparedBody>,
-): PreparedBody | Promise<PreparedBody> {
-  const key = access.key.key;
-  const network = readerNetwork(address);
-  // Test keys are served by the sandbox, which costs the operator no unit: attributed, never charged.
-  if (!spend || access.key.test) return spendingAs({ key, network }, build);
-  const charged = localReader(address) ? undefined : network;
-  const spender: Spender = { key, network, charge: (units) => spend.charge(key, charged, units), refusal: spend.refusal(key, charged) };
-  const result = spendingAs(spender, build);
-  if (!spender.refusal) return result;
-  return Promise.resolve(result).then(
-    (prepared) => {
-      if (spender.refused) throw spender.refusal;
-      return prepared;
-    },
-    (error: unknown) => {
-      throw spender.refused ? spender.refusal : error;
-    },
-  );
 }
 
 /** The same gate, then the route writes its stream itself; a refusal is answered as the data routes answer theirs. */
@@ -283,18 +253,16 @@ function sharedPayloads(deps: Pick<DataRouteDeps, 'interest' | 'cacheVersion'>) 
       return reading.planned.build(ctx).then((built) => prepareBody(hideOdds ? withoutOdds(built.payload) : built.payload));
     };
     if (!deps.cacheVersion) return build();
-    const name = hideOdds ? `${ctx.upstream.name}|odds hidden` : ctx.upstream.name;
+    const name = `${ctx.upstream.name}${hideOdds ? '|odds hidden' : ''}${ctx.keepsNothing ? '|head' : ''}`;
     const version = deps.cacheVersion();
     const hit = reading.payloads.get(name);
     if (hit && hit.version === version && ctx.now - hit.builtAt < SHARED_PAYLOAD_MS) return hit.ready ?? hit.prepared;
-    // A caller in debt builds from the cache alone, and may fall short: its build is shared with nobody.
-    if (currentSpender()?.refusal) return build();
+    const builder = currentSpender();
     const entry: SharedPayload = { prepared: build(), version, builtAt: ctx.now };
     reading.payloads.set(name, entry);
-    entry.prepared.then(
-      (prepared) => (entry.ready = prepared),
-      () => reading.payloads.get(name) === entry && reading.payloads.delete(name),
-    );
+    const forget = () => reading.payloads.get(name) === entry && reading.payloads.delete(name);
+    // A build that fell short of a call it could not pay for is shared with nobody after it.
+    entry.prepared.then((prepared) => (builder?.refused ? forget() : (entry.ready = prepared)), forget);
     return entry.prepared;
   };
 }

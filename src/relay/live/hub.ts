@@ -6,7 +6,7 @@ import type { HistoryStore } from '../store/types.js';
 import type { CachedUpstream } from '../upstream/cached.js';
 import { localLiveShare, type LiveShare, type TopicState } from './share.js';
 import type { Topic } from './topics.js';
-import { spendingAs, type Spender } from '../upstream/spend.js';
+import { spendingAs, type Payer, type Spender } from '../upstream/spend.js';
 
 /** One change of one topic, as the pages that asked for it by that name get it: the same object for all of them. */
 export interface LiveUpdate {
@@ -32,6 +32,8 @@ interface Subscription {
   have?: string;
   /** The page's Last-Event-ID: states up to it it has seen, on whichever relay. */
   seen: number;
+  /** Who may pay for the topic's polls on this viewer's behalf. */
+  payer?: Payer;
 }
 
 interface Poller {
@@ -52,9 +54,8 @@ interface Poller {
   pollEveryMs: number;
   /** The poll under way: stopping waits for it, so no refresh outlives the relay's connections. */
   polling?: Promise<void>;
-  /** Whose stream started the topic: its first poll is charged to them, every poll's units attributed to their key. */
+  /** Whose stream started the topic: its polls are charged to them first, then to any other viewer who can pay. */
   owner?: Spender;
-  polls: number;
   /** Polls that failed in a row: each doubles the wait; refusals (bad request, not found) drop the topic at last. */
   failures: number;
 }
@@ -67,6 +68,10 @@ const LEASE_CHECKS = 3;
 
 /** A failing topic waits twice as long after each failure, up to this. */
 const MAX_FAILING_WAIT_MS = 5 * 60_000;
+/** A topic nobody could pay for is tried again this soon at most: a bucket refills in seconds once an attack ends. */
+const MAX_UNPAID_WAIT_MS = 30_000;
+/** Viewers asked, at most, who else may pay for a poll. */
+const PAYERS_ASKED = 8;
 /** Refusals in a row (not found, bad request) after which a topic is dropped: its viewers are told and it is polled no more. */
 const REFUSALS_BEFORE_DROP = 3;
 
@@ -114,6 +119,11 @@ export class LiveHub {
     return this.pollers.size;
   }
 
+  /** Topics this relay polls for one upstream (`live`, or the test keys' `test`). */
+  topicCountOf(upstream: string): number {
+    return this.owned.get(`u|${upstream}`) ?? 0;
+  }
+
   /** Topics of `topics` this relay does not poll yet for that upstream: only those add upstream cost. */
   newTopics(upstream: CachedUpstream, topics: readonly Topic[]): number {
     const keys = new Set(topics.map((topic) => `${upstream.name}|${topic.canonical}`));
@@ -125,9 +135,8 @@ export class LiveHub {
     return this.owned.get(owner) ?? 0;
   }
 
-  private own(owner: Spender | undefined, by: number): void {
-    if (!owner) return;
-    for (const name of [`k|${owner.key}`, `n|${owner.network}`]) {
+  private own(upstream: string, owner: Spender | undefined, by: number): void {
+    for (const name of [`u|${upstream}`, ...(owner ? [`k|${owner.key}`, `n|${owner.network}`] : [])]) {
       const count = (this.owned.get(name) ?? 0) + by;
       if (count > 0) this.owned.set(name, count);
       else this.owned.delete(name);
@@ -155,13 +164,18 @@ export class LiveHub {
           polledAt: 0,
           pollEveryMs: 0,
           owner,
-          polls: 0,
           failures: 0,
         };
         this.pollers.set(key, poller);
-        this.own(owner, 1);
+        this.own(subscriber.upstream.name, owner, 1);
       }
-      const subscription: Subscription = { subscriber, asked: topic.asked, have: have.get(topic.asked), seen: lastEventId };
+      const subscription: Subscription = {
+        subscriber,
+        asked: topic.asked,
+        have: have.get(topic.asked),
+        seen: lastEventId,
+        payer: owner?.payer,
+      };
       poller.subscriptions.add(subscription);
       mine.set(poller, [...(mine.get(poller) ?? []), subscription]);
       if (fresh) void this.tick(key);
@@ -241,9 +255,9 @@ export class LiveHub {
   private async poll(key: string, poller: Poller): Promise<void> {
     let wait: number;
     poller.polledAt = performance.now();
-    // The first poll is what the opening stream caused: charged to its key and network; later ones are attributed only.
+    // Every poll is charged: to the key that started the topic, or, when it cannot pay, to another viewer who can.
     const { owner } = poller;
-    const spender = owner && (poller.polls++ === 0 ? owner : { key: owner.key, network: owner.network });
+    const spender: Spender | undefined = owner && { ...owner, alternates: () => viewerPayers(poller) };
     const build = () =>
       poller.topic.planned.build({ upstream: poller.upstream.fresh, history: this.options.history, now: this.options.now() });
     try {
@@ -277,7 +291,8 @@ export class LiveHub {
         await this.drop(key, poller);
         return;
       }
-      wait = this.options.pollMs?.(poller.topic, undefined) ?? Math.min(MAX_FAILING_WAIT_MS, REFRESH_MS.live * 2 ** (poller.failures - 1));
+      const longest = failure.code === 'rate_limited' ? MAX_UNPAID_WAIT_MS : MAX_FAILING_WAIT_MS;
+      wait = this.options.pollMs?.(poller.topic, undefined) ?? Math.min(longest, REFRESH_MS.live * 2 ** (poller.failures - 1));
     }
     this.options.onPoll?.(poller.topic.canonical, wait);
     poller.pollEveryMs = wait;
@@ -296,7 +311,7 @@ export class LiveHub {
   private forget(key: string, poller: Poller): void {
     if (this.pollers.get(key) !== poller) return;
     this.pollers.delete(key);
-    this.own(poller.owner, -1);
+    this.own(poller.upstream.name, poller.owner, -1);
   }
 
   /** A topic's new state, from this relay's poll or another's: what `send` hands out from now on. */
@@ -328,5 +343,15 @@ export class LiveHub {
     if (!update) poller.updates.set(subscription.asked, (update = { id: poller.eventId, topic: subscription.asked, json: poller.json! }));
     const delivered = await subscription.subscriber.deliver(update);
     if (!delivered) poller.subscriptions.delete(subscription);
+  }
+}
+
+/** The payers among a topic's viewers, a few of them: who else may pay for a poll its starter cannot. */
+function* viewerPayers(poller: Poller): Generator<Payer> {
+  let asked = 0;
+  for (const subscription of poller.subscriptions) {
+    if (!subscription.payer) continue;
+    yield subscription.payer;
+    if (++asked >= PAYERS_ASKED) return;
   }
 }

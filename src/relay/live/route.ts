@@ -4,9 +4,9 @@ import type { IncomingMessage } from 'node:http';
 import { CONTRACT_REVISION, CONTRACT_VERSION } from '../../contract/version.js';
 import { RelayError } from '../base/errors.js';
 import { countLoad, refuseKnownSpentKey, refuseSpentKey } from '../metering/quota.js';
-import { localReader, readerNetwork } from '../metering/attribution.js';
-import { tooManyTopics, type SpendGuard } from '../upstream/spend-guard.js';
-import type { Spender } from '../upstream/spend.js';
+import { readerNetwork } from '../metering/attribution.js';
+import type { SpendGuard } from '../upstream/spend-guard.js';
+import { topicSpender, type TopicCounts } from '../upstream/who-pays.js';
 import type { WidgetRequest } from '../base/request.js';
 import type { Access } from '../http/access.js';
 import type { StreamRoute } from '../http/data-routes.js';
@@ -162,25 +162,13 @@ function streamSubscriber(stream: SseConnection, access: Access, billing: Stream
   return { subscriber, catchUp };
 }
 
-/**
- * Who pays for the topics a stream opens: refused while its key or network is in debt, or when the topics it would
- * start pass a cap (per key, per network, per relay); joining topics others already poll costs nothing.
- */
-function topicOwner(spend: SpendGuard, hub: LiveHub, access: Access, address: string, topics: readonly Topic[]): Spender {
-  const key = access.key.key;
-  const network = readerNetwork(address);
-  // As on the data routes: a reader on this machine is charged by key only, a test key (the sandbox) not at all.
-  const charged = localReader(address) ? undefined : network;
-  const fresh = hub.newTopics(access.upstream, topics);
-  if (fresh > 0) {
-    if (!access.key.test) spend.refuse(key, charged);
-    const { topicsPerKey, topicsPerNetwork, topics: perRelay } = spend.limits;
-    if (charged !== undefined && hub.ownedBy(`n|${charged}`) + fresh > topicsPerNetwork)
-      throw tooManyTopics('this address’s network', topicsPerNetwork);
-    if (hub.ownedBy(`k|${key}`) + fresh > topicsPerKey) throw tooManyTopics('this widget key', topicsPerKey);
-    if (hub.topicCount() + fresh > perRelay) throw tooManyTopics('this relay', perRelay);
-  }
-  return { key, network, charge: access.key.test ? undefined : (units) => spend.charge(key, charged, units) };
+/** The topics a stream would add to the hub's, as the rule of who pays counts them. */
+function topicCounts(hub: LiveHub, access: Access, topics: readonly Topic[]): TopicCounts {
+  return {
+    fresh: hub.newTopics(access.upstream, topics),
+    ownedBy: (owner) => hub.ownedBy(owner),
+    polled: hub.topicCountOf(access.upstream.name),
+  };
 }
 
 /**
@@ -230,7 +218,7 @@ export function liveRoute(options: LiveRouteOptions) {
     refuseKnownSpentKey(access.key, now);
     await refuseSpentKey(access.key, options.usage, now);
     slots.check(address, key, access.key.test);
-    const owner = options.spend && topicOwner(options.spend, options.hub, access, widgetRequest.address, topics);
+    const owner = options.spend && topicSpender(options.spend, access, widgetRequest.address, topicCounts(options.hub, access, topics));
     // A reader gone while the store answered never takes a slot.
     if (gone()) return 'gone';
     slots.take(address, key, access.key.test);

@@ -67,7 +67,7 @@ export async function keptOnceSettled<P extends object>(
   const kept = await readKept(ctx.history, name);
   if (kept) return kept.payload as P;
   const built = await build();
-  if (settled(built)) await keep(ctx.history, name, built, ctx.now);
+  if (!ctx.keepsNothing && settled(built)) await keep(ctx.history, name, built, ctx.now);
   return built;
 }
 

@@ -9,5 +9,7 @@ export interface ResourceContext {
    * Set for a reader's own request (a GET): its answer stands as the day's snapshot for `as-of`. Live polls leave it
    * unset: a followed topic's pages ask again by GET once it settles, and a topic's first polls stay as cheap as before.
    */
-  snapshotDay?: true;
+  snapshotDay?: boolean;
+  /** Set for a HEAD: it delivers nothing, so nothing is kept for it (no final game, no snapshot). */
+  keepsNothing?: boolean;
 }

@@ -37,6 +37,8 @@ export interface UpstreamClientOptions {
   now?: () => number;
   /** Called once per HTTP attempt, for metrics and logs. */
   onAttempt?: (attempt: UpstreamAttempt) => void;
+  /** Awaited before each attempt leaves, with the units it will cost: whoever pays is charged before the call. */
+  beforeAttempt?: (endpoint: string, units: number) => Promise<void> | void;
 }
 
 export interface UpstreamAttempt {
@@ -157,6 +159,7 @@ async function callEndpoint<Schema extends z.ZodType>(
         `Upstream ${endpoint} asked to wait: not called again for ${Math.ceil(held / 1000)} s (cached data is served meanwhile).`,
         held,
       );
+    await options.beforeAttempt?.(endpoint, units);
     const started = now();
     const report = (outcome: UpstreamAttempt['outcome'], charged: number, retryInMs?: number) =>
       options.onAttempt?.({ endpoint, outcome, attempt, durationMs: now() - started, units: charged, retryInMs });

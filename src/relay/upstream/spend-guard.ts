@@ -1,22 +1,25 @@
 import { LRUCache } from 'lru-cache';
 import { RelayError } from '../base/errors.js';
+import { spendingAs, type Payer, type Spender } from './spend.js';
+import { memoryBuckets, type UnitBuckets, type UnitRate } from './unit-buckets.js';
 
-/** A bucket of upstream units: `burst` at most, refilled at `perMinute`; a build may take it below zero (debt). */
-export interface UnitRate {
-  burst: number;
-  perMinute: number;
-}
+export type { UnitRate } from './unit-buckets.js';
 
 export interface SpendLimits {
-  /** Units one key's requests may cause (cache misses), over every network. */
+  /** Units one key's requests and topics may cause (cache misses, polls), over every network. */
   perKey: UnitRate;
   /** Units one network's requests may cause (an IPv4 address, an IPv6 /64), over every key. */
   perNetwork: UnitRate;
+  /** Upstream calls one key's, and one network's, readers may have under way at once; more wait their turn. */
+  callsPerKey: number;
+  callsPerNetwork: number;
   /** Live topics one key, one network and the whole relay may have polled at once (topics others share are free). */
   topicsPerKey: number;
   topicsPerNetwork: number;
   topics: number;
-  /** The share of the upstream month one key's requests and topics may cause (0.25 = a quarter). */
+  /** Live topics every test key together may have polled (the sandbox's own pool, apart from the live keys'). */
+  testTopics: number;
+  /** The share of the upstream month one key's requests and topics may cause at full rate (0.25 = a quarter). */
   keyMonthShare: number;
   /** The share past which the operator is told which key it is (`--upstream-key-alert`). */
   keyAlertShare: number;
@@ -30,33 +33,52 @@ export function unitRate(perMinute: number, burstMinutes: number): UnitRate {
 /** How many minutes of its rate a bucket holds at once. */
 export const BURST_MINUTES = { perKey: 5, perNetwork: 7.5 } as const;
 
+/** Past its share of the month a key's bucket refills this much slower, and holds one minute of that. */
+export const PAST_SHARE_SLOWDOWN = 10;
+
+const TOPICS = 5_000;
+
 export const DEFAULT_SPEND_LIMITS: SpendLimits = {
   // A busy publisher's pages (every league, every game) miss the cache a few hundred units a minute at most.
   perKey: unitRate(600, BURST_MINUTES.perKey),
   // One reader's cold page of every element costs some 30 units; then they read what the cache holds.
   perNetwork: unitRate(20, BURST_MINUTES.perNetwork),
-  topicsPerKey: 1_000,
+  // A cold nine-league page makes some 36 calls: they go eight at a time, so a flood cannot outrun its buckets.
+  callsPerKey: 8,
+  callsPerNetwork: 4,
+  // A tenth of the relay's topics per key: ten keys at their cap before the relay is full.
+  topicsPerKey: TOPICS / 10,
   topicsPerNetwork: 40,
-  topics: 5_000,
+  topics: TOPICS,
+  testTopics: TOPICS / 20,
   keyMonthShare: 0.25,
   keyAlertShare: 0.2,
 };
 
-interface Bucket {
-  tokens: number;
-  at: number;
-}
+/** How long a call waits for a turn among its payer's calls under way before it is refused. */
+const TURN_WAIT_MS = 10_000;
+/** Payers remembered for each upstream answer (its recent readers), and answers remembered. */
+const READERS_PER_ANSWER = 6;
+const ANSWERS_REMEMBERED = 20_000;
+
+/** A refusal to start an upstream call: the cache answers what it holds instead, and only a reader with nothing gets it. */
+export class SpendRefusal extends RelayError {}
 
 /**
- * The caller pays for misses: a request or stream open is refused before any work while its key or its network is in
- * debt, and what its build spends upstream is charged to both afterwards. Honest readers mostly hit the cache and
- * spend nothing; a flood of made-up requests runs out within one bucket.
+ * Who pays for an upstream call, and whether anyone may make it now. A call is charged before it leaves, attempt by
+ * attempt, to one payer: the reader (or topic) that needs it, or, when its key or network has spent its buckets,
+ * another recent reader of the same answer who has not. So an answer many keys' readers share is never refused for one
+ * key's spend, and what runs dry is the long tail only its own callers cause. Calls under way are bounded per key and
+ * per network, so no concurrency outruns a bucket; past its share of the month a key's bucket refills ten times slower
+ * instead of closing, and it recovers minutes after an attack ends.
  */
 export class SpendGuard {
-  private readonly buckets = new LRUCache<string, Bucket>({ max: 100_000 });
   /** Units each key has caused this month: the store's tally (every relay's), plus what this relay saw since. */
   private month = '';
   private readonly monthUnits = new Map<string, number>();
+  private readonly readers = new LRUCache<string, Payer[]>({ max: ANSWERS_REMEMBERED });
+  private readonly underWay = new Map<string, number>();
+  private turnTaken: Array<() => void> = [];
 
   constructor(
     readonly limits: SpendLimits,
@@ -65,6 +87,7 @@ export class SpendGuard {
     private readonly upstreamLimit: () => number | undefined = () => undefined,
     /** Told when a key's units pass the alert share (the caller raises it once per key and month). */
     private readonly onAlertShare: (key: string, month: string, units: number, limit: number) => void = () => {},
+    private readonly buckets: UnitBuckets = memoryBuckets(now),
   ) {}
 
   /** Units a key caused (any poll or request of its), for its share of the month. */
@@ -89,63 +112,143 @@ export class SpendGuard {
     return [...this.monthUnits].sort((a, b) => b[1] - a[1]).slice(0, count);
   }
 
-  private spentShare(key: string): RelayError | undefined {
+  /** Whether the key has caused its share of the upstream month (its bucket then refills slower). */
+  pastShare(key: string): boolean {
     const limit = this.upstreamLimit();
-    if (!limit) return undefined;
-    const share = this.limits.keyMonthShare;
-    const caused = this.monthUnits.get(key) ?? 0;
-    if (caused < limit * share) return undefined;
-    const now = new Date(this.now());
-    const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
-    return new RelayError(
-      'rate_limited',
-      `This widget key has caused ${caused.toLocaleString('en-US')} upstream units this month, its share (${Number((share * 100).toFixed(2))} % of the relay’s ${limit.toLocaleString('en-US')}); its widgets keep their last data until the month turns or the operator raises --key-upstream-share.`,
-      { 'Retry-After': String(Math.ceil((next - now.getTime()) / 1000)) },
-    );
+    return limit !== undefined && (this.monthUnits.get(key) ?? 0) >= limit * this.limits.keyMonthShare;
   }
 
-  private bucket(name: string, rate: UnitRate): Bucket {
-    const at = this.now();
-    let bucket = this.buckets.get(name);
-    if (!bucket) this.buckets.set(name, (bucket = { tokens: rate.burst, at }));
-    bucket.tokens = Math.min(rate.burst, bucket.tokens + (Math.max(0, at - bucket.at) * rate.perMinute) / 60_000);
-    bucket.at = at;
-    return bucket;
+  private keyRate(key: string): UnitRate {
+    if (!this.pastShare(key)) return this.limits.perKey;
+    const perMinute = this.limits.perKey.perMinute / PAST_SHARE_SLOWDOWN;
+    return { perMinute, burst: perMinute };
+  }
+
+  /** Notes a reader of an upstream answer: while it reads it, it is one of those who may pay for its refresh. */
+  noteReader(answer: string, spender: Spender | undefined): void {
+    const payer = spender?.payer;
+    if (!payer) return;
+    const known = this.readers.get(answer);
+    if (!known) return void this.readers.set(answer, [payer]);
+    if (known.some((reader) => reader.key === payer.key && reader.network === payer.network)) return;
+    if (known.length >= READERS_PER_ANSWER) known.shift();
+    known.push(payer);
+  }
+
+  /** Why the payer may start no call now (`rate_limited`, 429, Retry-After), or undefined. */
+  async refusal(payer: Payer): Promise<SpendRefusal | undefined> {
+    if (payer.network !== undefined) {
+      const level = await this.buckets.level(`n|${payer.network}`, this.limits.perNetwork);
+      if (level <= 0) return spent('this address’s network', level, this.limits.perNetwork);
+    }
+    const rate = this.keyRate(payer.key);
+    const level = await this.buckets.level(`k|${payer.key}`, rate);
+    if (level > 0) return undefined;
+    return this.pastShare(payer.key)
+      ? spentShare(payer.key, level, rate, this.monthUnits.get(payer.key) ?? 0, this.limits)
+      : spent('this widget key', level, rate);
+  }
+
+  /** Charges an attempt's units before it leaves (retries and timeouts cost what a success costs). */
+  async charge(payer: Payer, units: number): Promise<void> {
+    if (payer.network !== undefined) await this.buckets.take(`n|${payer.network}`, this.limits.perNetwork, units);
+    await this.buckets.take(`k|${payer.key}`, this.keyRate(payer.key), units);
   }
 
   /**
-   * Why the key or the network may cause no upstream call now (`rate_limited`, 429, Retry-After), or undefined.
-   * `network` is undefined for a reader on this machine (a demo, a test, a proxy not declared with --trust-proxy): it
-   * cannot be told apart from the others, so only its key's bucket applies.
+   * Runs `call`, the refresh of `answer`, as the first of its possible payers who may pay now (the spender's own payer,
+   * then the topic's other viewers, then the answer's recent readers); rejects with the spender's refusal when none may.
    */
-  refusal(key: string, network: string | undefined): RelayError | undefined {
-    if (network !== undefined) {
-      const ofNetwork = this.bucket(`n|${network}`, this.limits.perNetwork);
-      if (ofNetwork.tokens <= 0) return spent('this address’s network', ofNetwork, this.limits.perNetwork);
+  async pay<T>(answer: string, spender: Spender | undefined, call: () => Promise<T>): Promise<T> {
+    if (!spender?.payer) return call();
+    const candidates = unique([spender.payer, ...(spender.alternates?.() ?? []), ...(this.readers.get(answer) ?? [])]);
+    const waitUntil = performance.now() + TURN_WAIT_MS;
+    for (;;) {
+      let first: SpendRefusal | undefined;
+      let busy = false;
+      for (const payer of candidates) {
+        const refused = await this.refusal(payer);
+        if (refused) {
+          first ??= refused;
+          continue;
+        }
+        if (!this.takeTurn(payer)) {
+          busy = true;
+          continue;
+        }
+        try {
+          return await spendingAs({ ...spender, payer }, call);
+        } finally {
+          this.endTurn(payer);
+        }
+      }
+      if (!busy || performance.now() >= waitUntil) throw first ?? tooManyCalls();
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 250);
+        this.turnTaken.push(() => (clearTimeout(timer), resolve()));
+      });
     }
-    const ofKey = this.bucket(`k|${key}`, this.limits.perKey);
-    if (ofKey.tokens <= 0) return spent('this widget key', ofKey, this.limits.perKey);
-    return this.spentShare(key);
   }
 
-  /** Throws `refusal`'s answer when there is one. */
-  refuse(key: string, network: string | undefined): void {
-    const refusal = this.refusal(key, network);
-    if (refusal) throw refusal;
+  private takeTurn(payer: Payer): boolean {
+    const ofKey = this.underWay.get(`k|${payer.key}`) ?? 0;
+    const ofNetwork = payer.network === undefined ? 0 : (this.underWay.get(`n|${payer.network}`) ?? 0);
+    if (ofKey >= this.limits.callsPerKey || ofNetwork >= this.limits.callsPerNetwork) return false;
+    this.underWay.set(`k|${payer.key}`, ofKey + 1);
+    if (payer.network !== undefined) this.underWay.set(`n|${payer.network}`, ofNetwork + 1);
+    return true;
   }
 
-  charge(key: string, network: string | undefined, units: number): void {
-    if (network !== undefined) this.bucket(`n|${network}`, this.limits.perNetwork).tokens -= units;
-    this.bucket(`k|${key}`, this.limits.perKey).tokens -= units;
+  private endTurn(payer: Payer): void {
+    for (const name of [`k|${payer.key}`, payer.network === undefined ? undefined : `n|${payer.network}`]) {
+      if (name === undefined) continue;
+      const left = (this.underWay.get(name) ?? 1) - 1;
+      if (left > 0) this.underWay.set(name, left);
+      else this.underWay.delete(name);
+    }
+    const waiting = this.turnTaken;
+    this.turnTaken = [];
+    for (const wake of waiting) wake();
   }
 }
 
-function spent(who: string, bucket: Bucket, rate: UnitRate): RelayError {
-  const retryAfter = Math.max(1, Math.ceil(((1 - bucket.tokens) / rate.perMinute) * 60));
-  return new RelayError(
+function unique(payers: Payer[]): Payer[] {
+  const seen = new Set<string>();
+  return payers.filter((payer) => {
+    const name = `${payer.key}|${payer.network ?? ''}`;
+    if (seen.has(name)) return false;
+    seen.add(name);
+    return true;
+  });
+}
+
+function retryAfter(level: number, rate: UnitRate): number {
+  return Math.max(1, Math.ceil(((1 - level) / rate.perMinute) * 60));
+}
+
+function spent(who: string, level: number, rate: UnitRate): SpendRefusal {
+  const seconds = retryAfter(level, rate);
+  return new SpendRefusal(
     'rate_limited',
-    `Too many requests for data the relay does not hold: ${who} has caused its share of upstream calls (${rate.burst} units, then ${rate.perMinute} a minute); retry in ${retryAfter} s. Widgets showing the same games as other readers are not affected.`,
-    { 'Retry-After': String(retryAfter) },
+    `Too many requests for data the relay does not hold: ${who} has caused its share of upstream calls (${rate.burst} units, then ${rate.perMinute} a minute); retry in ${seconds} s. Widgets showing the same games as other readers are not affected.`,
+    { 'Retry-After': String(seconds) },
+  );
+}
+
+function spentShare(key: string, level: number, rate: UnitRate, caused: number, limits: SpendLimits): SpendRefusal {
+  const seconds = retryAfter(level, rate);
+  return new SpendRefusal(
+    'rate_limited',
+    `This widget key has caused ${caused.toLocaleString('en-US')} upstream units this month, past its share (${Number((limits.keyMonthShare * 100).toFixed(2))} % of the relay’s month): data the relay does not hold is fetched for it at ${rate.perMinute} units a minute until the month turns; retry in ${seconds} s. Widgets showing what other readers see are not affected.`,
+    { 'Retry-After': String(seconds) },
+  );
+}
+
+function tooManyCalls(): SpendRefusal {
+  return new SpendRefusal(
+    'rate_limited',
+    'Too many requests for data the relay does not hold are under way for this widget key or network; retry in a few seconds.',
+    { 'Retry-After': '5' },
   );
 }
 

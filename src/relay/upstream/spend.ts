@@ -1,19 +1,27 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { RelayError } from '../base/errors.js';
+
+/** Whose buckets an upstream call is charged to: a key, and the reader's network unless it is on this machine. */
+export interface Payer {
+  key: string;
+  /** Undefined for a reader that cannot be told apart from the others (loopback, an undeclared proxy). */
+  network?: string;
+}
 
 /**
  * Who an upstream call is made for. Set around a widget request's build (and a live topic's polls), it follows the
  * call through the cache's singleflight into the client, so every unit spent is attributed to the key (and network)
- * whose request missed the cache, and charged to their buckets (spend-guard.ts).
+ * whose request missed the cache, and charged before the call to whoever pays for it (spend-guard.ts).
  */
 export interface Spender {
   key: string;
   network: string;
-  /** Charges units to the spender's buckets; absent for spend that is attributed only (a topic's later polls). */
-  charge?: (units: number) => void;
-  /** Set while the spender's key or network is in debt: it is served what the cache holds, and may start no call. */
-  refusal?: Error;
-  /** Set once a call this spender would have started was refused: its answer would be incomplete. */
-  refused?: boolean;
+  /** Who is charged first; absent for work that costs the operator nothing (test keys: the sandbox). */
+  payer?: Payer;
+  /** Others who read the same data and may pay when the payer cannot (a live topic's other viewers). */
+  alternates?: () => Iterable<Payer>;
+  /** Set once a call this spender needed was refused and nothing the relay held could stand in for it. */
+  refused?: RelayError;
 }
 
 const current = new AsyncLocalStorage<Spender>();
@@ -22,15 +30,7 @@ export function spendingAs<T>(spender: Spender, work: () => T): T {
   return current.run(spender, work);
 }
 
-/** Why the caller under way may not start an upstream call (its refusal), or undefined when it may: the cache asks. */
-export function callerRefusal(): Error | undefined {
-  const spender = current.getStore();
-  if (!spender?.refusal) return undefined;
-  spender.refused = true;
-  return spender.refusal;
-}
-
-/** The spender of the call under way: called by the client's attempt hook when units were spent. */
+/** The spender of the call under way: the cache asks who pays, the client whom to charge. */
 export function currentSpender(): Spender | undefined {
   return current.getStore();
 }
