@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { UpstreamPartitions, type Entry } from './upstream-partitions.js';
 
 export interface CachePolicy<T> {
   /** Fresh for this long; may depend on the value (a slate with live games goes stale sooner). */
@@ -18,11 +19,6 @@ export interface Cached<T> {
 
 export type CacheOutcome = 'hit' | 'swr' | 'miss' | 'stale_if_error';
 
-interface Entry {
-  value: unknown;
-  fetchedAt: number;
-}
-
 /**
  * A second tier several relays share (Redis): an answer one relay fetched serves the others, and only one of them
  * refreshes a key at a time.
@@ -34,35 +30,6 @@ export interface SharedEntries {
   /** Takes the right to refresh `key` for `ms`; false while another relay holds it. */
   claim(key: string, ms: number): Promise<boolean>;
   clear(): Promise<void>;
-}
-
-/**
- * One LRU per upstream (the first `|`-separated part of every key: `live`, `test`), each of `max` entries: a flood of
- * test-key traffic (the sandbox) never evicts the live upstream's answers.
- */
-class UpstreamPartitions {
-  private readonly partitions = new Map<string, LRUCache<string, Entry>>();
-
-  constructor(private readonly max: number) {}
-
-  private of(key: string): LRUCache<string, Entry> {
-    const name = key.slice(0, Math.max(0, key.indexOf('|')));
-    let partition = this.partitions.get(name);
-    if (!partition) this.partitions.set(name, (partition = new LRUCache({ max: this.max })));
-    return partition;
-  }
-
-  get(key: string): Entry | undefined {
-    return this.of(key).get(key);
-  }
-
-  set(key: string, entry: Entry): void {
-    this.of(key).set(key, entry);
-  }
-
-  clear(): void {
-    for (const partition of this.partitions.values()) partition.clear();
-  }
 }
 
 /** How long an upstream refusal (a made-up id: not found, bad request) answers for its key without asking again. */

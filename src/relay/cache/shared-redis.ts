@@ -1,4 +1,5 @@
 import { connectRedis, scanNames } from '../store/redis-connection.js';
+import { liveAnswersOnly } from './live-answers-only.js';
 import type { SharedEntries } from './resource-cache.js';
 
 const PREFIX = 'pressbox:cache:';
@@ -9,7 +10,7 @@ const claimOf = (key: string) => `${CLAIM_PREFIX}{${key}}`;
 /** After a command fails, the shared tier is skipped this long: a Redis that hangs must not hold up every refresh. */
 const SKIP_AFTER_FAILURE_MS = 2000;
 
-/** The upstream answers several relays share, in Redis as JSON with the time they were fetched. */
+/** The live upstream's answers several relays share, in Redis as JSON with the time they were fetched. */
 export async function redisSharedEntries(url: string): Promise<SharedEntries & { close(): void }> {
   const redis = await connectRedis(url);
   let skipUntil = 0;
@@ -22,7 +23,7 @@ export async function redisSharedEntries(url: string): Promise<SharedEntries & {
       throw error;
     }
   };
-  return {
+  return liveAnswersOnly({
     get: (key) =>
       guarded(async () => {
         const json = await redis.get(entry(key));
@@ -42,5 +43,5 @@ export async function redisSharedEntries(url: string): Promise<SharedEntries & {
         await scanNames(redis, `${prefix}*`, async (found) => void (await Promise.all(found.map((name) => redis.del(name)))));
     },
     close: () => redis.disconnect(),
-  };
+  });
 }

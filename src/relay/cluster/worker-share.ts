@@ -1,3 +1,4 @@
+import { liveAnswersOnly } from '../cache/live-answers-only.js';
 import type { SharedEntries } from '../cache/resource-cache.js';
 import type { LiveShare, TopicState } from '../live/share.js';
 import { isPressboxMessage, type ToPrimary, type ToWorker, type WorkerRequest } from './messages.js';
@@ -58,10 +59,10 @@ export function workerLiveShare(): LiveShare {
 
 /** Upstream answers shared by the workers of one machine: a worker that missed asks the primary before upstream. */
 export function workerSharedEntries(): SharedEntries {
-  return {
+  return liveAnswersOnly({
     get: (key) => askPrimary({ op: 'cache-get', key }),
     set: (key, entry, keepMs) => askPrimary({ op: 'cache-set', key, entry, keepMs }),
     claim: (key, ms) => askPrimary({ op: 'cache-claim', key, ms }),
     clear: () => askPrimary({ op: 'cache-clear' }),
-  };
+  });
 }

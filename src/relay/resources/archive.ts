@@ -6,6 +6,7 @@ import type { HistoryStore } from '../store/types.js';
 import type { ResourceContext } from './context.js';
 import { upgradeKept } from './kept-revisions.js';
 import { SNAPSHOT_CAPS, SnapshotBook } from './snapshot-book.js';
+import { keptStoreOf } from './test-kept.js';
 import { currentSpender } from '../upstream/spend.js';
 import { dayBucket } from '../metering/month.js';
 
@@ -39,13 +40,13 @@ export function decodeKept(body: Buffer): Kept | undefined {
 
 /** A store that cannot answer now is a miss: the request is built as if nothing were kept. */
 async function readKept(history: HistoryStore, name: string): Promise<Kept | undefined> {
-  const body = await history.keptPayload(name).catch(() => undefined);
+  const body = await keptStoreOf(history, name).keptPayload(name).catch(() => undefined);
   return body && decodeKept(body);
 }
 
 /** Keeping is a bonus to the answer, never a condition of it: a store that cannot keep now is asked again next time. */
 function keep(history: HistoryStore, name: string, payload: object, at: number): Promise<boolean> {
-  return history.keepPayload(name, encodeKept(payload, at), at).then(
+  return keptStoreOf(history, name).keepPayload(name, encodeKept(payload, at), at).then(
     () => true,
     () => false,
   );
