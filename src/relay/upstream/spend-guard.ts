@@ -60,6 +60,10 @@ const TURN_WAIT_MS = 10_000;
 /** Payers remembered for each upstream answer (its recent readers), and answers remembered. */
 const READERS_PER_ANSWER = 6;
 const ANSWERS_REMEMBERED = 20_000;
+/** Payers asked at most for one call: each is a look at two buckets (in Redis, two commands). */
+const PAYERS_ASKED = 6;
+/** A payer found unable to pay is not asked again for this long: a flood of misses costs no Redis command each. */
+const DRY_MEMO_MS = 250;
 
 /** A refusal to start an upstream call: the cache answers what it holds instead, and only a reader with nothing gets it. */
 export class SpendRefusal extends RelayError {}
@@ -78,6 +82,7 @@ export class SpendGuard {
   private readonly monthUnits = new Map<string, number>();
   private readonly readers = new LRUCache<string, Payer[]>({ max: ANSWERS_REMEMBERED });
   private readonly underWay = new Map<string, number>();
+  private readonly dry = new LRUCache<string, { refusal: SpendRefusal; until: number }>({ max: 10_000 });
   private turnTaken: Array<() => void> = [];
 
   constructor(
@@ -137,6 +142,15 @@ export class SpendGuard {
 
   /** Why the payer may start no call now (`rate_limited`, 429, Retry-After), or undefined. */
   async refusal(payer: Payer): Promise<SpendRefusal | undefined> {
+    const name = payerName(payer);
+    const memo = this.dry.get(name);
+    if (memo && performance.now() < memo.until) return memo.refusal;
+    const refusal = await this.bucketRefusal(payer);
+    if (refusal) this.dry.set(name, { refusal, until: performance.now() + DRY_MEMO_MS });
+    return refusal;
+  }
+
+  private async bucketRefusal(payer: Payer): Promise<SpendRefusal | undefined> {
     if (payer.network !== undefined) {
       const level = await this.buckets.level(`n|${payer.network}`, this.limits.perNetwork);
       if (level <= 0) return spent('this address’s network', level, this.limits.perNetwork);
@@ -161,7 +175,10 @@ export class SpendGuard {
    */
   async pay<T>(answer: string, spender: Spender | undefined, call: () => Promise<T>): Promise<T> {
     if (!spender?.payer) return call();
-    const candidates = unique([spender.payer, ...(spender.alternates?.() ?? []), ...(this.readers.get(answer) ?? [])]);
+    const candidates = unique([spender.payer, ...(spender.alternates?.() ?? []), ...(this.readers.get(answer) ?? [])]).slice(
+      0,
+      PAYERS_ASKED,
+    );
     const waitUntil = performance.now() + TURN_WAIT_MS;
     for (;;) {
       let first: SpendRefusal | undefined;
@@ -212,10 +229,12 @@ export class SpendGuard {
   }
 }
 
+const payerName = (payer: Payer) => `${payer.key}|${payer.network ?? ''}`;
+
 function unique(payers: Payer[]): Payer[] {
   const seen = new Set<string>();
   return payers.filter((payer) => {
-    const name = `${payer.key}|${payer.network ?? ''}`;
+    const name = payerName(payer);
     if (seen.has(name)) return false;
     seen.add(name);
     return true;

@@ -9,7 +9,7 @@ import { silentLogger } from '../../../../src/relay/base/logger.js';
 import { runningClock } from '../../../helpers/clock.js';
 import { addKey } from '../../../helpers/relay.js';
 import { frozenSandbox, getJson, MIDDAY } from '../../../helpers/sandbox.js';
-import { ALL_LEAGUES, dayAfter, getFrom, HONEST } from '../../../helpers/attacks.js';
+import { ALL_LEAGUES, dayAfter, getFrom, HONEST, sleep, streamFrom } from '../../../helpers/attacks.js';
 import type { RunningSandbox } from '../../../../src/sandbox/server.js';
 
 /** A key's bucket in these tests: 60 units a minute, 300 at once. */
@@ -47,6 +47,7 @@ const unitsOf = async (upstream: RunningSandbox) => (await getJson(upstream, '/m
 const dated = (n: number) => `/v1/scores?league=${ALL_LEAGUES}&date=${dayAfter(MIDDAY, -399 + n)}`;
 /** A forged network per attacker request (behind the trusted proxy, each is its own reader). */
 const forged = (n: number) => `203.0.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
+const POLL_MS = 200;
 const COMMON = ['/v1/scores?league=nba', '/v1/scores?league=nhl', '/v1/standings?league=nba', '/v1/injuries?league=nfl'];
 
 describe('an attacker holding a publisher’s key', () => {
@@ -60,7 +61,10 @@ describe('an attacker holding a publisher’s key', () => {
     upstream = await frozenSandbox(MIDDAY);
     clock = skewableClock();
     // A month share of 0.01 % of the pro month (100 units): the attack passes it within its first seconds.
-    relay = await relayOn(upstream, clock.now, { upstream: { keyMonthShare: 0.0001, keyAlertShare: 0.00005 } });
+    relay = await relayOn(upstream, clock.now, {
+      upstream: { keyMonthShare: 0.0001, keyAlertShare: 0.00005 },
+      live: { pollMs: () => POLL_MS },
+    });
     victim = await addKey(relay, ['example.com'], { name: 'victim' });
     other = await addKey(relay, ['example.com'], { name: 'another publisher' });
     for (const path of COMMON)
@@ -128,6 +132,44 @@ describe('an attacker holding a publisher’s key', () => {
     // A request only this key's readers make (one league's day: its schedule, slate and teams).
     const after = await getFrom({ relay }, `/v1/scores?league=nba&date=${dayAfter(MIDDAY, -3)}&key=${victim}`, HONEST);
     assert.equal(after.status, 200, JSON.stringify(after.body));
+  });
+});
+
+describe('topics an attacker keeps open', () => {
+  it('charge every poll to the key that keeps them: once it is spent they keep their data and cost no more', async () => {
+    const upstream = await frozenSandbox(MIDDAY);
+    const clock = skewableClock();
+    const relay = await relayOn(upstream, clock.now, { live: { pollMs: () => POLL_MS } });
+    try {
+      const key = await addKey(relay, ['example.com'], { name: 'scraped' });
+      // Forty made-up future days of nine leagues, from two networks: every one a topic only this key keeps.
+      const days = (from: number) =>
+        Array.from({ length: 20 }, (_, i) => `/v1/scores?league=${ALL_LEAGUES}&date=${dayAfter(MIDDAY, from + i)}`);
+      const streams = [await streamFrom({ relay }, key, days(1), forged(901)), await streamFrom({ relay }, key, days(21), forged(902))];
+      assert.deepEqual(
+        streams.map((stream) => stream.status),
+        [200, 200],
+      );
+      // Each round every entry has expired, so every poll needs the upstream: the key's 300 units run out in the first.
+      const spentIn = async () => {
+        const before = await unitsOf(upstream);
+        clock.advance(2 * 60_000);
+        await sleep(1500);
+        await relay.cache.settled();
+        return (await unitsOf(upstream)) - before;
+      };
+      await spentIn();
+      await spentIn();
+      const rounds = [await spentIn(), await spentIn(), await spentIn()];
+      // Two minutes refill 120 units of the key's bucket each round; anything more would be polls charged to nobody.
+      const bound = 3 * (2 * PER_KEY + IN_FLIGHT);
+      const spent = rounds.reduce((sum, units) => sum + units, 0);
+      assert.ok(spent <= bound, `${rounds.join(' + ')} units in three rounds of polls, at most ${bound}`);
+      for (const stream of streams) stream.close();
+    } finally {
+      await relay.close();
+      await upstream.close();
+    }
   });
 });
 
