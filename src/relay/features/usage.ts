@@ -1,6 +1,7 @@
 import { alertingUsage, usageAlerts } from '../metering/alerts.js';
 import { degradableUsage, type DegradableUsage } from '../metering/degraded.js';
 import { openLoadJournal, type LoadJournal } from '../metering/journal.js';
+import { storeAddress } from '../metering/store-address.js';
 import { diskGauge, storeGauges } from '../http/metrics.js';
 import { parsePlan } from '../keys/model.js';
 import { watchDisk, type DiskWatch } from '../store/disk-watch.js';
@@ -75,16 +76,17 @@ export const usageFeature = relayFeature<{ maxPageCount: number }>()({
   },
   async start(context) {
     const { settings, logger, now, metrics } = context;
-    // With Redis, the journal is opened first: it remembers the store its relays used, so an emptied one is told apart from a new one.
-    const journal = settings.redis ? openJournal(context, settings.journal) : undefined;
+    // With Redis, the journal is opened first: it remembers the store its relays served at this address, so an emptied
+    // one is told apart from a new one (at an address it never served).
+    const journal = settings.redis ? { file: openJournal(context, settings.journal), at: storeAddress(settings.redis) } : undefined;
     const opened = await openStore({
       db: settings.db,
       redis: settings.redis,
       maxPageCount: settings.maxPageCount,
-      expected: journal?.seenStore(),
+      expected: journal?.file.storeAt(journal.at),
       warn: (line) => logger.log('warn', line, { part: 'store' }),
     }).catch((error: unknown) => {
-      journal?.close();
+      journal?.file.close();
       throw error;
     });
     context.onClose(() => opened.close());
@@ -103,7 +105,7 @@ export const usageFeature = relayFeature<{ maxPageCount: number }>()({
     tellWhenEmptied(opened, context, alerts, journal);
     const counted = alertingUsage(watched, alerts);
     // With Redis, a relay cut off from it goes on serving known keys within an allowance, journaling every load.
-    const degradable = journal ? journaledWhenAway(context, counted, alerts.afterReplay, journal) : undefined;
+    const degradable = journal ? journaledWhenAway(context, counted, alerts.afterReplay, journal.file) : undefined;
     const store = refusingWhenUnavailable(degradable ? { ...counted, countLoad: degradable.countLoad } : counted);
     const disk = await watchDisk({
       folder: dirname(resolve(settings.redis ? settings.journal : settings.db)),
@@ -138,28 +140,44 @@ async function warnOfUnknownPlans(store: RelayStore, { logger }: FeatureContext<
 }
 
 /**
- * An emptied Redis (its marker gone) is told as it happens (or at start, when the journal remembers a store that is
- * not there), and again when a restore brings the data back; the journal remembers the store it serves.
+ * An emptied Redis (its marker gone) is told as it happens (or at start, when the journal remembers a store at this
+ * address that is not there), and again when a restore brings the data back. The journal serves the store the relay
+ * serves: loads it holds for another store are kept for that one, and said.
  */
 function tellWhenEmptied(
   opened: OpenedStore,
   { logger }: FeatureContext<unknown>,
   alerts: { store(kind: 'store_emptied', detail: string): void },
-  journal: LoadJournal | undefined,
+  journal: { file: LoadJournal; at: string } | undefined,
 ): void {
   const marker = opened.marker;
   if (!marker) return;
-  let lost = journal?.seenStore();
+  let lost = journal?.file.storeAt(journal.at);
   const emptied = () => {
     const detail = `Redis has lost Pressbox’s data (the store ${lost ?? ''} is gone: FLUSHALL, or a restart without persistence). Known keys are served within their allowance and journaled; the rest is refused as store_unavailable. Restore a backup: pressbox store restore FILE --redis URL (or pressbox keys import FILE --redis URL); with no backup, pressbox store init --redis URL starts a new store.`;
     logger.log('error', 'store emptied', { part: 'store', detail });
     alerts.store('store_emptied', detail);
   };
-  if (marker.emptied()) emptied();
-  else journal?.noteStore((lost = marker.id()));
+  const serve = (id: string) => {
+    lost = id;
+    const kept = journal?.file.serve(id, journal.at);
+    if (kept)
+      logger.log('warn', 'journal holds loads of another store: kept for it, not counted in this one', {
+        part: 'store',
+        store: id,
+        loads: kept,
+        fix: 'they are counted when a relay using this journal serves their store again; or give this relay its own --journal',
+      });
+  };
+  if (marker.emptied()) {
+    // Loads served while the data is gone are the lost store's: a restore brings it back under a new marker.
+    if (lost) journal?.file.serve(lost, journal.at);
+    emptied();
+  } else serve(marker.id());
   marker.onChange((gone) => {
     if (gone) return emptied();
-    journal?.noteStore((lost = marker.id()));
+    if (lost) journal?.file.restored(lost, marker.id());
+    lost = marker.id();
     logger.log('info', 'store marker is back: Redis holds Pressbox’s data again', { part: 'store', store: lost });
   });
 }

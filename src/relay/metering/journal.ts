@@ -28,18 +28,42 @@ export interface LoadJournal {
   nextBatch(max: number): JournalBatch | undefined;
   /** The batch is counted in Redis: its loads leave the journal. */
   finish(id: string): void;
-  /** The Redis store (its marker's id) this journal's relays last used: found missing there, its data was lost. */
-  seenStore(): string | undefined;
-  noteStore(id: string): void;
+  /**
+   * The store (its marker's id) this journal's relays last served at `where` (the --redis address): found missing
+   * there, its data was lost; a Redis at an address the journal never served is a new store.
+   */
+  storeAt(where: string): string | undefined;
+  /**
+   * From now on this relay's loads belong to the store `id` at `where`: only they are replayed (into it). Answers the
+   * loads the journal holds for other stores: kept for them, never counted in this one.
+   */
+  serve(id: string, where: string): number;
+  /** The store `from` lost its data and came back as `to` (a restore, store init): its journaled loads go there. */
+  restored(from: string, to: string): void;
   close(): void;
 }
 
 const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS journal (id INTEGER PRIMARY KEY, batch TEXT, load TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS journal (id INTEGER PRIMARY KEY, batch TEXT, load TEXT NOT NULL, store TEXT);
   CREATE INDEX IF NOT EXISTS journal_batch ON journal (batch);
   CREATE TABLE IF NOT EXISTS journal_set_aside (id INTEGER PRIMARY KEY, load TEXT NOT NULL, reason TEXT NOT NULL);
-  CREATE TABLE IF NOT EXISTS seen_store (only INTEGER PRIMARY KEY CHECK (only = 1), id TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS stores (id TEXT PRIMARY KEY, at TEXT, seen INTEGER NOT NULL);
 `;
+
+/**
+ * A journal of an earlier release knew one store, not where it was: its loads are that store's, and it stands for
+ * whatever address a relay first opens (so an emptied Redis is still noticed across the upgrade).
+ */
+function migrate(db: Database.Database): void {
+  if (!(db.pragma('table_info(journal)') as Array<{ name: string }>).some((column) => column.name === 'store'))
+    db.exec('ALTER TABLE journal ADD COLUMN store TEXT');
+  if (!db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'seen_store'").get()) return;
+  db.exec(`
+    INSERT OR IGNORE INTO stores (id, at, seen) SELECT id, NULL, 0 FROM seen_store;
+    UPDATE journal SET store = (SELECT id FROM seen_store) WHERE store IS NULL;
+    DROP TABLE seen_store;
+  `);
+}
 
 /** What a journaled load must be for Redis to count it; anything else (a damaged file, a hand edit) is set aside. */
 const journaledLoad = z.object({
@@ -77,20 +101,60 @@ export interface JournalOptions {
   onSetAside?: (row: number, reason: string) => void;
 }
 
+// A relay's section: its store's loads, and loads no store was named for (written before it knew one).
+const MINE = '(store IS @store OR store IS NULL)';
+
 function journalStatements(db: Database.Database) {
+  type Store = { store: string | null };
   return {
-    insert: db.prepare<[string]>('INSERT INTO journal (load) VALUES (?)'),
-    pending: db.prepare<[], { count: number }>('SELECT count(*) AS count FROM journal'),
-    started: db.prepare<[], { batch: string }>('SELECT batch FROM journal WHERE batch IS NOT NULL ORDER BY id LIMIT 1'),
-    claim: db.prepare<[string, number]>(
-      'UPDATE journal SET batch = ? WHERE id IN (SELECT id FROM journal WHERE batch IS NULL ORDER BY id LIMIT ?)',
+    insert: db.prepare<[string, string | null]>('INSERT INTO journal (load, store) VALUES (?, ?)'),
+    pending: db.prepare<[Store], { count: number }>(`SELECT count(*) AS count FROM journal WHERE ${MINE}`),
+    others: db.prepare<[Store], { count: number }>('SELECT count(*) AS count FROM journal WHERE NOT ' + MINE),
+    started: db.prepare<[Store], { batch: string }>(`SELECT batch FROM journal WHERE batch IS NOT NULL AND ${MINE} ORDER BY id LIMIT 1`),
+    claim: db.prepare<[Store & { batch: string; max: number }]>(
+      `UPDATE journal SET batch = @batch WHERE id IN (SELECT id FROM journal WHERE batch IS NULL AND ${MINE} ORDER BY id LIMIT @max)`,
     ),
     batch: db.prepare<[string], { id: number; load: string }>('SELECT id, load FROM journal WHERE batch = ? ORDER BY id'),
     setAside: db.prepare<[string, number]>('INSERT INTO journal_set_aside (id, load, reason) SELECT id, load, ? FROM journal WHERE id = ?'),
     drop: db.prepare<[number]>('DELETE FROM journal WHERE id = ?'),
     finish: db.prepare<[string]>('DELETE FROM journal WHERE batch = ?'),
-    seenStore: db.prepare<[], { id: string }>('SELECT id FROM seen_store'),
-    noteStore: db.prepare<[string]>('INSERT INTO seen_store (only, id) VALUES (1, ?) ON CONFLICT (only) DO UPDATE SET id = excluded.id'),
+    storeAt: db.prepare<[string], { id: string }>(
+      'SELECT id FROM stores WHERE at = ? OR (at IS NULL AND NOT EXISTS (SELECT 1 FROM stores WHERE at IS NOT NULL)) ORDER BY seen DESC LIMIT 1',
+    ),
+    serve: db.prepare<[string, string, number]>(
+      'INSERT INTO stores (id, at, seen) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at, seen = excluded.seen',
+    ),
+    moveLoads: db.prepare<[{ from: string; to: string }]>('UPDATE journal SET store = @to WHERE store = @from'),
+    renameStore: db.prepare<[{ from: string; to: string; seen: number }]>('UPDATE OR REPLACE stores SET id = @to, seen = @seen WHERE id = @from'),
+  };
+}
+
+type Statements = ReturnType<typeof journalStatements>;
+
+/** The stores the journal served, where, and which one this relay's loads (tagged with it) belong to. */
+function storeSections(
+  db: Database.Database,
+  statements: Statements,
+  mine: { store: string | null },
+  recount: () => void,
+): Pick<LoadJournal, 'storeAt' | 'serve' | 'restored'> {
+  const restored = db.transaction((from: string, to: string) => {
+    statements.moveLoads.run({ from, to });
+    statements.renameStore.run({ from, to, seen: Date.now() });
+  });
+  return {
+    storeAt: (where) => statements.storeAt.get(where)?.id,
+    serve(id, where) {
+      statements.serve.run(id, where, Date.now());
+      mine.store = id;
+      recount();
+      return statements.others.get(mine)!.count;
+    },
+    restored(from, to) {
+      restored.immediate(from, to);
+      mine.store = to;
+      recount();
+    },
   };
 }
 
@@ -100,12 +164,16 @@ export function openLoadJournal(file: string, options: JournalOptions = {}): Loa
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA);
+  db.transaction(() => migrate(db)).immediate();
   const statements = journalStatements(db);
-  let count = statements.pending.get()!.count;
+  const mine = { store: null as string | null };
+  let count = 0;
+  const recount = () => void (count = statements.pending.get(mine)!.count);
+  recount();
 
   let waiting: Array<{ load: JournaledLoad; resolve: () => void; reject: (error: unknown) => void }> = [];
   const insertAll = db.transaction((loads: JournaledLoad[]) => {
-    for (const load of loads) statements.insert.run(JSON.stringify(load));
+    for (const load of loads) statements.insert.run(JSON.stringify(load), mine.store);
   });
   const commit = () => {
     const batch = waiting;
@@ -124,10 +192,10 @@ export function openLoadJournal(file: string, options: JournalOptions = {}): Loa
     count -= 1;
   });
   const claim = db.transaction((max: number): string | undefined => {
-    const started = statements.started.get()?.batch;
+    const started = statements.started.get(mine)?.batch;
     if (started) return started;
-    const id = randomUUID();
-    return statements.claim.run(id, max).changes > 0 ? id : undefined;
+    const batch = randomUUID();
+    return statements.claim.run({ ...mine, batch, max }).changes > 0 ? batch : undefined;
   });
 
   return {
@@ -140,8 +208,7 @@ export function openLoadJournal(file: string, options: JournalOptions = {}): Loa
     nextBatch(max) {
       const id = claim.immediate(max);
       // Relays sharing the file strike off each other's loads: the count is read again rather than kept.
-      if (!id) count = statements.pending.get()!.count;
-      if (!id) return undefined;
+      if (!id) return void recount();
       const loads: JournaledLoad[] = [];
       for (const row of statements.batch.all(id)) {
         const load = readLoad(row.load);
@@ -156,10 +223,9 @@ export function openLoadJournal(file: string, options: JournalOptions = {}): Loa
     },
     finish(id) {
       statements.finish.run(id);
-      count = statements.pending.get()!.count;
+      recount();
     },
-    seenStore: () => statements.seenStore.get()?.id,
-    noteStore: (id) => void statements.noteStore.run(id),
+    ...storeSections(db, statements, mine, recount),
     close() {
       if (waiting.length > 0) commit();
       db.close();

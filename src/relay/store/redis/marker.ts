@@ -67,11 +67,17 @@ export async function openMarker(
   const adopt = options.marking === 'adopt' && !found.id && (found.hasData || !options.expected);
   // Migrations are idempotent and run at every writable open, as the usage move did before the store was versioned.
   if (options.marking !== 'read') await options.migrate(found.version);
-  if (options.marking !== 'read' && (adopt || (found.id && found.version < REDIS_STORE_VERSION)))
-    await writeMarker(redis, found.id ?? randomUUID());
+  if (options.marking !== 'read' && found.id && found.version < REDIS_STORE_VERSION) await writeMarker(redis, found.id);
+  else if (options.marking !== 'read' && adopt) await adoptMarker(redis);
   const marker = watchMarker(redis);
   await marker.check();
   return marker;
+}
+
+/** Marks a new store unless a relay starting beside this one marked it first: one Redis, one store id. */
+async function adoptMarker(redis: RedisClient): Promise<void> {
+  const id = randomUUID();
+  if (await redis.hsetnx(names.marker, 'id', id)) await writeMarker(redis, id);
 }
 
 /** Writes the marker (a new store, a migration, a restore): the relays sharing the Redis find their data again. */
