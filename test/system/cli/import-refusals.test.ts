@@ -89,7 +89,7 @@ describe('keys import and store backup refuse what they should not take', () => 
       assert.equal(answer.code, 1, `${name}: ${answer.stdout}`);
       assert.match(answer.stderr, expected);
       assert.equal(answer.stderr.trim().split('\n').length, 1, `${name}: one line`);
-      assert.doesNotMatch(answer.stderr, /\u001b/, `${name}: no control character reaches the terminal`);
+      assert.ok(!answer.stderr.includes('\u001b'), `${name}: no control character reaches the terminal`);
       await storeIsAsItWas();
     }
   });
@@ -133,6 +133,7 @@ describe('keys import and store backup refuse what they should not take', () => 
     await store.close();
     const report = await pressbox('usage', '--db', poisoned);
     assert.equal(report.code, 0, report.stderr);
+    // eslint-disable-next-line no-control-regex -- finding control characters is this check's whole job
     assert.doesNotMatch(report.stdout, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/, 'nothing a terminal acts on (but the line breaks)');
     assert.ok(report.stdout.includes(`${held}\\u001b[2J\\u000d\\u009b`), report.stdout);
   });
