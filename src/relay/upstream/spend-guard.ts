@@ -144,9 +144,10 @@ export class SpendGuard {
   async refusal(payer: Payer): Promise<SpendRefusal | undefined> {
     const name = payerName(payer);
     const memo = this.dry.get(name);
-    if (memo && performance.now() < memo.until) return memo.refusal;
+    const now = this.now();
+    if (memo && now >= memo.until - DRY_MEMO_MS && now < memo.until) return memo.refusal;
     const refusal = await this.bucketRefusal(payer);
-    if (refusal) this.dry.set(name, { refusal, until: performance.now() + DRY_MEMO_MS });
+    if (refusal) this.dry.set(name, { refusal, until: now + DRY_MEMO_MS });
     return refusal;
   }
 

@@ -1,7 +1,10 @@
 import { LRUCache } from 'lru-cache';
 import { connectRedis } from '../store/redis-connection.js';
 
-/** A bucket of upstream units: `burst` at most, refilled at `perMinute`; a call under way may take it below zero. */
+/**
+ * A bucket of upstream units: `burst` at most, refilled at `perMinute`. Calls under way may take it below zero, down
+ * to one minute of its rate: no debt outlives a minute of quiet.
+ */
 export interface UnitRate {
   burst: number;
   perMinute: number;
@@ -38,7 +41,7 @@ export function memoryBuckets(now: () => number): UnitBuckets {
     level: async (name, rate) => refilled(name, rate).units,
     async take(name, rate, units) {
       const bucket = refilled(name, rate);
-      bucket.units -= units;
+      bucket.units = Math.max(-rate.perMinute, bucket.units - units);
       buckets.set(name, bucket);
       return bucket.units;
     },
@@ -53,7 +56,7 @@ local held = redis.call('HMGET', KEYS[1], 'units', 'at')
 local burst, perMinute, now, units = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
 local level = tonumber(held[1]) or burst
 local at = tonumber(held[2]) or now
-level = math.min(burst, level + math.max(0, now - at) * perMinute / 60000) - units
+level = math.max(-perMinute, math.min(burst, level + math.max(0, now - at) * perMinute / 60000) - units)
 if units > 0 or held[1] then
   redis.call('HSET', KEYS[1], 'units', tostring(level), 'at', ARGV[3])
   redis.call('PEXPIRE', KEYS[1], math.max(1000, math.ceil((burst - level) / perMinute * 60000)))
