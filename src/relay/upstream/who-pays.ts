@@ -57,7 +57,7 @@ export function topicSpender(spend: SpendGuard, access: KeyOfRequest, address: s
   if (network !== undefined && counts.ownedBy(`n|${network}`) + fresh > topicsPerNetwork)
     throw tooManyTopics('this address’s network', topicsPerNetwork);
   if (counts.ownedBy(`k|${spender.key}`) + fresh > topicsPerKey) throw tooManyTopics('this widget key', topicsPerKey);
-  if (access.key.test && counts.polled + fresh > testTopics) throw tooManyTopics('the test keys on this relay', testTopics);
+  if (access.key.test && counts.polled + fresh > testTopics) throw tooManyTopics('the test keys’ pool on this relay', testTopics);
   if (counts.polled + fresh > topics) throw tooManyTopics('this relay', topics);
   return spender;
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DEFAULT_SPEND_LIMITS, SpendGuard, SpendRefusal, type SpendLimits } from '../../../../src/relay/upstream/spend-guard.js';
 import { currentSpender, type Spender } from '../../../../src/relay/upstream/spend.js';
+import { topicSpender, type TopicCounts } from '../../../../src/relay/upstream/who-pays.js';
 
 const limits: SpendLimits = { ...DEFAULT_SPEND_LIMITS, perKey: { burst: 10, perMinute: 60 }, perNetwork: { burst: 100, perMinute: 60 } };
 const reader = (key: string, network: string): Spender => ({ key, network, payer: { key, network } });
@@ -70,5 +71,30 @@ describe('who pays for an upstream call', () => {
     assert.ok(Number(refusal.headers['Retry-After']) <= 60, refusal.headers['Retry-After']);
     advance(60_000);
     assert.equal(await guard.refusal({ key: 'k4', network: 'n4' }), undefined);
+  });
+});
+
+describe('live topic pools', () => {
+  const guard = new SpendGuard({ ...DEFAULT_SPEND_LIMITS, topics: 100, topicsPerKey: 10, testTopics: 5 }, () => 0);
+  const counts = (owned: Record<string, number>, polled: number, fresh = 1): TopicCounts => ({
+    fresh,
+    polled,
+    ownedBy: (owner) => owned[owner] ?? 0,
+  });
+  const live = { key: { key: 'pk_live_a' } };
+  const test = { key: { key: 'pk_test_b', test: true } };
+
+  it('gives each key a share of the relay’s topics, so a few keys cannot fill it', () => {
+    assert.ok(topicSpender(guard, live, '198.51.100.1', counts({ 'k|pk_live_a': 9 }, 50)));
+    assert.throws(() => topicSpender(guard, live, '198.51.100.1', counts({ 'k|pk_live_a': 10 }, 50)), /this widget key already has 10/);
+  });
+
+  it('keeps test keys in a small pool of their own', () => {
+    assert.throws(() => topicSpender(guard, test, '198.51.100.1', counts({}, 5)), /the test keys’ pool on this relay already has 5/);
+    assert.equal(topicSpender(guard, test, '198.51.100.1', counts({}, 4)).payer, undefined, 'the sandbox costs nothing: no payer');
+  });
+
+  it('lets anyone join topics already polled, whatever the pools', () => {
+    assert.ok(topicSpender(guard, live, '198.51.100.1', counts({ 'k|pk_live_a': 10 }, 100, 0)));
   });
 });
