@@ -22,6 +22,7 @@ import { workersBench } from './workers.js';
 import { recorderCost } from './recorder.js';
 import { liveFreshness, type LiveFreshness } from './live-freshness.js';
 import { upstreamAttacks, UNITS_BEFORE_BOUNDS } from './upstream-attacks.js';
+import { BEFORE_ISSUE_68, keyAttacks } from './attacked-key.js';
 
 interface Row {
   section: string;
@@ -347,6 +348,18 @@ async function attacks(): Promise<void> {
     );
 }
 
+/** Issue 68's attacks with a publisher's key: units, honest readers served, beside the same before issue 68. */
+async function attackedKey(): Promise<void> {
+  const runs = await keyAttacks(30);
+  results.attackedKey = runs;
+  for (const run of runs)
+    row(
+      'attacked key',
+      run.attack,
+      `${thousands(run.units)} units (${thousands(run.perMinute)} a minute)${run.honest ? `; honest readers served ${run.honest}` : ''}${run.note ? `; ${run.note}` : ''}; before: ${BEFORE_ISSUE_68[run.attack] ?? 'not measured'}`,
+    );
+}
+
 const dir = await mkdtemp(join(tmpdir(), 'pressbox-bench-'));
 try {
   bundle();
@@ -363,6 +376,7 @@ try {
   await recording();
   await freshness();
   await attacks();
+  await attackedKey();
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

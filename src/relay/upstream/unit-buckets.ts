@@ -51,6 +51,7 @@ export function memoryBuckets(now: () => number): UnitBuckets {
 
 // One step: refill, take, store, and expire the bucket once it would be full again (a full bucket is no bucket), so
 // what callers can make Redis keep is bounded by the calls they can make. A look at a bucket never stored stores nothing.
+// Its time never goes back: a relay whose clock is behind another's would otherwise refill the same seconds again.
 const TAKE = `
 local held = redis.call('HMGET', KEYS[1], 'units', 'at')
 local burst, perMinute, now, units = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
@@ -58,7 +59,7 @@ local level = tonumber(held[1]) or burst
 local at = tonumber(held[2]) or now
 level = math.max(-perMinute, math.min(burst, level + math.max(0, now - at) * perMinute / 60000) - units)
 if units > 0 or held[1] then
-  redis.call('HSET', KEYS[1], 'units', tostring(level), 'at', ARGV[3])
+  redis.call('HSET', KEYS[1], 'units', tostring(level), 'at', tostring(math.max(at, now)))
   redis.call('PEXPIRE', KEYS[1], math.max(1000, math.ceil((burst - level) / perMinute * 60000)))
 end
 return tostring(level)
