@@ -20,7 +20,12 @@ export interface KeyAttackRow {
  * The same attacks on commit 008fc60, before issue 68 (`node --import tsx bench/attacked-key.ts` there): kept beside each
  * new measurement so the table shows both.
  */
-export const BEFORE_ISSUE_68: Record<string, string> = {};
+export const BEFORE_ISSUE_68: Record<string, string> = {
+  '600 concurrent nine-league date requests, 600 forged networks (bound: 3,000-unit burst)': '3,930 units, 547 answered 200',
+  '90 s of new dates from forged networks, 40 at once, key past its month share; 10 honest readers of it and another key':
+    '1,232 units; honest readers served 856/875; the victim’s own new requests answered again 10 s after',
+  'two relays on one Redis, 30 s of new dates through both': '4,341 units (buckets per process)',
+};
 
 const dated = (n: number) => `/v1/scores?league=${ALL_LEAGUES}&date=${dayAfter(MIDDAY, -399 + (n % 455))}`;
 const forged = (n: number) => `203.${Math.floor(n / 62_500) % 250}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
