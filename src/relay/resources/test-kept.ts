@@ -16,6 +16,7 @@ export const TEST_KEPT_CAPS = {
 interface Held {
   body: Buffer;
   key: string;
+  at: number;
 }
 
 /**
@@ -39,8 +40,8 @@ class TestKept implements KeptStore {
     else this.#byKey.delete(held.key);
   }
 
-  async keepPayload(name: string, body: Buffer): Promise<void> {
-    const held = { body, key: currentSpender()?.key ?? '' };
+  async keepPayload(name: string, body: Buffer, at: number): Promise<void> {
+    const held = { body, key: currentSpender()?.key ?? '', at };
     const share = this.#byKey.get(held.key) ?? { answers: 0, bytes: 0 };
     const { answers, bytes } = TEST_KEPT_CAPS.perKey;
     if (share.answers >= answers || share.bytes + body.length > bytes) return;
@@ -50,6 +51,12 @@ class TestKept implements KeptStore {
 
   async keptPayload(name: string): Promise<Buffer | undefined> {
     return this.#held.get(name)?.body;
+  }
+
+  prune(before: number): number {
+    let pruned = 0;
+    for (const [name, held] of this.#held.entries()) if (held.at < before && this.#held.delete(name)) pruned++;
+    return pruned;
   }
 }
 
@@ -61,4 +68,9 @@ export function keptStoreOf(history: HistoryStore, name: string): KeptStore {
   let kept = testKept.get(history);
   if (!kept) testKept.set(history, (kept = new TestKept()));
   return kept;
+}
+
+/** Drops test keys' answers kept before `before`, as the store's `pruneKept` drops the others (`--keep-games`). */
+export function pruneTestKept(history: HistoryStore, before: number): number {
+  return testKept.get(history)?.prune(before) ?? 0;
 }
