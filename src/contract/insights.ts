@@ -37,7 +37,8 @@ export const winProbabilityPayloadSchema = z.object({
   home: teamSchema,
   away: teamSchema,
   colors: matchupColorsSchema,
-  current: z.nullable(z.object({ home: z.number(), away: z.number(), source: z.enum(['moneyline', 'exchange', 'result']) })),
+  // `source` is left out for a key that hides odds: where a price came from is betting data too.
+  current: z.nullable(z.object({ home: z.number(), away: z.number(), source: z.optional(z.enum(['moneyline', 'exchange', 'result'])) })),
   history: z.array(probabilityPointSchema),
   /**
    * When the curve starts well after the game did (the relay began recording late): its first point's time, which

@@ -108,7 +108,7 @@ export const ODDS_FREE_FIELDS: { readonly [Route in DataRoute]?: Shown<RoutePayl
     home: TEAM,
     away: TEAM,
     colors: COLORS,
-    current: { home: true, away: true, source: true },
+    current: { home: true, away: true },
     history: { at: true, home: true },
     recordedSince: true,
     ...FRESHNESS,

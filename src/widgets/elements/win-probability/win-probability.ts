@@ -104,6 +104,7 @@ export class WinProbability extends PressboxElement<WinProbabilityPayload> {
 
   #source(source: NonNullable<WinProbabilityPayload['current']>['source']): string {
     const t = this.t;
+    if (source === undefined) return '';
     if (source === 'exchange') return t('probability.fromExchange', 'From exchange prices, margin removed');
     // A curve kept from another day says which, as every final does.
     if (source === 'result')
