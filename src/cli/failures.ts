@@ -31,6 +31,9 @@ export function describeFailure(error: unknown, where: Where): string {
     return `cannot open the database ${where.db}: its folder does not exist or cannot be written; create the folder, or pass --db with a file in one that does.`;
   if (where.db && code === 'SQLITE_NOTADB')
     return `${where.db} is not a Pressbox database (not SQLite): pass --db with the file your relay uses.`;
+  const built = /NODE_MODULE_VERSION (\d+)[\s\S]*NODE_MODULE_VERSION (\d+)/.exec(text);
+  if (code === 'ERR_DLOPEN_FAILED' || built)
+    return `the SQLite module (better-sqlite3) was built for another Node${built ? ` (module version ${built[1]}; this Node, ${process.version}, needs ${built[2]})` : ''}: run npm rebuild better-sqlite3 with the Node that runs pressbox, then start it again.`;
   const problem = storeProblemOf(error);
   if (problem === 'emptied' && where.redis)
     return `Redis at ${redisHost(where.redis)} holds no Pressbox store (it lost its data, or is new): restore a backup with pressbox store restore FILE --redis URL, or start a new store with pressbox store init --redis URL.`;

@@ -110,7 +110,8 @@ function reactSnippet(choice: WidgetChoice): string {
   return [
     "import { configure } from '@pressbox/elements/configure';",
     `import '@pressbox/elements/elements/${choice.tag}';`,
-    "import type {} from '@pressbox/elements/jsx';",
+    // A type-only import is TypeScript: a snippet pasted into a .jsx file must still parse.
+    "// TypeScript (.tsx): import type {} from '@pressbox/elements/jsx'; checks the element's attributes",
     '',
     `configure({ key: '${choice.key}', relay: '${choice.relay}' });`,
     '',

@@ -64,6 +64,12 @@ function decide(key: WidgetKey, origin: string | undefined, referer: string | un
   return { page, allowed: false, impossible: decision.impossible && decision.reason };
 }
 
+/** A page opened from a file or a sandboxed frame: its Origin is "null", and the fix is where the page is served. */
+const NO_ORIGIN = new RelayError(
+  'origin_not_allowed',
+  'This page has no origin (its Origin is "null"): it was opened from a file (file://) or runs in a sandboxed frame. Serve it over http(s) from one of the key’s allowed domains; to try a page on your machine, serve its folder (npx pressbox serve, or any local server) and use a pk_test_ key.',
+);
+
 /** Key, then page origin: a widget request is served only for a live key on one of its allowed domains. */
 export function widgetAuthorizer(
   keys: KeyStore & { cached?(value: string): WidgetKey | undefined; known?(value: string): boolean },
@@ -95,6 +101,7 @@ export function widgetAuthorizer(
     const { page, allowed } = verdict;
     if (verdict.impossible)
       throw new RelayError('origin_not_allowed', `This widget key is not allowed on this page: ${verdict.impossible}.`);
+    if (!allowed && request.origin === 'null') throw NO_ORIGIN;
     if (!allowed) {
       const where = page ? page.origin : 'this page';
       throw new RelayError(

@@ -99,6 +99,17 @@ describe('allowed-domain matching at the relay', () => {
     });
   }
 
+  it('tells a page opened from a file why it has no origin, in an answer that page can read', async () => {
+    const key = await addKey(relay, ['example.com']);
+    const { status, body, headers } = await widgetGet(relay, `/v1/scores?league=nba&key=${key}`, { origin: 'null' });
+    assert.equal(status, 403);
+    assert.equal(body.error.code, 'origin_not_allowed');
+    assert.match(body.error.message, /opened from a file \(file:\/\/\) or runs in a sandboxed frame/);
+    // Without it the browser hides the refusal and the element can only say the relay cannot be reached.
+    assert.equal(headers.get('access-control-allow-origin'), 'null');
+    assert.equal(headers.get('access-control-allow-credentials'), null);
+  });
+
   it('refuses patterns that are not host names, saying why', () => {
     for (const [pattern, why] of [
       ['', /empty/],
