@@ -2,7 +2,7 @@ import type { TestRunnerPlugin } from '@web/test-runner';
 import { createKey } from '../../src/relay/key-service/service.js';
 import { silentLogger } from '../../src/relay/base/logger.js';
 import { startRelay, type RunningRelay } from '../../src/relay/server.js';
-import { pruneTestKept } from '../../src/relay/resources/test-kept.js';
+import { pruneKept } from '../../src/relay/resources/test-kept.js';
 import type { FaultRuleInput } from '../../src/sandbox/faults.js';
 import { MIDDAY } from '../helpers/sandbox.js';
 
@@ -152,8 +152,7 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
           relay.cache.clear();
           streamlessRelay.cache.clear();
           // Games a test played to their final were kept: with the sandbox's clock set back they are live again.
-          await Promise.all([relay, freeRelay, streamlessRelay].map((each) => each.store.pruneKept(Number.MAX_SAFE_INTEGER)));
-          for (const each of [relay, freeRelay, streamlessRelay]) pruneTestKept(each.store, Number.MAX_SAFE_INTEGER);
+          await Promise.all([relay, freeRelay, streamlessRelay].map((each) => pruneKept(each.store, Number.MAX_SAFE_INTEGER)));
           offsetMs = 0;
           return true;
         default:

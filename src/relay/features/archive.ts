@@ -1,5 +1,5 @@
 import { flag } from './flags.js';
-import { pruneTestKept } from '../resources/test-kept.js';
+import { pruneKept } from '../resources/test-kept.js';
 import { relayFeature } from './feature.js';
 
 /** How often kept answers older than `--keep-games` are looked for (they only age by days). */
@@ -20,14 +20,11 @@ export const archiveFeature = relayFeature()({
     if (!keepMs) return;
     const store = context.need('store');
     const prune = () =>
-      store
-        .pruneKept(context.now() - keepMs)
-        .then((stored) => stored + pruneTestKept(store, context.now() - keepMs))
-        .then(
-          (pruned) => pruned > 0 && context.logger.log('info', 'kept answers past --keep-games dropped', { pruned }),
-          (error: unknown) =>
-            context.logger.log('warn', 'kept answers could not be pruned now; trying again later', { error: String(error) }),
-        );
+      pruneKept(store, context.now() - keepMs).then(
+        (pruned) => pruned > 0 && context.logger.log('info', 'kept answers past --keep-games dropped', { pruned }),
+        (error: unknown) =>
+          context.logger.log('warn', 'kept answers could not be pruned now; trying again later', { error: String(error) }),
+      );
     void prune();
     const timer = setInterval(() => void prune(), PRUNE_EVERY_MS);
     timer.unref();

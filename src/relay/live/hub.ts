@@ -1,4 +1,5 @@
 import { REFRESH_MS } from '../../contract/refresh.js';
+import { adjustCount } from '../base/counts.js';
 import { RelayError } from '../base/errors.js';
 import { fromUpstream } from '../upstream/page-errors.js';
 import { etagOf } from '../http/body.js';
@@ -136,11 +137,7 @@ export class LiveHub {
   }
 
   private own(upstream: string, owner: Spender | undefined, by: number): void {
-    for (const name of [`u|${upstream}`, ...(owner ? [`k|${owner.key}`, `n|${owner.network}`] : [])]) {
-      const count = (this.owned.get(name) ?? 0) + by;
-      if (count > 0) this.owned.set(name, count);
-      else this.owned.delete(name);
-    }
+    for (const name of [`u|${upstream}`, ...(owner ? [`k|${owner.key}`, `n|${owner.network}`] : [])]) adjustCount(this.owned, name, by);
   }
 
   /**

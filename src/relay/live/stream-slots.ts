@@ -1,3 +1,4 @@
+import { adjustCount } from '../base/counts.js';
 import { RelayError } from '../base/errors.js';
 
 export interface StreamLimits {
@@ -11,13 +12,6 @@ export interface StreamLimits {
 
 /** Test keys' streams, all of them together, hold at most this share of the relay's (at least one). */
 export const TEST_KEYS_SHARE = 0.05;
-
-/** Counts by name that forget a name at zero: slots held, never names once seen. */
-function adjust(counts: Map<string, number>, name: string, by: number): void {
-  const count = (counts.get(name) ?? 0) + by;
-  if (count > 0) counts.set(name, count);
-  else counts.delete(name);
-}
 
 /**
  * Open streams by address and by key, within the relay's limits: a slot is taken when a stream opens, given back when it
@@ -67,8 +61,8 @@ export class StreamSlots {
   }
 
   take(address: string, key: string, test: boolean, by = 1): void {
-    adjust(this.perAddress, address, by);
-    adjust(this.perKey, key, by);
+    adjustCount(this.perAddress, address, by);
+    adjustCount(this.perKey, key, by);
     this.open += by;
     if (test) this.testOpen += by;
   }

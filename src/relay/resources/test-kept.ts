@@ -70,7 +70,7 @@ export function keptStoreOf(history: HistoryStore, name: string): KeptStore {
   return kept;
 }
 
-/** Drops test keys' answers kept before `before`, as the store's `pruneKept` drops the others (`--keep-games`). */
-export function pruneTestKept(history: HistoryStore, before: number): number {
-  return testKept.get(history)?.prune(before) ?? 0;
+/** Drops every answer kept before `before` (`--keep-games`): the store's, and test keys' held here. */
+export async function pruneKept(history: HistoryStore, before: number): Promise<number> {
+  return (await history.pruneKept(before)) + (testKept.get(history)?.prune(before) ?? 0);
 }

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { adjustCount } from '../base/counts.js';
 import { RelayError } from '../base/errors.js';
 import { spendingAs, type Payer, type Spender } from './spend.js';
 import { memoryBuckets, type UnitBuckets, type UnitRate } from './unit-buckets.js';
@@ -152,12 +153,13 @@ export class SpendGuard {
   }
 
   private async bucketRefusal(payer: Payer): Promise<SpendRefusal | undefined> {
-    if (payer.network !== undefined) {
-      const level = await this.buckets.level(`n|${payer.network}`, this.limits.perNetwork);
+    const { network, key } = namesOf(payer);
+    if (network !== undefined) {
+      const level = await this.buckets.level(network, this.limits.perNetwork);
       if (level <= 0) return spent('this address’s network', level, this.limits.perNetwork);
     }
     const rate = this.keyRate(payer.key);
-    const level = await this.buckets.level(`k|${payer.key}`, rate);
+    const level = await this.buckets.level(key, rate);
     if (level > 0) return undefined;
     return this.pastShare(payer.key)
       ? spentShare(payer.key, level, rate, this.monthUnits.get(payer.key) ?? 0, this.limits)
@@ -166,8 +168,9 @@ export class SpendGuard {
 
   /** Charges an attempt's units before it leaves (retries and timeouts cost what a success costs). */
   async charge(payer: Payer, units: number): Promise<void> {
-    if (payer.network !== undefined) await this.buckets.take(`n|${payer.network}`, this.limits.perNetwork, units);
-    await this.buckets.take(`k|${payer.key}`, this.keyRate(payer.key), units);
+    const { network, key } = namesOf(payer);
+    if (network !== undefined) await this.buckets.take(network, this.limits.perNetwork, units);
+    await this.buckets.take(key, this.keyRate(payer.key), units);
   }
 
   /**
@@ -209,21 +212,18 @@ export class SpendGuard {
   }
 
   private takeTurn(payer: Payer): boolean {
-    const ofKey = this.underWay.get(`k|${payer.key}`) ?? 0;
-    const ofNetwork = payer.network === undefined ? 0 : (this.underWay.get(`n|${payer.network}`) ?? 0);
-    if (ofKey >= this.limits.callsPerKey || ofNetwork >= this.limits.callsPerNetwork) return false;
-    this.underWay.set(`k|${payer.key}`, ofKey + 1);
-    if (payer.network !== undefined) this.underWay.set(`n|${payer.network}`, ofNetwork + 1);
+    const { network, key } = namesOf(payer);
+    if ((this.underWay.get(key) ?? 0) >= this.limits.callsPerKey) return false;
+    if (network !== undefined && (this.underWay.get(network) ?? 0) >= this.limits.callsPerNetwork) return false;
+    adjustCount(this.underWay, key, 1);
+    if (network !== undefined) adjustCount(this.underWay, network, 1);
     return true;
   }
 
   private endTurn(payer: Payer): void {
-    for (const name of [`k|${payer.key}`, payer.network === undefined ? undefined : `n|${payer.network}`]) {
-      if (name === undefined) continue;
-      const left = (this.underWay.get(name) ?? 1) - 1;
-      if (left > 0) this.underWay.set(name, left);
-      else this.underWay.delete(name);
-    }
+    const { network, key } = namesOf(payer);
+    adjustCount(this.underWay, key, -1);
+    if (network !== undefined) adjustCount(this.underWay, network, -1);
     const waiting = this.turnTaken;
     this.turnTaken = [];
     for (const wake of waiting) wake();
@@ -231,6 +231,9 @@ export class SpendGuard {
 }
 
 const payerName = (payer: Payer) => `${payer.key}|${payer.network ?? ''}`;
+
+/** The names of a payer's buckets and counts: its key's, and its network's when it is charged one. */
+const namesOf = (payer: Payer) => ({ key: `k|${payer.key}`, network: payer.network === undefined ? undefined : `n|${payer.network}` });
 
 function unique(payers: Payer[]): Payer[] {
   const seen = new Set<string>();

@@ -4,10 +4,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
-import { startRelay, type RelayOptions, type RunningRelay } from '../../../../src/relay/server.js';
-import { silentLogger } from '../../../../src/relay/base/logger.js';
+import type { RelayOptions, RunningRelay } from '../../../../src/relay/server.js';
 import { runningClock } from '../../../helpers/clock.js';
-import { addKey } from '../../../helpers/relay.js';
+import { addKey, testRelay } from '../../../helpers/relay.js';
 import { frozenSandbox, getJson, MIDDAY } from '../../../helpers/sandbox.js';
 import { ALL_LEAGUES, dayAfter, getFrom, HONEST, sleep, streamFrom } from '../../../helpers/attacks.js';
 import type { RunningSandbox } from '../../../../src/sandbox/server.js';
@@ -25,20 +24,15 @@ function skewableClock() {
   return { now: () => running() + skew, advance: (ms: number) => void (skew += ms) };
 }
 
-async function relayOn(upstream: RunningSandbox, now: () => number, options: RelayOptions = {}): Promise<RunningRelay> {
-  return startRelay({
-    port: 0,
-    db: ':memory:',
-    journal: ':memory:',
-    logger: silentLogger,
-    adminToken: 'test-admin-token-0123456789abcdef',
+/** A relay on `upstream` (a sandbox started apart) whose key buckets hold PER_KEY units a minute. */
+function relayOn(upstream: RunningSandbox, now: () => number, options: RelayOptions = {}): Promise<RunningRelay> {
+  return testRelay({
     now,
     upstreamUrl: upstream.baseUrl,
     upstreamKey: 'sk_sandbox_pro',
     trustProxy: ['loopback'],
     ...options,
     upstream: { missesPerKey: PER_KEY, ...options.upstream },
-    sandbox: { now: Date.parse(MIDDAY), rate: 0, calendar: 'round-the-clock' },
   });
 }
 
