@@ -123,7 +123,9 @@ function enterScene(scene: Scene): void {
 async function gameIdOf(scene: Scene): Promise<string | undefined> {
   if (!scene.game) return undefined;
   const { date, home, away } = scene.game;
-  const response = await fetch(`${relay.origin}/v1/scores?league=${scene.league}&date=${date}&key=${key}`, { headers: { origin: pageOrigin } });
+  const response = await fetch(`${relay.origin}/v1/scores?league=${scene.league}&date=${date}&key=${key}`, {
+    headers: { origin: pageOrigin },
+  });
   if (!response.ok) return undefined;
   type Side = { team: { abbreviation: string } };
   const { games } = (await response.json()) as { games: Array<{ id: string; home: Side; away: Side }> };
@@ -190,7 +192,9 @@ async function showAll(page: ReaderPage, tags: ElementTag[]): Promise<string[]> 
       )
       .catch(() => never.push(`${tag}: showed neither data nor an error`));
   }
-  await page.evaluate(() => Promise.all([...document.querySelectorAll('*')].map((element) => (element as { updateComplete?: unknown }).updateComplete)));
+  await page.evaluate(() =>
+    Promise.all([...document.querySelectorAll('*')].map((element) => (element as { updateComplete?: unknown }).updateComplete)),
+  );
   return never;
 }
 
@@ -207,11 +211,13 @@ function untrue(scene: Scene, faults: ReaderFaults[]): string[] {
     // A game's own elements name that game (kept once final); the others speak of the league, which is away until then.
     const aboutTheLeague = (tag: string) => !Object.values(detailsOf(tag as ElementTag).example).includes(EXAMPLE_GAME);
     for (const each of faults)
-      if (each.message && aboutTheLeague(each.tag) && !each.message.includes(back)) found.push(`${each.tag}: off-season, but "${each.message}" does not say it is back on ${back}`);
+      if (each.message && aboutTheLeague(each.tag) && !each.message.includes(back))
+        found.push(`${each.tag}: off-season, but "${each.message}" does not say it is back on ${back}`);
   }
   if (scene.state === 'quiet-day' && scene.nextStart && strip) {
     const time = EASTERN_TIME.format(scene.nextStart).replace(/\u202f/g, ' ');
-    if (!strip.message.replace(/\u202f/g, ' ').includes(time)) found.push(`score-strip: a day without games, but "${strip.message}" does not name the next game at ${time}`);
+    if (!strip.message.replace(/\u202f/g, ' ').includes(time))
+      found.push(`score-strip: a day without games, but "${strip.message}" does not name the next game at ${time}`);
   }
   if (['scheduled', 'live', 'final', 'postseason'].includes(scene.state) && strip?.message)
     found.push(`score-strip: games are played today, but it says "${strip.message}"`);
@@ -220,11 +226,13 @@ function untrue(scene: Scene, faults: ReaderFaults[]): string[] {
       const each = of(tag);
       if (!each || each.message) continue;
       if (!/postponed/i.test(each.text)) found.push(`${tag}: a rained-out game, but it does not say postponed`);
-      for (const word of ['Final', 'Probable', 'chance of rain']) if (each.text.includes(word)) found.push(`${tag}: a rained-out game says "${word}"`);
+      for (const word of ['Final', 'Probable', 'chance of rain'])
+        if (each.text.includes(word)) found.push(`${tag}: a rained-out game says "${word}"`);
     }
   if (scene.state === 'old-date' && strip)
     for (const item of strip.items)
-      if (/\bFinal\b/.test(item) && (item.match(/\d+/g) ?? []).length < 2) found.push(`score-strip: an old day's final without its score: "${item}"`);
+      if (/\bFinal\b/.test(item) && (item.match(/\d+/g) ?? []).length < 2)
+        found.push(`score-strip: an old day's final without its score: "${item}"`);
   return found;
 }
 
@@ -267,7 +275,9 @@ for (const engine of selectedEngines())
   describe(`${engine}: every element in every state of the season`, () => {
     let browser: ReaderBrowser;
     before(async () => {
-      browser = await launchReaderBrowser(engine, { alias: { host: PUBLISHER_HOST, server: { host: '127.0.0.1', port: Number(new URL(pageOrigin).port) } } });
+      browser = await launchReaderBrowser(engine, {
+        alias: { host: PUBLISHER_HOST, server: { host: '127.0.0.1', port: Number(new URL(pageOrigin).port) } },
+      });
     });
     after(() => browser?.close());
 
@@ -292,7 +302,10 @@ for (const engine of selectedEngines())
             for (const tag of tags)
               await page.screenshot(
                 tag,
-                join(process.env.PRESSBOX_SCREENSHOTS, `${engine}-${scene.league}-${scene.state}-${tag}-${variant.width}-${variant.locale}-${variant.theme}.png`),
+                join(
+                  process.env.PRESSBOX_SCREENSHOTS,
+                  `${engine}-${scene.league}-${scene.state}-${tag}-${variant.width}-${variant.locale}-${variant.theme}.png`,
+                ),
               );
           await page.close();
           const found = [...never, ...problemsOf(scene, variant, measures, faults, seen, pageOverflow)].map(

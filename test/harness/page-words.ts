@@ -19,7 +19,13 @@ const SERVICE_ENGLISH = ['Postponed', 'Rain', 'Game', 'leads', 'tied', 'wins', '
 function names(): Set<string> {
   const found = new Set<string>();
   for (const league of Object.values(LEAGUES))
-    for (const team of league.teams) for (const word of wordsOf(Object.values(team).filter((value) => typeof value === 'string').join(' '))) found.add(word);
+    for (const team of league.teams)
+      for (const word of wordsOf(
+        Object.values(team)
+          .filter((value) => typeof value === 'string')
+          .join(' '),
+      ))
+        found.add(word);
   return found;
 }
 

@@ -42,7 +42,8 @@ export function readerFaults(tags: string[]): ReaderFaults[] {
       // Names may end in an ellipsis where they keep room to be recognised (measure.ts: clippedNames); a box of a pixel
       // is text for screen readers only.
       if (!ownText || element.matches('.name') || element.clientWidth <= 2 || element.clientHeight <= 2) continue;
-      const clips = style.overflowX === 'hidden' || style.overflowX === 'clip' || style.overflowY === 'hidden' || style.overflowY === 'clip';
+      const clips =
+        style.overflowX === 'hidden' || style.overflowX === 'clip' || style.overflowY === 'hidden' || style.overflowY === 'clip';
       const clamped = style.textOverflow === 'ellipsis' || style.getPropertyValue('-webkit-line-clamp') !== 'none';
       if (!(clips || clamped) || scrollsX) continue;
       const wide = element.scrollWidth > element.clientWidth + 1;
