@@ -119,6 +119,27 @@ function enterScene(scene: Scene): void {
   relay.sandbox.faults.set(scene.state === 'error' ? [{ kind: 'status', status: 503 }] : []);
 }
 
+/** How long after a page loaded the data service fails, in a stale scene: past every freshness the relay keeps. */
+const STALE_AFTER_MS = 15 * 60_000;
+
+/**
+ * A stale scene: a reader loads the page (the relay now holds its answers), then the data service fails and the
+ * clock moves on, so the page about to load is answered with what the relay holds, marked stale.
+ */
+async function goStale(browser: ReaderBrowser, viewport: number, tags: ElementTag[]): Promise<void> {
+  relay.sandbox.faults.set([]);
+  relay.cache.clear();
+  now -= STALE_AFTER_MS;
+  relay.sandbox.clock.set(now);
+  const page = await browser.newPage(viewport);
+  await page.goto(`${pageOrigin}/`);
+  await showAll(page, tags);
+  await page.close();
+  now += STALE_AFTER_MS;
+  relay.sandbox.clock.set(now);
+  relay.sandbox.faults.set([{ kind: 'status', status: 503 }]);
+}
+
 /** The relay's id of the scene's game, read from its scores of that day as a publisher's page would find it. */
 async function gameIdOf(scene: Scene): Promise<string | undefined> {
   if (!scene.game) return undefined;
@@ -199,6 +220,7 @@ async function showAll(page: ReaderPage, tags: ElementTag[]): Promise<string[]> 
 }
 
 const EASTERN_DAY = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, weekday: 'short', month: 'short', day: 'numeric' });
+const EASTERN_MONTH_DAY = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, month: 'short', day: 'numeric' });
 const EASTERN_TIME = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit' });
 
 /** Sentences about the calendar that are not true in the scene's world (read on English pages, where the words are known). */
@@ -229,6 +251,12 @@ function untrue(scene: Scene, faults: ReaderFaults[]): string[] {
       for (const word of ['Final', 'Probable', 'chance of rain'])
         if (each.text.includes(word)) found.push(`${tag}: a rained-out game says "${word}"`);
     }
+  // Today's game is today's on the reader's page: no weekday before its start, no date after its "Final".
+  const todays = scene.game && ['scheduled', 'live', 'final'].includes(scene.state) ? scene.game : undefined;
+  const card = todays && strip?.items.find((item) => item.includes(todays.home) && item.includes(todays.away));
+  const monthDay = todays && EASTERN_MONTH_DAY.format(Date.parse(`${todays.date}T16:00:00Z`));
+  if (card && (/\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d/.test(card) || card.includes(` · ${monthDay}`)))
+    found.push(`score-strip: today's game reads as another day's: "${card}"`);
   if (scene.state === 'old-date' && strip)
     for (const item of strip.items)
       if (/\bFinal\b/.test(item) && (item.match(/\d+/g) ?? []).length < 2)
@@ -291,6 +319,7 @@ for (const engine of selectedEngines())
         for (const variant of variantsOf(index, engine)) {
           const { viewport, column } = readerLayout(variant.width, browser.narrowestWidth);
           pageHtml = pageOf(elements, variant, column, scene.state === 'hidden-odds' ? hiddenOddsKey : key);
+          if (scene.state === 'stale') await goStale(browser, viewport, tags);
           const page = await browser.newPage(viewport);
           await page.goto(`${pageOrigin}/`);
           const never = await showAll(page, tags);

@@ -10,7 +10,8 @@ import { nextSeason, phaseOf, seasonAt, seasonOpening, type Season } from '../..
 /**
  * What a reader can meet, each reached through the calendar: a regular-season day before, during and after its first
  * game; a rained-out game; a postseason game deep in its series; a day of the season without games; the off-season;
- * an article's older `date` and its pinned `as-of`; a key that hides odds; the data service failing.
+ * an article's older `date` and its pinned `as-of`; a key that hides odds; the data service failing, before a page
+ * loaded (error) and after (stale: the relay answers what it holds).
  */
 export const SEASON_STATES = [
   'scheduled',
@@ -24,6 +25,7 @@ export const SEASON_STATES = [
   'as-of',
   'hidden-odds',
   'error',
+  'stale',
 ] as const;
 export type SeasonState = (typeof SEASON_STATES)[number];
 
@@ -83,6 +85,7 @@ function regularScenes(league: WidgetLeague, calendar: League, season: Season): 
     { league, state: 'as-of', at: live, pinnedDate: earlier, game: sideOf(first) },
     { league, state: 'hidden-odds', at: live, game: sideOf(first) },
     { league, state: 'error', at: live, game: sideOf(first) },
+    { league, state: 'stale', at: live, game: sideOf(first) },
   ];
   const rainedOut = firstDayWith(calendar, season.regular.start, season.regular.end, (games) => games.some((game) => game.postponed));
   if (rainedOut) {
