@@ -178,7 +178,7 @@ export const ELEMENT_DETAILS = {
   },
   'player-props': {
     title: 'Player props',
-    embedAttributes: ['game-id', 'markets'],
+    embedAttributes: ['game-id', 'markets', 'date'],
     live: false,
     betting: true,
     seasonWords: false,

@@ -17,7 +17,7 @@ export interface DataRoutes {
   '/v1/games/{gameId}': { query: { league: string } & GameDay & BetStateAsked; payload: GameDetailPayload };
   '/v1/form': { query: { league: string; team: string; opponent?: string } & Pinnable; payload: FormPayload };
   '/v1/win-probability': { query: { league: string; gameId: string } & GameDay; payload: WinProbabilityPayload };
-  '/v1/props': { query: { league: string; gameId: string; markets?: string }; payload: PropsPayload };
+  '/v1/props': { query: { league: string; gameId: string; markets?: string; date?: string }; payload: PropsPayload };
   '/v1/injuries': { query: { league: string; team?: string } & Pinnable; payload: InjuriesPayload };
   '/v1/standings': { query: { league: string } & Pinnable; payload: StandingsPayload };
   '/v1/team-stats': { query: { league: string; team: string } & Pinnable; payload: TeamStatsPayload };

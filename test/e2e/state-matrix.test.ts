@@ -121,32 +121,54 @@ function enterScene(scene: Scene): void {
 
 /** How long after a page loaded the data service fails, in a stale scene: past every freshness the relay keeps. */
 const STALE_AFTER_MS = 15 * 60_000;
+/** When an article about a game was read, on a day without games: the evening of that game, once it was final. */
+const READ_AFTER_FINAL_MS = 60 * 60_000;
 
-/**
- * A stale scene: a reader loads the page (the relay now holds its answers), then the data service fails and the
- * clock moves on, so the page about to load is answered with what the relay holds, marked stale.
- */
-async function goStale(browser: ReaderBrowser, viewport: number, tags: ElementTag[]): Promise<void> {
+/** A reader loads the page at an earlier instant (the relay then holds, and keeps, what it answered), and time moves back on. */
+async function readEarlier(browser: ReaderBrowser, viewport: number, tags: ElementTag[], at: number): Promise<void> {
+  const sceneAt = now;
   relay.sandbox.faults.set([]);
   relay.cache.clear();
-  now -= STALE_AFTER_MS;
-  relay.sandbox.clock.set(now);
+  now = at;
+  relay.sandbox.clock.set(at);
   const page = await browser.newPage(viewport);
   await page.goto(`${pageOrigin}/`);
   await showAll(page, tags);
   await page.close();
-  now += STALE_AFTER_MS;
-  relay.sandbox.clock.set(now);
-  relay.sandbox.faults.set([{ kind: 'status', status: 503 }]);
+  now = sceneAt;
+  relay.sandbox.clock.set(sceneAt);
 }
 
-/** The relay's id of the scene's game, read from its scores of that day as a publisher's page would find it. */
+/**
+ * What a reader met before the scene's page: on a day without games, the article's game was read the night it was
+ * played (embeds outlive their games: the relay keeps it); a page pinned to a day was read on that day; in a stale scene the page was read, then the data service
+ * failed and the clock moved on, so the relay answers what it holds, marked stale.
+ */
+async function beforeTheScene(scene: Scene, browser: ReaderBrowser, viewport: number, tags: ElementTag[]): Promise<void> {
+  if (scene.state === 'stale') {
+    await readEarlier(browser, viewport, tags, scene.at - STALE_AFTER_MS);
+    relay.sandbox.faults.set([{ kind: 'status', status: 503 }]);
+  } else if ((scene.state === 'quiet-day' || scene.state === 'off-season') && scene.game) {
+    await readEarlier(browser, viewport, tags, scene.game.endsAt + READ_AFTER_FINAL_MS);
+    relay.cache.clear();
+  } else if (scene.state === 'as-of' && scene.pinnedDate) {
+    // An article pinned to a day was read that day: the relay kept what it showed.
+    await readEarlier(browser, viewport, tags, Date.parse(`${scene.pinnedDate}T23:00:00Z`));
+    relay.cache.clear();
+  }
+}
+
+/**
+ * The relay's id of the scene's game, as a publisher took it: from the scores on the night it was played (the id the
+ * live slate gives, which every game element finds again later with the game's day).
+ */
 async function gameIdOf(scene: Scene): Promise<string | undefined> {
   if (!scene.game) return undefined;
-  const { date, home, away } = scene.game;
-  const response = await fetch(`${relay.origin}/v1/scores?league=${scene.league}&date=${date}&key=${key}`, {
-    headers: { origin: pageOrigin },
-  });
+  const { home, away, endsAt } = scene.game;
+  now = endsAt - 60_000;
+  relay.sandbox.clock.set(now);
+  relay.cache.clear();
+  const response = await fetch(`${relay.origin}/v1/scores?league=${scene.league}&key=${key}`, { headers: { origin: pageOrigin } });
   if (!response.ok) return undefined;
   type Side = { team: { abbreviation: string } };
   const { games } = (await response.json()) as { games: Array<{ id: string; home: Side; away: Side }> };
@@ -257,6 +279,11 @@ function untrue(scene: Scene, faults: ReaderFaults[]): string[] {
   const monthDay = todays && EASTERN_MONTH_DAY.format(Date.parse(`${todays.date}T16:00:00Z`));
   if (card && (/\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d/.test(card) || card.includes(` · ${monthDay}`)))
     found.push(`score-strip: today's game reads as another day's: "${card}"`);
+  if (scene.state === 'stale')
+    for (const each of faults) {
+      const age = /Updated [^.]*\b(hours?|days?|months?|years?)\b[^.]*\./.exec(each.text);
+      if (age) found.push(`${each.tag}: its data is ${STALE_AFTER_MS / 60_000} minutes old, but it says "${age[0]}"`);
+    }
   if (scene.state === 'old-date' && strip)
     for (const item of strip.items)
       if (/\bFinal\b/.test(item) && (item.match(/\d+/g) ?? []).length < 2)
@@ -277,6 +304,10 @@ function problemsOf(
     ...(pageOverflow > 0 ? [`the page scrolls sideways by ${pageOverflow}px`] : []),
     ...(seen.shift !== null && seen.shift > NOISE_SHIFT ? [`layout shift ${seen.shift.toFixed(4)} (${seen.shifted.join(' | ')})`] : []),
     ...seen.resized.map((change) => `box changed: ${change}`),
+    // The data exists in every scene but these two: an error there is a sentence that is not true.
+    ...(scene.state === 'error' || scene.state === 'hidden-odds'
+      ? []
+      : seen.errors.map((error) => `error where the data exists: ${error}`)),
     ...measures.flatMap((m) => [
       ...m.overlaps.map((pair) => `${m.tag}: text over text ${pair}`),
       ...m.overflowing.map((node) => `${m.tag}: cut off ${node}`),
@@ -311,15 +342,15 @@ for (const engine of selectedEngines())
 
     scenes.forEach((scene, index) => {
       it(`${describeScene(scene)}: nothing cut, over text, outside its box or sideways; no empty space, English or untrue words`, async () => {
-        enterScene(scene);
         const gameId = await gameIdOf(scene);
+        enterScene(scene);
         const elements = elementsOf(scene, gameId);
         const tags = elements.map((element) => element.tag);
         const problems: string[] = [];
         for (const variant of variantsOf(index, engine)) {
           const { viewport, column } = readerLayout(variant.width, browser.narrowestWidth);
           pageHtml = pageOf(elements, variant, column, scene.state === 'hidden-odds' ? hiddenOddsKey : key);
-          if (scene.state === 'stale') await goStale(browser, viewport, tags);
+          await beforeTheScene(scene, browser, viewport, tags);
           const page = await browser.newPage(viewport);
           await page.goto(`${pageOrigin}/`);
           const never = await showAll(page, tags);

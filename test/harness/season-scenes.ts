@@ -34,8 +34,8 @@ export interface Scene {
   state: SeasonState;
   /** The instant the relay and its sandbox are set to. */
   at: number;
-  /** The game the game elements show: its Eastern date and teams (the page finds its id on the relay). */
-  game?: { date: string; home: string; away: string };
+  /** The game the game elements show: its Eastern date, teams (the page finds its id on the relay) and final whistle. */
+  game?: { date: string; home: string; away: string; endsAt: number };
   /** The day an old `date` or a pinned `as-of` names. */
   pinnedDate?: string;
   /** The first day of the league's next season (off-season scenes: when the elements must say it is back). */
@@ -54,7 +54,12 @@ const OLD_DAYS = 8;
 
 const codeOf = (league: WidgetLeague) => league.toUpperCase() as LeagueCode;
 const played = (games: Game[]) => games.filter((game) => !game.postponed);
-const sideOf = (game: Game) => ({ date: game.date, home: game.home.abbreviation, away: game.away.abbreviation });
+const sideOf = (game: Game) => ({
+  date: game.date,
+  home: game.home.abbreviation,
+  away: game.away.abbreviation,
+  endsAt: snapshot(game, game.startMs).endMs,
+});
 
 function firstDayWith(league: League, from: string, until: string, wanted: (games: Game[]) => boolean): string | undefined {
   for (let date = from; date <= until; date = addDays(date, 1)) if (wanted(slate(league, date))) return date;

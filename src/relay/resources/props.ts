@@ -1,6 +1,5 @@
 import type { Unrefreshed } from '../../contract/routes.js';
 import type { PropsPayload } from '../../contract/insights.js';
-import { RelayError } from '../base/errors.js';
 import { fromUpstream } from '../upstream/page-errors.js';
 import type { ResourceContext } from './context.js';
 import { freshnessOf } from './freshness.js';
@@ -9,9 +8,9 @@ import { teamDirectory } from './teams.js';
 
 export async function propsResource(
   ctx: ResourceContext,
-  params: { league: string; gameId: string; markets?: string[] },
+  params: { league: string; gameId: string; markets?: string[]; date?: string },
 ): Promise<Unrefreshed<PropsPayload>> {
-  const { game } = await findLiveGame(ctx.upstream, params.league, params.gameId, ctx.now);
+  const { game } = await findLiveGame(ctx.upstream, params.league, params.gameId, ctx.now, params.date);
   const teams = await teamDirectory(ctx.upstream, params.league);
   // Props are keyed by the odds feed's game id: find the fixture on the board.
   const lines = await ctx.upstream.lines(params.league, false).catch((error) => {
@@ -24,10 +23,9 @@ export async function propsResource(
     away: teams.team(game.awayTeam.abbreviation, game.awayTeam.name),
   };
   const record = recordFor(game, lines.value.data);
-  if (!record && game.status === 'final')
-    return { ...fixture, markets: [], unavailableMarkets: [], closed: true, ...freshnessOf(ctx.now, lines) };
-  if (!record)
-    throw new RelayError('not_found', `No props for game "${params.gameId}": it is not on the odds board (props close when a game ends).`);
+  // A game the board does not quote (not yet, or a league without lines: college basketball) has no props to show:
+  // an empty answer, not an error, since the game itself exists.
+  if (!record) return { ...fixture, markets: [], unavailableMarkets: [], closed: game.status === 'final', ...freshnessOf(ctx.now, lines) };
   const props = await ctx.upstream.playerProps(params.league, record.gameId).catch((error) => {
     throw fromUpstream(error);
   });

@@ -88,7 +88,7 @@ const gameQuery = z.object({ league: leagueParam, ...gameDay, ...betStateAsked }
 const standingsQuery = z.object({ league: leagueParam, ...pinnedDay });
 const formQuery = z.object({ league: leagueParam, team: teamParam, opponent: teamParam.optional(), ...pinnedDay });
 const gameParamsQuery = z.object({ league: leagueParam, gameId: gameIdParam, ...gameDay });
-const propsQuery = z.object({ league: leagueParam, gameId: gameIdParam, markets: marketsParam.optional() });
+const propsQuery = z.object({ league: leagueParam, gameId: gameIdParam, markets: marketsParam.optional(), ...gameDay });
 const injuriesQuery = z.object({ league: leagueParam, team: teamParam.optional(), ...pinnedDay });
 const teamStatsQuery = z.object({ league: leagueParam, team: teamParam, ...pinnedDay });
 // league is optional (the route serves mlb alone): it is checked, and left out of the canonical name (the game id decides).
@@ -237,7 +237,11 @@ export const WIDGET_ROUTES_BY_PATH: { [Route in DataRoute]: WidgetRoute } = {
     settled: (payload) => payload.status === 'final',
     dateFindsGame: true,
   }),
-  '/v1/props': route('/v1/props', propsQuery, propsResource),
+  // Closed props are an article's record of the market: kept once the game is final, like the game itself.
+  '/v1/props': route('/v1/props', propsQuery, propsResource, undefined, {
+    settled: (payload) => payload.closed === true,
+    dateFindsGame: true,
+  }),
   '/v1/injuries': route('/v1/injuries', injuriesQuery, injuriesResource, undefined, { pinned: 'injury report' }),
   '/v1/standings': route('/v1/standings', standingsQuery, standingsResource, undefined, { pinned: 'standings' }),
   '/v1/team-stats': route('/v1/team-stats', teamStatsQuery, teamStatsResource, undefined, { pinned: 'team statistics' }),

@@ -22,6 +22,7 @@ type SortKey = 'player' | 'line';
  *
  * @attr game-id - The game's id, as `<score-strip>` gives it.
  * @attr markets - Market keys separated by commas (at most five), such as points,assists; all offered by default.
+ * @attr date - The game's day, YYYY-MM-DD: lets the relay find a game older than three days it never served (snippets write it).
  * @attr odds-format - american, decimal, fractional or implied.
  *
  * @csspart tab - A market tab.
@@ -45,6 +46,7 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
   static override properties: PropertyDeclarations = {
     gameId: { attribute: 'game-id' },
     markets: {},
+    date: {},
     selected: { state: true, attribute: false },
     sortKey: { state: true, attribute: false },
     direction: { state: true, attribute: false },
@@ -61,6 +63,7 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
 
   gameId = '';
   markets = '';
+  date = '';
   /** The market tab shown. */
   private selected = '';
   private sortKey: SortKey = 'line';
@@ -70,7 +73,10 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
     request: () => {
       if (!this.league || !this.gameId)
         return new PressboxError('bad_request', '<player-props> needs league and game-id attributes (ids come from <score-strip>).');
-      return { path: '/v1/props', params: { league: this.league, gameId: this.gameId, markets: this.markets || undefined } };
+      return {
+        path: '/v1/props',
+        params: { league: this.league, gameId: this.gameId, markets: this.markets || undefined, date: this.date || undefined },
+      };
     },
   });
 

@@ -10,6 +10,38 @@ import { addKey, testRelay, widgetGet } from '../../../helpers/relay.js';
 import { monthOf } from '../../../helpers/clock.js';
 import { conforms, upstreamCalls } from '../../../helpers/contract-checks.js';
 
+describe('player props outlive their game', () => {
+  const GAME_NIGHT = Date.parse('2026-11-14T03:00:00Z');
+  let now = GAME_NIGHT;
+  let relay: RunningRelay;
+  let key: string;
+  before(async () => {
+    relay = await testRelay({ now: () => now, sandbox: { now, rate: 0, calendar: 'round-the-clock' } });
+    key = await addKey(relay, ['example.com']);
+  });
+  after(() => relay.close());
+
+  it('finds a game older than three days by its day, says its props are closed, and keeps that answer', async () => {
+    const slate = await widgetGet(relay, `/v1/scores?league=nba&key=${key}`);
+    const game = slate.body.games.find((candidate: { status: string }) => candidate.status === 'final');
+    now = GAME_NIGHT + 8 * 86_400_000;
+    relay.sandbox.clock.set(now);
+    relay.cache.clear();
+    const withoutDay = await widgetGet(relay, `/v1/props?league=nba&gameId=${game.id}&key=${key}`);
+    assert.equal(withoutDay.body.error.code, 'not_found');
+    assert.match(withoutDay.body.error.message, /date=YYYY-MM-DD/);
+    const day = game.startTime.slice(0, 10);
+    const found = await widgetGet(relay, `/v1/props?league=nba&gameId=${game.id}&date=${day}&key=${key}`);
+    assert.equal(found.status, 200, JSON.stringify(found.body));
+    assert.equal(conforms(contract.propsPayloadSchema, found.body, 'closed props').closed, true);
+    const calls = await upstreamCalls(relay);
+    const kept = await widgetGet(relay, `/v1/props?league=nba&gameId=${game.id}&key=${key}`);
+    assert.equal(kept.status, 200, JSON.stringify(kept.body));
+    assert.equal(kept.body.closed, true);
+    assert.equal(await upstreamCalls(relay), calls, 'a kept answer costs no upstream call');
+  });
+});
+
 describe('widget data routes', () => {
   let relay: RunningRelay;
   let key: string;
@@ -163,6 +195,15 @@ describe('widget data routes', () => {
       'props',
     );
     assert.equal(open.closed, false);
+  });
+
+  it('/v1/props for a league without lines answers no markets, not an error: the game exists', async () => {
+    const slate = await widgetGet(relay, `/v1/scores?league=ncaab&key=${key}`);
+    const live = slate.body.games.find((game: { status: string }) => game.status === 'live');
+    const props = await widgetGet(relay, `/v1/props?league=ncaab&gameId=${live.id}&key=${key}`);
+    assert.equal(props.status, 200);
+    const payload = conforms(contract.propsPayloadSchema, props.body, 'props without lines');
+    assert.deepEqual([payload.closed, payload.markets], [false, []]);
   });
 
   it('answers not_found for a game or team that does not exist', async () => {
