@@ -1,6 +1,6 @@
 import type { RunningSandbox } from '../sandbox/server.js';
 import type { ResourceCache } from './cache/resource-cache.js';
-import { relayClocks } from './base/clock.js';
+import { relayClocks } from './features/clock.js';
 import { jsonLogger } from './base/logger.js';
 import { createMetrics, type RelayMetrics } from './http/metrics.js';
 import type { LiveHub } from './live/hub.js';

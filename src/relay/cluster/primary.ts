@@ -41,7 +41,7 @@ export async function startMachine(options: {
   /** The real service, if any: then the sandbox starts only when a worker first needs it (a test key). */
   upstreamUrl?: string;
 }): Promise<Machine> {
-  // One clock for the machine: the sandbox's, which every worker runs too (relay/base/clock.ts).
+  // One clock for the machine: the sandbox's, which every worker runs too (relay/features/clock.ts).
   const clock = new SandboxClock(options.sandbox);
   const sandbox = onDemandSandbox({ ...options.sandbox, clock, port: 0 });
   if (!options.upstreamUrl) await sandbox.start();

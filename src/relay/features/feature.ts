@@ -26,7 +26,7 @@ export interface RelayBaseOptions {
   /** The secret usage-alert webhooks are signed with (HMAC-SHA256). */
   alertSecret?: string;
   logger?: Logger;
-  /** The relay's clock, injected (tests); otherwise the sandbox's or the machine's (base/clock.ts). */
+  /** The relay's clock, injected (tests); otherwise the sandbox's or the machine's (features/clock.ts). */
   now?: () => number;
   /** The widget bundle and demo pages, when this relay serves them. */
   files?: StaticOptions;
@@ -84,7 +84,7 @@ export interface FeatureContext<Settings> {
   settings: Settings;
   base: RelayBaseOptions;
   logger: Logger;
-  /** Calendar time: the sandbox's clock where it is the upstream (base/clock.ts). */
+  /** Calendar time: the sandbox's clock where it is the upstream (features/clock.ts). */
   now: () => number;
   /** The machine's clock, for refills and intervals that must pass while the sandbox's clock is frozen or set back. */
   wall: () => number;

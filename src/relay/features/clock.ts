@@ -1,5 +1,5 @@
 import { SandboxClock } from '../../sandbox/clock.js';
-import type { MachineSharing, RelayBaseOptions } from '../features/feature.js';
+import type { MachineSharing, RelayBaseOptions } from './feature.js';
 
 /**
  * The relay's clocks. Where the embedded sandbox is the upstream, `now` is the sandbox's clock (`--time`, its control
