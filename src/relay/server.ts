@@ -17,7 +17,7 @@ export type RelayOptions = RelayBaseOptions & RelayFeatureOptions;
 
 export interface RunningRelay {
   origin: string;
-  /** The relay's clock (injected in tests, else the sandbox's where it is the upstream): months, days and key times. */
+  /** The relay's clock (injected in tests, else the sandbox's where it is the upstream): days, months, kept times. */
   now: () => number;
   store: RelayStore;
   metrics: RelayMetrics;

@@ -8,11 +8,11 @@ import type { MachineSharing, RelayBaseOptions } from './feature.js';
  * the machine's clock (a sandbox kept for test keys then runs on its own). Tests inject theirs, which is then both.
  */
 export interface RelayClocks {
-  /** Calendar instants: days, months, date windows, key and kept-answer times, `updatedAt`. */
+  /** Calendar instants: days, usage months, date windows, kept answers, recorded points, `updatedAt`. */
   now: () => number;
   /**
-   * The machine's clock, for what must keep passing when the sandbox's is frozen or set back: rate-limit and spend
-   * refills, probe intervals, live event ids, embed-token lifetimes.
+   * The machine's clock, for what must keep passing when the sandbox's is frozen or set back, and for what operators
+   * do: rate-limit and spend refills, probe intervals, live event ids, embed tokens, key revocations, console sessions.
    */
   wall: () => number;
   /** The clock the embedded sandbox runs on (a worker's sandbox is its primary's: none here). */
