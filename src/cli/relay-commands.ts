@@ -120,7 +120,7 @@ function startCommand(program: Command): void {
         );
         const demo =
           (await relay.store.listKeys()).find((key) => key.name === DEMO_KEY_NAME && key.revokedAt === null) ??
-          (await createKey(relay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: DEMO_KEY_NAME, test: true }, Date.now()));
+          (await createKey(relay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: DEMO_KEY_NAME, test: true }, relay.now()));
         const site = await starting({ port: options.demoPort }, () =>
           startDemoSite({
             demoDir: DEMO_DIR,

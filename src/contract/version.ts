@@ -24,3 +24,8 @@ export const CONTRACT_REVISION = 6;
 export const CONTRACT_HEADER = 'X-Pressbox-Contract';
 /** Carries CONTRACT_REVISION beside it; live updates carry it as the envelope's `revision` field. */
 export const CONTRACT_REVISION_HEADER = 'X-Pressbox-Contract-Revision';
+/**
+ * The relay's clock (ms since the epoch) on every data answer: the elements read "today", "next" and ages on it, so a
+ * relay whose sandbox plays another day (`--time`) is believed. HTTP's own `Date` stays the machine's, for caches.
+ */
+export const RELAY_TIME_HEADER = 'X-Pressbox-Time';

@@ -7,6 +7,8 @@ import { attributesOf, reservedHeight } from './tags.js';
 interface Catalog {
   teams: { abbreviation: string; name: string }[];
   games: { id: string; label: string; date: string | null }[];
+  /** The relay's day (UTC), which may be its sandbox's (`--time`): what "as of today" pins. */
+  today?: string;
 }
 
 const control = (id: string) => document.getElementById(id) as HTMLInputElement | HTMLSelectElement;
@@ -65,7 +67,7 @@ function choice(): WidgetChoice {
   if (game?.date && attributesOf(chosen).includes('date')) attributes.date = game.date;
   // "As of today" pins an article's widget to the day it is published (UTC, the day the relay keeps it under).
   if ((control('as-of') as HTMLInputElement).checked && !control('as-of').closest<HTMLElement>('[data-field]')!.hidden)
-    attributes['as-of'] = new Date().toISOString().slice(0, 10);
+    attributes['as-of'] = catalog.today ?? new Date().toISOString().slice(0, 10);
   else delete attributes['as-of'];
   if (chosen === 'score-ticker') delete attributes.league;
   return { relay: location.origin, tag: chosen, key: control('key').value.trim(), attributes };

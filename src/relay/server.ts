@@ -1,5 +1,6 @@
 import type { RunningSandbox } from '../sandbox/server.js';
 import type { ResourceCache } from './cache/resource-cache.js';
+import { relayClocks } from './features/clock.js';
 import { jsonLogger } from './base/logger.js';
 import { createMetrics, type RelayMetrics } from './http/metrics.js';
 import type { LiveHub } from './live/hub.js';
@@ -16,7 +17,7 @@ export type RelayOptions = RelayBaseOptions & RelayFeatureOptions;
 
 export interface RunningRelay {
   origin: string;
-  /** The relay's clock (injected in tests): months, days and key times are read from it. */
+  /** The relay's clock (injected in tests, else the sandbox's where it is the upstream): days, months, kept times. */
   now: () => number;
   store: RelayStore;
   metrics: RelayMetrics;
@@ -60,12 +61,13 @@ export const upstreamName = (upstreamUrl: string | undefined): string => (upstre
  * topics and cache), and every test.
  */
 export async function startRelay(options: RelayOptions = {}, machine?: MachineSharing): Promise<RunningRelay> {
-  const now = options.now ?? Date.now;
+  const { now, wall, sandbox } = await relayClocks(options, machine);
   const metrics = createMetrics(machine && { worker: String(machine.worker) });
   const started = await startFeatures(RELAY_FEATURES, options as Record<string, unknown>, {
-    base: options,
+    base: sandbox ? { ...options, sandbox: { ...options.sandbox, clock: sandbox } } : options,
     logger: options.logger ?? jsonLogger(),
     now,
+    wall,
     metrics,
     machine,
   });

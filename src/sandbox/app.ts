@@ -22,6 +22,8 @@ export interface SandboxOptions {
   now?: number;
   /** Clock speed: 0 frozen, 1 real time. */
   rate?: number;
+  /** A clock to run on instead of one of its own (`now` and `rate` then unused): the relay's, so both read one time. */
+  clock?: SandboxClock;
   /** Keys beyond (or replacing) the defaults, key → plan. */
   keys?: Record<string, PlanId>;
   faults?: FaultRuleInput[];
@@ -36,7 +38,7 @@ export interface Sandbox extends SandboxDeps {
 
 /** The embedded Sports Data Service: the spec's /v1 surface plus /_sandbox controls. No listening here. */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
-  const clock = new SandboxClock({ now: options.now, rate: options.rate });
+  const clock = options.clock ?? new SandboxClock({ now: options.now, rate: options.rate });
   const accounts = new Accounts(() => clock.now());
   for (const [apiKey, plan] of Object.entries({ ...DEFAULT_SANDBOX_KEYS, ...options.keys })) accounts.add(apiKey, plan);
   const faults = new FaultInjector(options.faultSeed);

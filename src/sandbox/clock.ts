@@ -1,3 +1,10 @@
+/** Where a clock stands and how fast it runs: `at` was its time when the machine's wall clock read `wall`. */
+export interface ClockReading {
+  at: number;
+  wall: number;
+  rate: number;
+}
+
 /**
  * The sandbox's notion of now. By default it follows the wall clock; tests set it, advance it or freeze it,
  * and `rate` speeds it up (a rate of 60 plays a minute of games per wall-clock second).
@@ -6,6 +13,7 @@ export class SandboxClock {
   private anchorMs: number;
   private anchorWallMs: number;
   private currentRate: number;
+  private readonly listeners: Array<(reading: ClockReading) => void> = [];
 
   constructor(
     options: { now?: number; rate?: number } = {},
@@ -27,6 +35,7 @@ export class SandboxClock {
   set(ms: number): void {
     this.anchorMs = ms;
     this.anchorWallMs = this.wall();
+    this.changed();
   }
 
   advance(ms: number): void {
@@ -35,7 +44,31 @@ export class SandboxClock {
 
   /** 0 freezes the clock, 1 is real time. */
   setRate(rate: number): void {
-    this.set(this.now());
+    this.anchorMs = this.now();
+    this.anchorWallMs = this.wall();
     this.currentRate = rate;
+    this.changed();
+  }
+
+  /** For another process of this machine (same wall clock) to run on this clock: `follow` it there. */
+  reading(): ClockReading {
+    return { at: this.anchorMs, wall: this.anchorWallMs, rate: this.currentRate };
+  }
+
+  follow(reading: ClockReading): void {
+    this.anchorMs = reading.at;
+    this.anchorWallMs = reading.wall;
+    this.currentRate = reading.rate;
+    this.changed();
+  }
+
+  /** Called after every set, advance, rate change or follow: a jump others must learn of. */
+  onChange(listener: (reading: ClockReading) => void): void {
+    this.listeners.push(listener);
+  }
+
+  private changed(): void {
+    const reading = this.reading();
+    for (const listener of this.listeners) listener(reading);
   }
 }

@@ -89,6 +89,15 @@ export class ResourceCache {
     this.entries = new UpstreamPartitions(max);
   }
 
+  /**
+   * Time since `at` on the relay's clock. An `at` after now was noted before the clock was set back (the sandbox's, by
+   * its controls or the demo's jump): it is of another time, as long ago as can be.
+   */
+  private since(at: number): number {
+    const elapsed = this.now() - at;
+    return elapsed < 0 ? Infinity : elapsed;
+  }
+
   /** The newer of this relay's entry and the shared one (a shared tier that fails is skipped). */
   private async newest(key: string): Promise<Entry | undefined> {
     const local = this.entries.get(key);
@@ -111,11 +120,11 @@ export class ResourceCache {
     this.payment.noteReader(key);
     const local = this.entries.get(key);
     const expired = (candidate: Entry) =>
-      this.now() - candidate.fetchedAt > (typeof policy.ttlMs === 'function' ? policy.ttlMs(candidate.value as T) : policy.ttlMs);
+      this.since(candidate.fetchedAt) > (typeof policy.ttlMs === 'function' ? policy.ttlMs(candidate.value as T) : policy.ttlMs);
     // Only a miss or an expired entry asks the shared tier: a fresh local hit costs nothing more.
     const entry = !local || expired(local) ? await this.newest(key) : local;
     if (entry) {
-      const age = this.now() - entry.fetchedAt;
+      const age = this.since(entry.fetchedAt);
       const ttl = typeof policy.ttlMs === 'function' ? policy.ttlMs(entry.value as T) : policy.ttlMs;
       if (age <= ttl) {
         this.onOutcome('hit', key);
@@ -124,7 +133,7 @@ export class ResourceCache {
       const failedAt = this.failing.get(key);
       if (failedAt !== undefined && age <= (policy.staleIfErrorMs ?? 0)) {
         this.onOutcome('stale_if_error', key);
-        if (this.now() - failedAt >= RETRY_AFTER_FAILURE_MS) this.refresh(key, load, policy.staleIfErrorMs ?? 0).catch(() => {});
+        if (this.since(failedAt) >= RETRY_AFTER_FAILURE_MS) this.refresh(key, load, policy.staleIfErrorMs ?? 0).catch(() => {});
         return { value: entry.value as T, fetchedAt: entry.fetchedAt, stale: true };
       }
       if (revalidate === 'background' && age <= ttl + (policy.swrMs ?? 0)) {
@@ -141,7 +150,7 @@ export class ResourceCache {
       // A refusal to start a refresh is answered with whatever is held, however old: only a reader with nothing is refused.
       const fallback = this.entries.get(key);
       const refusedCall = this.payment.isRefusal(error);
-      if (fallback && (refusedCall || this.now() - fallback.fetchedAt <= (policy.staleIfErrorMs ?? 0))) {
+      if (fallback && (refusedCall || this.since(fallback.fetchedAt) <= (policy.staleIfErrorMs ?? 0))) {
         this.onOutcome('stale_if_error', key);
         return { value: fallback.value as T, fetchedAt: fallback.fetchedAt, stale: true };
       }
@@ -181,7 +190,7 @@ export class ResourceCache {
     const running = this.inflight.get(key);
     if (running) return running;
     const refused = this.refused.get(key);
-    if (refused && this.now() - refused.at < REFUSAL_MS) return Promise.reject(refused.error);
+    if (refused && this.since(refused.at) < REFUSAL_MS) return Promise.reject(refused.error);
     const promise = this.refreshOnce(key, load, keepMs).then(
       (entry) => {
         this.failing.delete(key);

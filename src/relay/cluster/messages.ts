@@ -1,3 +1,4 @@
+import type { ClockReading } from '../../sandbox/clock.js';
 import type { TopicState } from '../live/share.js';
 
 /**
@@ -15,7 +16,9 @@ export type WorkerRequest =
   | { op: 'cache-clear' }
   | { op: 'metrics' }
   /** The address of the machine's sandbox, started on the first ask. */
-  | { op: 'sandbox' };
+  | { op: 'sandbox' }
+  /** Where the machine's sandbox clock stands: the clock of every worker when the sandbox is the upstream. */
+  | { op: 'clock' };
 
 export type ToPrimary = { pressbox: 'ask'; id: number; request: WorkerRequest };
 
@@ -23,6 +26,8 @@ export type ToWorker =
   | { pressbox: 'answer'; id: number; result?: unknown; error?: string }
   /** A topic's new state, published by whichever worker polls it: every worker passes it on to its viewers. */
   | { pressbox: 'state'; topic: string; state: TopicState }
+  /** The sandbox clock was set, moved or sped up (its control routes): every worker follows at once. */
+  | { pressbox: 'clock'; reading: ClockReading }
   /** Stop accepting, drain the streams and requests, close the store, exit. */
   | { pressbox: 'drain' };
 

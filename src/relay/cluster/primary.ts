@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry, type RegistryContentType } from 'prom-client';
 import { onDemandSandbox, type OnDemandSandbox } from '../../sandbox/server.js';
 import type { SandboxOptions } from '../../sandbox/app.js';
+import { SandboxClock } from '../../sandbox/clock.js';
 import type { Logger, LogLevel } from '../base/logger.js';
 import { MachineShare } from './machine-share.js';
 import { isPressboxMessage, type ToPrimary, type ToWorker, type WorkerRequest } from './messages.js';
@@ -40,7 +41,9 @@ export async function startMachine(options: {
   /** The real service, if any: then the sandbox starts only when a worker first needs it (a test key). */
   upstreamUrl?: string;
 }): Promise<Machine> {
-  const sandbox = onDemandSandbox({ ...options.sandbox, port: 0 });
+  // One clock for the machine: the sandbox's, which every worker runs too (relay/features/clock.ts).
+  const clock = new SandboxClock(options.sandbox);
+  const sandbox = onDemandSandbox({ ...options.sandbox, clock, port: 0 });
   if (!options.upstreamUrl) await sandbox.start();
   const share = new MachineShare();
   const aggregator = new AggregatorRegistry();
@@ -50,7 +53,11 @@ export async function startMachine(options: {
   const sweep = setInterval(() => share.sweep(), SWEEP_MS);
   sweep.unref();
 
-  const answer = workerAnswers(share, slots, aggregator, sandbox);
+  const answer = workerAnswers(share, slots, aggregator, sandbox, clock);
+  clock.onChange((reading) => {
+    const message: ToWorker = { pressbox: 'clock', reading };
+    for (const { worker } of slots.values()) if (worker.isConnected()) worker.send(message);
+  });
 
   const fork = (restartDelay = 0): Worker => {
     const worker = cluster.fork();
@@ -112,6 +119,7 @@ function workerAnswers(
   slots: Map<number, Slot>,
   aggregator: AggregatorRegistry<RegistryContentType>,
   sandbox: OnDemandSandbox,
+  clock: SandboxClock,
 ) {
   return async (worker: Worker, request: WorkerRequest): Promise<unknown> => {
     switch (request.op) {
@@ -139,6 +147,8 @@ function workerAnswers(
         return (await aggregator.clusterMetrics()) as string;
       case 'sandbox':
         return (await sandbox.start()).baseUrl;
+      case 'clock':
+        return clock.reading();
     }
   };
 }

@@ -1,6 +1,7 @@
 import { liveAnswersOnly } from '../cache/live-answers-only.js';
 import type { SharedEntries } from '../cache/resource-cache.js';
 import type { LiveShare, TopicState } from '../live/share.js';
+import { SandboxClock, type ClockReading } from '../../sandbox/clock.js';
 import { isPressboxMessage, type ToPrimary, type ToWorker, type WorkerRequest } from './messages.js';
 
 /** How long a worker waits for the primary before it treats the call as failed (the primary only answers from memory). */
@@ -8,6 +9,7 @@ const ANSWER_TIMEOUT_MS = 5000;
 
 const pending = new Map<number, { resolve(result: unknown): void; reject(error: Error): void; timer: NodeJS.Timeout }>();
 const stateListeners: Array<(topic: string, state: TopicState) => void> = [];
+const clockListeners: Array<(reading: ClockReading) => void> = [];
 let nextId = 0;
 let listening = false;
 
@@ -24,6 +26,7 @@ function listen(): void {
       if (message.error) waiting.reject(new Error(message.error));
       else waiting.resolve(message.result);
     } else if (message.pressbox === 'state') for (const listener of stateListeners) listener(message.topic, message.state);
+    else if (message.pressbox === 'clock') for (const listener of clockListeners) listener(message.reading);
   });
 }
 
@@ -65,4 +68,13 @@ export function workerSharedEntries(): SharedEntries {
     claim: (key, ms) => askPrimary({ op: 'cache-claim', key, ms }),
     clear: () => askPrimary({ op: 'cache-clear' }),
   });
+}
+
+/** The primary's sandbox clock, run in this worker: read once, then followed through every change the primary sends. */
+export async function workerSandboxClock(): Promise<SandboxClock> {
+  listen();
+  const clock = new SandboxClock();
+  clockListeners.push((reading) => clock.follow(reading));
+  clock.follow(await askPrimary<ClockReading>({ op: 'clock' }));
+  return clock;
 }

@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
 import { startRelay, type RelayOptions, type RunningRelay } from '../server.js';
 import { isPressboxMessage, type ToWorker } from './messages.js';
-import { askPrimary, workerLiveShare, workerSharedEntries } from './worker-share.js';
+import { askPrimary, workerLiveShare, workerSandboxClock, workerSharedEntries } from './worker-share.js';
 
 /**
  * One worker of `pressbox serve --workers N`: a whole relay on the machine's shared port, with the primary's sandbox,
@@ -13,6 +13,7 @@ export async function startRelayWorker(options: RelayOptions): Promise<RunningRe
   if (!cluster.isWorker) throw new Error('startRelayWorker runs in a worker started by pressbox serve --workers.');
   const relay = await startRelay(options, {
     sandboxUrl: () => askPrimary<string>({ op: 'sandbox' }),
+    sandboxClock: workerSandboxClock,
     share: workerLiveShare(),
     sharedEntries: workerSharedEntries(),
     metricsText: () => askPrimary<string>({ op: 'metrics' }),

@@ -30,7 +30,10 @@ export interface ConsoleDeps {
   /** The relay's cached view of keys, so a change shows at once in this relay's answers. */
   keys: KeyStore;
   own: OwnOrigins;
+  /** The relay's clock (the sandbox's where it is the upstream): months of usage. */
   now: () => number;
+  /** The machine's clock: what operators do (key changes, sign-ins, the audit) and session lifetimes. */
+  wall: () => number;
   /** The console's built scripts (dist/cdn/console). */
   assetsDir?: string;
   readiness: () => Promise<Readiness>;
@@ -61,8 +64,8 @@ function refuse(code: 'missing_key' | 'invalid_key' | 'origin_not_allowed', mess
 function consoleContext(deps: ConsoleDeps) {
   const secure = () => deps.own.primary.startsWith('https:');
   const cookieName = () => (secure() ? SECURE_COOKIE : PLAIN_COOKIE);
-  const keysBy = (session: ConsoleSession) => keyOperations(deps.keys, deps.store, `console:${session.id.slice(0, 8)}`, deps.now);
-  const reading = keyOperations(deps.keys, deps.store, 'console', deps.now);
+  const keysBy = (session: ConsoleSession) => keyOperations(deps.keys, deps.store, `console:${session.id.slice(0, 8)}`, deps.wall);
+  const reading = keyOperations(deps.keys, deps.store, 'console', deps.wall);
 
   /** A change must come from this relay's own page: a form or script on another site is refused before anything else. */
   const sameOrigin = (c: Context) => {
@@ -100,7 +103,7 @@ function consoleContext(deps: ConsoleDeps) {
   const keyRow = async (key: WidgetKey): Promise<ConsoleKey> => ({
     ...describeKey(key),
     usedThisMonth: await deps.store.loadsUsed(key.key, monthBucket(deps.now())),
-    status: !key.revokedAt ? 'active' : isActive(key, deps.now()) ? 'grace' : 'revoked',
+    status: !key.revokedAt ? 'active' : isActive(key, deps.wall()) ? 'grace' : 'revoked',
   });
   return { deps, secure, cookieName, keysBy, reading, sameOrigin, signedIn, found, keyRow };
 }
@@ -129,10 +132,10 @@ function sessionHandlers({
         sameSite: 'Strict',
         secure: secure(),
         path: secure() ? '/' : '/console',
-        maxAge: Math.floor((session.expiresAt - deps.now()) / 1000),
+        maxAge: Math.floor((session.expiresAt - deps.wall()) / 1000),
       });
       await deps.store.appendAudit({
-        at: deps.now(),
+        at: deps.wall(),
         actor: `console:${session.id.slice(0, 8)}`,
         action: 'console.sign-in',
         key: null,
@@ -148,7 +151,7 @@ function sessionHandlers({
       const session = c.get('session');
       await deps.sessions.signOut(session);
       await deps.store.appendAudit({
-        at: deps.now(),
+        at: deps.wall(),
         actor: `console:${session.id.slice(0, 8)}`,
         action: 'console.sign-out',
         key: null,
@@ -168,7 +171,7 @@ function keyHandlers({ deps, keysBy, reading, found, keyRow }: ConsoleContext) {
     'POST /keys/import': async (c) => {
       const summary = await importKeys(deps.store, await readBody(c.req.raw, keysBackupSchema));
       await deps.store.appendAudit({
-        at: deps.now(),
+        at: deps.wall(),
         actor: `console:${c.get('session').id.slice(0, 8)}`,
         action: 'keys.import',
         key: null,

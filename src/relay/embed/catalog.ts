@@ -1,3 +1,4 @@
+import { dayBucket } from '../metering/month.js';
 import { widgetLeague } from '../../contract/leagues.js';
 import type { WidgetKey } from '../keys/model.js';
 import { scoresResource } from '../resources/scores.js';
@@ -17,6 +18,8 @@ export interface Catalog {
   teams: { abbreviation: string; name: string }[];
   /** Each with its day (UTC), which game snippets carry so that the relay finds the game years later. */
   games: { id: string; label: string; date: string | null }[];
+  /** The relay's day (UTC), on its clock: the builder's "as of today". */
+  today: string;
 }
 
 /**
@@ -31,9 +34,10 @@ export async function catalogFor(
   const league = widgetLeague(leagueName);
   if (!league) return { error: { code: 'bad_request', message: `Unknown league "${leagueName}".` } };
   const upstream = key.test ? deps.upstreams.test : deps.upstreams.live;
+  const now = deps.now();
   const [directory, scores] = await Promise.all([
     teamDirectory(upstream, league),
-    scoresResource({ upstream, history: deps.history, now: deps.now() }, { leagues: [league] }).then(
+    scoresResource({ upstream, history: deps.history, now }, { leagues: [league] }).then(
       (payload) => payload.games,
       () => [],
     ),
@@ -49,5 +53,6 @@ export async function catalogFor(
       label: `${game.away.team.abbreviation} @ ${game.home.team.abbreviation} · ${game.statusText}`,
       date: game.startTime?.slice(0, 10) ?? null,
     })),
+    today: dayBucket(now),
   };
 }

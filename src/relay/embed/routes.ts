@@ -22,14 +22,15 @@ import { catalogFor, type CatalogDeps } from './catalog.js';
 import { frameAncestors } from './frame-ancestors.js';
 import { EMBED_CSS, embedPage, NOTICE_CSS, openedDirectlyPage, problemPage, readerLanguage, REFUSED_PAGE } from './pages.js';
 import { EMBED_TAG_LIST, readEmbedQuery } from './params.js';
-import type { EmbedTokens } from '../http/embed-token.js';
+import { EMBED_TOKEN_TTL_MS, type EmbedTokens } from '../http/embed-token.js';
 
 export interface EmbedDeps extends CatalogDeps {
   keys: KeyStore;
   tokens: EmbedTokens;
   /** The widget routes' limiter: an embed page, an oEmbed answer and a catalog take from the same key's bucket. */
   limit: RateLimiter;
-  now: () => number;
+  /** The machine's clock, on which keys are revoked (the catalog's day is on the relay's `now`). */
+  wall: () => number;
   /** The relay's own origins (`--public-url`, else the listen address): never the Host header. */
   own: OwnOrigins;
   /** The built bundle, which also holds the embed frame's and the builder's scripts (dist/cdn/embed). */
@@ -98,7 +99,7 @@ export function embedRoutes(deps: EmbedDeps): Hono<RelayEnv> {
 
   app.get('/builder/catalog', async (c) => {
     const key = await deps.keys.getKey(c.req.query('key') ?? '');
-    if (!usableKey(key, deps.now()))
+    if (!usableKey(key, deps.wall()))
       return c.json({ error: { code: 'invalid_key', message: 'Enter a publishable key this relay knows (pk_live_… or pk_test_…).' } }, 401);
     const limited = overLimit(deps.limit, key.key, c);
     if (limited) throw limited;
@@ -117,7 +118,7 @@ async function embedPageFor(c: Context<RelayEnv>, deps: EmbedDeps): Promise<Resp
   if (!read.ok) return problem(c, 400, `${read.message}.`);
   const choice: WidgetChoice = { relay: deps.own.primary, tag, ...read.query };
   const key = await deps.keys.getKey(read.query.key);
-  if (!usableKey(key, deps.now()))
+  if (!usableKey(key, deps.wall()))
     return problem(c, 401, 'this widget key is unknown to the relay or was revoked: check that it was copied whole.');
   // The browser's half of the allow-list: only the key's domains (and the relay's own builder) may frame the page.
   c.header('Content-Security-Policy', `${OWN_PAGE_POLICY}; ${frameAncestors(patternsOf(key), key.test)}`);
@@ -142,9 +143,9 @@ async function embedPageFor(c: Context<RelayEnv>, deps: EmbedDeps): Promise<Resp
       : html(c, 200, openedDirectlyPage(choice));
   const publisher = deps.own.has(framing.origin) ? framing : allowedFramer(key, framing);
   if (!publisher) return html(c, 403, REFUSED_PAGE);
-  const { token, expiresAt } = deps.tokens.mint(key.key, publisher.origin);
+  const { token } = deps.tokens.mint(key.key, publisher.origin);
   c.header('Vary', 'Accept-Language', { append: true });
-  return html(c, 200, embedPage(choice, token, expiresAt - deps.now(), readerLanguage(c.req.header('accept-language'))));
+  return html(c, 200, embedPage(choice, token, EMBED_TOKEN_TTL_MS, readerLanguage(c.req.header('accept-language'))));
 }
 
 /**
@@ -181,7 +182,7 @@ async function oembedFor(c: Context<RelayEnv>, deps: EmbedDeps): Promise<Respons
     return refuse(404, `${shortened(url)} is not an embed of this relay: its embeds are ${deps.own.primary}/embed/{element}?key=….`);
   const read = readEmbedQuery(tag, firstValues(target.search.slice(1)));
   if (!read.ok) return refuse(404, `${shortened(url)} is not a valid embed: ${read.message}.`);
-  if (!usableKey(await deps.keys.getKey(read.query.key), deps.now()))
+  if (!usableKey(await deps.keys.getKey(read.query.key), deps.wall()))
     return refuse(404, `${shortened(url)} names a widget key this relay does not know (or one that was revoked).`);
   const limited = overLimit(deps.limit, read.query.key, c);
   if (limited) throw limited;

@@ -1,5 +1,6 @@
 import type { SpendGuard } from '../upstream/spend-guard.js';
 import type { RunningSandbox, startSandbox } from '../../sandbox/server.js';
+import type { SandboxClock } from '../../sandbox/clock.js';
 import type { ResourceCache, SharedEntries } from '../cache/resource-cache.js';
 import type { RelayMetrics } from '../http/metrics.js';
 import type { StaticOptions } from '../http/static.js';
@@ -25,6 +26,7 @@ export interface RelayBaseOptions {
   /** The secret usage-alert webhooks are signed with (HMAC-SHA256). */
   alertSecret?: string;
   logger?: Logger;
+  /** The relay's clock, injected (tests); otherwise the sandbox's or the machine's (features/clock.ts). */
   now?: () => number;
   /** The widget bundle and demo pages, when this relay serves them. */
   files?: StaticOptions;
@@ -36,6 +38,8 @@ export interface RelayBaseOptions {
 export interface MachineSharing {
   /** The address of the sandbox the primary runs for every worker (started when first asked for, on a real upstream). */
   sandboxUrl(): Promise<string>;
+  /** The primary's sandbox clock, followed in this worker. */
+  sandboxClock(): Promise<SandboxClock>;
   share: LiveShare;
   sharedEntries: SharedEntries;
   /** Every worker's metrics, summed by the primary. */
@@ -80,7 +84,10 @@ export interface FeatureContext<Settings> {
   settings: Settings;
   base: RelayBaseOptions;
   logger: Logger;
+  /** Calendar time: the sandbox's clock where it is the upstream (features/clock.ts). */
   now: () => number;
+  /** The machine's clock, for refills and intervals that must pass while the sandbox's clock is frozen or set back. */
+  wall: () => number;
   metrics: RelayMetrics;
   machine: MachineSharing | undefined;
   provide<K extends keyof RelayParts>(name: K, part: RelayParts[K]): void;
@@ -140,7 +147,7 @@ export interface StartedFeatures {
   close(): Promise<void>;
 }
 
-type Environment = Pick<FeatureContext<unknown>, 'base' | 'logger' | 'now' | 'metrics' | 'machine'>;
+type Environment = Pick<FeatureContext<unknown>, 'base' | 'logger' | 'now' | 'wall' | 'metrics' | 'machine'>;
 
 /**
  * Starts the features in order, each from what those before it provided; closes what started if one fails. Every

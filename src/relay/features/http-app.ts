@@ -86,6 +86,8 @@ export interface OperatorParts {
   keys: KeyStore;
   own: OwnOrigins;
   now: () => number;
+  /** The machine's clock: sign-in lockouts and session lifetimes (Redis expires sessions on its own clock). */
+  wall: () => number;
   /** Signs console sessions (the embed tokens' secret, shared by every relay on the store). */
   secret: string;
   metrics: RelayMetrics;
@@ -99,8 +101,8 @@ export interface OperatorParts {
 
 /** /metrics, the admin API and the console, behind the admin token; each answers not_found while none is set. */
 export function operatorRoutes(app: Hono<RelayEnv>, parts: OperatorParts): void {
-  const { adminToken, store, keys, now, metrics } = parts;
-  const tokenGate = adminToken ? operatorTokenGate({ token: adminToken, store, now }) : undefined;
+  const { adminToken, store, keys, now, wall, metrics } = parts;
+  const tokenGate = adminToken ? operatorTokenGate({ token: adminToken, store, now: wall }) : undefined;
   const operator: MiddlewareHandler<RelayEnv> = tokenGate
     ? operatorAuth(tokenGate)
     : () => {
@@ -109,7 +111,7 @@ export function operatorRoutes(app: Hono<RelayEnv>, parts: OperatorParts): void 
   const metricsText = parts.metricsText ?? (() => metrics.registry.metrics());
   app.get('/metrics', operator, async (c) => c.body(await metricsText(), 200, { 'Content-Type': metrics.registry.contentType }));
   app.use('/admin/*', operator);
-  app.route('/admin', adminRoutes({ keys, usage: store, audit: store, now }));
+  app.route('/admin', adminRoutes({ keys, usage: store, audit: store, now: wall }));
   if (!tokenGate) {
     app.all('/console/*', operator);
     return;
@@ -117,12 +119,13 @@ export function operatorRoutes(app: Hono<RelayEnv>, parts: OperatorParts): void 
   app.route(
     '/console',
     consoleRoutes({
-      sessions: consoleSessions({ gate: tokenGate, store, secret: parts.secret, now }),
+      sessions: consoleSessions({ gate: tokenGate, store, secret: parts.secret, now: wall }),
       gate: tokenGate,
       store,
       keys,
       own: parts.own,
       now,
+      wall,
       assetsDir: parts.files && join(parts.files.bundleDir, 'console'),
       readiness: parts.readiness,
       metricsText,

@@ -114,19 +114,19 @@ export const httpFeature = relayFeature()({
     }
   },
   async start(context) {
-    const { settings, base, logger, now, metrics } = context;
+    const { settings, base, logger, now, wall, metrics } = context;
     const store = context.need('store');
     const upstreams = context.need('upstreams');
     const live = context.need('live').route;
     const keys = cachedKeys(store);
     const secret = (await embedSecret(store, logger)) ?? randomBytes(32).toString('base64url');
-    const tokens = embedTokens(secret, now);
+    const tokens = embedTokens(secret, wall);
     const own = new OwnOrigins();
     const gate: WidgetGate = {
-      authorize: widgetAuthorizer(keys, upstreams, now, { tokens, own }),
+      authorize: widgetAuthorizer(keys, upstreams, wall, { tokens, own }),
       clientAddress: readerAddress(settings, context),
       own,
-      limit: rateLimiter({ ...settings.rateLimit, now }),
+      limit: rateLimiter({ ...settings.rateLimit, now: wall }),
       observe: requestObserver(metrics, logger),
     };
     const cache = context.need('cache');
@@ -146,13 +146,14 @@ export const httpFeature = relayFeature()({
     observedAndBounded(app, gate);
     probeRoutes(app, context.readiness);
     if (base.files) app.route('/', bundleRoutes(base.files));
-    app.route('/', embedRoutes({ keys, tokens, own, now, limit: gate.limit, bundleDir: base.files?.bundleDir, upstreams, history: store }));
+    app.route('/', embedRoutes({ keys, tokens, own, now, wall, limit: gate.limit, bundleDir: base.files?.bundleDir, upstreams, history: store }));
     operatorRoutes(app, {
       adminToken: base.adminToken,
       store,
       keys,
       own,
       now,
+      wall,
       secret,
       metrics,
       metricsText: context.machine?.metricsText,
@@ -189,12 +190,12 @@ export const httpFeature = relayFeature()({
 /** Who the reader is: the socket's peer, or what the trusted proxies (`--trust-proxy`) say. */
 function readerAddress(
   settings: { trustProxy?: string[]; proxyHeader: ProxyHeader },
-  { logger, now }: Pick<FeatureContext<unknown>, 'logger' | 'now'>,
+  { logger, wall }: Pick<FeatureContext<unknown>, 'logger' | 'wall'>,
 ) {
   const trusted = parseTrustList(settings.trustProxy ?? []);
   return clientAddressResolver(trusted.ok && trusted.entries.length ? trusted.list : undefined, {
     header: settings.proxyHeader,
-    onUntrustedProxy: untrustedProxyWarning(logger, now),
+    onUntrustedProxy: untrustedProxyWarning(logger, wall),
   });
 }
 

@@ -53,11 +53,11 @@ export const liveFeature = relayFeature<LiveExtras>()({
     ),
   },
   async start(context) {
-    const { settings, now, metrics } = context;
+    const { settings, now, wall, metrics } = context;
     // With Redis, relays share live topics: one polls each, all pass its changes on (live/share.ts); so do the workers
     // of one machine through their primary.
     const redis = context.need('redis');
-    const share = redis ? await redisLiveShare(redis, now) : (context.machine?.share ?? localLiveShare(now));
+    const share = redis ? await redisLiveShare(redis, wall) : (context.machine?.share ?? localLiveShare(wall));
     const store = context.need('store');
     const upstreamBudget = context.need('upstreamBudget');
     const pace: LivePace = { ...DEFAULT_LIVE_PACE, share: settings.upstreamShare, ...settings.pace };

@@ -86,7 +86,7 @@ export const upstreamFeature = relayFeature()({
       throw new Error('Set both PRESSBOX_UPSTREAM_URL and PRESSBOX_UPSTREAM_KEY to use the real service, or neither to use the sandbox.');
   },
   async start(context) {
-    const { settings, base, now, metrics, logger } = context;
+    const { settings, base, now, wall, metrics, logger } = context;
     const sandbox = context.need('sandbox');
     // With Redis, a cold relay answers from what another one fetched (with workers and no Redis, another worker).
     const redis = context.need('redis');
@@ -95,7 +95,7 @@ export const upstreamFeature = relayFeature()({
     const store = context.need('store');
     const alerts = context.need('alerts');
     // Buckets every relay on the store shares: N relays do not multiply a bound.
-    const buckets = redis ? await redisBuckets(redis, now) : memoryBuckets(now);
+    const buckets = redis ? await redisBuckets(redis, wall) : memoryBuckets(wall);
     context.onClose(() => buckets.close());
     const spend = spendGuard(settings, now, () => upstreamBudget.latest()?.limit, buckets, {
       // The first relay to mark the key's month raises the alert; every other finds the mark taken.
@@ -163,7 +163,7 @@ export const upstreamFeature = relayFeature()({
       () =>
         answers((async () => fetch(base.upstreamUrl ?? (await sandbox.url()), { method: 'HEAD', signal: AbortSignal.timeout(2000) }))()),
       READY_PROBE_MS,
-      now,
+      () => performance.now(),
     );
     context.ready('upstream', async () => ((await upstreamAnswers()) ? 'ok' : 'unreachable'));
   },

@@ -5,7 +5,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import { CONTRACT_HEADER, CONTRACT_REVISION_HEADER } from '../../contract/version.js';
+import { CONTRACT_HEADER, CONTRACT_REVISION_HEADER, RELAY_TIME_HEADER } from '../../contract/version.js';
 import { RelayError, unexpectedFailure } from '../base/errors.js';
 import type { Logger } from '../base/logger.js';
 import { LOADS_REMAINING_HEADER } from './body.js';
@@ -17,7 +17,7 @@ export const SECURITY_HEADERS: readonly string[] = ['X-Content-Type-Options', 'n
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-const EXPOSED_HEADERS = `ETag, Retry-After, ${LOADS_REMAINING_HEADER}, ${CONTRACT_HEADER}, ${CONTRACT_REVISION_HEADER}`;
+const EXPOSED_HEADERS = `ETag, Retry-After, ${LOADS_REMAINING_HEADER}, ${CONTRACT_HEADER}, ${CONTRACT_REVISION_HEADER}, ${RELAY_TIME_HEADER}`;
 
 /** Status, headers as Node's writeHead takes them (`[name, value, name, value…]`), body. */
 export interface Answer {

@@ -1,7 +1,7 @@
 import { refuseHiddenOdds, withoutOdds } from '../resources/hidden-odds.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
-import { CONTRACT_HEADER, CONTRACT_REVISION, CONTRACT_REVISION_HEADER, CONTRACT_VERSION } from '../../contract/version.js';
+import { CONTRACT_HEADER, CONTRACT_REVISION, CONTRACT_REVISION_HEADER, CONTRACT_VERSION, RELAY_TIME_HEADER } from '../../contract/version.js';
 import { RelayError } from '../base/errors.js';
 import type { Logger } from '../base/logger.js';
 import type { ResourceContext } from '../resources/context.js';
@@ -137,6 +137,8 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
         CONTRACT,
         CONTRACT_REVISION_HEADER,
         REVISION,
+        RELAY_TIME_HEADER,
+        String(deps.now()),
       );
       if (request.headers['if-none-match'] === etag) return { status: 304, headers };
       // HEAD is answered wherever GET is (RFC 9110), with the GET's headers and no body: it delivers no data, so no load.
@@ -256,7 +258,9 @@ function sharedPayloads(deps: Pick<DataRouteDeps, 'interest' | 'cacheVersion'>) 
     const name = `${ctx.upstream.name}${hideOdds ? '|odds hidden' : ''}${ctx.keepsNothing ? '|head' : ''}`;
     const version = deps.cacheVersion();
     const hit = reading.payloads.get(name);
-    if (hit && hit.version === version && ctx.now - hit.builtAt < SHARED_PAYLOAD_MS) return hit.ready ?? hit.prepared;
+    // Built after now: before the sandbox's clock was set back, of another day.
+    const age = hit ? ctx.now - hit.builtAt : -1;
+    if (hit && hit.version === version && age >= 0 && age < SHARED_PAYLOAD_MS) return hit.ready ?? hit.prepared;
     const builder = currentSpender();
     const entry: SharedPayload = { prepared: build(), version, builtAt: ctx.now };
     reading.payloads.set(name, entry);

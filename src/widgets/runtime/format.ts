@@ -1,4 +1,5 @@
 /** Intl formatting in the reader's locale and time zone, or the element's `locale` and `time-zone`. */
+import { relayNow } from './relay-time.js';
 
 export interface FormatOptions {
   locale?: string;
@@ -35,9 +36,14 @@ export function formatDay(iso: string, options: FormatOptions = {}): string {
  * score card in every language; the year only tells the days apart).
  */
 export function onItsDay(text: string, iso: string | null | undefined, options: FormatOptions = {}): string {
-  const day = (at: Date, year?: 'numeric') =>
-    new Intl.DateTimeFormat(options.locale, { year, month: 'short', day: 'numeric', timeZone: safeTimeZone(options.timeZone) }).format(at);
-  return iso && day(new Date(iso), 'numeric') !== day(new Date(), 'numeric') ? `${text} · ${day(new Date(iso))}` : text;
+  if (!iso || sameDay(new Date(iso), relayNow(), options.timeZone)) return text;
+  return `${text} · ${new Intl.DateTimeFormat(options.locale, { month: 'short', day: 'numeric', timeZone: safeTimeZone(options.timeZone) }).format(new Date(iso))}`;
+}
+
+/** Whether two instants fall on one day where the reader is (`time-zone`). */
+export function sameDay(a: Date | number, b: Date | number, timeZone: string | undefined): boolean {
+  const day = new Intl.DateTimeFormat('en', { dateStyle: 'short', timeZone: safeTimeZone(timeZone) });
+  return day.format(a) === day.format(b);
 }
 
 /** A date written YYYY-MM-DD, as a calendar day (no time zone shift). */

@@ -1,6 +1,7 @@
 import type { ErrorBody } from '../../contract/common.js';
-import { CONTRACT_HEADER, CONTRACT_REVISION_HEADER } from '../../contract/version.js';
+import { CONTRACT_HEADER, CONTRACT_REVISION_HEADER, RELAY_TIME_HEADER } from '../../contract/version.js';
 import { PressboxError, checkContract } from './errors.js';
+import { heardRelayTime } from './relay-time.js';
 
 export interface RelayAnswer<T> {
   data: T;
@@ -116,6 +117,7 @@ export class RelayClient {
       );
     }
     checkContract(response.headers.get(CONTRACT_HEADER), response.headers.get(CONTRACT_REVISION_HEADER), this.relay);
+    heardRelayTime(response.headers.get(RELAY_TIME_HEADER));
     return { body, etag: response.headers.get('etag') };
   }
 }

@@ -1,6 +1,6 @@
 import type { ScoresPayload } from '../../contract/scores.js';
 import type { Localized } from '../i18n/translate.js';
-import { safeTimeZone } from '../runtime/format.js';
+import { formatDay } from '../runtime/format.js';
 import { startLabel } from './start-time.js';
 
 const WEEK_DAYS = 7;
@@ -13,13 +13,7 @@ export function noGamesText(data: ScoresPayload, localized: Localized, otherwise
   const first = data.next?.sort((a, b) => a.daysAhead - b.daysAhead)[0];
   if (!first) return otherwise;
   const next = first.startTime ?? `${first.date}T12:00:00Z`;
-  const { t, locale } = localized;
+  const { t } = localized;
   if (first.daysAhead <= WEEK_DAYS) return t('scores.nextDay', 'No games today. Next: {when}.', { when: startLabel(next, localized) });
-  const day = new Intl.DateTimeFormat(locale, {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    timeZone: safeTimeZone(localized.timeZone),
-  });
-  return t('scores.offSeason', 'Off-season. Back {when}.', { when: day.format(new Date(next)) });
+  return t('scores.offSeason', 'Off-season. Back {when}.', { when: formatDay(next, localized) });
 }

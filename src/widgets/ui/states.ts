@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { css } from './css.js';
 import type { PressboxError } from '../runtime/errors.js';
 import { formatAge, formatCalendarDate } from '../runtime/format.js';
+import { relayNow } from '../runtime/relay-time.js';
 import { term, type Localized, type Translate } from '../i18n/translate.js';
 import type { NotFound } from './setup-words.js';
 
@@ -83,9 +84,9 @@ export function freshnessNotice(
     : error
       ? localized.t('notice.errorUpdated', '{error} Updated {age}.', {
           error: readerMessage(error, localized),
-          age: formatAge(updatedAt, Date.now(), localized),
+          age: formatAge(updatedAt, relayNow(), localized),
         })
-      : localized.t('notice.updated', 'Updated {age}.', { age: formatAge(updatedAt, Date.now(), localized) });
+      : localized.t('notice.updated', 'Updated {age}.', { age: formatAge(updatedAt, relayNow(), localized) });
   return html`<p class="notice" part="notice" role="status" data-code=${error?.code ?? (asOf ? 'as-of' : 'stale')}>${text}</p>`;
 }
 

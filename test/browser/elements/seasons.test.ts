@@ -7,6 +7,10 @@ import '../../../src/widgets/elements/score-ticker/score-ticker.js';
 import '../../../src/widgets/elements/game-header/game-header.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
 import { hasState, shadow, testSetup, until } from '../helpers.js';
+import { relayNow } from '../../../src/widgets/runtime/relay-time.js';
+
+/** relay-plugin.ts's SEASON_EVENING (a Node module, not for the page): the season relay's clock, never the page's. */
+const SEASON_EVENING = Date.parse('2027-04-27T00:30:00Z');
 
 describe('elements through the seasons', () => {
   let setup: BrowserTestSetup;
@@ -59,5 +63,18 @@ describe('elements through the seasons', () => {
     await until(() => !hasState(header, 'loading'));
     await (header as never as { updateComplete: Promise<boolean> }).updateComplete;
     expect(shadow(header).querySelector('.when')?.textContent?.trim()).to.equal(game.series.summary);
+  });
+
+  it("reads today on the relay's clock, whatever the page's says", async () => {
+    const strip = await fixture(
+      html`<score-strip league="nba" key=${setup.seasonRelayKey} relay=${setup.seasonRelay} time-zone="America/New_York"></score-strip>`,
+    );
+    await until(() => !hasState(strip, 'loading'));
+    await (strip as never as { updateComplete: Promise<boolean> }).updateComplete;
+    expect(Math.abs(relayNow() - SEASON_EVENING)).to.be.below(60_000);
+    // Monday 26 April, 8:30 PM in New York: tonight's late games read as times alone, as a reader on that evening sees them.
+    const pills = [...shadow(strip).querySelectorAll('[part=status][data-status=scheduled]')].map((pill) => pill.textContent?.trim());
+    expect(pills).to.include('10:00 PM');
+    expect(pills.every((pill) => /^\d{1,2}:\d{2} [AP]M$/.test(pill ?? ''))).to.equal(true, pills.join(', '));
   });
 });

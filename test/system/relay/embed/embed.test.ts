@@ -9,6 +9,7 @@ import { builderPage } from '../../../../src/relay/embed/builder-page.js';
 import { EMBED_TOKEN_TTL_MS, embedTokens } from '../../../../src/relay/http/embed-token.js';
 import type { RunningRelay } from '../../../../src/relay/server.js';
 import { addKey, testRelay } from '../../../helpers/relay.js';
+import { MIDDAY } from '../../../helpers/sandbox.js';
 
 const PUBLISHER = 'https://news.example.com';
 let relay: RunningRelay;
@@ -355,6 +356,7 @@ describe('GET /builder', () => {
     assert.ok(catalog.teams.some((team: { abbreviation: string }) => team.abbreviation === 'BOS'));
     assert.ok(catalog.games.length > 0);
     assert.match(catalog.games[0].label, /^[A-Z]+ @ [A-Z]+ · /);
+    assert.equal(catalog.today, MIDDAY.slice(0, 10), "the builder's \"as of today\" is the relay's day");
     assert.equal((await get('/builder/catalog?key=pk_live_00000000000000000000000000000000&league=nba')).status, 401);
     assert.equal((await get(`/builder/catalog?key=${key}&league=cricket`)).status, 400);
   });

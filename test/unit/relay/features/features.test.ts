@@ -11,6 +11,7 @@ const environment = () => ({
   base: {},
   logger: silentLogger,
   now: () => 0,
+  wall: () => 0,
   metrics: createMetrics(),
   sandboxUrl: 'http://127.0.0.1:9',
   machine: undefined,
