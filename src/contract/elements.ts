@@ -19,13 +19,7 @@ export const ELEMENT_BOXES = {
     attributeHeights: { '[bet-state]': 384, '[league=mls i]': 150, '[league=mma i]': 150 },
   },
   'win-probability': { height: 330 },
-  // A baseball or football game's first market is two players (the starting pitchers, the quarterbacks): its box fits
-  // them, longer markets scroll inside it.
-  'player-props': {
-    height: 400,
-    formerName: 'props',
-    attributeHeights: { '[league=mlb i]': 256, '[league=nfl i]': 256, '[league=cfb i]': 256 },
-  },
+  'player-props': { height: 400, formerName: 'props' },
   'last-five': { height: 188 },
   // One team's report holds a few players: its box is the heading and four rows, longer lists scroll inside it.
   'injury-report': { height: 420, formerName: 'injuries', attributeHeights: { "[team]:not([team=''])": 240 } },

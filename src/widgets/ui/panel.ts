@@ -30,7 +30,6 @@ export const panelStyles = css`
     margin: 0;
     font-size: 12px;
     color: var(--_muted);
-    overflow-wrap: anywhere;
   }
   .notice {
     position: absolute;
