@@ -84,20 +84,6 @@ describe('<player-props>', () => {
     }
   });
 
-  it('<player-props league="mlb"> keeps a box that fits the two starting pitchers of its first market', async () => {
-    const game = await liveGameOf(setup, 'mlb');
-    const element = await settled(
-      await fixture<PlayerProps>(
-        html`<player-props league="mlb" game-id=${game.id} key=${setup.keys.test} relay=${setup.relay}></player-props>`,
-      ),
-    );
-    const box = element.getBoundingClientRect();
-    expect(box.height).to.equal(256);
-    const rows = shadow(element).querySelectorAll('tbody tr');
-    expect(rows.length).to.equal(2);
-    expect(box.bottom - rows[1]!.getBoundingClientRect().bottom, 'room left under the last row').to.be.within(0, 32);
-  });
-
   it('says clearly when the data plan lacks player props', async () => {
     const scores = await (await fetch(`${setup.freeRelay}/v1/scores?league=nba&key=${setup.freeRelayKey}`)).json();
     const game = scores.games.find((candidate: { status: string }) => candidate.status !== 'final');
