@@ -2,7 +2,9 @@ import { css } from './css.js';
 
 /**
  * The title row most elements share: a badge, a title over a line of detail, and at its end (\`.end\`) the pause
- * control, in the same place in every element and locale. The detail keeps to one line, so the row's height is known.
+ * control, in the same place in every element and locale. The detail wraps where a narrow box cannot hold it on one
+ * line (a matchup at 280 px): read whole, it takes its second line from the body below, which gives way (a scroll area,
+ * a chart that shrinks).
  */
 export const panelStyles = css`
   .title-row {
@@ -26,11 +28,8 @@ export const panelStyles = css`
   }
   .subtitle {
     margin: 0;
-    overflow: hidden;
     font-size: 12px;
     color: var(--_muted);
-    white-space: nowrap;
-    text-overflow: ellipsis;
   }
   .notice {
     position: absolute;

@@ -64,6 +64,26 @@ describe('<player-props>', () => {
     expect(lines()).to.deep.equal([...lines()].sort((a, b) => a - b));
   });
 
+  it('fits a 280 px column in English, German and Arabic: no sideways scroll, the matchup read whole', async () => {
+    for (const locale of ['en', 'de', 'ar']) {
+      const wrapper = await fixture<HTMLElement>(
+        html`<div style="width: 280px">
+          <player-props league="nba" game-id=${liveGame.id} locale=${locale} key=${setup.keys.test} relay=${setup.relay}></player-props>
+        </div>`,
+      );
+      const element = await settled(wrapper.querySelector('player-props')!);
+      const panel = shadow(element).querySelector<HTMLElement>('[role="tabpanel"]')!;
+      expect(panel.scrollWidth, `${locale}: the table's width`).to.be.at.most(panel.clientWidth);
+      const subtitle = shadow(element).querySelector<HTMLElement>('.subtitle')!;
+      expect(subtitle.textContent).to.contain(liveGame.home.team.name);
+      expect(subtitle.scrollWidth, `${locale}: the matchup's width`).to.be.at.most(subtitle.clientWidth);
+      expect(subtitle.getBoundingClientRect().bottom, `${locale}: the matchup above the tabs`).to.be.at.most(
+        shadow(element).querySelector('[role="tablist"]')!.getBoundingClientRect().top,
+      );
+      wrapper.remove();
+    }
+  });
+
   it('says clearly when the data plan lacks player props', async () => {
     const scores = await (await fetch(`${setup.freeRelay}/v1/scores?league=nba&key=${setup.freeRelayKey}`)).json();
     const game = scores.games.find((candidate: { status: string }) => candidate.status !== 'final');

@@ -59,6 +59,26 @@ describe('<standings-table>', () => {
     expect(names).to.deep.equal([...names].sort((a, b) => a.localeCompare(b, 'en')));
   });
 
+  it('fits a 280 px column with its sentence read whole, for a record table and a football one, in English, German and Arabic', async () => {
+    for (const league of ['nfl', 'mls'])
+      for (const locale of ['en', 'de', 'ar']) {
+        const wrapper = await fixture<HTMLElement>(
+          html`<div style="width: 280px">
+            <standings-table league=${league} locale=${locale} key=${setup.keys.test} relay=${setup.relay}></standings-table>
+          </div>`,
+        );
+        const element = await settled(wrapper.querySelector('standings-table')!);
+        const table = shadow(element).querySelector<HTMLElement>('.scroll-area')!;
+        expect(table.scrollWidth, `${league}, ${locale}: the table's width`).to.be.at.most(table.clientWidth);
+        const subtitle = shadow(element).querySelector<HTMLElement>('.subtitle')!;
+        expect(subtitle.scrollWidth, `${league}, ${locale}: the sentence's width`).to.be.at.most(subtitle.clientWidth);
+        expect(subtitle.getBoundingClientRect().bottom, `${league}, ${locale}: the sentence above the table`).to.be.at.most(
+          table.getBoundingClientRect().top,
+        );
+        wrapper.remove();
+      }
+  });
+
   it('reads each streak out in words', async () => {
     const element = await mount('nba');
     const streak = shadow(element).querySelector('tbody tr td:last-child')!;

@@ -69,22 +69,33 @@ describe('<team-stats>', () => {
     expect(tiesSeen, 'some team has a tied rank to show').to.be.greaterThan(0);
   });
 
-  it('names every statistic in full on a phone, in English and German', async () => {
-    for (const locale of ['en', 'de']) {
-      const wrapper = await fixture<HTMLElement>(
-        html`<div style="width: 343px">
-          <team-stats league="nba" team="BOS" locale=${locale} key=${setup.keys.test} relay=${setup.relay}></team-stats>
-        </div>`,
-      );
-      const element = await settled(wrapper.querySelector('team-stats')!);
-      await until(() => shadow(element).querySelector('.tiles') !== null);
-      for (const label of shadow(element).querySelectorAll<HTMLElement>('.label'))
-        expect(
-          label.scrollWidth <= label.clientWidth && label.scrollHeight <= label.clientHeight + 1,
-          `${locale}: "${label.textContent}" is cut`,
-        ).to.equal(true);
-      wrapper.remove();
-    }
+  it('names every statistic and the season in full on a phone, inside its box, in English, German and Arabic', async () => {
+    for (const [league, team] of [
+      ['nba', 'BOS'],
+      ['nfl', 'KC'],
+      ['mlb', 'PIT'],
+    ])
+      for (const width of [280, 343])
+        for (const locale of ['en', 'de', 'ar']) {
+          const wrapper = await fixture<HTMLElement>(
+            html`<div style="width: ${width}px">
+              <team-stats league=${league} team=${team} locale=${locale} key=${setup.keys.test} relay=${setup.relay}></team-stats>
+            </div>`,
+          );
+          const element = await settled(wrapper.querySelector('team-stats')!);
+          await until(() => shadow(element).querySelector('.tiles') !== null);
+          const where = `${league}, ${width} px, ${locale}`;
+          for (const text of shadow(element).querySelectorAll<HTMLElement>('.label, .title, .subtitle'))
+            expect(
+              text.scrollWidth <= text.clientWidth && text.scrollHeight <= text.clientHeight + 1,
+              `${where}: "${text.textContent}" is cut`,
+            ).to.equal(true);
+          expect(
+            shadow(element).querySelector('.tiles')!.getBoundingClientRect().bottom,
+            `${where}: the tiles inside the box`,
+          ).to.be.at.most(element.getBoundingClientRect().bottom);
+          wrapper.remove();
+        }
   });
 
   it('shows every number grouped in the full layout, inside the same box', async () => {

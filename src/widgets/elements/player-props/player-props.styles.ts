@@ -106,4 +106,10 @@ export const playerPropsStyles = css`
       display: none;
     }
   }
+  /* The narrowest phones: the line and its prices, whole; the shares of bets and money would push the table sideways. */
+  @container (max-width: 340px) {
+    .split {
+      display: none;
+    }
+  }
 `;

@@ -161,8 +161,8 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
           ${this.#sortableHeader('player', t('props.player', 'Player'))} ${this.#sortableHeader('line', t('props.line', 'Line'))}
           <th scope="col">${t('props.over', 'Over')}</th>
           <th scope="col">${t('props.under', 'Under')}</th>
-          <th scope="col">${t('props.bets', 'Bets')}</th>
-          <th scope="col">${t('props.money', 'Money')}</th>
+          <th scope="col" class="split">${t('props.bets', 'Bets')}</th>
+          <th scope="col" class="split">${t('props.money', 'Money')}</th>
         </tr>
       </thead>
       <tbody>
@@ -180,8 +180,8 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
               <td>${formatNumber(player.line, { locale })}</td>
               <td>${odds(player.overPrice)}</td>
               <td>${odds(player.underPrice)}</td>
-              <td>${share(player.overBets, t('props.betsOnOver', 'of bets on the over'))}</td>
-              <td>${share(player.overMoney, t('props.moneyOnOver', 'of money on the over'))}</td>
+              <td class="split">${share(player.overBets, t('props.betsOnOver', 'of bets on the over'))}</td>
+              <td class="split">${share(player.overMoney, t('props.moneyOnOver', 'of money on the over'))}</td>
             </tr>`,
         )}
       </tbody>

@@ -89,10 +89,17 @@ export const standingsTableStyles = css`
       display: inline;
     }
   }
-  /* The narrowest phones: a football table keeps W D L GD Pts; matches played is their sum. */
+  /* The narrowest phones: a football table keeps W D L GD Pts (matches played is their sum), its cells closer. */
   @container (max-width: 340px) {
     .played {
       display: none;
+    }
+    th,
+    td {
+      padding-inline: 2px;
+    }
+    .team {
+      gap: 4px;
     }
   }
 `;

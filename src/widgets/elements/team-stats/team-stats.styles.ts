@@ -95,7 +95,7 @@ export const teamStatsStyles = css`
       border: 1px solid CanvasText;
     }
   }
-  /* A phone or a sidebar: one statistic a row, its whole name (two lines at most) before the value and the rank. */
+  /* A phone or a sidebar: one statistic a row, its whole name (on as many lines as it takes) before the value and the rank. */
   @container (max-width: 460px) {
     .tiles {
       grid-template-columns: 1fr;
@@ -118,18 +118,25 @@ export const teamStatsStyles = css`
     .rank {
       order: 2;
     }
+    /* A word longer than the column (German "Schlagdurchschnitt" at 280 px) breaks rather than running under the value. */
     .label {
-      display: -webkit-box;
+      overflow: visible;
       font-size: 13px;
       line-height: 1.25;
       color: var(--_text);
       white-space: normal;
-      -webkit-box-orient: vertical;
-      -webkit-line-clamp: 2;
+      overflow-wrap: anywhere;
+      hyphens: auto;
     }
     th,
     td {
       padding-inline: 8px;
+    }
+  }
+  /* The narrowest phones: the team's name says whose numbers they are; its badge's room goes to the name and the season. */
+  @container (max-width: 340px) {
+    .title-row .badge {
+      display: none;
     }
   }
 `;
