@@ -27,9 +27,9 @@ export const ELEMENT_BOXES = {
   'team-stats': { height: 280 },
   'pitching-matchup': { height: 300, formerName: 'matchup' },
   'fight-card': { height: 480 },
-  'odds-board': { height: 420, gamblingLine: true },
-  'betting-splits': { height: 420, gamblingLine: true },
-  'line-movement': { height: 400, gamblingLine: true },
+  'odds-board': { height: 420 },
+  'betting-splits': { height: 420 },
+  'line-movement': { height: 400 },
 } as const satisfies Record<`${string}-${string}`, ElementBox>;
 
 export interface ElementBox {
@@ -41,26 +41,7 @@ export interface ElementBox {
    * each game's state against its closing line (`[bet-state]`, a line more).
    */
   attributeHeights?: Readonly<Record<string, number>>;
-  /**
-   * Takes a responsible-gambling line (`<p slot="gambling">`, or an embed's `gambling=`): it sits at the foot of the
-   * box from the first paint, before the element is defined, in every state after.
-   */
-  gamblingLine?: true;
 }
-
-/**
- * The responsible-gambling line's own box, the same before the element is defined (pressbox.css) and after (its
- * `::slotted` rule): a page's rules that reach the line reach it alike in both, so it never moves. Inherited text
- * properties are set here because the page's would otherwise reach it before the element's host resets them.
- */
-export const GAMBLING_LINE_CSS =
-  'display:block;margin:0;padding:6px 16px;font:12px/1.35 var(--pb-font-family,system-ui,sans-serif);' +
-  'letter-spacing:normal;word-spacing:normal;text-transform:none;text-indent:0;text-align:start;overflow-wrap:anywhere;';
-
-/** The elements that take a responsible-gambling line, in the registry's order. */
-export const GAMBLING_LINE_TAGS = /* @__PURE__ */ (Object.keys(ELEMENT_BOXES) as ElementTag[]).filter(
-  (tag) => (ELEMENT_BOXES[tag] as ElementBox).gamblingLine,
-);
 
 /** The selector of an element narrowed to one team: a `team` attribute with a value. */
 const ONE_TEAM = `[team]:not([team=''])`;
@@ -112,26 +93,21 @@ export function hostBoxCss(tag: ElementTag): string {
 }
 
 /**
- * Boxes for tags not yet defined; `:where` leaves the page's own rules in charge. Also served as pressbox.css. What a
- * publisher puts inside stays inside (`overflow`, which also keeps a child's margin from leaking through the box's
- * edge); a responsible-gambling line already sits where the element will show it, at the foot of the box, inside the
- * border the element will draw.
+ * Boxes for tags not yet defined; `:where` leaves the page's own rules in charge. Adopted by the loader, and served in
+ * pressbox.css with what keeps a publisher's content inside them (below, and contract/gambling-line.ts).
  */
 export function reservedSizesCss(): string {
-  return ELEMENT_TAGS.map((tag) => {
-    const undefinedTag = `:where(${tag}:not(:defined))`;
-    const line = (ELEMENT_BOXES[tag] as ElementBox).gamblingLine
-      ? `${undefinedTag}{position:relative;border:1px solid transparent}` +
-        `${undefinedTag}>[slot=gambling]{position:absolute;inset:auto 0 0;${GAMBLING_LINE_CSS}}`
-      : '';
-    return (
-      reservedHeightRules(
-        tag,
-        (league) => `:where(${tag}${league}:not(:defined))`,
-        'display:block;box-sizing:border-box;overflow:hidden;',
-      ) + line
-    );
-  }).join('\n');
+  return ELEMENT_TAGS.map((tag) =>
+    reservedHeightRules(tag, (league) => `:where(${tag}${league}:not(:defined))`, 'display:block;box-sizing:border-box;'),
+  ).join('\n');
+}
+
+/**
+ * For pressbox.css: what a publisher puts inside an element not yet defined stays inside its box (`overflow` also keeps
+ * a child's margin from leaking through the box's edge and moving the page).
+ */
+export function containedContentCss(): string {
+  return `:where(${ELEMENT_TAGS.join(',')}):not(:defined){overflow:hidden}`;
 }
 
 export interface ElementDetails {
@@ -154,6 +130,11 @@ export interface ElementDetails {
   example: Readonly<Record<string, string>>;
   /** The attribute without which it can show nothing: the snippet builder picks a first choice for it. */
   requires?: 'game-id' | 'team';
+  /**
+   * Takes a responsible-gambling line (`<p slot="gambling">`, or an embed's `gambling=`), which pressbox.css places at
+   * the foot of its box from the first paint, where the element shows it in every state.
+   */
+  gamblingLine?: true;
 }
 
 /** In an element's example, the game a page fills in. */
@@ -284,6 +265,7 @@ export const ELEMENT_DETAILS = {
     embedAttributes: ['team', 'sort', 'markets'],
     live: true,
     betting: true,
+    gamblingLine: true,
     seasonWords: false,
     example: { league: 'nba' },
     leagues: ODDS_LEAGUES,
@@ -293,6 +275,7 @@ export const ELEMENT_DETAILS = {
     embedAttributes: ['game-id', 'team'],
     live: false,
     betting: true,
+    gamblingLine: true,
     seasonWords: false,
     example: { league: 'nba' },
     leagues: ODDS_LEAGUES,
@@ -302,6 +285,7 @@ export const ELEMENT_DETAILS = {
     embedAttributes: ['game-id', 'date', 'market'],
     live: false,
     betting: true,
+    gamblingLine: true,
     seasonWords: false,
     example: { league: 'nba', 'game-id': EXAMPLE_GAME },
     requires: 'game-id',
@@ -316,6 +300,9 @@ export function hasBettingMarkets(league: string): boolean {
 
 /** An element's details as one shape, whichever element it is. */
 export const detailsOf = (tag: ElementTag): ElementDetails => ELEMENT_DETAILS[tag];
+
+/** The elements that take a responsible-gambling line, in the registry's order. */
+export const GAMBLING_LINE_TAGS: readonly ElementTag[] = /* @__PURE__ */ ELEMENT_TAGS.filter((tag) => detailsOf(tag).gamblingLine);
 
 /** Whether an element serves a league (a code as the relay writes it: `nba`, `cfb`). */
 export function servesLeague(tag: ElementTag, league: string): boolean {

@@ -159,9 +159,7 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
   protected abstract readonly skeletonBlocks: readonly [count: number, className: string];
   /** What the element looked for, when the relay answers not_found (a game, unless it says otherwise). */
   protected readonly notFound?: NotFound;
-  /** What closes every state's region, loading and error too: the betting elements' responsible-gambling line. */
-  protected readonly closingLine: TemplateResult | typeof nothing = nothing;
-  /** The element with its data; `notice` (the freshness notice, or nothing) goes last in its region, before `closingLine`. */
+  /** The element with its data; `notice` (the freshness notice, or nothing) goes last in its region. */
   protected abstract renderData(data: T, notice: Notice): TemplateResult;
 
   /** Loading, error and data states the same way in every element; only the data differs. */
@@ -173,7 +171,6 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
     const loading = status === 'loading';
     return html`<section aria-label=${this.regionLabel} aria-busy=${loading ? 'true' : 'false'}>
       ${loading ? skeleton(...this.skeletonBlocks) : errorState(error!, this.localized, this.asOf ? 'day' : this.notFound)}
-      ${this.closingLine}
     </section>`;
   }
 

@@ -8,6 +8,8 @@ import { ELEMENT_DETAILS, ELEMENT_TAGS, GAMBLING_LINE_TAGS, type ElementTag } fr
 import { embedUrl, snippetsFor, type WidgetChoice } from '../../../src/embed/snippets.js';
 import { GAMBLING_LINE_LIMIT } from '../../../src/embed/tags.js';
 import { readEmbedQuery } from '../../../src/relay/embed/params.js';
+import { GAMBLING_LINE_CSS } from '../../../src/contract/gambling-line.js';
+import { gamblingLineStyles } from '../../../src/widgets/ui/gambling-line.js';
 import { embedPage } from '../../../src/relay/embed/pages.js';
 
 const KEY = 'pk_live_0123456789abcdef0123456789abcdef';
@@ -88,6 +90,14 @@ describe('the responsible-gambling line in every snippet form', () => {
     const element = /<line-movement[^>]*>(.*)<\/line-movement>/.exec(page)?.[1] ?? '';
     assert.equal(slottedText(element), HOSTILE_LINE, element);
     assert.doesNotMatch(page, /<script>alert|<b>only/);
+  });
+});
+
+describe('the line’s box before and after its element is defined', () => {
+  it('is the same in pressbox.css and in the element’s ::slotted rule, so the line never moves', () => {
+    const slotted = /\.gambling ::slotted\(\*\) \{([^}]*)\}/.exec(gamblingLineStyles.cssText)?.[1] ?? '';
+    const declarations = (text: string) => text.replaceAll(/\s+/g, '');
+    assert.equal(declarations(slotted), declarations(`display:block;${GAMBLING_LINE_CSS}color:var(--_muted);`));
   });
 });
 

@@ -6,7 +6,7 @@ import { signedText } from '../../i18n/translate.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
-import { gamblingLine, gamblingLineStyles } from '../../ui/gambling-line.js';
+import { gamblingLineStyles, withGamblingLine } from '../../ui/gambling-line.js';
 import { pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
@@ -85,7 +85,10 @@ export class BettingSplits extends PressboxElement<BettingSplitsPayload> {
   }
 
   protected readonly skeletonBlocks = [1, 'splits-skeleton'] as const;
-  protected override readonly closingLine = gamblingLine;
+
+  protected override render(): TemplateResult {
+    return withGamblingLine(super.render());
+  }
 
   /**
    * A game in progress reads "Live", without its clock: the splits refresh by minutes, so a clock here would be minutes
@@ -117,7 +120,7 @@ export class BettingSplits extends PressboxElement<BettingSplitsPayload> {
           ? emptyState(t('bettingSplits.none', 'No betting splits for these games right now.'))
           : html`<div class="scroll-area" tabindex="0">${games.map((entry) => this.#game(entry))}</div>`
       }
-      ${notice}${gamblingLine}
+      ${notice}
     </section>`;
   }
 

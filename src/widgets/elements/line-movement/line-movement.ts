@@ -7,7 +7,7 @@ import { signedText } from '../../i18n/translate.js';
 import { formatOdds } from '../../runtime/odds-format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
-import { gamblingLine, gamblingLineStyles } from '../../ui/gambling-line.js';
+import { gamblingLineStyles, withGamblingLine } from '../../ui/gambling-line.js';
 import { panelStyles } from '../../ui/panel.js';
 import { pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState, type Notice } from '../../ui/states.js';
@@ -98,7 +98,10 @@ export class LineMovement extends PressboxElement<LineMovementPayload> {
   }
 
   protected readonly skeletonBlocks = [1, 'movement-skeleton'] as const;
-  protected override readonly closingLine = gamblingLine;
+
+  protected override render(): TemplateResult {
+    return withGamblingLine(super.render());
+  }
 
   #number(market: Market, value: number): string {
     const { locale } = this.localized;
@@ -165,7 +168,7 @@ export class LineMovement extends PressboxElement<LineMovementPayload> {
                 </p>`
         }
       </div>
-      ${notice}${gamblingLine}
+      ${notice}
     </section>`;
   }
 
