@@ -27,20 +27,23 @@ const pages = new Map<string, string>();
 let browser: Browser;
 let key = '';
 
-/** The lines of a documented snippet that belong in `<head>` (the stylesheet, the script tag), and the rest. */
+/** The lines of a snippet that belong in `<head>` (the stylesheet, the script tag, a page's style), and the rest. */
 function splitSnippet(snippet: string): { head: string; body: string } {
   const lines = snippet.split('\n');
   const inHead = (line: string) => /^\s*<(link|script|style)\b/.test(line);
   return { head: lines.filter(inHead).join('\n'), body: lines.filter((line) => !inHead(line)).join('\n') };
 }
 
-/** A publisher's article around a snippet: text above and below, so a box that grows moves what the reader reads. */
+/**
+ * A publisher's article around a snippet: text above and below, so a box that grows moves what the reader reads. The
+ * line above has no margin of its own, which would hide a margin leaking out of the widget's box (they collapse).
+ */
 function articlePage(path: string, { head, body }: { head: string; body: string }): string {
   pages.set(
     path,
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
       `<title>${path}</title><link rel="icon" href="data:,">${head}</head>` +
-      `<body><h1>Tonight's games</h1><p>Scores as they happen.</p>${body}<p>More of the article below the widget.</p></body></html>`,
+      `<body><h1>Tonight's games</h1><div>Scores as they happen.</div>${body}<p>More of the article below the widget.</p></body></html>`,
   );
   return `${pagesOrigin}${path}`;
 }
@@ -179,14 +182,15 @@ describe('no layout shift on a slow phone with any snippet we document (CPU 4× 
     });
   }
 
-  it('every snippet the docs show (README.md, docs/publishers.md, docs/elements.md): CLS 0, and 0 under hostile page CSS', async () => {
+  it('every snippet the docs show (README.md, docs/publishers.md, docs/elements.md): CLS 0, slotted lines under hostile page CSS too', async () => {
     assert.ok(
       snippets.some((snippet) => snippet.body.includes('slot="gambling"')),
       'the docs show a responsible-gambling line',
     );
     const shifted: string[] = [];
     for (const [index, snippet] of snippets.entries()) {
-      for (const style of snippet.framed ? [''] : ['', HOSTILE_STYLE]) {
+      // Page CSS that restyles paragraphs reaches what a snippet slots into an element (the gambling line).
+      for (const style of snippet.body.includes(' slot=') ? ['', HOSTILE_STYLE] : ['']) {
         const { shift, sources } = await shiftOf(documentedPage(snippet, index, style), { frames: snippet.framed });
         if (shift !== 0) shifted.push(`${snippet.name}${style ? ' (hostile CSS)' : ''}: CLS ${shift.toFixed(4)}: ${sources.join(' | ')}`);
       }
