@@ -16,11 +16,11 @@ const CDN_DIRS: CdnDirs = { cdn: CDN_DIR, version, versionDir: VERSION_DIR };
 
 /**
  * What stays out of the base chunk even when two elements share it: each element's own folder, the loader with what
- * only it needs, each locale's messages (one lazy chunk per locale) and what reads a page's own wording (fetched only
- * by pages that have some).
+ * only it needs, each locale's messages (one lazy chunk per locale), what reads a page's own wording (fetched only
+ * by pages that have some) and the betting elements' responsible-gambling line.
  */
 const OUTSIDE_BASE =
-  /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|runtime[\\/]page-settings\.ts|ui[\\/]season-messages\.ts|i18n[\\/](messages[\\/]|message-numbers\.ts|page-wording\.ts|catalog-files\.ts|words\.ts))/;
+  /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|runtime[\\/]page-settings\.ts|ui[\\/](season-messages|gambling-line)\.ts|i18n[\\/](messages[\\/]|message-numbers\.ts|page-wording\.ts|catalog-files\.ts|words\.ts))/;
 
 /**
  * What every build of the elements shares: the version folder, source maps, and the minifier: after Rolldown's own

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
-import { reservedSizesCss } from '../../src/contract/elements.js';
+import { containedContentCss, GAMBLING_LINE_TAGS, reservedSizesCss } from '../../src/contract/elements.js';
+import { gamblingLinePlaceCss } from '../../src/contract/gambling-line.js';
 
 /** Where the CDN files go: the moving latest one level above each version's immutable folder. */
 export interface CdnDirs {
@@ -36,9 +37,12 @@ export function latestAlias(entry: string, dirs: CdnDirs): Plugin {
   };
 }
 
-/** pressbox.css's text: the elements' reserved boxes for a page's <head>, so nothing moves from the first paint. */
+/**
+ * pressbox.css's text: the elements' reserved boxes for a page's <head>, and the place of a responsible-gambling line
+ * in them, so nothing moves from the first paint.
+ */
 export function reservedSizesStylesheetText(version: string): string {
-  return `/* Pressbox ${version}: each element's box before its code arrives. */\n${reservedSizesCss()}\n`;
+  return `/* Pressbox ${version}: each element's box before its code arrives. */\n${reservedSizesCss()}\n${containedContentCss()}\n${gamblingLinePlaceCss(GAMBLING_LINE_TAGS)}\n`;
 }
 
 /** pressbox.css, versioned and latest. */

@@ -92,11 +92,22 @@ export function hostBoxCss(tag: ElementTag): string {
   return reservedHeightRules(tag, (league) => (league ? `:host(${league})` : ':host'));
 }
 
-/** Boxes for tags not yet defined; `:where` leaves the page's own rules in charge. Also served as pressbox.css. */
+/**
+ * Boxes for tags not yet defined; `:where` leaves the page's own rules in charge. Adopted by the loader, and served in
+ * pressbox.css with what keeps a publisher's content inside them (below, and contract/gambling-line.ts).
+ */
 export function reservedSizesCss(): string {
   return ELEMENT_TAGS.map((tag) =>
     reservedHeightRules(tag, (league) => `:where(${tag}${league}:not(:defined))`, 'display:block;box-sizing:border-box;'),
   ).join('\n');
+}
+
+/**
+ * For pressbox.css: what a publisher puts inside an element not yet defined stays inside its box (`overflow` also keeps
+ * a child's margin from leaking through the box's edge and moving the page).
+ */
+export function containedContentCss(): string {
+  return `:where(${ELEMENT_TAGS.join(',')}):not(:defined){overflow:hidden}`;
 }
 
 export interface ElementDetails {
@@ -119,6 +130,11 @@ export interface ElementDetails {
   example: Readonly<Record<string, string>>;
   /** The attribute without which it can show nothing: the snippet builder picks a first choice for it. */
   requires?: 'game-id' | 'team';
+  /**
+   * Takes a responsible-gambling line (`<p slot="gambling">`, or an embed's `gambling=`), which pressbox.css places at
+   * the foot of its box from the first paint, where the element shows it in every state.
+   */
+  gamblingLine?: true;
 }
 
 /** In an element's example, the game a page fills in. */
@@ -249,6 +265,7 @@ export const ELEMENT_DETAILS = {
     embedAttributes: ['team', 'sort', 'markets'],
     live: true,
     betting: true,
+    gamblingLine: true,
     seasonWords: false,
     example: { league: 'nba' },
     leagues: ODDS_LEAGUES,
@@ -258,6 +275,7 @@ export const ELEMENT_DETAILS = {
     embedAttributes: ['game-id', 'team'],
     live: false,
     betting: true,
+    gamblingLine: true,
     seasonWords: false,
     example: { league: 'nba' },
     leagues: ODDS_LEAGUES,
@@ -267,6 +285,7 @@ export const ELEMENT_DETAILS = {
     embedAttributes: ['game-id', 'date', 'market'],
     live: false,
     betting: true,
+    gamblingLine: true,
     seasonWords: false,
     example: { league: 'nba', 'game-id': EXAMPLE_GAME },
     requires: 'game-id',
@@ -281,6 +300,9 @@ export function hasBettingMarkets(league: string): boolean {
 
 /** An element's details as one shape, whichever element it is. */
 export const detailsOf = (tag: ElementTag): ElementDetails => ELEMENT_DETAILS[tag];
+
+/** The elements that take a responsible-gambling line, in the registry's order. */
+export const GAMBLING_LINE_TAGS: readonly ElementTag[] = /* @__PURE__ */ ELEMENT_TAGS.filter((tag) => detailsOf(tag).gamblingLine);
 
 /** Whether an element serves a league (a code as the relay writes it: `nba`, `cfb`). */
 export function servesLeague(tag: ElementTag, league: string): boolean {

@@ -1,6 +1,6 @@
 import { embedUrl, snippetsFor, type SnippetKind, type WidgetChoice } from './snippets.js';
 import { detailsOf, ELEMENT_DETAILS, isElementTag, type ElementTag } from '../contract/elements.js';
-import { attributesOf, reservedHeight } from './tags.js';
+import { attributesOf, reservedHeight, takesGamblingLine } from './tags.js';
 
 /** The snippet builder's page (/builder): reads the form, fills team and game lists from the relay, previews, copies. */
 
@@ -44,6 +44,7 @@ function showFields(): void {
     const field = document.querySelector<HTMLElement>(`[data-field="${name}"]`)!;
     field.hidden = !takes.has(name);
   }
+  document.querySelector<HTMLElement>('[data-field="gambling"]')!.hidden = !takesGamblingLine(tag());
   const teams = catalog.teams.map((team) => ({ value: team.abbreviation, label: `${team.name} (${team.abbreviation})` }));
   fillSelect(control('team') as HTMLSelectElement, teams, detailsOf(tag()).requires === 'team' ? undefined : 'All teams');
   fillSelect(control('opponent') as HTMLSelectElement, teams, 'Nobody: last five games');
@@ -70,7 +71,8 @@ function choice(): WidgetChoice {
     attributes['as-of'] = catalog.today ?? new Date().toISOString().slice(0, 10);
   else delete attributes['as-of'];
   if (chosen === 'score-ticker') delete attributes.league;
-  return { relay: location.origin, tag: chosen, key: control('key').value.trim(), attributes };
+  const gambling = takesGamblingLine(chosen) ? control('gambling').value.trim() : '';
+  return { relay: location.origin, tag: chosen, key: control('key').value.trim(), attributes, ...(gambling ? { gambling } : {}) };
 }
 
 async function loadCatalog(): Promise<void> {
@@ -105,7 +107,12 @@ function render(): void {
   const source = ready ? embedUrl(current) : 'about:blank';
   if (preview.src !== source) preview.src = source;
   const address = new URL(location.href);
-  address.search = new URLSearchParams({ key: current.key, tag: current.tag, ...current.attributes }).toString();
+  address.search = new URLSearchParams({
+    key: current.key,
+    tag: current.tag,
+    ...current.attributes,
+    ...(current.gambling ? { gambling: current.gambling } : {}),
+  }).toString();
   history.replaceState(null, '', address);
 }
 

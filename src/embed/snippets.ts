@@ -1,6 +1,6 @@
 import { ELEMENT_DETAILS, ELEMENT_TAGS, type ElementTag } from '../contract/elements.js';
 import { escapeHtml } from './html.js';
-import { attributesOf, DEFAULT_FRAME_WIDTH, reservedHeight } from './tags.js';
+import { attributesOf, DEFAULT_FRAME_WIDTH, reservedHeight, takesGamblingLine } from './tags.js';
 
 /** One widget as a publisher chose it in the builder: which element, with which key, from which relay. */
 export interface WidgetChoice {
@@ -10,6 +10,8 @@ export interface WidgetChoice {
   key: string;
   /** Attribute values by name; empty values are left out. */
   attributes: Readonly<Record<string, string | undefined>>;
+  /** The responsible-gambling line, plain text, for the elements that take one (the `gambling` slot, `gambling=`). */
+  gambling?: string;
 }
 
 export type SnippetKind = 'script' | 'iframe' | 'oembed' | 'amp' | 'react' | 'vue' | 'wordpress';
@@ -26,9 +28,26 @@ function chosenAttributes(choice: WidgetChoice): [string, string][] {
   });
 }
 
-function elementMarkup(choice: WidgetChoice, extra: [string, string][] = []): string {
-  const attributes = [...chosenAttributes(choice), ...extra].map(([name, value]) => ` ${name}="${escapeHtml(value)}"`).join('');
-  return `<${choice.tag}${attributes}></${choice.tag}>`;
+/** The responsible-gambling line, where the element takes one and one was written. */
+function chosenGamblingLine(choice: WidgetChoice): string {
+  return takesGamblingLine(choice.tag) ? (choice.gambling?.trim() ?? '') : '';
+}
+
+/**
+ * Text as element content in every snippet: HTML, JSX and Vue templates all read character references, and a brace
+ * would open an expression in the last two.
+ */
+function textMarkup(text: string): string {
+  return escapeHtml(text).replaceAll('{', '&#123;').replaceAll('}', '&#125;');
+}
+
+/** The element with its attributes and, for a betting element, its responsible-gambling line in the `gambling` slot. */
+export function elementMarkup(choice: WidgetChoice): string {
+  const attributes = chosenAttributes(choice)
+    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+    .join('');
+  const line = chosenGamblingLine(choice);
+  return `<${choice.tag}${attributes}>${line ? `<p slot="gambling">${textMarkup(line)}</p>` : ''}</${choice.tag}>`;
 }
 
 /** The address of the script-free embed page for this widget. */
@@ -36,6 +55,8 @@ export function embedUrl(choice: WidgetChoice): string {
   const url = new URL(`/embed/${choice.tag}`, choice.relay);
   url.searchParams.set('key', choice.key);
   for (const [name, value] of chosenAttributes(choice)) url.searchParams.set(name, value);
+  const line = chosenGamblingLine(choice);
+  if (line) url.searchParams.set('gambling', line);
   return url.href;
 }
 

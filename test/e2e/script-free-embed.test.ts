@@ -307,6 +307,56 @@ describe('the snippet builder', () => {
     }
   });
 
+  it('carries a betting element’s responsible-gambling line in every snippet: shown as text, whole, inside the reserved box', async () => {
+    const line = '21+ only. <b>Gambling problem?</b> Call 1-800-GAMBLER or visit {ncpgambling.org}, confidential, 24/7.';
+    const builder = await open(`${relay.origin}/builder?key=${key}`);
+    await builder.waitForFunction(() => /30 teams/.test(document.getElementById('status')!.textContent ?? ''));
+    assert.equal(await builder.$eval('[data-field="gambling"]', (field) => (field as HTMLElement).hidden), true, 'not offered for scores');
+    await builder.select('#tag', 'odds-board');
+    await builder.type('#gambling', line);
+    await builder.$eval('#gambling', (input) => input.dispatchEvent(new Event('change', { bubbles: true })));
+    await builder.waitForFunction(() => /gambling/.test(document.querySelector('[data-snippet="iframe"]')!.textContent ?? ''));
+    const snippets = Object.fromEntries(
+      await Promise.all(
+        ['script', 'iframe', 'oembed', 'amp', 'react', 'vue', 'wordpress'].map(async (kind) => [
+          kind,
+          await builder.$eval(`[data-snippet="${kind}"]`, (snippet) => snippet.textContent),
+        ]),
+      ),
+    ) as Record<SnippetKind, string>;
+    await builder.close();
+
+    /** The slotted line as a reader sees it: its text, and whether it is whole and inside the element's box. */
+    const lineOf = (document: Frame | Page) =>
+      document.$eval('odds-board', (element) => {
+        const paragraph = element.querySelector('[slot="gambling"]')!;
+        const box = element.getBoundingClientRect();
+        const shown = paragraph.getBoundingClientRect();
+        return {
+          text: paragraph.textContent,
+          slotted: paragraph.assignedSlot?.name,
+          inside: shown.top >= box.top && shown.bottom <= box.bottom && shown.left >= box.left && shown.right <= box.right,
+          whole: paragraph.scrollHeight <= paragraph.clientHeight && paragraph.scrollWidth <= paragraph.clientWidth,
+          height: box.height,
+        };
+      });
+    for (const [kind, snippet] of Object.entries(snippets) as [SnippetKind, string][]) {
+      const { page, frame } = await pasted(kind, snippet);
+      await dataShown(frame ?? page, 'odds-board');
+      assert.deepEqual(await lineOf(frame ?? page), { text: line, slotted: 'gambling', inside: true, whole: true, height: 420 }, kind);
+      await page.close();
+    }
+    for (const width of [280, 375, 1280]) {
+      const page = await open(`${allowed}${publish(`<!doctype html><title>Odds</title>${snippets.iframe}`)}`, width);
+      const frame = await embedFrame(page);
+      await dataShown(frame, 'odds-board');
+      assert.deepEqual(await lineOf(frame), { text: line, slotted: 'gambling', inside: true, whole: true, height: 420 }, `${width} px`);
+      const fits = await frame.evaluate(() => document.documentElement.scrollHeight <= document.documentElement.clientHeight);
+      assert.ok(fits, `${width} px: the frame's content fits its reserved height`);
+      await page.close();
+    }
+  });
+
   it('moves to a league the element knows: a pitching matchup is of an MLB game, and previews one', async () => {
     const builder = await open(`${relay.origin}/builder?key=${key}`);
     await builder.waitForFunction(() => /30 teams/.test(document.getElementById('status')!.textContent ?? ''));

@@ -1,6 +1,7 @@
 import { ODDS_FORMATS, THEMES } from '../../contract/choices.js';
 import { LEAGUE_TITLES, WIDGET_LEAGUES, type WidgetLeague } from '../../contract/leagues.js';
 import { escapeHtml } from '../../embed/html.js';
+import { GAMBLING_LINE_LIMIT } from '../../embed/tags.js';
 import { SNIPPET_GUIDE } from '../../embed/snippet-guide.js';
 import { frameTitle } from '../../embed/snippets.js';
 import { ELEMENT_TAGS, type ElementTag } from '../../contract/elements.js';
@@ -53,6 +54,7 @@ ${field('league', 'League', `<select id="league" name="league">${options(WIDGET_
 ${field('team', 'Team', '<select id="team" name="team"><option value="">All teams</option></select>')}
 ${field('opponent', 'Against (head to head)', '<select id="opponent" name="opponent"><option value="">Nobody: last five games</option></select>')}
 ${field('game-id', 'Game', '<select id="game-id" name="game-id"></select>')}
+${field('gambling', 'Responsible-gambling line (plain text, shown under the widget)', `<input id="gambling" name="gambling" maxlength="${GAMBLING_LINE_LIMIT}" placeholder="21+ only. Gambling problem? Call 1-800-GAMBLER." aria-describedby="gambling-limit"><small id="gambling-limit">Up to ${GAMBLING_LINE_LIMIT} characters.</small>`)}
 ${field('as-of', 'For an article: pin it as of today (it never changes)', '<input type="checkbox" id="as-of" name="as-of">')}
 ${field('theme', 'Theme', `<select id="theme" name="theme">${options(THEMES)}</select>`)}
 ${field('locale', 'Language', `<select id="locale" name="locale"><option value="">The page’s language</option>${options(SUPPORTED_LOCALES, (locale) => LOCALE_LABELS[locale as SupportedLocale])}</select>`)}

@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../embed/html.js';
-import { frameTitle, iframeMarkup, oembedUrl, type WidgetChoice } from '../../embed/snippets.js';
+import { elementMarkup, frameTitle, iframeMarkup, oembedUrl, type WidgetChoice } from '../../embed/snippets.js';
 
 /** What the embed page's stylesheet says: nothing around the element, and the publisher's page shows through. */
 export const EMBED_CSS = 'html,body{margin:0;padding:0;background:transparent;overflow:hidden}body>*{display:block}';
@@ -33,9 +33,6 @@ export function readerLanguage(acceptLanguage: string | undefined): string {
  * page's `lang` when the embed names no `locale`.
  */
 export function embedPage(choice: WidgetChoice, token: string, lifetimeMs: number, language = 'en'): string {
-  const attributes = Object.entries(choice.attributes)
-    .map(([name, value]) => ` ${name}="${escapeHtml(value ?? '')}"`)
-    .join('');
   const lang = ` lang="${escapeHtml(choice.attributes.locale || language)}"`;
   // Browsers paint a frame opaque when its color scheme differs from its parent's: a dark embed declares dark, so it
   // stays transparent on a dark page; light and auto declare none, as most pages do.
@@ -53,7 +50,7 @@ ${viewport}
 <script type="module" src="/pressbox.js" data-key="${escapeHtml(token)}"></script>
 <script type="module" src="/embed/frame.js" data-renew-in="${lifetimeMs}"></script>
 </head>
-<body><${choice.tag}${attributes}></${choice.tag}></body>
+<body>${elementMarkup(choice)}</body>
 </html>
 `;
 }

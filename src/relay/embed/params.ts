@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIVE_CHOICES, ODDS_FORMATS, THEMES } from '../../contract/choices.js';
 import { echoedNames, shortened } from '../../embed/html.js';
 import { ELEMENT_DETAILS, ELEMENT_TAGS, type ElementTag } from '../../contract/elements.js';
-import { attributesOf } from '../../embed/tags.js';
+import { attributesOf, GAMBLING_LINE_LIMIT, gamblingLineTakers, takesGamblingLine } from '../../embed/tags.js';
 
 const attributeValue = z.string().trim().max(200, 'at most 200 characters');
 
@@ -28,11 +28,32 @@ const schemas = new Map<ElementTag, z.ZodType<EmbedQuery>>();
 export interface EmbedQuery {
   key: string;
   attributes: Record<string, string>;
+  /** The responsible-gambling line, plain text, for the elements that take one. */
+  gambling?: string;
 }
 
-/** An embed page's query: the publishable key and the element's attributes by their own names, nothing else. */
+/**
+ * A responsible-gambling line as an embed's address carries it: plain text (the page sets it as text, never as
+ * markup), on one line, bounded.
+ */
+const gamblingLine = z
+  .string()
+  .transform((text) => text.replace(/\s+/g, ' ').trim())
+  .pipe(
+    z
+      .string()
+      .max(GAMBLING_LINE_LIMIT, `gambling is at most ${GAMBLING_LINE_LIMIT} characters: the responsible-gambling line, plain text`)
+      .refine((text) => !/[\p{Cc}\p{Cf}]/u.test(text), 'gambling is plain text: no control or formatting characters'),
+  )
+  .optional();
+
+/**
+ * An embed page's query: the publishable key, the element's attributes by their own names and, for the betting
+ * elements, `gambling`; nothing else.
+ */
 function embedQuerySchema(tag: ElementTag): z.ZodType<EmbedQuery> {
   const attributes = Object.fromEntries(attributesOf(tag).map((name) => [name, attributeSchema(tag, name)]));
+  const takesLine = takesGamblingLine(tag);
   return z
     .strictObject(
       {
@@ -40,17 +61,21 @@ function embedQuerySchema(tag: ElementTag): z.ZodType<EmbedQuery> {
           error: 'key must be a publishable key (pk_live_… or pk_test_…)',
         }),
         ...attributes,
+        ...(takesLine ? { gambling: gamblingLine } : {}),
       },
       {
         error: (issue) =>
-          issue.code === 'unrecognized_keys'
-            ? `<${tag}> has no attribute ${echoedNames(issue.keys)}; it takes ${attributesOf(tag).join(', ')}`
-            : undefined,
+          issue.code !== 'unrecognized_keys'
+            ? undefined
+            : issue.keys.includes('gambling')
+              ? `gambling (a responsible-gambling line) is taken by ${gamblingLineTakers()} only, not by <${tag}>`
+              : `<${tag}> has no attribute ${echoedNames(issue.keys)}; it takes ${[...attributesOf(tag), ...(takesLine ? ['gambling'] : [])].join(', ')}`,
       },
     )
-    .transform(({ key, ...rest }) => ({
+    .transform(({ key, gambling, ...rest }) => ({
       key,
       attributes: Object.fromEntries(Object.entries(rest).filter((entry): entry is [string, string] => Boolean(entry[1]))),
+      ...(typeof gambling === 'string' && gambling ? { gambling } : {}),
     }));
 }
 

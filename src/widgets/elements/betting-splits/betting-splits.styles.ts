@@ -81,13 +81,6 @@ export const bettingSplitsStyles = css`
     background: var(--_accent);
     color: var(--_surface);
   }
-  .gambling ::slotted(*) {
-    display: block;
-    margin: 0;
-    padding: 6px 16px;
-    font-size: 12px;
-    color: var(--_muted);
-  }
   .splits-skeleton {
     width: 100%;
     height: 360px;

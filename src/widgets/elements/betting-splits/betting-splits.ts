@@ -6,6 +6,7 @@ import { signedText } from '../../i18n/translate.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
+import { gamblingLineStyles, withGamblingLine } from '../../ui/gambling-line.js';
 import { pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
@@ -59,6 +60,7 @@ export class BettingSplits extends PressboxElement<BettingSplitsPayload> {
     statusPillStyles,
     dataTableStyles,
     bettingSplitsStyles,
+    gamblingLineStyles,
   );
 
   gameId = '';
@@ -83,6 +85,10 @@ export class BettingSplits extends PressboxElement<BettingSplitsPayload> {
   }
 
   protected readonly skeletonBlocks = [1, 'splits-skeleton'] as const;
+
+  protected override render(): TemplateResult {
+    return withGamblingLine(super.render());
+  }
 
   /**
    * A game in progress reads "Live", without its clock: the splits refresh by minutes, so a clock here would be minutes
@@ -114,7 +120,6 @@ export class BettingSplits extends PressboxElement<BettingSplitsPayload> {
           ? emptyState(t('bettingSplits.none', 'No betting splits for these games right now.'))
           : html`<div class="scroll-area" tabindex="0">${games.map((entry) => this.#game(entry))}</div>`
       }
-      <div part="gambling" class="gambling"><slot name="gambling"></slot></div>
       ${notice}
     </section>`;
   }

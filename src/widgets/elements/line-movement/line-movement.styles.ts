@@ -135,13 +135,6 @@ export const lineMovementStyles = css`
     height: 2.4em;
     overflow: hidden;
   }
-  .gambling ::slotted(*) {
-    display: block;
-    margin: 0;
-    padding: 4px 16px;
-    font-size: 12px;
-    color: var(--_muted);
-  }
   .movement-skeleton {
     width: 100%;
     height: 340px;

@@ -7,6 +7,7 @@ import { signedText } from '../../i18n/translate.js';
 import { formatOdds } from '../../runtime/odds-format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
+import { gamblingLineStyles, withGamblingLine } from '../../ui/gambling-line.js';
 import { panelStyles } from '../../ui/panel.js';
 import { pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState, type Notice } from '../../ui/states.js';
@@ -73,7 +74,7 @@ export class LineMovement extends PressboxElement<LineMovementPayload> {
     selected: { state: true, attribute: false },
   };
 
-  static override styles = elementStyles('line-movement', panelStyles, pauseButtonStyles, lineMovementStyles);
+  static override styles = elementStyles('line-movement', panelStyles, pauseButtonStyles, lineMovementStyles, gamblingLineStyles);
 
   gameId = '';
   date = '';
@@ -97,6 +98,10 @@ export class LineMovement extends PressboxElement<LineMovementPayload> {
   }
 
   protected readonly skeletonBlocks = [1, 'movement-skeleton'] as const;
+
+  protected override render(): TemplateResult {
+    return withGamblingLine(super.render());
+  }
 
   #number(market: Market, value: number): string {
     const { locale } = this.localized;
@@ -163,7 +168,6 @@ export class LineMovement extends PressboxElement<LineMovementPayload> {
                 </p>`
         }
       </div>
-      <div part="gambling" class="gambling"><slot name="gambling"></slot></div>
       ${notice}
     </section>`;
   }

@@ -35,13 +35,6 @@ export const oddsBoardStyles = css`
   .exchange {
     color: var(--_muted);
   }
-  .gambling ::slotted(*) {
-    display: block;
-    margin: 0;
-    padding: 6px 16px;
-    font-size: 12px;
-    color: var(--_muted);
-  }
   .board-skeleton {
     width: 100%;
     height: 360px;

@@ -9,6 +9,7 @@ import { ResourceController } from '../../runtime/resource-controller.js';
 import { liveWhile } from '../../ui/live.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
+import { gamblingLineStyles, withGamblingLine } from '../../ui/gambling-line.js';
 import { pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
@@ -75,6 +76,7 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
     statusPillStyles,
     dataTableStyles,
     oddsBoardStyles,
+    gamblingLineStyles,
   );
 
   team = '';
@@ -100,6 +102,10 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
   }
 
   protected readonly skeletonBlocks = [1, 'board-skeleton'] as const;
+
+  protected override render(): TemplateResult {
+    return withGamblingLine(super.render());
+  }
 
   #shown(): Market[] {
     const asked = this.markets.split(',').map((market) => market.trim().toLowerCase());
@@ -149,7 +155,6 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
               </table>
             </div>`
       }
-      <div part="gambling" class="gambling"><slot name="gambling"></slot></div>
       ${notice}
     </section>`;
   }

@@ -190,6 +190,28 @@ describe('GET /embed/{tag}', () => {
     }
   });
 
+  it('puts a responsible-gambling line in a betting element’s slot as text, and refuses it elsewhere or too long', async () => {
+    const line = '21+ <b>only</b> & "call" 1-800-GAMBLER';
+    const response = await framed(`/embed/odds-board?key=${key}&league=nba&gambling=${encodeURIComponent(line)}`, PUBLISHER);
+    assert.equal(response.status, 200);
+    assert.match(
+      await response.text(),
+      /<odds-board league="nba"><p slot="gambling">21\+ &lt;b&gt;only&lt;\/b&gt; &amp; &quot;call&quot; 1-800-GAMBLER<\/p><\/odds-board>/,
+    );
+    const refusals: [string, RegExp][] = [
+      [
+        `/embed/score-strip?key=${key}&league=nba&gambling=21%2B`,
+        /gambling \(a responsible-gambling line\) is taken by &lt;odds-board&gt;, &lt;betting-splits&gt; and &lt;line-movement&gt; only, not by &lt;score-strip&gt;/,
+      ],
+      [`/embed/line-movement?key=${key}&league=nba&game-id=1&gambling=${'x'.repeat(201)}`, /gambling is at most 200 characters/],
+    ];
+    for (const [path, message] of refusals) {
+      const refused = await framed(path, PUBLISHER);
+      assert.equal(refused.status, 400, path);
+      assert.match(await refused.text(), message, path);
+    }
+  });
+
   it('reads a league in any case, as the element does', async () => {
     const response = await framed(`/embed/score-strip?key=${key}&league=NBA`, PUBLISHER);
     assert.equal(response.status, 200);
@@ -294,6 +316,20 @@ describe('GET /oembed', () => {
       body.html,
       /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/embed\/last-five\?key=pk_live_\w+&amp;league=nba&amp;team=BOS" title="Recent form \(Pressbox\)" width="600" height="188" style="width:100%;border:0"/,
     );
+  });
+
+  it('carries a betting element’s responsible-gambling line into the iframe, in the element’s reserved height', async () => {
+    const line = '21+ only. Gambling problem? Call 1-800-GAMBLER.';
+    const url = `${relay.origin}/embed/betting-splits?key=${key}&league=nfl&gambling=${encodeURIComponent(line)}`;
+    const body = await (await get(`/oembed?url=${encodeURIComponent(url)}`)).json();
+    assert.equal(body.height, 420);
+    const src = /src="([^"]+)"/.exec(body.html)![1]!.replaceAll('&amp;', '&');
+    assert.equal(new URL(src).searchParams.get('gambling'), line);
+    const refused = await get(
+      `/oembed?url=${encodeURIComponent(`${relay.origin}/embed/team-stats?key=${key}&league=nba&team=BOS&gambling=x`)}`,
+    );
+    assert.equal(refused.status, 404);
+    assert.match((await refused.json()).error.message, /gambling \(a responsible-gambling line\) is taken by <odds-board>/);
   });
 
   it('keeps within maxwidth and maxheight, and says no embed fits rather than cut the element', async () => {
