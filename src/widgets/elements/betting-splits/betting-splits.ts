@@ -8,6 +8,7 @@ import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState, type Notice } from '../../ui/states.js';
+import { noGamesText } from '../../ui/next-game.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
 import { cssProps } from '../../ui/css-props.js';
 import { dataTableStyles } from '../../ui/data-table.js';
@@ -107,11 +108,11 @@ export class BettingSplits extends PressboxElement<BettingSplitsPayload> {
             ${t('bettingSplits.rule', 'Marked: money at least {points} points above bets', { points: data.moneyOverBetsPoints })}
           </p>
         </div>
-        <span class="end">${this.pauseControl()}</span>
+        <span class="end">${games.length ? this.pauseControl() : nothing}</span>
       </div>
       ${
         games.length === 0
-          ? emptyState(t('bettingSplits.none', 'No betting splits for these games right now.'))
+          ? emptyState(noGamesText(data, this.localized, t('bettingSplits.none', 'No betting splits for these games right now.'), true))
           : html`<div class="scroll-area" tabindex="0">${games.map((entry) => this.#game(entry))}</div>`
       }
       <div part="gambling" class="gambling"><slot name="gambling"></slot></div>
