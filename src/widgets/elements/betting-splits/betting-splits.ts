@@ -28,7 +28,7 @@ type Entry = BettingSplitsPayload['games'][number];
  * @csspart marked - The mark on a side whose money outweighs its bets.
  * @csspart message - The loading, empty or error message.
  * @csspart notice - The freshness notice over stale data.
- * @csspart pause - The button that pauses and resumes updates.
+ * @csspart pause - The button that pauses and resumes updates (none while no game is shown).
  * @csspart status - A game's start time, live progress or result.
  * @csspart gambling - The slot's wrapper for a responsible-gambling line.
  *

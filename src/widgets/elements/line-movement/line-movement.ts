@@ -50,8 +50,9 @@ function stepPath(points: readonly LinePoint[], key: keyof LinePoint, x: (at: st
  * @csspart chart - The line's chart.
  * @csspart splits - The chart of bets and money.
  * @csspart message - The loading, empty or error message.
+ * @csspart off - Why the game's line is off: postponed, suspended or canceled.
  * @csspart notice - The freshness notice over stale data.
- * @csspart pause - The button that pauses and resumes updates.
+ * @csspart pause - The button that pauses and resumes updates (none once the game is final or its line is off).
  * @csspart gambling - The slot's wrapper for a responsible-gambling line.
  *
  * @slot gambling - A responsible-gambling line (helpline, age notice), shown under the chart.

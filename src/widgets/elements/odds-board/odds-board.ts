@@ -41,7 +41,7 @@ const totalOf = (entry: Entry) => entry.line?.total?.points ?? -1;
  *
  * @csspart message - The loading, empty or error message.
  * @csspart notice - The freshness notice over stale data.
- * @csspart pause - The button that pauses and resumes live updates.
+ * @csspart pause - The button that pauses and resumes live updates (none while no game is shown).
  * @csspart status - A game's start time, live progress or result.
  * @csspart gambling - The slot's wrapper for a responsible-gambling line.
  *
