@@ -71,9 +71,9 @@ export const oddsBoardStyles = css`
       white-space: normal;
     }
   }
-  /* A narrow column (280 px): the points and the moneyline, without the prices of spread and total, so the board fits;
-     a long header breaks rather than widening it. */
-  @container (max-width: 360px) {
+  /* A narrow column (280 px; a 375 px phone's 359 px keeps them): the points and the moneyline, without the prices of
+     spread and total, so the board fits; a long header breaks rather than widening it. */
+  @container (max-width: 340px) {
     .price {
       display: none;
     }
