@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { freshness, gameStatusSchema, matchupColorsSchema, teamSchema } from './common.js';
-import { gameSchema, lineSchema } from './scores.js';
+import { gameSchema, lineSchema, nextGameDaySchema } from './scores.js';
 
 /**
  * The rule for "money outweighs bets": a side whose share of the money is at least this many points above its share of
@@ -32,6 +32,8 @@ export const oddsBoardPayloadSchema = z.object({
   games: z.array(z.object({ game: gameSchema, line: z.nullable(lineSchema), exchange: z.nullable(lineSchema) })),
   /** Whether the relay's plan includes exchange prices: without them the element shows no exchange column. */
   exchangeOffered: z.boolean(),
+  /** Set when the league's current slate has no games: its next day with games, as on /v1/scores (revision 7). */
+  next: z.optional(z.array(nextGameDaySchema)),
   ...freshness,
 });
 export type OddsBoardPayload = z.infer<typeof oddsBoardPayloadSchema>;
@@ -42,6 +44,8 @@ export const bettingSplitsPayloadSchema = z.object({
   games: z.array(z.object({ game: gameSchema, line: z.nullable(lineSchema), splits: marketSplitsSchema })),
   /** The rule's threshold, in points (MONEY_OVER_BETS_POINTS), so that the element can state it. */
   moneyOverBetsPoints: z.number(),
+  /** Set when the league's current slate has no games: its next day with games, as on /v1/scores (revision 7). */
+  next: z.optional(z.array(nextGameDaySchema)),
   ...freshness,
 });
 export type BettingSplitsPayload = z.infer<typeof bettingSplitsPayloadSchema>;
@@ -85,6 +89,8 @@ export const lineMovementPayloadSchema = z.object({
   gameId: z.string(),
   league: z.string(),
   status: gameStatusSchema,
+  /** A game that will not be played as scheduled: its line is off until it is (revision 7). */
+  interruption: gameSchema.shape.interruption,
   startTime: z.nullable(z.string()),
   home: teamSchema,
   away: teamSchema,

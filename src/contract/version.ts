@@ -17,8 +17,10 @@ export const CONTRACT_VERSION = 1;
  * 5: seasons: a game's `series` and `interruption`, and the scores payload's `next` game day for an empty slate.
  * 6: betting: the `/v1/odds`, `/v1/betting-splits` and `/v1/line-movement` routes, a game's `betState` where the
  * scores or game route is asked `betState=1`, and the game payload's `oddsHidden` for a key that hides odds.
+ * 7: betting through the seasons: the odds and betting-splits payloads' `next` game day for an empty slate, and the
+ * line-movement payload's `interruption`.
  */
-export const CONTRACT_REVISION = 6;
+export const CONTRACT_REVISION = 7;
 
 /** Carries CONTRACT_VERSION on every data answer; live updates carry it as the envelope's `contract` field. */
 export const CONTRACT_HEADER = 'X-Pressbox-Contract';

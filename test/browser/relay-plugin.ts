@@ -21,9 +21,13 @@ export interface BrowserTestSetup {
    */
   seasonRelay: string;
   seasonRelayKey: string;
+  /** The same calendar at RAINOUT_EVENING (Tuesday 4 May 2027, 7:30 PM Eastern): an MLB game rained out. */
+  rainoutRelay: string;
+  rainoutRelayKey: string;
 }
 
 export const SEASON_EVENING = '2027-04-27T00:30:00Z';
+export const RAINOUT_EVENING = '2027-05-04T23:30:00Z';
 
 /**
  * Starts a real relay (with its sandbox, clock frozen at MIDDAY) for the browser tests and lets them steer it
@@ -34,6 +38,7 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
   let freeRelay: RunningRelay;
   let streamlessRelay: RunningRelay;
   let seasonRelay: RunningRelay;
+  let rainoutRelay: RunningRelay;
   let setup: BrowserTestSetup;
   let offsetMs = 0;
   const month = () => new Date(Date.now() + offsetMs).toISOString().slice(0, 7);
@@ -79,6 +84,17 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
         rateLimit: { perMinute: 1_000_000, burst: 100_000 },
         sandbox: { calendar: 'season', now: Date.parse(SEASON_EVENING), rate: 0 },
       });
+      rainoutRelay = await startRelay({
+        port: 0,
+        db: ':memory:',
+        logger: silentLogger,
+        now: () => Date.parse(RAINOUT_EVENING),
+        rateLimit: { perMinute: 1_000_000, burst: 100_000 },
+        sandbox: { calendar: 'season', now: Date.parse(RAINOUT_EVENING), rate: 0 },
+      });
+      const rainoutRelayKey = (
+        await createKey(rainoutRelay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: 'rainout', test: false }, Date.now())
+      ).key;
       const seasonRelayKey = (
         await createKey(seasonRelay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: 'season', test: false }, Date.now())
       ).key;
@@ -108,12 +124,15 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
         streamlessRelayKey,
         seasonRelay: seasonRelay.origin,
         seasonRelayKey,
+        rainoutRelay: rainoutRelay.origin,
+        rainoutRelayKey,
       };
     },
     async serverStop() {
       await freeRelay?.close();
       await streamlessRelay?.close();
       await seasonRelay?.close();
+      await rainoutRelay?.close();
       await relay?.close();
     },
     async executeCommand({ command, payload }) {

@@ -5,6 +5,7 @@ import type { ResourceContext } from './context.js';
 import { freshnessOf } from './freshness.js';
 import { findLiveGame, projectLiveGame, recordFor } from './games.js';
 import { projectLine, projectSplits } from './markets.js';
+import { nextDays } from './next-game.js';
 import { teamDirectory } from './teams.js';
 
 /**
@@ -37,5 +38,13 @@ export async function bettingSplitsResource(
       };
     })
     .sort((a, b) => (a.game.startTime ?? '').localeCompare(b.game.startTime ?? '') || a.game.id.localeCompare(b.game.id));
-  return { league: params.league, games, moneyOverBetsPoints: MONEY_OVER_BETS_POINTS, ...freshnessOf(ctx.now, feed, splits, teams.cached) };
+  // A league without games today says when they are back, as the score elements do.
+  const next = slate.length === 0 ? await nextDays(ctx, [params.league]) : undefined;
+  return {
+    league: params.league,
+    games,
+    moneyOverBetsPoints: MONEY_OVER_BETS_POINTS,
+    ...(next && { next }),
+    ...freshnessOf(ctx.now, feed, splits, teams.cached),
+  };
 }

@@ -33,7 +33,8 @@ function addMatchupColors(payload: Json): Json {
 
 const UPGRADES: ReadonlyArray<{ to: number; upgrade(payload: Json): Json }> = [
   { to: 1, upgrade: (payload) => addMatchupColors(addTeamColors(payload) as Json) },
-  // Revisions 2 to 6 added fields an element reads only when present (soccer minutes, MMA bouts, a game's bet state…).
+  // Revisions 2 to 7 added fields an element reads only when present (soccer minutes, MMA bouts, a game's bet state,
+  // an empty betting slate's next game day…).
 ];
 
 /** A payload kept under `revision`, as today's elements read it. */

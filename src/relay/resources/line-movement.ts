@@ -7,6 +7,7 @@ import type { ResourceContext } from './context.js';
 import { freshnessOf } from './freshness.js';
 import { findLiveGame, recordFor } from './games.js';
 import { historyKeyOf } from './probability.js';
+import { interruptionOf } from './season-words.js';
 import { matchupColors } from './team-colors.js';
 import { teamDirectory } from './teams.js';
 
@@ -163,12 +164,14 @@ export async function lineMovementResource(
   for (const field of LINE_FIELDS)
     for (const point of await ctx.history.pointsOf(series(field))) events.push({ at: point.at, values: { [field]: point.value } });
   const points = timeline(events);
+  const interruption = interruptionOf(game.statusDetail);
   const home = teams.team(game.homeTeam.abbreviation, game.homeTeam.name);
   const away = teams.team(game.awayTeam.abbreviation, game.awayTeam.name);
   return {
     gameId: game.gameId,
     league: params.league,
     status: game.status,
+    ...(interruption && { interruption }),
     startTime: game.startTime ?? null,
     home,
     away,

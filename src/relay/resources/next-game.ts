@@ -67,3 +67,9 @@ async function searchFrom(ctx: ResourceContext, league: string, today: string): 
   }
   return null;
 }
+
+/** Each league's next day with games, for an empty current slate; a league whose search fails is left out. */
+export async function nextDays(ctx: ResourceContext, leagues: string[]): Promise<NextGameDay[]> {
+  const days = await Promise.all(leagues.map((league) => nextGameDay(ctx, league).catch(() => null)));
+  return days.filter((day): day is NextGameDay => day !== null);
+}

@@ -5,6 +5,7 @@ import type { ResourceContext } from './context.js';
 import { freshnessOf } from './freshness.js';
 import { projectLiveGame, recordFor } from './games.js';
 import { projectLine } from './markets.js';
+import { nextDays } from './next-game.js';
 import { linesWithExchange } from './probability.js';
 import { teamDirectory } from './teams.js';
 
@@ -33,11 +34,14 @@ export async function oddsBoardResource(
       };
     })
     .sort((a, b) => (a.game.startTime ?? '').localeCompare(b.game.startTime ?? '') || a.game.id.localeCompare(b.game.id));
+  // A league without games today says when they are back, as the score elements do.
+  const next = feed.value.games.length === 0 ? await nextDays(ctx, [params.league]) : undefined;
   return {
     league: params.league,
     games,
     // The service adds its exchange envelope (`xchg`) only to an answer with exchange prices.
     exchangeOffered: lines?.value.xchg !== undefined,
+    ...(next && { next }),
     ...freshnessOf(ctx.now, feed, lines, teams.cached),
   };
 }

@@ -1,12 +1,12 @@
 import type { Unrefreshed } from '../../contract/routes.js';
-import type { Game, NextGameDay, ScoresPayload } from '../../contract/scores.js';
+import type { Game, ScoresPayload } from '../../contract/scores.js';
 import type { Cached } from '../cache/resource-cache.js';
 import { fromUpstream } from '../upstream/page-errors.js';
 import type { LiveGames } from '../upstream/schemas.js';
 import type { ResourceContext } from './context.js';
 import { freshnessOf } from './freshness.js';
 import { projectLiveGame, projectStoredGame, sameFixture } from './games.js';
-import { nextGameDay } from './next-game.js';
+import { nextDays } from './next-game.js';
 import { teamDirectory } from './teams.js';
 import { withBetStates } from './bet-state.js';
 import type { WidgetLeague } from '../../contract/leagues.js';
@@ -98,10 +98,4 @@ export async function scoresResource(ctx: ResourceContext, params: ScoresParams)
 
 function isToday(date: string | undefined, now: number): boolean {
   return date === undefined || dayOffset(date, now) === 0;
-}
-
-/** Each league's next day with games, for an empty current slate; a league whose search fails is left out. */
-async function nextDays(ctx: ResourceContext, leagues: string[]): Promise<NextGameDay[]> {
-  const days = await Promise.all(leagues.map((league) => nextGameDay(ctx, league).catch(() => null)));
-  return days.filter((day): day is NextGameDay => day !== null);
 }

@@ -13,7 +13,11 @@ export const bettingSplitsStyles = css`
   table + table {
     margin-top: 8px;
   }
-  /* The matchup is cut to the table's width, never widening it (a long name on a phone). */
+  /* The rule is a sentence to read: it wraps rather than being cut (the games below take the room that is left). */
+  .subtitle {
+    white-space: normal;
+  }
+  /* The matchup keeps to the table's width, never widening it: a long name on a phone wraps. */
   caption {
     contain: inline-size;
     padding: 6px 12px;
@@ -22,14 +26,14 @@ export const bettingSplitsStyles = css`
   }
   .caption-row {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
     justify-content: space-between;
-    gap: 8px;
+    gap: 2px 8px;
   }
   .matchup {
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    min-width: 0;
+    overflow-wrap: break-word;
   }
   thead th {
     position: static;
@@ -94,7 +98,7 @@ export const bettingSplitsStyles = css`
       border: 1px solid CanvasText;
     }
   }
-  /* A phone or a sidebar: the table keeps to the box (a long matchup is cut, not scrolled to), names may wrap. */
+  /* A phone or a sidebar: the table keeps to the box (a long matchup wraps, never scrolled to), names may wrap. */
   @container (max-width: 520px) {
     table {
       table-layout: fixed;
@@ -106,9 +110,6 @@ export const bettingSplitsStyles = css`
     }
     thead th:nth-child(n + 2) {
       width: 22%;
-    }
-    .matchup {
-      min-width: 0;
     }
     th,
     td {

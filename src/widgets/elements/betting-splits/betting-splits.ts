@@ -9,6 +9,7 @@ import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { gamblingLineStyles, withGamblingLine } from '../../ui/gambling-line.js';
 import { pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState, type Notice } from '../../ui/states.js';
+import { noGamesText } from '../../ui/next-game.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
 import { cssProps } from '../../ui/css-props.js';
 import { dataTableStyles } from '../../ui/data-table.js';
@@ -28,7 +29,7 @@ type Entry = BettingSplitsPayload['games'][number];
  * @csspart marked - The mark on a side whose money outweighs its bets.
  * @csspart message - The loading, empty or error message.
  * @csspart notice - The freshness notice over stale data.
- * @csspart pause - The button that pauses and resumes updates.
+ * @csspart pause - The button that pauses and resumes updates (none while no game is shown).
  * @csspart status - A game's start time, live progress or result.
  * @csspart gambling - The slot's wrapper for a responsible-gambling line.
  *
@@ -113,11 +114,11 @@ export class BettingSplits extends PressboxElement<BettingSplitsPayload> {
             ${t('bettingSplits.rule', 'Marked: money at least {points} points above bets', { points: data.moneyOverBetsPoints })}
           </p>
         </div>
-        <span class="end">${this.pauseControl()}</span>
+        <span class="end">${games.length ? this.pauseControl() : nothing}</span>
       </div>
       ${
         games.length === 0
-          ? emptyState(t('bettingSplits.none', 'No betting splits for these games right now.'))
+          ? emptyState(noGamesText(data, this.localized, t('bettingSplits.none', 'No betting splits for these games right now.'), true))
           : html`<div class="scroll-area" tabindex="0">${games.map((entry) => this.#game(entry))}</div>`
       }
       ${notice}

@@ -6,6 +6,10 @@ export const lineMovementStyles = css`
     flex-direction: column;
     height: 100%;
   }
+  /* The matchup is read in full: on a narrow column it wraps, and the chart gives up the room. */
+  .subtitle {
+    white-space: normal;
+  }
   [role='tablist'] {
     display: flex;
     gap: 4px;
@@ -57,6 +61,9 @@ export const lineMovementStyles = css`
     flex-direction: column;
     justify-content: space-between;
     text-align: end;
+  }
+  .y-axis .level {
+    margin-block: auto;
   }
   .y-axis,
   .x-axis,
@@ -130,10 +137,13 @@ export const lineMovementStyles = css`
     border-top-style: dashed;
     border-top-color: var(--_muted);
   }
+  /* Every move is read in full: the note takes the lines it needs, and the line's chart gives up the room. */
   .against {
     margin: 6px 0 0;
-    height: 2.4em;
-    overflow: hidden;
+  }
+  .off {
+    margin: 4px 0 0;
+    font-weight: 600;
   }
   .movement-skeleton {
     width: 100%;

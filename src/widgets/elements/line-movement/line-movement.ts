@@ -1,9 +1,9 @@
-import { html, type TemplateResult, type PropertyDeclarations } from 'lit';
+import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'lit';
 import { cssProps } from '../../ui/css-props.js';
 import type { LineMove, LineMovementPayload, LinePoint } from '../../../contract/betting.js';
 import { PressboxError } from '../../runtime/errors.js';
 import { formatNumber, formatPercent, formatStartTime } from '../../runtime/format.js';
-import { signedText } from '../../i18n/translate.js';
+import { signedText, term } from '../../i18n/translate.js';
 import { formatOdds } from '../../runtime/odds-format.js';
 import { ResourceController } from '../../runtime/resource-controller.js';
 import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
@@ -23,7 +23,10 @@ const SERIES: Record<Market, { value: keyof LinePoint; bets: keyof LinePoint; mo
   moneyline: { value: 'homeMoneyline', bets: 'moneylineBets', money: 'moneylineMoney' },
 };
 
-/** A step line through the points' values, scaled into a 100 × 100 box (the plot stretches; strokes do not). */
+/**
+ * A step line through the points' values, scaled into a 100 × 100 box (the plot stretches; strokes do not), the last
+ * value held to the right edge: a single point is a level line across the plot, not an invisible dot.
+ */
 function stepPath(points: readonly LinePoint[], key: keyof LinePoint, x: (at: string) => number, y: (value: number) => number): string {
   let path = '';
   for (const point of points) {
@@ -31,7 +34,7 @@ function stepPath(points: readonly LinePoint[], key: keyof LinePoint, x: (at: st
     if (value === null) continue;
     path += path ? `H${x(point.at).toFixed(2)}V${y(value).toFixed(2)}` : `M${x(point.at).toFixed(2)},${y(value).toFixed(2)}`;
   }
-  return path;
+  return path && `${path}H100`;
 }
 
 /**
@@ -48,8 +51,9 @@ function stepPath(points: readonly LinePoint[], key: keyof LinePoint, x: (at: st
  * @csspart chart - The line's chart.
  * @csspart splits - The chart of bets and money.
  * @csspart message - The loading, empty or error message.
+ * @csspart off - Why the game's line is off: postponed, suspended or canceled.
  * @csspart notice - The freshness notice over stale data.
- * @csspart pause - The button that pauses and resumes updates.
+ * @csspart pause - The button that pauses and resumes updates (none once the game is final or its line is off).
  * @csspart gambling - The slot's wrapper for a responsible-gambling line.
  *
  * @slot gambling - A responsible-gambling line (helpline, age notice), shown under the chart.
@@ -124,13 +128,16 @@ export class LineMovement extends PressboxElement<LineMovementPayload> {
     const opening = known[0]?.[value] as number | undefined;
     const current = known.at(-1)?.[value] as number | undefined;
     const against = data.moves.filter((move) => move.againstPublic && move.market === market);
+    const off = data.interruption && this.#offText(data.interruption);
+    // A final game's line is closed and an interrupted game's is off: nothing left to update, nothing to pause.
+    const settled = data.status === 'final' || off;
     return html`<section aria-label=${label}>
       <div class="title-row">
         <div>
           <p class="title">${this.regionLabel}</p>
           <p class="subtitle">${t('game.matchup', '{away} at {home}', { away: data.away.name, home: data.home.name })}</p>
         </div>
-        <span class="end">${this.pauseControl()}</span>
+        <span class="end">${settled ? nothing : this.pauseControl()}</span>
       </div>
       <div role="tablist" aria-label=${t('props.markets', 'Markets')} @keydown=${this.#onTabKeydown}>
         ${MARKETS.map(
@@ -151,10 +158,17 @@ export class LineMovement extends PressboxElement<LineMovementPayload> {
       <div role="tabpanel" id="panel" aria-labelledby="tab-${market}">
         ${
           opening === undefined || current === undefined
-            ? emptyState(t('movement.none', 'No line recorded for this game yet.'))
-            : html`<p class="numbers">
+            ? emptyState(off || t('movement.none', 'No line recorded for this game yet.'))
+            : html`${off ? html`<p class="off" part="off" role="status">${off}</p>` : nothing}
+                <p class="numbers">
                   <span>${t('movement.opened', 'Opened {line}', { line: this.#named(data, market, opening) })}</span>
-                  <span>${t('movement.now', 'Now {line}', { line: this.#named(data, market, current) })}</span>
+                  <span
+                    >${
+                      off
+                        ? t('movement.last', 'Last {line}', { line: this.#named(data, market, current) })
+                        : t('movement.now', 'Now {line}', { line: this.#named(data, market, current) })
+                    }</span
+                  >
                 </p>
                 ${this.#chart(data, market, known, against)}
                 <p class="against">
@@ -170,6 +184,20 @@ export class LineMovement extends PressboxElement<LineMovementPayload> {
       </div>
       ${notice}
     </section>`;
+  }
+
+  /** Why a game's line is off: it will not be played as scheduled (nothing for a delay: the line stands). */
+  #offText(interruption: NonNullable<LineMovementPayload['interruption']>): string | undefined {
+    return term(
+      this.t,
+      'movement.off',
+      {
+        postponed: 'Postponed: no line until the game is rescheduled.',
+        suspended: 'Suspended: the line is off until play resumes.',
+        canceled: 'Canceled: this game has no line.',
+      },
+      interruption,
+    );
   }
 
   #marketName(market: Market): string {
@@ -201,6 +229,11 @@ export class LineMovement extends PressboxElement<LineMovementPayload> {
     const low = Math.min(...values);
     const high = Math.max(...values);
     const pad = Math.max((high - low) * 0.15, market === 'moneyline' ? 10 : 0.5);
+    // A line that never moved (or a single point) is drawn mid-height, and its axis names it once, level with it.
+    const axis =
+      low === high
+        ? html`<span class="level">${this.#number(market, low)}</span>`
+        : html`<span>${this.#number(market, high)}</span><span>${this.#number(market, low)}</span>`;
     const y = (number: number) => ((high + pad - number) / (high - low + 2 * pad)) * 100;
     const share = (number: number) => 100 - number;
     // Round dots over the stretched plot, as HTML: an SVG circle would stretch with it.
@@ -209,7 +242,7 @@ export class LineMovement extends PressboxElement<LineMovementPayload> {
     );
     const time = (at: string) => formatStartTime(at, this.localized);
     return html`<div class="plot">
-        <div class="y-axis" aria-hidden="true"><span>${this.#number(market, high)}</span><span>${this.#number(market, low)}</span></div>
+        <div class="y-axis" aria-hidden="true">${axis}</div>
         <div class="chart">
           <svg
             part="chart"
@@ -246,7 +279,7 @@ export class LineMovement extends PressboxElement<LineMovementPayload> {
         <span class="legend"
           ><span class="key bets"></span>${t('props.bets', 'Bets')} <span class="key money"></span>${t('props.money', 'Money')}</span
         >
-        <span>${time(known.at(-1)!.at)}</span>
+        ${known.length > 1 ? html`<span>${time(known.at(-1)!.at)}</span>` : nothing}
       </div>`;
   }
 

@@ -17,10 +17,14 @@ export const oddsBoardStyles = css`
     white-space: nowrap;
     vertical-align: top;
   }
+  /* Sortable headers hold a 24 px button: the others take a line of the same height, so all sit level. */
+  thead th {
+    line-height: 24px;
+  }
   tbody th {
     font-weight: 600;
   }
-  td span,
+  td > span,
   .teams span {
     display: block;
   }
@@ -53,6 +57,27 @@ export const oddsBoardStyles = css`
     }
     th:first-child {
       padding-inline-start: 10px;
+    }
+    /* A game's status ("2. Inning oben, 2 Aus") takes the lines it needs. */
+    tbody th,
+    tbody th .pill {
+      white-space: normal;
+    }
+  }
+  /* A narrow column (280 px; a 375 px phone's 359 px keeps them): the points and the moneyline, without the prices of
+     spread and total, so the board fits; a long header breaks rather than widening it. */
+  @container (max-width: 340px) {
+    .price {
+      display: none;
+    }
+    /* The game column as narrow as its words, the room left to the markets' headers. */
+    thead th:first-child {
+      width: 1%;
+    }
+    thead th {
+      white-space: normal;
+      overflow-wrap: anywhere;
+      hyphens: auto;
     }
   }
 `;

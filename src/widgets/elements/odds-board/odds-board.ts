@@ -12,6 +12,7 @@ import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
 import { gamblingLineStyles, withGamblingLine } from '../../ui/gambling-line.js';
 import { pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState, type Notice } from '../../ui/states.js';
+import { noGamesText } from '../../ui/next-game.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
 import { dataTableStyles, nextDirection, sortHeader, type Direction } from '../../ui/data-table.js';
 import { oddsBoardStyles } from './odds-board.styles.js';
@@ -41,7 +42,7 @@ const totalOf = (entry: Entry) => entry.line?.total?.points ?? -1;
  *
  * @csspart message - The loading, empty or error message.
  * @csspart notice - The freshness notice over stale data.
- * @csspart pause - The button that pauses and resumes live updates.
+ * @csspart pause - The button that pauses and resumes live updates (none while no game is shown).
  * @csspart status - A game's start time, live progress or result.
  * @csspart gambling - The slot's wrapper for a responsible-gambling line.
  *
@@ -130,11 +131,11 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
     return html`<section aria-label=${this.regionLabel}>
       <div class="title-row">
         <p class="title">${this.regionLabel}</p>
-        <span class="end">${this.pauseControl()}</span>
+        <span class="end">${games.length ? this.pauseControl() : nothing}</span>
       </div>
       ${
         games.length === 0
-          ? emptyState(t('odds.none', 'No games with lines right now.'))
+          ? emptyState(noGamesText(data, this.localized, t('odds.none', 'No games with lines right now.'), true))
           : html`<div class="scroll-area" tabindex="0">
               <table>
                 <caption class="visually-hidden">
@@ -177,12 +178,13 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
     const home = game.home.team.abbreviation;
     const score = (side: 'away' | 'home') =>
       game.status !== 'scheduled' && game[side].score !== null ? html`<span class="score">${game[side].score}</span>` : nothing;
-    const pair = (first: string, second: string) => html`<span>${first}</span><span>${second}</span>`;
+    const pair = (first: unknown, second: unknown) => html`<span>${first}</span><span>${second}</span>`;
     const cell = (market: Market, content: (line: Line) => TemplateResult | null) => {
       if (!shown.includes(market)) return nothing;
       return html`<td>${(line && content(line)) ?? '—'}</td>`;
     };
-    const priced = (points: string, price: number | null) => (price === null ? points : `${points} ${this.#odds(price)}`);
+    const priced = (points: string, price: number | null) =>
+      price === null ? points : html`${points}<span class="price"> ${this.#odds(price)}</span>`;
     const t = this.t;
     return html`<tr data-game=${game.id} data-status=${game.status}>
       <th scope="row">

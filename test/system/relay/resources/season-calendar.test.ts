@@ -79,6 +79,19 @@ describe('the postseason on the season calendar', () => {
     }
     assert.ok(nba.games.some((game) => /Game 5 · (\w+ leads 3–1|Series tied 2–2)/.test(game.series!.summary)));
   });
+
+  it('gives the betting routes of an off-season league the day it is back, as the scores route has it', async () => {
+    const scores = await bed.get('/v1/scores?league=nfl');
+    const odds = conforms(contract.oddsBoardPayloadSchema, await bed.get('/v1/odds?league=nfl'), 'odds');
+    const splits = conforms(contract.bettingSplitsPayloadSchema, await bed.get('/v1/betting-splits?league=nfl'), 'splits');
+    assert.deepEqual(odds.games, []);
+    assert.equal(odds.next?.[0]?.date, seasonOpening('NFL', 2027).regular.start);
+    assert.deepEqual(odds.next, scores.next);
+    assert.deepEqual(splits.next, scores.next);
+    const nba = await bed.get('/v1/odds?league=nba');
+    assert.ok(nba.games.length > 0);
+    assert.equal(nba.next, undefined, 'a slate with games has no next day');
+  });
 });
 
 describe('a rained-out game', () => {
@@ -102,5 +115,11 @@ describe('a rained-out game', () => {
     assert.equal(game.interruption, 'postponed');
     const nextDay = await bed.get(`/v1/scores?league=mlb&date=${addDays(rainout!.date, 1)}`);
     assert.equal(nextDay.games.filter((candidate: any) => candidate.home.team.abbreviation === rainout!.home).length, 2, 'a doubleheader');
+    const movement = conforms(
+      contract.lineMovementPayloadSchema,
+      await bed.get(`/v1/line-movement?league=mlb&gameId=${game.id}`),
+      'line-movement',
+    );
+    assert.equal(movement.interruption, 'postponed', 'its line movement says why the line is off');
   });
 });
