@@ -55,7 +55,7 @@ const GAME: Shown<Game> = {
   progress: { period: true, periodLabel: true, segment: true, display: true, clock: true, outs: true, minute: true },
   bout: { order: true, card: true, rounds: true, weightClass: true, event: { id: true, name: true } },
   result: { ...BOUT_ENDING, winner: true },
-  series: { round: true, summary: true },
+  series: { round: true, summary: true, gameNumber: true, bestOf: true, wins: { home: true, away: true } },
   interruption: true,
 };
 

@@ -21,6 +21,8 @@ import { betStateKit, showBetState } from '../../ui/bet-state-kit.js';
 import type { Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { gameHeaderStyles } from './game-header.styles.js';
+import { seriesParts } from './series-line.js';
+import { startLabel } from '../../ui/start-time.js';
 
 /**
  * @summary The header of a game page: both teams in their colours, the score, the status with period detail,
@@ -141,10 +143,16 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
       <div class="matchup">
         ${this.#team(game, first)}
         <div class="middle">
-          ${statusPill(game, this.localized, false)}
+          ${
+            // The series line takes the place of the game's day: the status says the day instead.
+            game.series && game.status === 'scheduled' && game.startTime && !game.interruption
+              ? html`<span class="pill" part="status" data-status="scheduled">${startLabel(game.startTime, this.localized)}</span>`
+              : statusPill(game, this.localized, !!game.series)
+          }
           ${
             game.series
-              ? html`<span class="when">${game.series.summary}</span>`
+              ? // Parts that keep together: a narrow header breaks the line between them, never inside "BOS leads 3–1".
+                html`<span class="when series">${seriesParts(game, this.t).map((part, index) => html`${index ? ' · ' : ''}<span>${part}</span>`)}</span>`
               : game.startTime
                 ? html`<span class="when">${formatDay(game.startTime, this.localized)}</span>`
                 : nothing
