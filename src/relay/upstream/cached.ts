@@ -68,6 +68,13 @@ const ENDPOINTS = {
     policy: policy<LiveGames>(HOUR, HOUR),
     call: (client, league: string, gameId: string) => client.liveGames({ sport: league, gameId, status: 'final' }),
   }),
+  // One past game of a date by the id of the stored schedule, whatever became of it (final with its score, or
+  // postponed): a date older than the feed's recent days has no scores otherwise. What a past game became does not
+  // change within hours.
+  pastGame: endpoint({
+    policy: policy<LiveGames>(6 * HOUR, HOUR),
+    call: (client, league: string, gameId: string) => client.liveGames({ sport: league, gameId }),
+  }),
   lines: endpoint({
     policy: policy<Lines>(15 * SECOND, 15 * SECOND),
     call: (client, league: string, exchange: boolean) => client.lines({ league, exchange }),
