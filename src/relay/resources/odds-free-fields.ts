@@ -168,6 +168,7 @@ export const ODDS_FREE_FIELDS: { readonly [Route in DataRoute]?: Shown<RoutePayl
     // The lean is the weather read against the game's total: a betting call.
     weather: { summary: true, temperatureF: true, windMph: true, wind: true, precipitation: true, lean: null },
     alerts: { type: true, severe: true, message: true },
+    interruption: true,
     ...FRESHNESS,
   },
   '/v1/fight-card': {
