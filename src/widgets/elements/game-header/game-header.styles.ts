@@ -86,14 +86,6 @@ export const gameHeaderStyles = css`
     font-size: 12px;
     color: var(--_muted);
   }
-  /* A series line wraps between its parts ("First Round · Game 5 · BOS leads 3–1"), never inside one, and is never cut. */
-  .series {
-    max-width: 22em;
-    white-space: normal;
-  }
-  .series span {
-    white-space: nowrap;
-  }
   .line {
     display: grid;
     grid-template-columns: repeat(3, 1fr);
@@ -169,47 +161,30 @@ export const gameHeaderStyles = css`
   }
   /* A phone, or a sidebar on a wide screen: one team a row, the status above them, the line as rows. */
   @container (max-width: 520px) {
-    /* Tighter rows than on a wide box: a series line takes a row of its own (two in a long language at 280 px). */
     article {
-      gap: 4px;
+      gap: 8px;
     }
     /* The status row first, the pause control at its end; then a row for each team. */
     .matchup {
-      grid-template-columns: minmax(0, 1fr) auto;
-      gap: 4px 6px;
+      grid-template-columns: 1fr auto;
+      gap: 6px;
       padding-top: 0;
     }
     .matchup > .pause {
       grid-area: 1 / 2;
     }
-    /* The day beside the status; a series line on a row of its own under both, the whole width. */
     .middle {
       order: -1;
       grid-auto-flow: column;
       justify-content: space-between;
       align-items: center;
     }
-    .middle:has(.series) {
-      display: contents;
-    }
-    .middle .pill {
-      order: -2;
-    }
-    .series {
-      order: -1;
-      grid-column: 1 / -1;
-      max-width: none;
-      text-align: start;
-    }
-    .splits {
-      gap: 4px;
-    }
     .team,
     .middle + .team {
       grid-column: 1 / -1;
       flex-direction: row;
       text-align: start;
-      --_badge-size: 28px;
+      --_badge-size: 32px;
     }
     .score,
     .middle + .team .score {

@@ -21,8 +21,10 @@ import { betStateKit, showBetState } from '../../ui/bet-state-kit.js';
 import type { Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { gameHeaderStyles } from './game-header.styles.js';
-import { seriesParts } from './series-line.js';
-import { startLabel } from '../../ui/start-time.js';
+import { lazyView } from '../../ui/lazy-view.js';
+
+/** A postseason game's series line and its styles, fetched by the first header that shows one. */
+const seriesView = lazyView(() => import('./series-line.js'));
 
 /**
  * @summary The header of a game page: both teams in their colours, the score, the status with period detail,
@@ -105,6 +107,12 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
     return data.game.status === 'live';
   }
 
+  /** A postseason game's first render waits for its series line, so that nothing moves when it comes. */
+  protected override async scheduleUpdate(): Promise<void> {
+    if (this.resource.data?.game.series) await seriesView.ready(this.shadowRoot);
+    return super.scheduleUpdate();
+  }
+
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     if (this.betState && this.resource.data) showBetState(this);
@@ -144,15 +152,12 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
         ${this.#team(game, first)}
         <div class="middle">
           ${
-            // The series line takes the place of the game's day: the status says the day instead.
-            game.series && game.status === 'scheduled' && game.startTime && !game.interruption
-              ? html`<span class="pill" part="status" data-status="scheduled">${startLabel(game.startTime, this.localized)}</span>`
-              : statusPill(game, this.localized, !!game.series)
+            // The series line takes the place of the game's day: a final says its day instead.
+            statusPill(game, this.localized, !!game.series)
           }
           ${
             game.series
-              ? // Parts that keep together: a narrow header breaks the line between them, never inside "BOS leads 3–1".
-                html`<span class="when series">${seriesParts(game, this.t).map((part, index) => html`${index ? ' · ' : ''}<span>${part}</span>`)}</span>`
+              ? (seriesView.current?.seriesLine(game, this.t) ?? nothing)
               : game.startTime
                 ? html`<span class="when">${formatDay(game.startTime, this.localized)}</span>`
                 : nothing

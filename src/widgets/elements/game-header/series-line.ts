@@ -1,3 +1,5 @@
+// <game-header>'s series line, a chunk of its own fetched by the first header of a postseason game (ui/lazy-view.ts).
+import { html, type TemplateResult } from 'lit';
 import type { Game } from '../../../contract/scores.js';
 import { relayTerm, type Translate } from '../../i18n/translate.js';
 
@@ -25,7 +27,7 @@ function standing(game: Game, wins: { home: number; away: number }, bestOf: numb
  * round, the game's number before it ends, and the standing once a game has been played ("First Round · Game 5 · BOS
  * leads 3–1"; "First Round · BOS wins series 4–1" once final). A feed that gives no numbers is shown in its own words.
  */
-export function seriesParts(game: Game, t: Translate): string[] {
+function seriesParts(game: Game, t: Translate): string[] {
   const series = game.series!;
   const round = relayTerm(t, 'round', slug(series.round), series.round);
   const { gameNumber, bestOf, wins } = series;
@@ -36,3 +38,52 @@ export function seriesParts(game: Game, t: Translate): string[] {
   const number = t('series.game', 'Game {number}', { number: gameNumber });
   return played ? [round, number, standing(game, wins, bestOf, t)] : [round, number];
 }
+
+/** The series line: parts that keep together, so that a narrow header breaks it between them, never inside "BOS leads 3–1". */
+export function seriesLine(game: Game, t: Translate): TemplateResult {
+  return html`<span class="when series">${seriesParts(game, t).map((part, index) => html`${index ? ' · ' : ''}<span>${part}</span>`)}</span>`;
+}
+
+// A plain string for the template minifier, as pitching-matchup.styles.ts: this chunk imports no CSS helper.
+const css = String.raw;
+
+/** The series line's styles, adopted by each header once the line is here. */
+export const sheet = new CSSStyleSheet();
+sheet.replaceSync(css`
+  .series {
+    max-width: 22em;
+    white-space: normal;
+  }
+  .series span {
+    white-space: nowrap;
+  }
+  /* Narrow: the status row, then the series line on a row of its own, the whole width; the other rows closer together to
+     make room for it (two lines in a long language at 280 px). */
+  @container (max-width: 520px) {
+    article {
+      gap: 4px;
+    }
+    .matchup {
+      grid-template-columns: minmax(0, 1fr) auto;
+      gap: 4px 6px;
+    }
+    .matchup .team {
+      --_badge-size: 28px;
+    }
+    .splits {
+      gap: 4px;
+    }
+    .middle:has(.series) {
+      display: contents;
+    }
+    .middle .pill {
+      order: -2;
+    }
+    .series {
+      order: -1;
+      grid-column: 1 / -1;
+      max-width: none;
+      text-align: start;
+    }
+  }
+`);
