@@ -21,8 +21,9 @@ export const ELEMENT_BOXES = {
   'win-probability': { height: 330 },
   'player-props': { height: 400, formerName: 'props' },
   'last-five': { height: 188 },
-  // One team's report holds a few players: its box is the heading and four rows, longer lists scroll inside it.
-  'injury-report': { height: 420, formerName: 'injuries', attributeHeights: { "[team]:not([team=''])": 240 } },
+  // One team's report holds a few players: its box is the heading and one player (two on a wide box), as most teams
+  // list; longer lists scroll inside it.
+  'injury-report': { height: 420, formerName: 'injuries', attributeHeights: { "[team]:not([team=''])": 180 } },
   'standings-table': { height: 420, formerName: 'standings' },
   'team-stats': { height: 280 },
   'pitching-matchup': { height: 300, formerName: 'matchup' },

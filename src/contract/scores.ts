@@ -45,8 +45,20 @@ export const gameSchema = z.object({
   /** MMA: the bout's place on its card, and once final how it ended (contract revision 3). */
   bout: z.optional(boutSchema),
   result: z.optional(boutResultSchema),
-  /** Postseason: the round and where the series stands, in the feed's words ("Game 5 · BOS leads 3–1") (revision 5). */
-  series: z.optional(z.object({ round: z.string(), summary: z.string() })),
+  /**
+   * Postseason: the round and where the series stands, in the feed's words ("Game 5 · BOS leads 3–1") (revision 5);
+   * where the feed numbers them, the game's number, the series' length and each side's wins (after this game once it is
+   * final), so that elements say it in the reader's language.
+   */
+  series: z.optional(
+    z.object({
+      round: z.string(),
+      summary: z.string(),
+      gameNumber: z.optional(z.number()),
+      bestOf: z.optional(z.number()),
+      wins: z.optional(z.object({ home: z.number(), away: z.number() })),
+    }),
+  ),
   /** A game that will not be played as scheduled, as the feed says it (revision 5). */
   interruption: z.optional(z.enum(['postponed', 'delayed', 'suspended', 'canceled'])),
   betState: z.optional(betStateSchema),

@@ -107,6 +107,8 @@ export const pitchingMatchupPayloadSchema = z.object({
     }),
   ),
   alerts: z.array(z.object({ type: z.string(), severe: z.boolean(), message: z.string() })),
+  /** A game that will not be played as scheduled, as the feed says it; postponed or canceled, it has no weather. */
+  interruption: z.optional(z.enum(['postponed', 'delayed', 'suspended', 'canceled'])),
   ...freshness,
 });
 export type PitchingMatchupPayload = z.infer<typeof pitchingMatchupPayloadSchema>;

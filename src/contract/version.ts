@@ -18,7 +18,8 @@ export const CONTRACT_VERSION = 1;
  * 6: betting: the `/v1/odds`, `/v1/betting-splits` and `/v1/line-movement` routes, a game's `betState` where the
  * scores or game route is asked `betState=1`, and the game payload's `oddsHidden` for a key that hides odds.
  * 7: betting through the seasons: the odds and betting-splits payloads' `next` game day for an empty slate, and the
- * line-movement payload's `interruption`.
+ * line-movement payload's `interruption`; a series' numbers (`gameNumber`, `wins`) that elements say in the reader's
+ * words; the pitching matchup's `interruption`; `date` on the props route, whose closed answer is kept.
  */
 export const CONTRACT_REVISION = 7;
 

@@ -6,7 +6,7 @@ import type { CachedUpstream } from '../upstream/cached.js';
 import type { LiveGame, LiveGames, StoredGames } from '../upstream/schemas.js';
 import type { TeamDirectory } from './teams.js';
 import { boutFields, boutOf } from './bouts.js';
-import { seasonFields } from './season-words.js';
+import { interruptionOf, seasonFields } from './season-words.js';
 import { refuseDateOutsideWindow } from './params.js';
 
 const STATUS_TEXT = { scheduled: 'Scheduled', live: 'In Progress', final: 'Final' } as const;
@@ -108,7 +108,7 @@ function playedOn(game: LiveGame, date: string): boolean {
 
 /**
  * Finds a game by the id /v1/scores gave it, in the current slate or the last three days; an older one only when the
- * embed gives its day (`date`), by the live feed's game filter (one call, cached with the feed's final games), once:
+ * embed gives its day (`date`), by the live feed's game filter (one call, cached for hours; a rainout is found too), once:
  * the route then keeps it (archive.ts).
  */
 export async function findLiveGame(
@@ -133,10 +133,12 @@ export async function findLiveGame(
       `${games} in the current slate or the last three days, and none kept: add the game's day (date=YYYY-MM-DD, as the builder writes it) to find an older game, or take game ids from /v1/scores.`,
     );
   refuseDateOutsideWindow(date, now);
-  const byId = await upstream.finalGame(league, gameId).catch((error) => {
+  const byId = await upstream.pastGame(league, gameId).catch((error) => {
     throw fromUpstream(error);
   });
-  const found = byId.value.games.find((game) => game.gameId === gameId && game.status === 'final' && playedOn(game, date));
+  // A game that was played, or called off (a rainout keeps its day): one still to come is not found by its day.
+  const over = (game: LiveGame) => game.status === 'final' || interruptionOf(game.statusDetail) !== undefined;
+  const found = byId.value.games.find((game) => game.gameId === gameId && over(game) && playedOn(game, date));
   if (found) return { game: found, feed: byId };
   throw new RelayError('not_found', `${games} was played on ${date}: check the game id and its day (both from /v1/scores).`);
 }

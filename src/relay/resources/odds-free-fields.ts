@@ -55,7 +55,7 @@ const GAME: Shown<Game> = {
   progress: { period: true, periodLabel: true, segment: true, display: true, clock: true, outs: true, minute: true },
   bout: { order: true, card: true, rounds: true, weightClass: true, event: { id: true, name: true } },
   result: { ...BOUT_ENDING, winner: true },
-  series: { round: true, summary: true },
+  series: { round: true, summary: true, gameNumber: true, bestOf: true, wins: { home: true, away: true } },
   interruption: true,
 };
 
@@ -168,6 +168,7 @@ export const ODDS_FREE_FIELDS: { readonly [Route in DataRoute]?: Shown<RoutePayl
     // The lean is the weather read against the game's total: a betting call.
     weather: { summary: true, temperatureF: true, windMph: true, wind: true, precipitation: true, lean: null },
     alerts: { type: true, severe: true, message: true },
+    interruption: true,
     ...FRESHNESS,
   },
   '/v1/fight-card': {

@@ -6,6 +6,7 @@ import type { ResourceContext } from './context.js';
 import { freshnessOf } from './freshness.js';
 import { findLiveGame, sameFixture } from './games.js';
 import { teamDirectory } from './teams.js';
+import { interruptionOf } from './season-words.js';
 
 type StarterRecord = StartingPitchers[number];
 type Side = 'home' | 'away';
@@ -116,6 +117,10 @@ export async function pitchingMatchupResource(
         : null,
     };
   };
+  const interruption = interruptionOf(game.statusDetail);
+  const park = weatherOf(weather?.value.find((record) => record.teamId.toUpperCase() === home));
+  // A game called off is not played in that weather: the park stays, its forecast and alerts go.
+  const calledOff = interruption === 'postponed' || interruption === 'canceled';
   return {
     gameId: params.gameId,
     league: 'mlb',
@@ -123,7 +128,8 @@ export async function pitchingMatchupResource(
     startTime: game.startTime ?? null,
     home: side('home'),
     away: side('away'),
-    ...weatherOf(weather?.value.find((record) => record.teamId.toUpperCase() === home)),
+    ...(calledOff ? { ...park, weather: null, alerts: [] } : park),
+    ...(interruption && { interruption }),
     ...freshnessOf(ctx.now, feed, starters.cached, teams.cached),
   };
 }

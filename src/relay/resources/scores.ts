@@ -2,7 +2,8 @@ import type { Unrefreshed } from '../../contract/routes.js';
 import type { Game, ScoresPayload } from '../../contract/scores.js';
 import type { Cached } from '../cache/resource-cache.js';
 import { fromUpstream } from '../upstream/page-errors.js';
-import type { LiveGames } from '../upstream/schemas.js';
+import type { LiveGame, LiveGames, StoredGames } from '../upstream/schemas.js';
+import { interruptionOf } from './season-words.js';
 import type { ResourceContext } from './context.js';
 import { freshnessOf } from './freshness.js';
 import { projectLiveGame, projectStoredGame, sameFixture } from './games.js';
@@ -59,7 +60,7 @@ export async function leagueGames(
   const nightEnds = new Date(Date.parse(`${date}T12:00:00Z`) + DAY_MS).toISOString();
   const onThatNight = (start: string | null | undefined) => !!start && start.slice(0, 10) >= date && start < nightEnds;
   const used = new Set<number>();
-  const games = stored.value.data.map((game) => {
+  const matched = stored.value.data.map((game) => {
     const match = sameFixture(
       { home: game.homeTeam.abbreviation, away: game.awayTeam.abbreviation, start: game.startTime },
       liveGames.map((candidate, index) =>
@@ -68,11 +69,52 @@ export async function leagueGames(
           : { home: candidate.homeTeam.abbreviation, away: candidate.awayTeam.abbreviation, start: candidate.startTime },
       ),
     );
-    if (match < 0) return projectStoredGame(league, game, teams, ctx.now);
+    if (match < 0) return undefined;
     used.add(match);
-    return projectLiveGame(league, liveGames[match]!, teams);
+    return liveGames[match]!;
+  });
+  const looked = await pastGamesOf(ctx, league, stored.value.data, matched);
+  const games = stored.value.data.map((game, index) => {
+    const found = matched[index] ?? looked[index];
+    return found ? projectLiveGame(league, found, teams) : projectStoredGame(league, game, teams, ctx.now);
   });
   return { games, parts: [stored, live, teams.cached] };
+}
+
+/** At most this many games of one date are looked up one by one (a college basketball day has over a hundred). */
+export const PAST_LOOKUPS = 24;
+
+/**
+ * What became of the games of a date that have started but that the live feed did not show (a date older than its
+ * recent days, or a game it dropped: a rainout), each asked for by its id: its final score, or that it was postponed.
+ * A game that cannot be found keeps the schedule's word.
+ */
+async function pastGamesOf(
+  ctx: ResourceContext,
+  league: string,
+  stored: StoredGames['data'],
+  matched: ReadonlyArray<LiveGame | undefined>,
+): Promise<Array<LiveGame | undefined>> {
+  const today = new Date(ctx.now).toISOString().slice(0, 10);
+  const started = (game: StoredGames['data'][number]) =>
+    game.startTime ? Date.parse(game.startTime) <= ctx.now : (game.date ?? today) < today;
+  const wanted = stored.flatMap((game, index) => (matched[index] || !started(game) ? [] : [index])).slice(0, PAST_LOOKUPS);
+  const looked: Array<LiveGame | undefined> = [];
+  await Promise.all(
+    wanted.map(async (index) => {
+      const game = stored[index]!;
+      const answer = await ctx.upstream.pastGame(league, game.serviceGameId).catch(() => undefined);
+      const candidates = answer?.value.games ?? [];
+      const found = sameFixture(
+        { home: game.homeTeam.abbreviation, away: game.awayTeam.abbreviation, start: game.startTime },
+        candidates.map((candidate) => ({ home: candidate.homeTeam.abbreviation, away: candidate.awayTeam.abbreviation, start: candidate.startTime })),
+      );
+      // Only what the game became: a record still scheduled without a word of why says nothing new.
+      const record = candidates[found];
+      if (record && (record.status !== 'scheduled' || interruptionOf(record.statusDetail))) looked[index] = record;
+    }),
+  );
+  return looked;
 }
 
 export async function scoresResource(ctx: ResourceContext, params: ScoresParams): Promise<Unrefreshed<ScoresPayload>> {

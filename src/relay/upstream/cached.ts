@@ -62,11 +62,12 @@ const ENDPOINTS = {
     pollPolicy: policy<LiveGames>((feed) => Math.min(liveFeedTtl(feed), LIVE_POLL_FRESHNESS_MS), REFRESH_MS.live),
     call: (client, league: string, recentDays?: 1 | 2 | 3) => client.liveGames({ sport: league, recentDays }),
   }),
-  // One final game by its id, for an embed of a game older than the feed's recent days (resources/games.ts): a final
-  // game does not change, and an id that finds none is not asked about again for as long.
-  finalGame: endpoint({
-    policy: policy<LiveGames>(HOUR, HOUR),
-    call: (client, league: string, gameId: string) => client.liveGames({ sport: league, gameId, status: 'final' }),
+  // One past game by its id, whatever became of it (final with its score, or postponed): for an embed of a game older
+  // than the feed's recent days (resources/games.ts), and for a date's games the feed no longer shows (scores.ts). What
+  // a past game became does not change within hours, and an id that finds none is not asked about again for as long.
+  pastGame: endpoint({
+    policy: policy<LiveGames>(6 * HOUR, HOUR),
+    call: (client, league: string, gameId: string) => client.liveGames({ sport: league, gameId }),
   }),
   lines: endpoint({
     policy: policy<Lines>(15 * SECOND, 15 * SECOND),

@@ -87,12 +87,22 @@ const boutSchema = z
  * `round`; `time` m:ss). Spellings vary between sources, so the relay reads them in contract/mma's words later; here
  * only the types are held, and a malformed result is dropped.
  */
+/** A count a feed may leave out or write oddly: dropped rather than refusing the record. */
+const optionalCount = integer.min(0).max(99).optional().catch(undefined);
+
 /**
- * A postseason game's series: not shown in the spec, the sandbox's shape (`round`, `summary`, `gameNumber`, `bestOf`).
- * Read for its words only; a malformed one is dropped.
+ * A postseason game's series: not shown in the spec, the sandbox's shape (`round`, `summary`, `gameNumber`, `bestOf`,
+ * `homeWins`, `awayWins`). Its numbers are read where they are whole; a malformed series is dropped.
  */
 const seriesSchema = z
-  .looseObject({ round: z.string().max(60), summary: lenientText })
+  .looseObject({
+    round: z.string().max(60),
+    summary: lenientText,
+    gameNumber: optionalCount,
+    bestOf: optionalCount,
+    homeWins: optionalCount,
+    awayWins: optionalCount,
+  })
   .optional()
   .catch(undefined);
 

@@ -7,7 +7,7 @@ import { liveKit } from './live.js';
 import { isSoccer } from '../../contract/soccer.js';
 
 /** A game that will not be played as scheduled, as the feed says (contract revision 5). */
-function interruptionText(interruption: NonNullable<Game['interruption']>, { t }: Localized): string {
+export function interruptionText(interruption: NonNullable<Game['interruption']>, { t }: Localized): string {
   if (interruption === 'postponed') return t('status.postponed', 'Postponed');
   if (interruption === 'delayed') return t('status.delayed', 'Delayed');
   if (interruption === 'suspended') return t('status.suspended', 'Suspended');

@@ -21,6 +21,10 @@ import { betStateKit, showBetState } from '../../ui/bet-state-kit.js';
 import type { Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { gameHeaderStyles } from './game-header.styles.js';
+import { lazyView } from '../../ui/lazy-view.js';
+
+/** A postseason game's series line and its styles, fetched by the first header that shows one. */
+const seriesView = lazyView(() => import('./series-line.js'));
 
 /**
  * @summary The header of a game page: both teams in their colours, the score, the status with period detail,
@@ -103,6 +107,12 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
     return data.game.status === 'live';
   }
 
+  /** A postseason game's first render waits for its series line, so that nothing moves when it comes. */
+  protected override async scheduleUpdate(): Promise<void> {
+    if (this.resource.data?.game.series) await seriesView.ready(this.shadowRoot);
+    return super.scheduleUpdate();
+  }
+
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     if (this.betState && this.resource.data) showBetState(this);
@@ -141,10 +151,13 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
       <div class="matchup">
         ${this.#team(game, first)}
         <div class="middle">
-          ${statusPill(game, this.localized, false)}
+          ${
+            // The series line takes the place of the game's day: a final says its day instead.
+            statusPill(game, this.localized, !!game.series)
+          }
           ${
             game.series
-              ? html`<span class="when">${game.series.summary}</span>`
+              ? (seriesView.current?.seriesLine(game, this.t) ?? nothing)
               : game.startTime
                 ? html`<span class="when">${formatDay(game.startTime, this.localized)}</span>`
                 : nothing

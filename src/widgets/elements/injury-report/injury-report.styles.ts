@@ -11,6 +11,10 @@ export const injuryReportStyles = css`
     min-height: 0;
     padding: 0 12px 12px;
   }
+  /* One team's box is cut to the heading and a player: no padding to spare under them. */
+  :host([team]:not([team=''])) .teams {
+    padding-bottom: 4px;
+  }
   details {
     border-bottom: 1px solid var(--_border);
   }

@@ -5,6 +5,7 @@ import type { Localized, Translate } from '../../i18n/translate.js';
 import { formatDay, formatNumber, formatPercent, formatStartTime } from '../../runtime/format.js';
 import type { Notice } from '../../ui/states.js';
 import { teamBadge } from '../../ui/team-badge.js';
+import { interruptionText } from '../../ui/status-pill.js';
 export { pitchingMatchupSheet as sheet } from './pitching-matchup.styles.js';
 
 type Side = PitchingMatchupPayload['home'];
@@ -21,19 +22,20 @@ export interface MatchupView {
 export function renderMatchup(view: MatchupView, data: PitchingMatchupPayload, notice: Notice): TemplateResult {
   const { localized } = view;
   const t = localized.t;
-  const when =
-    data.status === 'live'
+  const day = data.startTime ? formatDay(data.startTime, localized) : '';
+  const when = data.interruption
+    ? [interruptionText(data.interruption, localized), day].filter(Boolean).join(' · ')
+    : data.status === 'live'
       ? t('status.live', 'Live')
       : data.status === 'final'
         ? t('status.final', 'Final')
         : data.startTime
-          ? t('matchup.when', '{day}, {time}', {
-              day: formatDay(data.startTime, localized),
-              time: formatStartTime(data.startTime, localized),
-            })
+          ? t('matchup.when', '{day}, {time}', { day, time: formatStartTime(data.startTime, localized) })
           : '';
   // Once the game is under way the starters are settled: no status to firm up, no projection to read.
   const started = data.status !== 'scheduled';
+  // A game called off has no starters to announce: each side says so instead of naming a probable one.
+  const calledOff = data.interruption === 'postponed' || data.interruption === 'canceled' ? interruptionText(data.interruption, localized) : '';
   const title = t('matchup.label', 'Pitching matchup: {away} at {home}', { away: data.away.team.name, home: data.home.team.name });
   return html`<section aria-label=${title}>
     <div class="title-row">
@@ -46,11 +48,12 @@ export function renderMatchup(view: MatchupView, data: PitchingMatchupPayload, n
     <!-- A narrow column with long names, statuses and weather alerts can outgrow the box: it scrolls inside it. -->
     <div class="body scroll-area" tabindex="0" role="group" aria-label=${view.label}>
       <div class="sides">
-        ${starterCard(localized, data.away, t('matchup.away', 'Away'), started)}${starterCard(
+        ${starterCard(localized, data.away, t('matchup.away', 'Away'), started, calledOff)}${starterCard(
           localized,
           data.home,
           t('matchup.home', 'Home'),
           started,
+          calledOff,
         )}
       </div>
       ${weather(localized, data)}
@@ -59,8 +62,11 @@ export function renderMatchup(view: MatchupView, data: PitchingMatchupPayload, n
   </section>`;
 }
 
-function starterCard(localized: Localized, side: Side, where: string, started: boolean): TemplateResult {
+function starterCard(localized: Localized, side: Side, where: string, started: boolean, calledOff: string): TemplateResult {
   const t = localized.t;
+  const label = t('matchup.sideLabel', '{where}: {team}', { where, team: side.team.name });
+  const team = html`<div class="team">${teamBadge(side.team, { withText: false })}<span class="team-name">${side.team.shortName}</span></div>`;
+  if (calledOff) return html`<article class="side" part="starter" aria-label=${label}>${team}<p class="pitcher">${calledOff}</p></article>`;
   const starter = side.starter;
   const status = started
     ? t('matchup.started', 'Started')
@@ -70,8 +76,8 @@ function starterCard(localized: Localized, side: Side, where: string, started: b
         at_risk: t('matchup.atRisk', 'May be scratched'),
         unknown: t('matchup.unknown', 'Not yet announced'),
       }[side.status];
-  return html`<article class="side" part="starter" aria-label=${t('matchup.sideLabel', '{where}: {team}', { where, team: side.team.name })}>
-    <div class="team">${teamBadge(side.team, { withText: false })}<span class="team-name">${side.team.shortName}</span></div>
+  return html`<article class="side" part="starter" aria-label=${label}>
+    ${team}
     <p class="pitcher">${starter ? starter.name : t('matchup.tba', 'Starter to be announced')}</p>
     <p class="facts">
       ${starter?.hand ? html`<span>${starter.hand === 'L' ? t('matchup.left', 'Throws left') : t('matchup.right', 'Throws right')}</span>` : nothing}

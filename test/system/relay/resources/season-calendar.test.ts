@@ -92,6 +92,34 @@ describe('the postseason on the season calendar', () => {
     assert.ok(nba.games.length > 0);
     assert.equal(nba.next, undefined, 'a slate with games has no next day');
   });
+
+  it('numbers each series, so that elements can say it in any language', async () => {
+    const nba = conforms(contract.scoresPayloadSchema, await bed.get('/v1/scores?league=nba'), 'nba');
+    for (const { series, home, away, status } of nba.games) {
+      assert.equal(series?.bestOf, 7);
+      assert.ok(series.gameNumber! >= 1 && series.gameNumber! <= 7);
+      const leader = series.wins!.home > series.wins!.away ? home : away;
+      const [high, low] = [Math.max(series.wins!.home, series.wins!.away), Math.min(series.wins!.home, series.wins!.away)];
+      // The numbers say what the feed's words say: before the game, the wins of the games already played.
+      if (status !== 'final' && high > low) assert.match(series.summary, new RegExp(`${leader.team.abbreviation} leads ${high}–${low}$`));
+      if (status !== 'final') assert.equal(high + low, series.gameNumber! - 1);
+    }
+  });
+
+  it('shows an old date’s final scores, which the feed’s recent days no longer hold', async () => {
+    const before = units(bed.relay);
+    const old = conforms(contract.scoresPayloadSchema, await bed.get('/v1/scores?league=nba&date=2026-11-20'), 'old date');
+    assert.ok(old.games.length > 0);
+    for (const game of old.games) {
+      assert.equal(game.status, 'final');
+      assert.ok(game.home.score !== null && game.away.score !== null && game.home.score !== game.away.score, JSON.stringify(game));
+    }
+    const spent = units(bed.relay) - before;
+    assert.ok(spent <= old.games.length + 3, `${spent} units: one a game at most, and the schedule`);
+    const again = units(bed.relay);
+    await bed.get('/v1/scores?league=nba&date=2026-11-20&team=BOS');
+    assert.equal(units(bed.relay) - again, 0, 'the games looked up are not asked for again');
+  });
 });
 
 describe('a rained-out game', () => {
@@ -121,5 +149,35 @@ describe('a rained-out game', () => {
       'line-movement',
     );
     assert.equal(movement.interruption, 'postponed', 'its line movement says why the line is off');
+  });
+
+  it('gives its pitching matchup no forecast, and says why', async () => {
+    const scores = await bed.get('/v1/scores?league=mlb');
+    const game = scores.games.find((candidate: any) => candidate.interruption === 'postponed');
+    const matchup = conforms(contract.pitchingMatchupPayloadSchema, await bed.get(`/v1/pitching-matchup?gameId=${game.id}`), 'matchup');
+    assert.equal(matchup.interruption, 'postponed');
+    assert.equal(matchup.weather, null);
+    assert.deepEqual(matchup.alerts, []);
+  });
+});
+
+describe('a rained-out game a week later', () => {
+  const rainout = { date: '2027-04-19', home: 'SD' };
+  let bed: Awaited<ReturnType<typeof relayAt>>;
+  before(async () => (bed = await relayAt('2027-04-27T00:30:00Z')));
+  after(() => bed.relay.close());
+
+  it('says postponed on its old date, never Final, beside the day’s final scores', async () => {
+    assert.ok(slate(LEAGUES.MLB, rainout.date).some((game) => game.postponed && game.home.abbreviation === rainout.home));
+    const day = conforms(contract.scoresPayloadSchema, await bed.get(`/v1/scores?league=mlb&date=${rainout.date}`), 'old date');
+    const postponed = day.games.filter((game) => game.home.team.abbreviation === rainout.home);
+    assert.equal(postponed.length, 1);
+    assert.equal(postponed[0]!.status, 'scheduled');
+    assert.equal(postponed[0]!.interruption, 'postponed');
+    const played = day.games.filter((game) => game !== postponed[0]);
+    assert.ok(played.every((game) => game.status === 'final' && game.home.score !== null));
+    // A dated embed of it finds it, and says why there is no forecast.
+    const matchup = await bed.get(`/v1/pitching-matchup?gameId=${postponed[0]!.id}&date=${rainout.date}`);
+    assert.equal(matchup.interruption, 'postponed');
   });
 });
