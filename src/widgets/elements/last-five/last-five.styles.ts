@@ -107,9 +107,28 @@ export const lastFiveStyles = css`
       border-radius: 4px;
       font-size: 12px;
     }
-    /* A long name takes two lines at the narrowest: the five rows still fit under it. */
+    /* A long name takes two lines at the narrowest, the summary the row's whole width under the badge: the five
+       rows still fit under them. */
     .title-row {
+      display: grid;
+      grid-template-columns: auto minmax(0, 1fr) auto;
+      row-gap: 2px;
       padding-block: 8px 4px;
+    }
+    .title-row > div {
+      display: contents;
+    }
+    .title {
+      grid-area: 1 / 2;
+    }
+    .end {
+      grid-area: 1 / 3;
+    }
+    .subtitle {
+      grid-area: 2 / 1 / 3 / -1;
+    }
+    .method {
+      white-space: nowrap;
     }
   }
 `;
