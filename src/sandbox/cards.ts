@@ -39,6 +39,9 @@ export function boutSeconds(rounds: number): number {
   return rounds * ROUND_SECONDS + (rounds - 1) * BREAK_SECONDS;
 }
 
+/** The series every card is billed in, as a promotion names its events: a name, kept in every language. */
+export const EVENT_SERIES = 'Fight Night';
+
 function weekOf(date: string): number {
   return Math.floor((dayStartMs(date) - FIRST_EVENT) / WEEK_MS);
 }
@@ -69,7 +72,7 @@ export function cardOf(league: League, date: string): Fixture[] {
   const [blue, red] = pairs.at(-1)!.sides;
   const event = {
     id: `e_${date.replaceAll('-', '')}`,
-    name: `Fight Night ${weekOf(date) + 1}: ${red.nickname} vs. ${blue.nickname}`,
+    name: `${EVENT_SERIES} ${weekOf(date) + 1}: ${red.nickname} vs. ${blue.nickname}`,
   };
   return pairs.map(({ division, sides: [away, home] }, index) => {
     const rounds = index === BOUTS - 1 ? 5 : 3;

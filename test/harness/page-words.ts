@@ -2,6 +2,8 @@
 // and the data service's English (status details, postseason rounds), less names (teams, cities, fighters), which
 // stay as they are in every language.
 import { readFileSync } from 'node:fs';
+import { EVENT_SERIES } from '../../src/sandbox/cards.js';
+import { WEIGHT_CLASSES } from '../../src/sandbox/data/fighters.js';
 import { LEAGUES } from '../../src/sandbox/leagues.js';
 
 const catalog = (locale: string): Record<string, string> =>
@@ -13,7 +15,19 @@ function wordsOf(text: string): string[] {
 }
 
 /** What the data service writes in English that a translated element must not pass through (src/sandbox/present.ts). */
-const SERVICE_ENGLISH = ['Postponed', 'Rain', 'Game', 'leads', 'tied', 'wins', 'Halftime', 'Delayed', 'Suspended', 'Canceled'];
+const SERVICE_ENGLISH = [
+  'Postponed',
+  'Rain',
+  'Game',
+  'leads',
+  'tied',
+  'wins',
+  'Halftime',
+  'Delayed',
+  'Suspended',
+  'Canceled',
+  ...WEIGHT_CLASSES,
+];
 
 /** Names every language keeps: teams, their cities and abbreviations. */
 function names(): Set<string> {
@@ -38,7 +52,14 @@ export function englishWords(locale: string, extra: readonly string[] = []): Set
   );
 }
 
+/**
+ * Names made of English words, kept as they are in every language: a fight card's series ("Fight Night 318: …"). Taken
+ * out as whole phrases, so that the same words elsewhere ("Fight card" as a title) are still English.
+ */
+const KEPT_PHRASES = [EVENT_SERIES];
+
 /** The English words found in `text`. */
 export function englishIn(text: string, english: Set<string>): string[] {
-  return [...new Set(wordsOf(text).filter((word) => english.has(word)))];
+  const unnamed = KEPT_PHRASES.reduce((rest, phrase) => rest.replaceAll(phrase, ' '), text);
+  return [...new Set(wordsOf(unnamed).filter((word) => english.has(word)))];
 }

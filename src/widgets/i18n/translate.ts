@@ -44,6 +44,13 @@ export function term(t: Translate, prefix: string, english: Record<string, strin
   return text === undefined ? undefined : t(`${prefix}.${key}`, text);
 }
 
+/** The key of a word the relay passes as written (Day-To-Day, Light Heavyweight): day-to-day, light-heavyweight. */
+export const termKey = (text: string): string =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-');
+
 /**
  * A word the relay passes as the upstream writes it (a market's name, an injury status): that text is the English, so
  * English pages carry no table of them. Translations are listed by `prefix.key` in i18n/relay-terms.json's order.

@@ -38,6 +38,29 @@ describe('<last-five>', () => {
     expect(shadow(element).querySelector('.subtitle')!.textContent).to.match(/(BOS|LAL) leads \d–\d in the last \d meetings|Level at/);
   });
 
+  it('keeps five places at 280 px, games not yet played empty and silent, all inside its box', async () => {
+    const element = await settled(
+      await fixture<LastFive>(
+        html`<last-five
+          style="width: 280px"
+          league="nba"
+          team="BOS"
+          opponent="LAL"
+          key=${setup.keys.test}
+          relay=${setup.relay}
+        ></last-five>`,
+      ),
+    );
+    const form = await (await fetch(`${setup.relay}/v1/form?league=nba&team=BOS&opponent=LAL&key=${setup.keys.test}`)).json();
+    const root = shadow(element);
+    const slots = [...root.querySelectorAll<HTMLElement>('.slot')];
+    expect(root.querySelectorAll('.chip').length).to.equal(form.games.length);
+    expect(slots.length).to.equal(5 - form.games.length);
+    expect(slots.every((slot) => slot.getAttribute('aria-hidden') === 'true')).to.equal(true);
+    const box = element.getBoundingClientRect();
+    for (const row of root.querySelectorAll('.chip, .slot')) expect(row.getBoundingClientRect().bottom).to.be.at.most(box.bottom);
+  });
+
   it('<last-five> with an unknown team says it could not find the team', async () => {
     const element = await fixture<LastFive>(
       html`<last-five league="nba" team="XYZ" key=${setup.keys.test} relay=${setup.relay}></last-five>`,

@@ -22,6 +22,7 @@ import {
 } from '../../../scripts/messages.js';
 import { MARKETS } from '../../../src/sandbox/props.js';
 import { MLB_SHORT_LISTS, REASONS, STATUS_LADDER } from '../../../src/sandbox/injuries.js';
+import { WEIGHT_CLASSES } from '../../../src/sandbox/data/fighters.js';
 import { SUPPORTED_LOCALES } from '../../../src/contract/locales.js';
 import { translator, type PackedCatalog, type PluralEnglish } from '../../../src/widgets/i18n/translate.js';
 import { catalogWords } from '../../../src/widgets/i18n/words.js';
@@ -124,7 +125,7 @@ describe('message catalogs', () => {
     }
   });
 
-  it("covers every word of the relay's data the sandbox produces: markets, injury statuses, reasons, practice", () => {
+  it("covers every word of the relay's data the sandbox produces: markets, injury statuses, reasons, practice, weight classes", () => {
     const terms = JSON.parse(readFileSync(RELAY_TERMS_FILE, 'utf8')) as Record<string, Record<string, string>>;
     const markets = Object.values(MARKETS).flatMap((specs) => specs.map((spec): [string, string] => [spec.key, spec.label]));
     for (const [key, label] of markets) assert.equal(terms.market?.[key], label, `market ${key}`);
@@ -133,5 +134,7 @@ describe('message catalogs', () => {
     for (const status of statuses) assert.equal(terms.injury?.[slug(status)], status, `status ${status}`);
     for (const list of MLB_SHORT_LISTS) assert.match(list, /^\d+-Day IL$/, 'injured lists are written N-Day IL');
     for (const practice of ['DNP', 'Limited', 'Full']) assert.equal(terms.practice?.[slug(practice)], practice);
+    for (const weightClass of WEIGHT_CLASSES)
+      assert.equal(terms.weightClass?.[slug(weightClass)], weightClass, `weight class ${weightClass}`);
   });
 });

@@ -2,7 +2,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { FightCardPayload } from '../../../contract/fight-card.js';
 import type { Game } from '../../../contract/scores.js';
-import type { Localized } from '../../i18n/translate.js';
+import { relayTerm, termKey, type Localized } from '../../i18n/translate.js';
 import { formatDay, formatStartTime } from '../../runtime/format.js';
 import { boutEndingText } from '../../ui/bout-ending.js';
 import { startLabel } from '../../ui/start-time.js';
@@ -50,7 +50,7 @@ function boutItem(bout: Bout, mainEvent: boolean, cardStart: string | null, loca
   const { t } = localized;
   return html`<li class="bout" part="bout" data-status=${bout.status}>
     <div class="meta">
-      ${mainEvent ? html`<span class="main-event">${t('mma.mainEvent', 'Main event')}</span>` : nothing}<span>${bout.bout.weightClass}</span>${boutStatus(bout, cardStart, localized)}
+      ${mainEvent ? html`<span class="main-event">${t('mma.mainEvent', 'Main event')}</span>` : nothing}<span>${relayTerm(t, 'weightClass', termKey(bout.bout.weightClass), bout.bout.weightClass)}</span>${boutStatus(bout, cardStart, localized)}
     </div>
     ${fighter(bout, 'home', localized)}${fighter(bout, 'away', localized)}
     ${bout.result ? html`<p class="ending">${boutEndingText(bout.result, localized.t)}</p>` : nothing}

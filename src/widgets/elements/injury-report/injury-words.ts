@@ -1,10 +1,4 @@
-import { relayTerm, type Translate } from '../../i18n/translate.js';
-
-const slug = (text: string) =>
-  text
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-');
+import { relayTerm, termKey as slug, type Translate } from '../../i18n/translate.js';
 
 /** Out, Questionable, 15-Day IL… */
 export function injuryStatus(t: Translate, status: string): string {

@@ -39,14 +39,26 @@ export const lastFiveStyles = css`
   .score {
     font-weight: 700;
   }
-  /* A fight's method ("Submission") keeps to one line of the chip's width. */
+  /* A fight's method ("Submission") whole, on two lines where a chip is narrow; a row has room for its short form. */
   .method {
     max-width: 100%;
-    min-width: 0;
-    overflow: hidden;
     font-size: 13px;
-    white-space: nowrap;
-    text-overflow: ellipsis;
+    overflow-wrap: anywhere;
+  }
+  .method .short {
+    display: none;
+  }
+  /* A game still to be played: an empty place of the five. */
+  .slot {
+    display: grid;
+    justify-items: center;
+    padding: 8px 4px;
+    border: 1px dashed var(--_border);
+    border-radius: 8px;
+  }
+  .slot .result {
+    border: 1px dashed var(--_border);
+    background: none;
   }
   .versus,
   .date {
@@ -67,16 +79,27 @@ export const lastFiveStyles = css`
   @container (max-width: 460px) {
     .chips {
       grid-template-columns: 1fr;
-      gap: 2px;
+      gap: 0;
       padding-bottom: 4px;
     }
     .chip {
-      grid-template-columns: 22px 1fr auto auto;
+      grid-template-columns: 22px minmax(0, 1fr) auto auto;
       justify-items: start;
       align-items: center;
-      gap: 10px;
-      padding: 1px 4px;
+      gap: 8px;
+      padding: 0 4px;
       border: 0;
+    }
+    .slot {
+      justify-items: start;
+      padding: 0 4px;
+      border: 0;
+    }
+    .method .full {
+      display: none;
+    }
+    .method .short {
+      display: inline;
     }
     .result {
       width: 22px;
@@ -84,8 +107,28 @@ export const lastFiveStyles = css`
       border-radius: 4px;
       font-size: 12px;
     }
+    /* A long name takes two lines at the narrowest, the summary the row's whole width under the badge: the five
+       rows still fit under them. */
     .title-row {
-      padding-block: 8px 6px;
+      display: grid;
+      grid-template-columns: auto minmax(0, 1fr) auto;
+      row-gap: 2px;
+      padding-block: 8px 4px;
+    }
+    .title-row > div {
+      display: contents;
+    }
+    .title {
+      grid-area: 1 / 2;
+    }
+    .end {
+      grid-area: 1 / 3;
+    }
+    .subtitle {
+      grid-area: 2 / 1 / 3 / -1;
+    }
+    .method {
+      white-space: nowrap;
     }
   }
 `;

@@ -15,6 +15,10 @@ import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { lastFiveStyles } from './last-five.styles.js';
 import { boutMethod } from '../../ui/bout-ending.js';
 import { isSoccer } from '../../../contract/soccer.js';
+import { term } from '../../i18n/translate.js';
+
+/** The results a form line shows: the last five. */
+const FORM_LENGTH = 5;
 
 /**
  * @summary A team's last five results as W/L/T chips (W/D/L in soccer) with score, opponent and date; with
@@ -117,8 +121,11 @@ export class LastFive extends PressboxElement<FormPayload> {
                     <span class="visually-hidden">${this.#resultWord(game.result, game.ending)}</span>
                     ${
                       game.ending
-                        ? // A fight's method in a chip's width; the verdict and the time are the fight card's.
-                          html`<span class="score method">${boutMethod({ method: game.ending.method, verdict: null }, t)}</span>`
+                        ? // A fight's method in a chip's width (its short form in a row); the verdict and the time are the fight card's.
+                          html`<span class="score method"
+                            ><span class="full">${boutMethod({ method: game.ending.method, verdict: null }, t)}</span
+                            ><span class="short">${this.#shortMethod(game.ending.method)}</span></span
+                          >`
                         : html`<span class="score">${this.#record(game.score.team, game.score.opponent)}</span>`
                     }
                     <span class="versus"
@@ -148,7 +155,13 @@ export class LastFive extends PressboxElement<FormPayload> {
                       }</span
                     >
                   </li>`,
-              )}
+              )}${
+                // Games still to be played keep their place: the box is five results high whatever the count.
+                Array.from(
+                  { length: Math.max(0, FORM_LENGTH - data.games.length) },
+                  () => html`<li class="slot" aria-hidden="true"><span class="result"></span></li>`,
+                )
+              }
             </ol>`
       }
       ${notice}
@@ -173,6 +186,11 @@ export class LastFive extends PressboxElement<FormPayload> {
     if (ending?.method === 'no-contest') return t('form.noContest', 'No contest,');
     if (result === 'T' && this.#soccer) return t('form.draw', 'Draw,');
     return { W: t('form.win', 'Win,'), L: t('form.loss', 'Loss,'), T: t('form.tie', 'Tie,') }[result];
+  }
+
+  /** How a fight ended, in the few letters a row has room for: KO, Sub, Dec. */
+  #shortMethod(method: BoutEnding['method']): string {
+    return term(this.t, 'form.method', { 'ko-tko': 'KO', submission: 'Sub', decision: 'Dec', draw: 'Draw', 'no-contest': 'NC' }, method)!;
   }
 
   /** Football's form line, wins, draws and losses each with its letter: 3W 1D 1L. */

@@ -22,8 +22,11 @@ export const scoreStripStyles = css`
     flex: none;
     scroll-snap-align: start;
   }
+  /* One column the card's width: a status longer than the card (a long translation) wraps inside it instead of
+     widening the grid, whose scores would then be drawn over the next card. */
   .card {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     grid-template-rows: auto 1fr 1fr;
     gap: 4px;
     width: var(--pb-card-width, 176px);
@@ -37,6 +40,9 @@ export const scoreStripStyles = css`
     text-decoration: none;
     cursor: pointer;
     --_badge-size: 24px;
+  }
+  .card .pill {
+    white-space: normal;
   }
   .card:hover {
     border-color: var(--_accent);
