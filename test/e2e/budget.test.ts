@@ -56,6 +56,8 @@ describe('bundle budgets (Brotli as served, with headroom; gzip for proxies that
         sizes.base.file,
         `${tag}.js`,
         ...(ELEMENT_DETAILS[tag].seasonWords ? ['season-messages'] : []),
+        // The responsible-gambling line's rule and place (ui/gambling-line.ts), shared by the betting elements alone.
+        ...(ELEMENT_DETAILS[tag].gamblingLine ? ['gambling-line'] : []),
         // An element whose layout ships apart fetches it before its first render with data (ui/lazy-view.ts).
         ...(existsSync(`src/widgets/elements/${tag}/${tag}-view.ts`) ? [`${tag}-view`] : []),
       ];

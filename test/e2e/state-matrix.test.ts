@@ -21,7 +21,7 @@ import { installReaderHarness, type ReaderRecord } from '../harness/reader-harne
 import { measureElements, type ElementMeasure } from '../harness/measure.js';
 import { readerFaults, type ReaderFaults } from '../harness/reader-faults.js';
 import { englishIn, englishWords } from '../harness/page-words.js';
-import { seasonScenes, roundNames, type Scene } from '../harness/season-scenes.js';
+import { seasonScenes, roundNames, type Scene, type SeasonState } from '../harness/season-scenes.js';
 import { detailsOf, ELEMENT_TAGS, EXAMPLE_GAME, servesLeague, type ElementTag } from '../../src/contract/elements.js';
 import { createKey } from '../../src/relay/key-service/service.js';
 import { silentLogger } from '../../src/relay/base/logger.js';
@@ -43,6 +43,46 @@ const MAX_UNUSED_SHARE_WITH_MESSAGE = 0.5;
 const NOISE_SHIFT = 0.01;
 /** How long an element may take to show its data or an error: a guard against a page that hangs, not a speed check. */
 const SHOWN_WAIT_MS = 45_000;
+
+/**
+ * What the matrix still finds, each with why it is not fixed yet (issue 69's closing note): printed on every run, never
+ * failing it. Anything else fails it. An entry names the elements, and where it applies only there, the scenes' states,
+ * the engines and the languages; remove an entry once its fault is fixed.
+ */
+const KNOWN_FAULTS: ReadonlyArray<{
+  tags: readonly ElementTag[];
+  finding: RegExp;
+  states?: readonly SeasonState[];
+  engines?: readonly Engine[];
+  locales?: readonly string[];
+  why: string;
+}> = [
+  {
+    tags: ['game-header', 'line-movement', 'team-stats', 'last-five', 'player-props', 'standings-table', 'injury-report'],
+    finding: /text over text/,
+    states: ['stale', 'as-of'],
+    why: "the freshness notice (Updated …, As of …) is laid over the element's foot (ui/panel.ts .notice), where these draw their last line",
+  },
+  {
+    tags: ['game-header'],
+    finding: /cut off|text over text/,
+    engines: ['webkit'],
+    locales: ['ar'],
+    why: 'WebKit lays a right-to-left header out wider than its box at 280 px when its status wraps; Chromium and Firefox do not',
+  },
+  {
+    tags: ['standings-table'],
+    finding: /scrolls sideways/,
+    engines: ['webkit'],
+    locales: ['ar'],
+    why: "WebKit draws the Arabic football table 14 px wider than its 262 px area (its digits' widths)",
+  },
+  {
+    tags: ['odds-board', 'player-props', 'betting-splits', 'injury-report'],
+    finding: /reserved height unused|box empty under its message/,
+    why: 'one box is reserved for a slate of one to sixteen games (or a report of one to thirty players): with few, most of it stays empty',
+  },
+];
 
 interface Variant {
   width: (typeof WIDTHS)[number];
@@ -368,13 +408,22 @@ for (const engine of selectedEngines())
                 ),
               );
           await page.close();
-          const found = [...never, ...problemsOf(scene, variant, measures, faults, seen, pageOverflow)].map(
-            (problem) => `${describeVariant(variant)}: ${problem}`,
-          );
+          const found = [...never, ...problemsOf(scene, variant, measures, faults, seen, pageOverflow)];
           if (REPORT)
             for (const problem of found)
               appendFileSync(REPORT, `${JSON.stringify({ engine, league: scene.league, state: scene.state, ...variant, problem })}\n`);
-          problems.push(...found);
+          const known = (problem: string) =>
+            KNOWN_FAULTS.some(
+              (fault) =>
+                fault.finding.test(problem) &&
+                fault.tags.some((tag) => problem.startsWith(`${tag}:`)) &&
+                (!fault.states || fault.states.includes(scene.state)) &&
+                (!fault.engines || fault.engines.includes(engine)) &&
+                (!fault.locales || fault.locales.includes(variant.locale)),
+            );
+          const label = (problem: string) => `${describeVariant(variant)}: ${problem}`;
+          for (const problem of found.filter(known)) console.log(`known: ${engine}, ${describeScene(scene)}, ${label(problem)}`);
+          problems.push(...found.filter((problem) => !known(problem)).map(label));
         }
         relay.sandbox.faults.set([]);
         assert.deepEqual(problems, [], `${engine}, ${describeScene(scene)}`);
