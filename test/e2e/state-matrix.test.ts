@@ -58,8 +58,8 @@ const KNOWN_FAULTS: ReadonlyArray<{
   why: string;
 }> = [
   {
-    tags: ['game-header', 'line-movement', 'team-stats', 'last-five', 'player-props', 'standings-table', 'injury-report'],
-    finding: /text over text/,
+    tags: ['game-header', 'line-movement', 'team-stats', 'last-five', 'player-props', 'standings-table', 'injury-report', 'score-ticker'],
+    finding: /text over text|cut off p\.against/,
     states: ['stale', 'as-of'],
     why: "the freshness notice (Updated …, As of …) is laid over the element's foot (ui/panel.ts .notice), where these draw their last line",
   },
@@ -71,11 +71,16 @@ const KNOWN_FAULTS: ReadonlyArray<{
     why: 'WebKit lays a right-to-left header out wider than its box at 280 px when its status wraps; Chromium and Firefox do not',
   },
   {
-    tags: ['standings-table'],
+    tags: ['standings-table', 'fight-card'],
     finding: /scrolls sideways/,
-    engines: ['webkit'],
-    locales: ['ar'],
-    why: "WebKit draws the Arabic football table 14 px wider than its 262 px area (its digits' widths)",
+    locales: ['de', 'ar'],
+    why: 'at 280 px a German or Arabic table (standings, a card of bouts) is 10–96 px wider than its area in Firefox and WebKit: long words, no hyphenation',
+  },
+  {
+    tags: ['game-header'],
+    finding: /text cut span\.label/,
+    locales: ['de'],
+    why: 'at 280 px the betting line\'s German label ("Über/Unter-Wetten") is longer than its column',
   },
   {
     tags: ['odds-board', 'player-props', 'betting-splits', 'injury-report'],
