@@ -31,6 +31,7 @@ export async function leagueGames(
   ctx: ResourceContext,
   league: string,
   date: string | undefined,
+  lookUpPast = true,
 ): Promise<{ games: Game[]; parts: Array<Cached<unknown> | undefined> }> {
   const teams = await teamDirectory(ctx.upstream, league);
   if (!date) {
@@ -73,7 +74,7 @@ export async function leagueGames(
     used.add(match);
     return liveGames[match]!;
   });
-  const looked = await pastGamesOf(ctx, league, stored.value.data, matched);
+  const looked = lookUpPast ? await pastGamesOf(ctx, league, stored.value.data, matched) : [];
   const games = stored.value.data.map((game, index) => {
     const found = matched[index] ?? looked[index];
     return found ? projectLiveGame(league, found, teams) : projectStoredGame(league, game, teams, ctx.now);
@@ -120,7 +121,8 @@ async function pastGamesOf(
 export async function scoresResource(ctx: ResourceContext, params: ScoresParams): Promise<Unrefreshed<ScoresPayload>> {
   const perLeague = await Promise.all(
     params.leagues.map(async (league) => {
-      const part = await leagueGames(ctx, league, params.date);
+      // One league's day only: a ticker of nine leagues' old day would cost up to nine times the lookups a request.
+      const part = await leagueGames(ctx, league, params.date, params.leagues.length === 1);
       return params.betState ? { ...part, games: await withBetStates(ctx, league as WidgetLeague, part.games) } : part;
     }),
   );
