@@ -29,6 +29,21 @@ export interface BrowserTestSetup {
 export const SEASON_EVENING = '2027-04-27T00:30:00Z';
 export const RAINOUT_EVENING = '2027-05-04T23:30:00Z';
 
+/** A relay whose clock and sandbox's stand still at `instant` on the season calendar, with a live key for this machine. */
+async function relayFrozenAt(instant: string, name: string): Promise<{ relay: RunningRelay; key: string }> {
+  const at = Date.parse(instant);
+  const relay = await startRelay({
+    port: 0,
+    db: ':memory:',
+    logger: silentLogger,
+    now: () => at,
+    rateLimit: { perMinute: 1_000_000, burst: 100_000 },
+    sandbox: { calendar: 'season', now: at, rate: 0 },
+  });
+  const { key } = await createKey(relay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name, test: false }, Date.now());
+  return { relay, key };
+}
+
 /**
  * Starts a real relay (with its sandbox, clock frozen at MIDDAY) for the browser tests and lets them steer it
  * through server commands: fetch the setup, fresh keys, upstream faults, the relay's clock, loads counted.
@@ -39,6 +54,8 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
   let streamlessRelay: RunningRelay;
   let seasonRelay: RunningRelay;
   let rainoutRelay: RunningRelay;
+  let seasonRelayKey = '';
+  let rainoutRelayKey = '';
   let setup: BrowserTestSetup;
   let offsetMs = 0;
   const month = () => new Date(Date.now() + offsetMs).toISOString().slice(0, 7);
@@ -76,28 +93,8 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
         rateLimit: { perMinute: 1_000_000, burst: 100_000 },
         live: { maxStreamsPerAddress: 0 },
       });
-      seasonRelay = await startRelay({
-        port: 0,
-        db: ':memory:',
-        logger: silentLogger,
-        now: () => Date.parse(SEASON_EVENING),
-        rateLimit: { perMinute: 1_000_000, burst: 100_000 },
-        sandbox: { calendar: 'season', now: Date.parse(SEASON_EVENING), rate: 0 },
-      });
-      rainoutRelay = await startRelay({
-        port: 0,
-        db: ':memory:',
-        logger: silentLogger,
-        now: () => Date.parse(RAINOUT_EVENING),
-        rateLimit: { perMinute: 1_000_000, burst: 100_000 },
-        sandbox: { calendar: 'season', now: Date.parse(RAINOUT_EVENING), rate: 0 },
-      });
-      const rainoutRelayKey = (
-        await createKey(rainoutRelay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: 'rainout', test: false }, Date.now())
-      ).key;
-      const seasonRelayKey = (
-        await createKey(seasonRelay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: 'season', test: false }, Date.now())
-      ).key;
+      ({ relay: seasonRelay, key: seasonRelayKey } = await relayFrozenAt(SEASON_EVENING, 'season'));
+      ({ relay: rainoutRelay, key: rainoutRelayKey } = await relayFrozenAt(RAINOUT_EVENING, 'rainout'));
       const streamlessRelayKey = (
         await createKey(
           streamlessRelay.store,
