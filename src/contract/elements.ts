@@ -23,7 +23,7 @@ export const ELEMENT_BOXES = {
   'last-five': { height: 188 },
   // One team's report holds a few players: its box is the heading and one player (two on a wide box), as most teams
   // list; longer lists scroll inside it.
-  'injury-report': { height: 420, formerName: 'injuries', attributeHeights: { "[team]:not([team=''])": 188 } },
+  'injury-report': { height: 420, formerName: 'injuries', attributeHeights: { "[team]:not([team=''])": 180 } },
   'standings-table': { height: 420, formerName: 'standings' },
   'team-stats': { height: 280 },
   'pitching-matchup': { height: 300, formerName: 'matchup' },

@@ -89,7 +89,7 @@ export const injuryReportStyles = css`
   /* Where the heading wraps to two lines, one team's summary gives back the height it took. */
   @container (max-width: 320px) {
     :host([team]:not([team=''])) summary {
-      padding-block: 6px;
+      padding-block: 2px;
     }
   }
   /* A phone: practice and game status under the injury, so the table keeps to the element's width. */

@@ -29,7 +29,7 @@ type TeamReport = InjuriesPayload['teams'][number];
  * @csspart pause - The button that pauses and resumes live updates.
  * @csspart badge - A team badge.
  *
- * @cssproperty --pb-injury-report-height - Reserved height (420px, 188px with `team`); the list scrolls inside it; `--pb-injuries-height` also works.
+ * @cssproperty --pb-injury-report-height - Reserved height (420px, 180px with `team`); the list scrolls inside it; `--pb-injuries-height` also works.
  *
  * @event {PbLoadEvent} pb-load - First data shown.
  * @event {PbUpdateEvent} pb-update - Newer data shown.
