@@ -200,7 +200,7 @@ export interface ServeProcess {
  * names the address it listens on, or fails with what it printed. Its sandbox plays round the clock, so every league
  * has games in every state whatever the day of the run.
  */
-export async function startServeProcess(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 30_000): Promise<ServeProcess> {
+export async function startServeProcess(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 90_000): Promise<ServeProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--sandbox-calendar', 'round-the-clock', ...args], {
     // Its banner and start-up failures are on stderr; its request lines (stdout) would cost a bench run a pipe.
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -211,7 +211,11 @@ export async function startServeProcess(args: string[], env: NodeJS.ProcessEnv =
   const banner = /relay\s+(http:\/\/\S+)/;
   const deadline = Date.now() + timeoutMs;
   while (!banner.test(output)) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`pressbox serve did not start:\n${output}`);
+    if (child.exitCode !== null || Date.now() > deadline) {
+      const why = child.exitCode !== null ? `exited with ${child.exitCode}` : `printed no address within ${timeoutMs / 1000} s`;
+      child.kill('SIGKILL');
+      throw new Error(`pressbox serve ${why}:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   child.stderr!.removeAllListeners('data').resume();
