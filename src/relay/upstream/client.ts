@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { fullJitterDelay, parseRetryAfter } from './backoff.js';
 import { bodyCode, classifyAnswer, describeBody } from './answers.js';
-import { ENDPOINTS } from './endpoints.js';
+import type { UpstreamEndpoint, UpstreamQuery } from './endpoints.js';
 import {
   UpstreamAuthError,
   UpstreamBadRequestError,
@@ -64,13 +64,9 @@ export interface UpstreamStats extends EndpointStats {
   byEndpoint: Record<string, EndpointStats>;
 }
 
-type Params = Record<string, string | number | boolean | undefined>;
-
 export interface CallOptions {
   signal?: AbortSignal;
 }
-
-const MAX_MARKETS = 5;
 
 export type UpstreamClient = ReturnType<typeof createUpstreamClient>;
 
@@ -91,22 +87,15 @@ function inShape<Schema extends z.ZodType>(schema: Schema, json: unknown, endpoi
   throw new UpstreamBadResponseError(endpoint, `Upstream ${endpoint} answered in an unexpected shape (${issues.join('; ')}).`);
 }
 
-/** The endpoint's path with its placeholders filled, its URL with the parameters given, and the units it will cost. */
-function requestOf(
-  root: string,
-  spec: { path: string; units: (params: Record<string, string | undefined>) => number },
-  params: Params,
-  at: Record<string, string>,
-) {
-  const endpoint = spec.path.replace(/\{(\w+)\}/g, (_, name: string) => at[name]!);
+/** The endpoint's path with its `{placeholders}` filled from the query, its URL with the rest, and the units it costs. */
+function requestOf<Query extends UpstreamQuery>(root: string, spec: UpstreamEndpoint<Query, z.ZodType>, query: Query) {
+  const placed = new Set<string>();
+  const endpoint = spec.path.replace(/\{(\w+)\}/g, (_, name: string) => (placed.add(name), String(query[name])));
   const url = new URL(root + endpoint);
-  const given: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(params)) {
-    if (value === undefined) continue;
-    url.searchParams.set(name, String(value));
-    given[name] = String(value);
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && !placed.has(name)) url.searchParams.set(name, String(value));
   }
-  return { endpoint, url, units: spec.units(given) };
+  return { endpoint, url, units: spec.units(query) };
 }
 
 /** What every call of one client shares: its settings, its counts and the endpoints held back. */
@@ -129,23 +118,24 @@ interface ClientState {
 }
 
 /**
- * One call of an endpoint of the table; `at` fills the path's `{placeholders}` (`/{league}/team-stats`). One loop
+ * One call of an endpoint of the table (endpoints.ts). One loop
  * over attempts, longer than the house's 80 lines for a reason: the attempt number and whether this request slept out
  * a hold are the loop's state, and each outcome below either retries (`continue`) or ends the call where it is read.
  */
 // eslint-disable-next-line max-lines-per-function -- one loop over attempts, whole for the reason above
-async function callEndpoint<Schema extends z.ZodType>(
+async function callEndpoint<Query extends UpstreamQuery, Schema extends z.ZodType>(
   client: ClientState,
-  spec: { path: string; schema: Schema; units: (params: Record<string, string | undefined>) => number },
-  params: Params,
+  spec: UpstreamEndpoint<Query, Schema>,
+  query: Query,
   call: CallOptions,
-  at: Record<string, string>,
 ): Promise<z.output<Schema>> {
   const { options, fetchImpl, timeoutMs, maxRetries, baseDelayMs, maxDelayMs, maxRetryAfterMs, random, sleep, now, stats, heldUntil } =
     client;
   const { schema } = spec;
   const root = typeof client.root === 'string' ? client.root : await client.root();
-  const { endpoint, url, units } = requestOf(root, spec, params, at);
+  const { endpoint, url, units } = requestOf(root, spec, query);
+  const refusal = spec.refusal?.(query);
+  if (refusal) throw new UpstreamBadRequestError(endpoint, refusal);
   const perEndpoint = client.endpointStats(endpoint);
 
   // Set once this request has slept out a short Retry-After itself: a timer may fire a millisecond before the clock
@@ -297,81 +287,12 @@ export function createUpstreamClient(options: UpstreamClientOptions) {
     heldUntil,
     endpointStats,
   };
-  const get: Get = (spec, params, call = {}, at = {}) => callEndpoint(client, spec, params, call, at);
+  /** One call of an endpoint of the table (endpoints.ts), with its query named as the upstream names it. */
+  const callOf = <Query extends UpstreamQuery, Schema extends z.ZodType>(
+    endpoint: UpstreamEndpoint<Query, Schema>,
+    query: Query,
+    options: CallOptions = {},
+  ): Promise<z.output<Schema>> => callEndpoint(client, endpoint, query, options);
 
-  return { stats: (): UpstreamStats => structuredClone(stats), ...endpointMethods(get) };
-}
-
-/** A call of one endpoint of the table (see `get` above). */
-type Get = <Schema extends z.ZodType>(
-  spec: { path: string; schema: Schema; units: (params: Record<string, string | undefined>) => number },
-  params: Params,
-  call?: CallOptions,
-  at?: Record<string, string>,
-) => Promise<z.output<Schema>>;
-
-function checkMarkets(endpoint: string, markets: readonly string[] | undefined): string | undefined {
-  if (!markets?.length) return undefined;
-  if (markets.length > MAX_MARKETS) {
-    throw new UpstreamBadRequestError(endpoint, `At most ${MAX_MARKETS} markets per request (got ${markets.length}); nothing was sent.`);
-  }
-  return markets.join(',');
-}
-
-/** One method per endpoint of the spec, its parameters named as the relay names them. */
-function endpointMethods(get: Get) {
-  return {
-    health: (call?: CallOptions) => get(ENDPOINTS.health, {}, call),
-    me: (call?: CallOptions) => get(ENDPOINTS.me, {}, call),
-    liveGames: (
-      params: { sport: string; status?: 'scheduled' | 'live' | 'final'; team?: string; gameId?: string; recentDays?: 1 | 2 | 3 },
-      call?: CallOptions,
-    ) =>
-      get(
-        ENDPOINTS.liveGames,
-        {
-          sport: params.sport.toLowerCase(),
-          status: params.status,
-          team: params.team,
-          game_id: params.gameId,
-          recentdays: params.recentDays,
-        },
-        call,
-      ),
-    lines: (params: { league: string; exchange?: boolean }, call?: CallOptions) =>
-      get(ENDPOINTS.lines, { league: params.league, include: params.exchange ? 'xchg' : undefined }, call),
-    oddsGames: (params: { league: string }, call?: CallOptions) => get(ENDPOINTS.oddsGames, params, call),
-    games: (params: { league: string; date?: string }, call?: CallOptions) => get(ENDPOINTS.games, params, call),
-    teams: (params: { league: string; injuries?: boolean }, call?: CallOptions) =>
-      get(ENDPOINTS.teams, { league: params.league, injuries: params.injuries ? 'true' : undefined }, call),
-    injuries: (params: { league: string; reportDate?: string; team?: string }, call?: CallOptions) => get(ENDPOINTS.injuries, params, call),
-    recentForm: (params: { league: string; team?: string; limit?: number }, call?: CallOptions) => get(ENDPOINTS.recentForm, params, call),
-    headToHead: (params: { league: string; teamA: string; teamB: string; limit?: number }, call?: CallOptions) =>
-      get(ENDPOINTS.headToHead, params, call),
-    playerProps: async (params: { league: string; gameId: string; markets?: readonly string[] }, call?: CallOptions) =>
-      get(
-        ENDPOINTS.playerProps,
-        { league: params.league, gameId: params.gameId, markets: checkMarkets(ENDPOINTS.playerProps.path, params.markets) },
-        call,
-      ),
-    playerPropSplits: async (params: { league: string; gameId: string; markets?: readonly string[]; team?: string }, call?: CallOptions) =>
-      get(
-        ENDPOINTS.playerPropSplits,
-        {
-          league: params.league,
-          gameId: params.gameId,
-          team: params.team,
-          markets: checkMarkets(ENDPOINTS.playerPropSplits.path, params.markets),
-        },
-        call,
-      ),
-    splits: (params: { league: string }, call?: CallOptions) => get(ENDPOINTS.splits, params, call),
-    splitsHistory: (params: { league: string; date: string }, call?: CallOptions) => get(ENDPOINTS.splitsHistory, params, call),
-    teamStats: (params: { league: string; teamId?: string }, call?: CallOptions) =>
-      get(ENDPOINTS.teamStats, { teamId: params.teamId }, call, { league: params.league.toLowerCase() }),
-    startingPitchers: (params: { date?: string; gameId?: string }, call?: CallOptions) => get(ENDPOINTS.startingPitchers, params, call),
-    strikeoutPredictor: (params: { date?: string; gameId?: string }, call?: CallOptions) => get(ENDPOINTS.strikeoutPredictor, params, call),
-    venueWeather: (params: { teamId?: string; date?: string; format?: 'list' | 'detail' }, call?: CallOptions) =>
-      get(ENDPOINTS.venueWeather, params, call),
-  };
+  return { stats: (): UpstreamStats => structuredClone(stats), call: callOf };
 }

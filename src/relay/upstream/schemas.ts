@@ -202,22 +202,6 @@ export const linesSchema = z.looseObject({
   xchg: z.looseObject({ status: z.string().optional(), matched: integer.optional() }).optional(),
 });
 
-export const oddsGamesSchema = z.looseObject({
-  sportKey: z.string().optional(),
-  count: integer.optional(),
-  requestsRemaining: integer.nullable().optional(),
-  data: lenientArray(
-    z.looseObject({
-      gameId: id,
-      sportKey: z.string().optional(),
-      sportTitle: z.string().optional(),
-      homeTeamName: z.string(),
-      awayTeamName: z.string(),
-      commenceTime: timestamp.optional(),
-    }),
-  ),
-});
-
 const colouredTeamSchema = z.looseObject({
   id: id.optional(),
   name: z.string(),
@@ -504,8 +488,6 @@ export const splitsHistorySchema = z.looseObject({
   ),
 });
 
-export const healthSchema = z.looseObject({ status: z.string().optional() });
-
 const numberRecord = z.record(z.string(), z.number()).catch({});
 const rankRecord = z.record(z.string(), z.union([z.string(), z.number()]).transform(String)).catch({});
 const statGroups = z.looseObject({ offense: numberRecord.optional(), defense: numberRecord.optional(), derived: numberRecord.optional() });
@@ -617,7 +599,6 @@ export type UpstreamBout = z.output<typeof boutSchema>;
 export type LiveGames = z.output<typeof liveGamesSchema>;
 export type LineRecord = z.output<typeof lineRecordSchema>;
 export type Lines = z.output<typeof linesSchema>;
-export type OddsGames = z.output<typeof oddsGamesSchema>;
 export type StoredGames = z.output<typeof storedGamesSchema>;
 export type Teams = z.output<typeof teamsSchema>;
 export type Injuries = z.output<typeof injuriesSchema>;

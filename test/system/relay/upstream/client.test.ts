@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
+import { ENDPOINTS } from '../../../../src/relay/upstream/endpoints.js';
 import { createUpstreamClient, type UpstreamAttempt, type UpstreamClientOptions } from '../../../../src/relay/upstream/client.js';
 import {
   UpstreamAuthError,
@@ -39,28 +40,27 @@ describe('upstream client against the running sandbox', () => {
 
   it('reads every endpoint into typed data', async () => {
     const upstream = client();
-    const live = await upstream.liveGames({ sport: 'NBA' });
+    const live = await upstream.call(ENDPOINTS.liveGames, { sport: 'nba' });
     assert.ok(live.games.length > 0);
     assert.ok(['scheduled', 'live', 'final'].includes(live.games[0]!.status));
-    const lines = await upstream.lines({ league: 'nba', exchange: true });
+    const lines = await upstream.call(ENDPOINTS.lines, { league: 'nba', include: 'xchg' });
     assert.ok(lines.data[0]!.exchange?.xchg?.moneyline);
-    const board = await upstream.oddsGames({ league: 'nba' });
-    const gameId = board.data[0]!.gameId;
-    const props = await upstream.playerProps({ league: 'nba', gameId, markets: ['points'] });
+    const gameId = live.games[0]!.gameId;
+    const props = await upstream.call(ENDPOINTS.playerProps, { league: 'nba', gameId, markets: 'points' });
     assert.equal(props.data[0]!.market, 'points');
-    const propSplits = await upstream.playerPropSplits({ league: 'nba', gameId, markets: ['points'] });
+    const propSplits = await upstream.call(ENDPOINTS.playerPropSplits, { league: 'nba', gameId, markets: 'points' });
     assert.ok(propSplits.data[0]!.players.length > 0);
-    assert.ok((await upstream.games({ league: 'nba', date: '2026-11-21' })).data.length > 0);
-    assert.equal((await upstream.teams({ league: 'nba', injuries: true })).data.length, 30);
-    assert.ok((await upstream.injuries({ league: 'nfl', team: 'KC' })).data[0]!.players);
-    assert.equal((await upstream.recentForm({ league: 'nba', team: 'BOS', limit: 5 })).data[0]!.games.length, 5);
-    assert.ok((await upstream.headToHead({ league: 'nba', teamA: 'BOS', teamB: 'LAL' })).games.length > 0);
-    assert.ok((await upstream.splits({ league: 'nba' })).data.length > 0);
-    assert.equal((await upstream.me()).plan, 'pro');
+    assert.ok((await upstream.call(ENDPOINTS.games, { league: 'nba', date: '2026-11-21' })).data.length > 0);
+    assert.equal((await upstream.call(ENDPOINTS.teams, { league: 'nba', injuries: 'true' })).data.length, 30);
+    assert.ok((await upstream.call(ENDPOINTS.injuries, { league: 'nfl', team: 'KC' })).data[0]!.players);
+    assert.equal((await upstream.call(ENDPOINTS.recentForm, { league: 'nba', team: 'BOS', limit: 5 })).data[0]!.games.length, 5);
+    assert.ok((await upstream.call(ENDPOINTS.headToHead, { league: 'nba', teamA: 'BOS', teamB: 'LAL' })).games.length > 0);
+    assert.ok((await upstream.call(ENDPOINTS.splits, { league: 'nba' })).data.length > 0);
+    assert.equal((await upstream.call(ENDPOINTS.me, {})).plan, 'pro');
   });
 
   it('sends the key only in the x-api-key header, never in a URL', async () => {
-    await client().lines({ league: 'nhl' });
+    await client().call(ENDPOINTS.lines, { league: 'nhl' });
     assert.equal(requests.length, 1);
     assert.equal(requests[0]!.headers.get('x-api-key'), SECRET);
     assert.ok(!requests[0]!.url.includes(SECRET));
@@ -70,33 +70,33 @@ describe('upstream client against the running sandbox', () => {
   it('counts the same request units that /me reports', async () => {
     const upstream = client({ apiKey: 'sk_client_free' });
     sandbox.accounts.setUsed('sk_client_free', 0);
-    await upstream.lines({ league: 'nba' });
-    await upstream.injuries({ league: 'nba' });
-    await upstream.splits({ league: 'nba' });
-    await upstream.liveGames({ sport: 'nba' });
-    await upstream.lines({ league: 'nba', exchange: true }).catch(() => undefined);
+    await upstream.call(ENDPOINTS.lines, { league: 'nba' });
+    await upstream.call(ENDPOINTS.injuries, { league: 'nba' });
+    await upstream.call(ENDPOINTS.splits, { league: 'nba' });
+    await upstream.call(ENDPOINTS.liveGames, { sport: 'nba' });
+    await upstream.call(ENDPOINTS.lines, { league: 'nba', include: 'xchg' }).catch(() => undefined);
     const stats = upstream.stats();
     assert.equal(stats.units, 2 + 1 + 5 + 1);
     assert.equal(stats.byEndpoint['/lines']!.units, 2);
-    assert.equal((await upstream.me()).usage.used, stats.units);
+    assert.equal((await upstream.call(ENDPOINTS.me, {})).usage.used, stats.units);
   });
 
   it('turns 401, 403, 400 and 404 into typed errors without retrying', async () => {
-    await assert.rejects(client({ apiKey: 'sk_wrong' }).me(), UpstreamAuthError);
-    await assert.rejects(client({ apiKey: 'sk_client_free' }).lines({ league: 'nba', exchange: true }), (error: unknown) => {
+    await assert.rejects(client({ apiKey: 'sk_wrong' }).call(ENDPOINTS.me, {}), UpstreamAuthError);
+    await assert.rejects(client({ apiKey: 'sk_client_free' }).call(ENDPOINTS.lines, { league: 'nba', include: 'xchg' }), (error: unknown) => {
       assert.ok(error instanceof UpstreamPlanError);
       assert.equal(error.status, 403);
       assert.match(error.message, /Starter/);
       return true;
     });
-    await assert.rejects(client().lines({ league: 'curling' }), UpstreamBadRequestError);
-    await assert.rejects(client().playerProps({ league: 'nba', gameId: '0000000000000000000000000000ffff' }), UpstreamNotFoundError);
+    await assert.rejects(client().call(ENDPOINTS.lines, { league: 'curling' }), UpstreamBadRequestError);
+    await assert.rejects(client().call(ENDPOINTS.playerProps, { league: 'nba', gameId: '0000000000000000000000000000ffff' }), UpstreamNotFoundError);
     assert.equal(requests.length, 4, 'one request each');
   });
 
   it('refuses more than five markets before sending anything', async () => {
     await assert.rejects(
-      client().playerProps({ league: 'nba', gameId: 'x', markets: ['a', 'b', 'c', 'd', 'e', 'f'] }),
+      client().call(ENDPOINTS.playerProps, { league: 'nba', gameId: 'x', markets: 'a,b,c,d,e,f' }),
       UpstreamBadRequestError,
     );
     assert.equal(requests.length, 0);
@@ -106,7 +106,7 @@ describe('upstream client against the running sandbox', () => {
     sandbox.faults.add({ kind: 'status', status: 503, times: 3 });
     const attempts: UpstreamAttempt[] = [];
     const upstream = client({ random: () => 0.999, baseDelayMs: 20, maxDelayMs: 1000, onAttempt: (attempt) => attempts.push(attempt) });
-    const lines = await upstream.lines({ league: 'nba' });
+    const lines = await upstream.call(ENDPOINTS.lines, { league: 'nba' });
     assert.ok(lines.data.length > 0);
     assert.deepEqual(
       attempts.map((attempt) => attempt.outcome),
@@ -129,7 +129,7 @@ describe('upstream client against the running sandbox', () => {
       baseDelayMs: 100,
       maxDelayMs: 300,
       onAttempt: (a) => a.retryInMs !== undefined && waits.push(a.retryInMs),
-    }).lines({ league: 'nba' });
+    }).call(ENDPOINTS.lines, { league: 'nba' });
     assert.deepEqual(waits, [50, 50, 0], '0.5×100, 0.25×200, 0×min(300, 400)');
   });
 
@@ -137,7 +137,7 @@ describe('upstream client against the running sandbox', () => {
     sandbox.faults.add({ kind: 'status', status: 429, retryAfter: 1, times: 1 });
     const started = performance.now();
     const attempts: UpstreamAttempt[] = [];
-    await client({ onAttempt: (attempt) => attempts.push(attempt) }).lines({ league: 'nba' });
+    await client({ onAttempt: (attempt) => attempts.push(attempt) }).call(ENDPOINTS.lines, { league: 'nba' });
     assert.ok(performance.now() - started >= 990, 'waited the second Retry-After asked for');
     assert.equal(attempts[0]!.retryInMs, 1000);
   });
@@ -145,7 +145,7 @@ describe('upstream client against the running sandbox', () => {
   it('gives up on a 429 that keeps coming with a rate-limit error', async () => {
     sandbox.faults.add({ kind: 'status', status: 429, retryAfter: 0 });
     const upstream = client({ maxRetries: 2 });
-    await assert.rejects(upstream.lines({ league: 'nba' }), UpstreamRateLimitError);
+    await assert.rejects(upstream.call(ENDPOINTS.lines, { league: 'nba' }), UpstreamRateLimitError);
     assert.equal(requests.length, 3);
   });
 
@@ -154,27 +154,27 @@ describe('upstream client against the running sandbox', () => {
     let clock = start;
     const upstream = client({ now: () => clock });
     sandbox.faults.add({ kind: 'status', status: 429, retryAfter: 10, times: 1, path: '/lines' });
-    await assert.rejects(upstream.lines({ league: 'nba' }), UpstreamRateLimitError);
+    await assert.rejects(upstream.call(ENDPOINTS.lines, { league: 'nba' }), UpstreamRateLimitError);
     assert.equal(requests.length, 1, 'a 10 s wait is not slept out inside a viewer request');
     for (const later of [0, 1_300, 5_000, 9_900]) {
       clock = start + later;
-      await assert.rejects(upstream.lines({ league: 'nba' }), (error: unknown) => {
+      await assert.rejects(upstream.call(ENDPOINTS.lines, { league: 'nba' }), (error: unknown) => {
         assert.ok(error instanceof UpstreamRateLimitError);
         assert.match(error.message, /not called again/);
         return true;
       });
     }
     assert.equal(requests.length, 1, 'no call to /lines while it asked to wait');
-    await upstream.injuries({ league: 'nba' });
+    await upstream.call(ENDPOINTS.injuries, { league: 'nba' });
     assert.equal(requests.length, 2, 'other endpoints are not held');
     clock = start + 10_100;
-    await upstream.lines({ league: 'nba' });
+    await upstream.call(ENDPOINTS.lines, { league: 'nba' });
     assert.equal(requests.length, 3, 'called again once Retry-After has passed');
   });
 
   it('treats a spent month as a quota error at once, without retrying', async () => {
     sandbox.accounts.setUsed('sk_client_free', 500);
-    await assert.rejects(client({ apiKey: 'sk_client_free' }).injuries({ league: 'nba' }), (error: unknown) => {
+    await assert.rejects(client({ apiKey: 'sk_client_free' }).call(ENDPOINTS.injuries, { league: 'nba' }), (error: unknown) => {
       assert.ok(error instanceof UpstreamQuotaError);
       assert.ok(error.retryAfterMs! > 86_400_000, 'until the next month');
       return true;
@@ -185,13 +185,13 @@ describe('upstream client against the running sandbox', () => {
 
   it('a long Retry-After on 429 is a quota, not a burst', async () => {
     sandbox.faults.add({ kind: 'status', status: 429, retryAfter: 3600 });
-    await assert.rejects(client().lines({ league: 'nba' }), UpstreamQuotaError);
+    await assert.rejects(client().call(ENDPOINTS.lines, { league: 'nba' }), UpstreamQuotaError);
     assert.equal(requests.length, 1);
   });
 
   it('reports the upstream as unavailable once 5xx outlast the retries', async () => {
     sandbox.faults.add({ kind: 'status', status: 502 });
-    await assert.rejects(client({ maxRetries: 2 }).lines({ league: 'nba' }), (error: unknown) => {
+    await assert.rejects(client({ maxRetries: 2 }).call(ENDPOINTS.lines, { league: 'nba' }), (error: unknown) => {
       assert.ok(error instanceof UpstreamUnavailableError);
       assert.equal(error.status, 502);
       return true;
@@ -202,7 +202,7 @@ describe('upstream client against the running sandbox', () => {
   it('times out a slow answer and retries it', async () => {
     sandbox.faults.add({ kind: 'latency', latencyMs: 400, times: 1 });
     const attempts: UpstreamAttempt[] = [];
-    await client({ timeoutMs: 100, onAttempt: (attempt) => attempts.push(attempt) }).lines({ league: 'nba' });
+    await client({ timeoutMs: 100, onAttempt: (attempt) => attempts.push(attempt) }).call(ENDPOINTS.lines, { league: 'nba' });
     assert.deepEqual(
       attempts.map((attempt) => attempt.outcome),
       ['timeout', 200],
@@ -211,7 +211,7 @@ describe('upstream client against the running sandbox', () => {
 
   it('gives up with unavailable when every attempt times out', async () => {
     sandbox.faults.add({ kind: 'latency', latencyMs: 300 });
-    await assert.rejects(client({ timeoutMs: 50, maxRetries: 1 }).lines({ league: 'nba' }), (error: unknown) => {
+    await assert.rejects(client({ timeoutMs: 50, maxRetries: 1 }).call(ENDPOINTS.lines, { league: 'nba' }), (error: unknown) => {
       assert.ok(error instanceof UpstreamUnavailableError);
       assert.match(error.message, /no answer within 50 ms after 2 attempts/);
       return true;
@@ -221,7 +221,7 @@ describe('upstream client against the running sandbox', () => {
   it('retries a dropped connection', async () => {
     sandbox.faults.add({ kind: 'drop', times: 2 });
     const attempts: UpstreamAttempt[] = [];
-    await client({ onAttempt: (attempt) => attempts.push(attempt) }).liveGames({ sport: 'nhl' });
+    await client({ onAttempt: (attempt) => attempts.push(attempt) }).call(ENDPOINTS.liveGames, { sport: 'nhl' });
     assert.deepEqual(
       attempts.map((attempt) => attempt.outcome),
       ['network', 'network', 200],
@@ -231,7 +231,7 @@ describe('upstream client against the running sandbox', () => {
   it('reports a malformed body as a bad response, without retrying or counting units', async () => {
     sandbox.faults.add({ kind: 'malformed', times: 1 });
     const upstream = client();
-    await assert.rejects(upstream.lines({ league: 'nba' }), UpstreamBadResponseError);
+    await assert.rejects(upstream.call(ENDPOINTS.lines, { league: 'nba' }), UpstreamBadResponseError);
     assert.equal(requests.length, 1);
     assert.equal(upstream.stats().units, 0);
   });
@@ -239,7 +239,7 @@ describe('upstream client against the running sandbox', () => {
   it('retries faults hitting a share of requests until it gets through', async () => {
     sandbox.faults.add({ kind: 'status', status: 503, share: 0.3 });
     const upstream = client({ maxRetries: 8 });
-    for (let i = 0; i < 20; i++) await upstream.injuries({ league: 'nhl' });
+    for (let i = 0; i < 20; i++) await upstream.call(ENDPOINTS.injuries, { league: 'nhl' });
     const stats = upstream.stats();
     assert.equal(stats.successes, 20);
     assert.ok(stats.retries > 5, `${stats.retries} retries`);
@@ -248,8 +248,8 @@ describe('upstream client against the running sandbox', () => {
   it('never puts the secret key into an error message', async () => {
     sandbox.faults.add({ kind: 'status', status: 500 });
     const failures = await Promise.allSettled([
-      client({ maxRetries: 0 }).lines({ league: 'nba' }),
-      client({ apiKey: 'sk_wrong_secret_value' }).me(),
+      client({ maxRetries: 0 }).call(ENDPOINTS.lines, { league: 'nba' }),
+      client({ apiKey: 'sk_wrong_secret_value' }).call(ENDPOINTS.me, {}),
     ]);
     for (const failure of failures) {
       assert.equal(failure.status, 'rejected');

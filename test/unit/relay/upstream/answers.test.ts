@@ -67,15 +67,15 @@ describe('upstream answers', () => {
   });
 
   it("costs what the spec's table says, and names the plan feature of a path as called", () => {
-    assert.equal(ENDPOINTS.me.units(), 0);
-    assert.equal(ENDPOINTS.lines.units(), 2);
-    assert.equal(ENDPOINTS.splits.units(), 5);
-    assert.equal(ENDPOINTS.teamStats.units({}), 5);
-    assert.equal(ENDPOINTS.teamStats.units({ teamId: 'BOS' }), 1);
+    assert.equal(ENDPOINTS.me.units({}), 0);
+    assert.equal(ENDPOINTS.lines.units({ league: 'nba' }), 2);
+    assert.equal(ENDPOINTS.splits.units({ league: 'nba' }), 5);
+    assert.equal(ENDPOINTS.teamStats.units({ league: 'nba' }), 5);
+    assert.equal(ENDPOINTS.teamStats.units({ league: 'nba', teamId: 'BOS' }), 1);
     assert.equal(ENDPOINTS.startingPitchers.units({ date: '2026-11-22' }), 2);
     assert.equal(ENDPOINTS.venueWeather.units({}), 31);
     assert.equal(ENDPOINTS.venueWeather.units({ format: 'detail', teamId: 'NYY' }), 4);
-    assert.equal(ENDPOINTS.injuries.units(), 1);
+    assert.equal(ENDPOINTS.injuries.units({ league: 'nba' }), 1);
     assert.equal(endpointAt('/player-props')?.feature, 'Player props');
     assert.equal(endpointAt('/nhl/team-stats')?.path, '/{league}/team-stats');
     assert.equal(endpointAt('/nowhere'), undefined);
