@@ -72,6 +72,8 @@ export interface RelayParts {
   share: LiveShare;
   hub: LiveHub;
   live: ReturnType<typeof liveRoute>;
+  /** The live billing window (`--live-load-every`): what a live reader costs, as the console shows it. */
+  liveLoadEveryMs: number;
   recorder: ProbabilityRecorder | undefined;
   origin: string;
 }

@@ -159,7 +159,7 @@ export const httpFeature = relayFeature()({
       metricsText: context.machine?.metricsText,
       readiness: context.readiness,
       upstream: upstreams.live,
-      liveLoadEveryMs: live.loadEveryMs,
+      liveLoadEveryMs: context.need('liveLoadEveryMs'),
       files: base.files,
     });
     answerFailures(app, logger);

@@ -92,5 +92,6 @@ export const liveFeature = relayFeature<LiveExtras>()({
     context.provide('interest', sharedLeagueInterest(store, now));
     context.provide('hub', hub);
     context.provide('live', live);
+    context.provide('liveLoadEveryMs', settings.loadEveryMs);
   },
 });

@@ -54,8 +54,6 @@ export interface StreamRoute {
   label: string;
   /** Why a HEAD is refused (it would open nothing to describe). */
   headRefusal: string;
-  /** The billing window: an element on a stream costs at most one load in it. */
-  loadEveryMs: number;
   open(
     admitted: Admitted,
     request: IncomingMessage,

@@ -1,5 +1,5 @@
 import { jsonWithoutOdds, refuseHiddenOdds } from '../resources/hidden-odds.js';
-import { LIVE_LOAD_EVERY_MS, LIVE_STREAM_LIMITS } from '../base/defaults.js';
+import { LIVE_STREAM_LIMITS } from '../base/defaults.js';
 import type { IncomingMessage } from 'node:http';
 import { CONTRACT_REVISION, CONTRACT_VERSION } from '../../contract/version.js';
 import { RelayError } from '../base/errors.js';
@@ -33,8 +33,8 @@ export interface LiveRouteOptions {
   spend?: SpendGuard;
   /** How often open streams' keys and origins are checked again (a revoked key's streams end within it). */
   recheckMs?: number;
-  /** A topic's billing window on one stream: updates within it after the one billed are delivered unbilled. */
-  loadEveryMs?: number;
+  /** A topic's billing window on one stream (`--live-load-every`): updates within it after the one billed are delivered unbilled. */
+  loadEveryMs: number;
 }
 
 /** Open streams are checked against their key's current rules this often. */
@@ -196,7 +196,6 @@ export function liveRoute(options: LiveRouteOptions) {
   const streams = new Set<SseConnection>();
   const slots = new StreamSlots({ ...LIVE_STREAM_LIMITS, ...options });
   const heartbeatMs = options.heartbeatMs ?? 15_000;
-  const loadEveryMs = options.loadEveryMs ?? LIVE_LOAD_EVERY_MS;
 
   const rechecks = new Map<SseConnection, () => Access | Promise<Access>>();
   let sweeping: Promise<void> | undefined;
@@ -235,7 +234,7 @@ export function liveRoute(options: LiveRouteOptions) {
       },
       () => viewer.catchUp(),
     );
-    const viewer = streamSubscriber(stream, access, streamBilling(options, access, widgetRequest, loadEveryMs));
+    const viewer = streamSubscriber(stream, access, streamBilling(options, access, widgetRequest, options.loadEveryMs));
     streams.add(stream);
     rechecks.set(stream, admitted.recheck);
     stream.retry(jitteredRetryMs());
@@ -248,7 +247,6 @@ export function liveRoute(options: LiveRouteOptions) {
     route: {
       label: ROUTE,
       headRefusal: 'The live route answers GET only: open it with EventSource.',
-      loadEveryMs,
       open,
     } satisfies StreamRoute,
     openStreams: () => streams.size,
