@@ -102,6 +102,10 @@ describe('/v1/games/{gameId}: one game header', () => {
             series: series({ gameNumber: 6, bestOf: 7, homeWins: 5, awayWins: 1 }),
           }),
           liveGame('nba', 'g7', ['NYK', 'BOS'], { startTime: START, series: { round: 'Finals' } }),
+          liveGame('nba', 'g8', ['NYK', 'BOS'], {
+            startTime: START,
+            series: series({ gameNumber: 8, bestOf: 7, homeWins: 3, awayWins: 3 }),
+          }),
         ],
       }),
     });
@@ -115,6 +119,7 @@ describe('/v1/games/{gameId}: one game header', () => {
     });
     assert.deepEqual(await header('g6'), { round: 'East Semifinals', summary: 'Game 5 · BOS leads 3–1' }, 'five wins of a best of seven');
     assert.deepEqual(await header('g7'), { round: 'Finals', summary: 'Finals' });
+    assert.deepEqual(await header('g8'), { round: 'East Semifinals', summary: 'Game 5 · BOS leads 3–1' }, 'game eight of seven');
   });
 
   it('spends nothing on lines or splits for a league without betting markets', async () => {
