@@ -65,6 +65,14 @@ describe('/v1/betting-splits', () => {
       ['g1'],
     );
     await assert.rejects(bettingSplitsResource(one, { league: 'nba', gameId: 'nope' }), { code: 'not_found' });
+    const lower = liveGame('nba', 'g1', ['NYK', 'BOS'], { startTime: '2026-11-22T23:30:00Z' });
+    const feed = always({ games: [{ ...lower, awayTeam: { ...lower.awayTeam, abbreviation: 'nyk' } }] });
+    const anyCase = await bettingSplitsResource(fakeContext(NOW, { teams, liveGames: feed, splits }), { league: 'nba', team: 'NYK' });
+    assert.deepEqual(
+      anyCase.games.map((row) => row.game.id),
+      ['g1'],
+      "the feed's abbreviation in any case, as the scores match it",
+    );
   });
 
   it('shows a game the service has no splits for with empty markets, and fails when the splits cannot be read', async () => {

@@ -84,6 +84,16 @@ describe('/v1/odds: the odds board', () => {
     assert.equal(payload.exchangeOffered, false);
   });
 
+  it("matches a team to the feed's abbreviations in any case, as the scores do", async () => {
+    const lower = liveGame('nba', 'g1', ['NYK', 'BOS'], { startTime: '2026-11-22T23:30:00Z' });
+    const feed = { games: [{ ...lower, homeTeam: { ...lower.homeTeam, abbreviation: 'bos' } }] };
+    const payload = await oddsBoardResource(fakeContext(NOW, { teams, liveGames: always(feed) }), { league: 'nba', team: 'BOS' });
+    assert.deepEqual(
+      payload.games.map((row) => [row.game.id, row.game.home.team.abbreviation]),
+      [['g1', 'BOS']],
+    );
+  });
+
   it('says when an off-season league is back', async () => {
     const ctx = fakeContext(NOW, {
       teams,
