@@ -104,6 +104,14 @@ describe('/v1/props', () => {
     assert.deepEqual(callsTo(ctx, 'playerProps'), []);
   });
 
+  it('says the props of a final game are closed even while the board still quotes it', async () => {
+    const final = liveGame('nba', 'g1', ['NYK', 'BOS'], { status: 'final', startTime: START, score: [99, 104] });
+    const ctx = props(final);
+    const payload = await propsResource(ctx, { league: 'nba', gameId: 'g1' });
+    assert.deepEqual([payload.closed, payload.markets], [true, []]);
+    assert.deepEqual(callsTo(ctx, 'playerProps'), []);
+  });
+
   it('answers a game of a league without lines with no markets, still open, rather than not found', async () => {
     const ncaab = {
       gameId: 'c1',
