@@ -3,7 +3,7 @@ import type { Unrefreshed } from '../../contract/routes.js';
 import { fromUpstream } from '../upstream/page-errors.js';
 import type { ResourceContext } from './context.js';
 import { freshnessOf } from './freshness.js';
-import { findLiveGame, projectLiveGame, recordFor } from './games.js';
+import { findLiveGame, playedBy, projectLiveGame, recordFor } from './games.js';
 import { projectLine, projectSplits } from './markets.js';
 import { nextDays } from './next-game.js';
 import { teamDirectory } from './teams.js';
@@ -28,7 +28,7 @@ export async function bettingSplitsResource(
   });
   const slate = found ? [found.game] : feed.value.games;
   const games = slate
-    .filter((game) => !params.team || game.homeTeam.abbreviation === params.team || game.awayTeam.abbreviation === params.team)
+    .filter((game) => !params.team || playedBy(game, params.team))
     .map((game) => {
       const record = recordFor(game, splits.value.data);
       return {

@@ -95,6 +95,11 @@ export function recordFor<Record extends { homeTeamName: string; awayTeamName: s
   return index >= 0 ? records[index] : undefined;
 }
 
+/** Whether `team` (upper-case, as the team parameter reads it) plays in a feed game, whatever case the feed writes. */
+export function playedBy(game: LiveGame, team: string): boolean {
+  return [game.homeTeam.abbreviation, game.awayTeam.abbreviation].some((abbreviation) => abbreviation?.toUpperCase() === team);
+}
+
 export interface FoundGame {
   game: LiveGame;
   feed: Cached<LiveGames>;

@@ -3,7 +3,7 @@ import type { Unrefreshed } from '../../contract/routes.js';
 import { fromUpstream } from '../upstream/page-errors.js';
 import type { ResourceContext } from './context.js';
 import { freshnessOf } from './freshness.js';
-import { projectLiveGame, recordFor } from './games.js';
+import { playedBy, projectLiveGame, recordFor } from './games.js';
 import { projectLine } from './markets.js';
 import { nextDays } from './next-game.js';
 import { linesWithExchange } from './probability.js';
@@ -23,7 +23,7 @@ export async function oddsBoardResource(
   });
   const lines = await linesWithExchange(ctx.upstream, params.league);
   const games = feed.value.games
-    .filter((game) => !params.team || game.homeTeam.abbreviation === params.team || game.awayTeam.abbreviation === params.team)
+    .filter((game) => !params.team || playedBy(game, params.team))
     .map((game) => {
       const record = lines && recordFor(game, lines.value.data);
       const exchange = record?.exchange?.xchg;

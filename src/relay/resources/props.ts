@@ -24,8 +24,9 @@ export async function propsResource(
   };
   const record = recordFor(game, lines.value.data);
   // A game the board does not quote (not yet, or a league without lines: college basketball) has no props to show:
-  // an empty answer, not an error, since the game itself exists.
-  if (!record) return { ...fixture, markets: [], unavailableMarkets: [], closed: game.status === 'final', ...freshnessOf(ctx.now, lines) };
+  // an empty answer, not an error, since the game itself exists. A final game's props are settled, quoted or not.
+  if (!record || game.status === 'final')
+    return { ...fixture, markets: [], unavailableMarkets: [], closed: game.status === 'final', ...freshnessOf(ctx.now, lines) };
   const props = await ctx.upstream.playerProps(params.league, record.gameId).catch((error) => {
     throw fromUpstream(error);
   });

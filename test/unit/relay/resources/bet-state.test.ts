@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Game } from '../../../../src/contract/scores.js';
-import { betStateOf, playedShare } from '../../../../src/relay/resources/bet-state.js';
+import { betStateOf, playedShare, withBetStates } from '../../../../src/relay/resources/bet-state.js';
+import { lineSeriesOf } from '../../../../src/relay/resources/line-movement.js';
+import { always, callsTo, fakeContext } from '../fake-context.js';
+import { fullName } from '../upstream-bodies.js';
 
 const progress = (period: number, extra: Partial<NonNullable<Game['progress']>>): Game['progress'] => ({
   period,
@@ -62,5 +65,71 @@ describe('a game against its closing line', () => {
     });
     assert.equal(betStateOf(game('scheduled', 0, 0), { spread: -3 }, 'nba'), undefined);
     assert.equal(betStateOf(game('live', 10, 8, progress(1, { clock: '1:00' })), {}, 'nba'), undefined);
+  });
+});
+
+describe('each game against the line it closed at', () => {
+  const START = '2026-11-22T17:00:00Z';
+  const startMs = Date.parse(START);
+  const teamNamed = (abbreviation: string) => ({ ...game('live', 0, 0).home.team, abbreviation, name: fullName('nba', abbreviation) });
+  const finalGame = (id: string, away: number, home: number): Game => ({
+    ...game('final', home, away, null),
+    id,
+    startTime: START,
+    home: { team: teamNamed('BOS'), score: home },
+    away: { team: teamNamed('NYK'), score: away },
+  });
+  const snapshot = (at: string, spread: number, total: number) => ({ at, lines: { spread: { home: spread, away: -spread }, total } });
+  const history = always({
+    data: [
+      {
+        gameId: 'h1',
+        homeTeamName: fullName('nba', 'BOS'),
+        awayTeamName: fullName('nba', 'NYK'),
+        startTime: START,
+        snapshots: [
+          snapshot('2026-11-22T15:00:00Z', -3.5, 221),
+          snapshot('2026-11-22T16:00:00Z', -4, 222.5),
+          snapshot('2026-11-22T18:00:00Z', -9, 230),
+        ],
+      },
+    ],
+  });
+
+  it('takes the last line the relay recorded by the start, and settles the final score against it', async () => {
+    const ctx = fakeContext('2026-11-22T20:00:00Z', { splitsHistory: history });
+    const series = (field: 'spread' | 'total') => lineSeriesOf(ctx.upstream.name, 'nba', 'g1', field);
+    await ctx.history.recordPoint(series('spread'), { at: startMs - 60_000, value: -5.5 });
+    await ctx.history.recordPoint(series('spread'), { at: startMs + 60_000, value: -12 });
+    await ctx.history.recordPoint(series('total'), { at: startMs - 60_000, value: 219.5 });
+    const [settled] = await withBetStates(ctx, 'nba', [finalGame('g1', 100, 110)]);
+    assert.deepEqual(settled!.betState, {
+      spread: { line: -5.5, covering: 'home' },
+      total: { line: 219.5, pace: 210, side: 'under' },
+    });
+    assert.deepEqual(callsTo(ctx, 'splitsHistory'), [], 'both lines recorded: no upstream call');
+  });
+
+  it("falls back to the service's last snapshot before the start for a line the relay did not record", async () => {
+    const ctx = fakeContext('2026-11-22T20:00:00Z', { splitsHistory: history });
+    await ctx.history.recordPoint(lineSeriesOf(ctx.upstream.name, 'nba', 'g1', 'spread'), { at: startMs - 60_000, value: -5.5 });
+    const [settled] = await withBetStates(ctx, 'nba', [finalGame('g1', 100, 104)]);
+    assert.deepEqual(settled!.betState, {
+      spread: { line: -5.5, covering: 'away' },
+      total: { line: 222.5, pace: 204, side: 'under' },
+    });
+    assert.deepEqual(callsTo(ctx, 'splitsHistory'), [['nba', '2026-11-22']]);
+  });
+
+  it('leaves games to come, games without a line and leagues without markets as they were', async () => {
+    const ctx = fakeContext('2026-11-22T20:00:00Z', { splitsHistory: always({ data: [] }) });
+    const upcoming = { ...finalGame('g2', 0, 0), status: 'scheduled' as const, home: { team: teamNamed('BOS'), score: null } };
+    const [scheduled, unpriced] = await withBetStates(ctx, 'nba', [upcoming, finalGame('g3', 100, 104)]);
+    assert.equal(scheduled, upcoming);
+    assert.equal(unpriced!.betState, undefined);
+    const soccer = fakeContext('2026-11-22T20:00:00Z', {});
+    const [match] = await withBetStates(soccer, 'mls', [finalGame('m1', 1, 2)]);
+    assert.equal(match!.betState, undefined);
+    assert.deepEqual(soccer.calls, []);
   });
 });
