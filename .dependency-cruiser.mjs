@@ -115,9 +115,24 @@ export default {
       name: 'runtime-below-ui',
       severity: 'error',
       comment:
-        'ui → runtime → i18n: the runtime (config, relay client, live stream, formats) draws nothing; the live kit and its option live in ui/.',
+        'elements → ui → i18n → runtime: the runtime (config, relay client, live stream, formats, events) draws nothing; the live kit and its option live in ui/.',
       from: { path: '^src/widgets/(runtime|i18n)/' },
       to: { path: '^src/widgets/(ui|elements)/' },
+    },
+    {
+      name: 'runtime-below-i18n',
+      severity: 'error',
+      comment: 'i18n reads the runtime (the script tag’s config, format options); the runtime speaks no words of its own.',
+      from: { path: '^src/widgets/runtime/' },
+      to: { path: '^src/widgets/i18n/' },
+    },
+    {
+      name: 'widget-floors-below-the-entries',
+      severity: 'error',
+      comment:
+        'The files at the root of src/widgets are entry points (the loader, the all-in-one index, the server entry): no floor reads them.',
+      from: { path: '^src/widgets/[^/]+/' },
+      to: { path: '^src/widgets/[^/]+\\.ts$' },
     },
     {
       name: 'routes-are-not-services',

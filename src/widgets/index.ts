@@ -16,7 +16,7 @@ export { OddsBoard } from './elements/odds-board/odds-board.js';
 export { BettingSplits } from './elements/betting-splits/betting-splits.js';
 export { LineMovement } from './elements/line-movement/line-movement.js';
 // elements:end
-export { PbErrorEvent, PbLoadEvent, PbUpdateEvent } from './events.js';
+export { PbErrorEvent, PbLoadEvent, PbUpdateEvent } from './runtime/events.js';
 export { PbGameSelectEvent } from './elements/score-strip/game-select-event.js';
 export { configure, setMessages, type PressboxConfig, type PressboxMessages } from './runtime/page-settings.js';
 export { SUPPORTED_LOCALES, type SupportedLocale } from '../contract/locales.js';

@@ -4,7 +4,7 @@
 // runs, and they render from the tags the server wrote. Only the pure parts are real: locales, odds and events.
 import type { PressboxConfig, PressboxMessages } from './runtime/page-settings.js';
 
-export { PbErrorEvent, PbLoadEvent, PbUpdateEvent } from './events.js';
+export { PbErrorEvent, PbLoadEvent, PbUpdateEvent } from './runtime/events.js';
 export { PbGameSelectEvent } from './elements/score-strip/game-select-event.js';
 export { SUPPORTED_LOCALES, type SupportedLocale } from '../contract/locales.js';
 export { formatOdds, type OddsFormat } from './runtime/odds-format.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIVE_CHOICES, ODDS_FORMATS, THEMES } from '../../contract/choices.js';
-import { echoedNames, shortened } from '../../embed/html.js';
+import { echoedNames, shortened } from '../base/echo.js';
 import { ELEMENT_DETAILS, ELEMENT_TAGS, type ElementTag } from '../../contract/elements.js';
 import { attributesOf, GAMBLING_LINE_LIMIT, gamblingLineTakers, takesGamblingLine } from '../../embed/tags.js';
 

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { isElementTag } from '../../contract/elements.js';
 import { z } from 'zod';
 import { frameSize, frameTitle, iframeMarkup, type WidgetChoice } from '../../embed/snippets.js';
-import { shortened } from '../../embed/html.js';
+import { shortened } from '../base/echo.js';
 import { MIN_FRAME_WIDTH, reservedHeight } from '../../embed/tags.js';
 import { RelayError } from '../base/errors.js';
 import { patternsOf } from '../key-service/service.js';

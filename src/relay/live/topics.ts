@@ -1,4 +1,4 @@
-import { shortened } from '../../embed/html.js';
+import { shortened } from '../base/echo.js';
 import { RelayError } from '../base/errors.js';
 import { firstValues } from '../resources/params.js';
 import { matchRoute, WIDGET_ROUTE_LIST, type Planned } from '../resources/routes.js';

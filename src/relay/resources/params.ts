@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { echoedNames, shortened } from '../../embed/html.js';
+import { echoedNames, shortened } from '../base/echo.js';
 import { RelayError } from '../base/errors.js';
 import { WIDGET_LEAGUES, widgetLeague } from '../../contract/leagues.js';
 

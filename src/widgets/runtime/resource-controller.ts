@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { DataRoute, RoutePath, RoutePayload, RouteQuery } from '../../contract/routes.js';
-import { PbErrorEvent, PbLoadEvent, PbUpdateEvent } from '../events.js';
+import { PbErrorEvent, PbLoadEvent, PbUpdateEvent } from './events.js';
 import { resolveConfig } from './config.js';
 import type { PressboxConfig } from './page-settings.js';
 import { PressboxError, isTransient } from './errors.js';

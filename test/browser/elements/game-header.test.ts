@@ -3,7 +3,7 @@ import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
 import type { GameDetailPayload } from '../../../src/contract/scores.js';
 import '../../../src/widgets/elements/game-header/game-header.js';
 import type { GameHeader } from '../../../src/widgets/elements/game-header/game-header.js';
-import type { PbErrorEvent } from '../../../src/widgets/events.js';
+import type { PbErrorEvent } from '../../../src/widgets/runtime/events.js';
 import { formatOdds } from '../../../src/widgets/runtime/odds-format.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
 import { hasState, nextEvent, resetRelay, shadow, spokenText, testSetup, until } from '../helpers.js';

@@ -3,7 +3,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/widgets/index.js';
 import type { PlayerProps } from '../../../src/widgets/elements/player-props/player-props.js';
-import type { PbErrorEvent } from '../../../src/widgets/events.js';
+import type { PbErrorEvent } from '../../../src/widgets/runtime/events.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
 import { nextEvent, resetRelay, shadow, testSetup, settled, liveGameOf, type LiveGame } from '../helpers.js';
 

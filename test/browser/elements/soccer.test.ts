@@ -3,7 +3,7 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/widgets/index.js';
 import { ELEMENT_DETAILS, reservedHeightOf, servesLeague } from '../../../src/contract/elements.js';
-import type { PbErrorEvent } from '../../../src/widgets/events.js';
+import type { PbErrorEvent } from '../../../src/widgets/runtime/events.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
 import { hasState, liveGameOf, nextEvent, resetRelay, settled, shadow, spokenText, testSetup, withMedia } from '../helpers.js';
 import { ELEMENTS, mountElement, type Attributes } from '../element-cases.js';

@@ -2,7 +2,7 @@
 import { expect } from '@open-wc/testing';
 import '../../../src/widgets/index.js';
 import { ELEMENT_BOXES, servesLeague, sizeProperty } from '../../../src/contract/elements.js';
-import type { PbErrorEvent } from '../../../src/widgets/events.js';
+import type { PbErrorEvent } from '../../../src/widgets/runtime/events.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
 import { advanceRelayClock, hasState, withMedia, nextEvent, resetRelay, setFaults, shadow, settled, testSetup } from '../helpers.js';
 import { ELEMENTS, mountElement, type Attributes } from '../element-cases.js';

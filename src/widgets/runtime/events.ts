@@ -1,4 +1,4 @@
-import type { PressboxErrorCode } from './runtime/errors.js';
+import type { PressboxErrorCode } from './errors.js';
 
 // The elements' events. A class with a static field is kept by the bundler wherever its module goes, so an event only
 // one element sends lives beside it (score-strip's game-select-event.ts): pages without that element do not carry it.
