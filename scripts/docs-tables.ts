@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ELEMENT_BOXES, ELEMENT_DETAILS, ELEMENT_TAGS, sizeProperty, type ElementBox } from '../src/contract/elements.js';
 import { DATA_ROUTE_PATHS, DATA_ROUTES } from '../src/contract/routes.js';
-import { LEAGUE_TITLES, WIDGET_LEAGUES } from '../src/contract/leagues.js';
+import { leagueTitle, WIDGET_LEAGUES } from '../src/contract/leagues.js';
 import { WIDGET_ROUTES_BY_PATH } from '../src/relay/resources/routes.js';
 import { RELAY_FEATURES } from '../src/relay/features/index.js';
 import { BUDGETS, bundleSizes, LOCALE_CHUNK_BUDGET, type Page, type Size } from './bundle-sizes.js';
@@ -41,7 +41,7 @@ function leagueTable(): string {
       return `| \`<${tag}>\` | ${WIDGET_LEAGUES.map((league) => (served.includes(league) ? '✓' : '—')).join(' | ')} |`;
     }),
     '',
-    WIDGET_LEAGUES.map((league) => `\`${league}\` ${LEAGUE_TITLES[league]}`).join(' · '),
+    WIDGET_LEAGUES.map((league) => `\`${league}\` ${leagueTitle(league)}`).join(' · '),
   ].join('\n');
 }
 

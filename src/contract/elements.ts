@@ -1,5 +1,5 @@
 // Types only: the loader bundles its own copy of this module, which must import nothing at run time.
-import type { WidgetLeague } from './leagues.js';
+import type { LEAGUES, WidgetLeague } from './leagues.js';
 
 /**
  * Every Pressbox element, once: the loader, pressbox.css, the elements' host styles, embeds, snippets, the snippet
@@ -141,17 +141,40 @@ export interface ElementDetails {
 /** In an element's example, the game a page fills in. */
 export const EXAMPLE_GAME = 'GAME_ID';
 
+/** The leagues whose record (contract/leagues.ts) has `Fact`. */
+type LeaguesWith<Fact> = { [Code in WidgetLeague]: (typeof LEAGUES)[Code] extends Fact ? Code : never }[WidgetLeague];
+
+/**
+ * A list of exactly `Leagues`, written out as this module imports nothing at run time: the compiler refuses a list the
+ * league table disagrees with, and names the league it lacks.
+ */
+const exactly =
+  <Leagues extends WidgetLeague>() =>
+  <const List extends readonly Leagues[]>(
+    list: List & ([Exclude<Leagues, List[number]>] extends [never] ? unknown : { lacks: Exclude<Leagues, List[number]> }),
+  ): List =>
+    list;
+
 /**
  * Leagues with betting markets: the data service's odds leagues, and college basketball, whose games the elements show
- * without a line when the service has none. Soccer has no lines, odds or props in the service.
+ * without a line when the service has none. Soccer and MMA have no lines, odds or props in the service.
  */
-const MARKET_LEAGUES = ['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'cfb', 'ncaab'] as const satisfies readonly WidgetLeague[];
+const MARKET_LEAGUES = /* @__PURE__ */ exactly<LeaguesWith<{ markets: true }>>()(['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'cfb', 'ncaab']);
 /** The data service's odds leagues: lines, splits and their history (college basketball has none). */
-const ODDS_LEAGUES = ['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'cfb'] as const satisfies readonly WidgetLeague[];
-/** Every league the widgets cover (contract/leagues.ts; a test holds the two lists equal). */
-const EVERY_LEAGUE = ['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'mls', 'mma', 'cfb', 'ncaab'] as const satisfies readonly WidgetLeague[];
-/** Leagues of teams: all but MMA, whose sides are fighters (no injury report nor table in the data service). */
-const TEAM_LEAGUES = ['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'mls', 'cfb', 'ncaab'] as const satisfies readonly WidgetLeague[];
+const ODDS_LEAGUES = /* @__PURE__ */ exactly<LeaguesWith<{ odds: true }>>()(['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'cfb']);
+/** Every league the widgets cover. */
+const EVERY_LEAGUE = /* @__PURE__ */ exactly<WidgetLeague>()(['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'mls', 'mma', 'cfb', 'ncaab']);
+/** Leagues of teams: all but MMA's bouts, whose sides are fighters (no injury report nor table in the data service). */
+const TEAM_LEAGUES = /* @__PURE__ */ exactly<Exclude<WidgetLeague, LeaguesWith<{ bouts: true }>>>()([
+  'nfl',
+  'nba',
+  'wnba',
+  'mlb',
+  'nhl',
+  'mls',
+  'cfb',
+  'ncaab',
+]);
 
 /** What the relay, the build and the docs know of each element beyond its box. */
 export const ELEMENT_DETAILS = {
@@ -293,11 +316,6 @@ export const ELEMENT_DETAILS = {
     leagues: ODDS_LEAGUES,
   },
 } as const satisfies Record<ElementTag, ElementDetails>;
-
-/** Whether the data service has betting markets (lines, splits, props) for a league: the relay asks for none otherwise. */
-export function hasBettingMarkets(league: string): boolean {
-  return (MARKET_LEAGUES as readonly string[]).includes(league);
-}
 
 /** An element's details as one shape, whichever element it is. */
 export const detailsOf = (tag: ElementTag): ElementDetails => ELEMENT_DETAILS[tag];

@@ -4,7 +4,7 @@ import { extname } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { fileUnder, typeOf } from '../relay/http/static.js';
 import { ELEMENT_DETAILS, ELEMENT_TAGS } from '../contract/elements.js';
-import { LEAGUE_TITLES, WIDGET_LEAGUES } from '../contract/leagues.js';
+import { leagueTitle, WIDGET_LEAGUES } from '../contract/leagues.js';
 import { z } from 'zod';
 import type { SandboxClock } from '../sandbox/clock.js';
 import type { CalendarName } from '../sandbox/leagues.js';
@@ -80,7 +80,7 @@ function featuredGame(options: DemoSiteOptions): () => Promise<string> {
 /** The gallery's league menu, from the contract's list of leagues; the NBA first shown, as every demo page opens on it. */
 function leagueOptions(): string {
   return WIDGET_LEAGUES.map(
-    (league) => `<option value="${league}"${league === FEATURED_LEAGUE ? ' selected' : ''}>${LEAGUE_TITLES[league]}</option>`,
+    (league) => `<option value="${league}"${league === FEATURED_LEAGUE ? ' selected' : ''}>${leagueTitle(league)}</option>`,
   ).join('');
 }
 

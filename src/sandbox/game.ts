@@ -1,6 +1,6 @@
 import type { GameStatus } from '../contract/common.js';
-import type { League, Team } from './leagues.js';
-import { createRandom, hexIdOf } from './random.js';
+import type { League, Sport, Team } from './leagues.js';
+import { createRandom, hexIdOf, type Random } from './random.js';
 import { baseballScript } from './sim/baseball.js';
 import { basketballScript } from './sim/basketball.js';
 import { expectedScores } from './sim/expectations.js';
@@ -119,23 +119,19 @@ export function gameOf(league: League, date: string, fixture: ScheduledFixture, 
 
 const scriptCache = new Map<string, GameScript>();
 
+/** Each sport's simulation (src/sandbox/sim/), by the sport its league's record names. */
+const SCRIPTS: Readonly<Record<Sport, (game: Game, random: Random) => GameScript>> = {
+  basketball: (game, random) => basketballScript(game.league, game.expected, random),
+  football: (game, random) => footballScript(game.league, game.expected, random),
+  hockey: (game, random) => hockeyScript(game.league, game.expected, random),
+  soccer: (game, random) => soccerScript(game.league, game.expected, random),
+  mma: (game, random) => mmaScript(game.bout!, game.home.strength - game.away.strength, random),
+  baseball: (game, random) => baseballScript(game.league, game.expected, random),
+};
+
 export function scriptOf(game: Game): GameScript {
   return remember(scriptCache, `${game.league.calendar}:${game.ids.odds}`, () => {
-    const random = createRandom('game', game.league.code, game.date, game.slot);
-    switch (game.league.sport) {
-      case 'basketball':
-        return basketballScript(game.league, game.expected, random);
-      case 'football':
-        return footballScript(game.league, game.expected, random);
-      case 'hockey':
-        return hockeyScript(game.league, game.expected, random);
-      case 'soccer':
-        return soccerScript(game.league, game.expected, random);
-      case 'mma':
-        return mmaScript(game.bout!, game.home.strength - game.away.strength, random);
-      default:
-        return baseballScript(game.league, game.expected, random);
-    }
+    return SCRIPTS[game.league.sport](game, createRandom('game', game.league.code, game.date, game.slot));
   });
 }
 

@@ -1,5 +1,5 @@
 import { dayStartMs } from './dates.js';
-import type { League } from './leagues.js';
+import type { League, Sport } from './leagues.js';
 import { rosterOf, type Player } from './players.js';
 import { createRandom, seedOf } from './random.js';
 
@@ -33,6 +33,14 @@ export const STATUS_LADDER: Record<string, readonly string[]> = {
 };
 
 export const MLB_SHORT_LISTS = ['7-Day IL', '10-Day IL', '15-Day IL'];
+
+/** A ladder's status that a sport splits by severity into lists of their own: baseball's 10-Day IL into 7, 10 and 15 days. */
+const SPLIT_STATUS: Partial<Record<Sport, { status: string; lists: readonly string[] }>> = {
+  baseball: { status: '10-Day IL', lists: MLB_SHORT_LISTS },
+};
+
+/** Where a sport puts its worst injuries, out for weeks: football's Injured Reserve. */
+const LONG_TERM_STATUS: Partial<Record<Sport, string>> = { football: 'Injured Reserve' };
 
 export interface Injury {
   player: Player;
@@ -73,7 +81,8 @@ function statusFor(league: League, episode: Episode): string {
   const ladder = STATUS_LADDER[league.sport] ?? ['Out', 'Questionable'];
   const start = Math.floor((1 - episode.severity) * (ladder.length - 1));
   const status = ladder[Math.min(ladder.length - 1, start + Math.floor(episode.dayInEpisode / 3))]!;
-  if (league.code === 'MLB' && status === '10-Day IL') return MLB_SHORT_LISTS[Math.floor(episode.severity * 3)]!;
+  const split = SPLIT_STATUS[league.sport];
+  if (split?.status === status) return split.lists[Math.floor(episode.severity * split.lists.length)]!;
   return status;
 }
 
@@ -90,10 +99,11 @@ export function injuriesOf(league: League, teamIndex: number, date: string): Inj
     const before = yesterday ? ladder.indexOf(statusFor(league, yesterday)) : -1;
     const now = ladder.indexOf(status);
     const statusChange = !yesterday ? 'downgrade' : before === now ? 'none' : now < before ? 'downgrade' : 'upgrade';
-    const longTerm = episode.severity > 0.85 && league.sport === 'football';
+    const longTermStatus = episode.severity > 0.85 ? LONG_TERM_STATUS[league.sport] : undefined;
+    const longTerm = longTermStatus !== undefined;
     injuries.push({
       player,
-      status: longTerm ? 'Injured Reserve' : status,
+      status: longTermStatus ?? status,
       reason: episode.reason,
       statusContext: episode.dayInEpisode === 0 ? 'New on the report' : `Day ${episode.dayInEpisode + 1} on the report`,
       practiceParticipation: status === 'Out' || longTerm ? 'DNP' : status === 'Doubtful' ? 'Limited' : 'Full',

@@ -1,10 +1,10 @@
 import { CFB_TEAMS, MLB_TEAMS, MLS_TEAMS, NBA_TEAMS, NCAAB_TEAMS, NFL_TEAMS, NHL_TEAMS, WNBA_TEAMS, type TeamRow } from './data/teams.js';
-import { LEAGUE_ALIASES, WIDGET_LEAGUES } from '../contract/leagues.js';
+import { LEAGUE_ALIASES, LEAGUES as RECORDS, WIDGET_LEAGUES, type League as LeagueRecord, type WidgetLeague } from '../contract/leagues.js';
 import { createRandom } from './random.js';
 import { buildFighters } from './fighters.js';
 import type { WeightClass } from './data/fighters.js';
 
-export type Sport = 'basketball' | 'football' | 'hockey' | 'baseball' | 'soccer' | 'mma';
+export type { Sport } from '../contract/leagues.js';
 
 /** Upper-case codes as responses carry them. College football is `CFB` (alias `NCAAF`), college basketball `NCAAB` (alias `CBB`). */
 export type LeagueCode = 'NFL' | 'NBA' | 'WNBA' | 'MLB' | 'NHL' | 'CFB' | 'NCAAB' | 'MLS' | 'MMA';
@@ -35,21 +35,25 @@ export interface Team {
 export type CalendarName = 'season' | 'round-the-clock';
 export const CALENDAR_NAMES: readonly CalendarName[] = ['season', 'round-the-clock'];
 
-export interface League {
+/**
+ * A league as the sandbox plays it: its record (contract/leagues.ts: sport, periods, draws, markets…), which the
+ * simulated service reads as the relay and the elements do (its `odds` leagues offer lines, odds-games and splits), and
+ * what the data service alone knows.
+ */
+export interface League extends LeagueRecord {
   code: LeagueCode;
   calendar: CalendarName;
-  sport: Sport;
   /** `<sport>_<league>` as the odds endpoints show it. */
   sportKey: string;
   teams: readonly Team[];
-  /** Whether lines, odds-games and splits are offered (the spec lists NFL, NBA, WNBA, MLB, NHL and college football). */
-  offersOdds: boolean;
   /** Rounds in which every team plays once; leagues with few teams play twice a day so one is always live. */
   roundsPerDay: number;
   /** UTC weekdays (0 = Sunday) with games; undefined = every day. Football plays matchdays with empty days between. */
   matchdays?: readonly number[];
   /** Standard deviation of the final margin, used to turn expected margins into win probabilities. */
   marginSd: number;
+  /** Its injury reports are practice reports (the NFL's): the week, and each player's practice and game designation. */
+  practiceReports?: true;
 }
 
 /** The widget leagues (contract/leagues.ts) and their aliases, plus the leagues only the data service covers. */
@@ -88,43 +92,41 @@ function buildTeams(code: LeagueCode, leagueNumber: number, rows: readonly TeamR
 function league(
   code: LeagueCode,
   leagueNumber: number,
-  sport: Sport,
   sportKey: string,
   rows: readonly TeamRow[],
-  options: { offersOdds: boolean; roundsPerDay?: number; matchdays?: readonly number[]; marginSd: number },
+  options: { roundsPerDay?: number; matchdays?: readonly number[]; marginSd: number; practiceReports?: true },
   teams: readonly Team[] = buildTeams(code, leagueNumber, rows),
 ): League {
   return {
+    ...(RECORDS[code.toLowerCase() as WidgetLeague] as LeagueRecord),
     code,
     calendar: 'season',
-    sport,
     sportKey,
     teams,
-    offersOdds: options.offersOdds,
     roundsPerDay: options.roundsPerDay ?? 1,
     ...(options.matchdays ? { matchdays: options.matchdays } : {}),
     marginSd: options.marginSd,
+    ...(options.practiceReports ? { practiceReports: options.practiceReports } : {}),
   };
 }
 
 export const LEAGUES: Record<LeagueCode, League> = {
-  NFL: league('NFL', 1, 'football', 'americanfootball_nfl', NFL_TEAMS, { offersOdds: true, marginSd: 13.5 }),
-  NBA: league('NBA', 2, 'basketball', 'basketball_nba', NBA_TEAMS, { offersOdds: true, marginSd: 12 }),
-  WNBA: league('WNBA', 3, 'basketball', 'basketball_wnba', WNBA_TEAMS, { offersOdds: true, roundsPerDay: 2, marginSd: 10 }),
-  MLB: league('MLB', 4, 'baseball', 'baseball_mlb', MLB_TEAMS, { offersOdds: true, marginSd: 4.3 }),
-  NHL: league('NHL', 5, 'hockey', 'icehockey_nhl', NHL_TEAMS, { offersOdds: true, marginSd: 2.4 }),
-  CFB: league('CFB', 6, 'football', 'americanfootball_ncaaf', CFB_TEAMS, { offersOdds: true, marginSd: 16 }),
-  NCAAB: league('NCAAB', 7, 'basketball', 'basketball_ncaab', NCAAB_TEAMS, { offersOdds: false, marginSd: 11 }),
+  NFL: league('NFL', 1, 'americanfootball_nfl', NFL_TEAMS, { marginSd: 13.5, practiceReports: true }),
+  NBA: league('NBA', 2, 'basketball_nba', NBA_TEAMS, { marginSd: 12 }),
+  WNBA: league('WNBA', 3, 'basketball_wnba', WNBA_TEAMS, { roundsPerDay: 2, marginSd: 10 }),
+  MLB: league('MLB', 4, 'baseball_mlb', MLB_TEAMS, { marginSd: 4.3 }),
+  NHL: league('NHL', 5, 'icehockey_nhl', NHL_TEAMS, { marginSd: 2.4 }),
+  CFB: league('CFB', 6, 'americanfootball_ncaaf', CFB_TEAMS, { marginSd: 16 }),
+  NCAAB: league('NCAAB', 7, 'basketball_ncaab', NCAAB_TEAMS, { marginSd: 11 }),
   // Wednesday, Saturday and Sunday matchdays, every club once each; Monday, Tuesday, Thursday and Friday have none.
-  MLS: league('MLS', 8, 'soccer', 'soccer_usa_mls', MLS_TEAMS, { offersOdds: false, matchdays: [0, 3, 6], marginSd: 1.6 }),
+  MLS: league('MLS', 8, 'soccer_usa_mls', MLS_TEAMS, { matchdays: [0, 3, 6], marginSd: 1.6 }),
   // Cards on event nights, which src/sandbox/cards.ts decides (every Saturday, and the Friday of every other week).
   MMA: league(
     'MMA',
     9,
-    'mma',
     'mma_mixed_martial_arts',
     [],
-    { offersOdds: false, marginSd: 1 },
+    { marginSd: 1 },
     buildFighters().map((fighter, index) => ({ ...fighter, league: 'MMA', index, numericId: numericIdOf(9, index) })),
   ),
 };

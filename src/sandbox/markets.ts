@@ -1,8 +1,11 @@
+import type { Sport } from './leagues.js';
 import type { Game, GameSnapshot } from './schedule.js';
 import { createRandom } from './random.js';
 import { clamp, normalCdf, priceTwoWay, roundToHalf } from './odds.js';
 
 const BOOK_MARGIN = 0.045;
+/** Sports whose spread stands at a goal and a half either way (hockey's puck line, baseball's run line), not at the margin. */
+const FIXED_SPREAD: Partial<Record<Sport, number>> = { hockey: 1.5, baseball: 1.5 };
 const EXCHANGE_MARGIN = 0.01;
 const HOUR_MS = 3_600_000;
 /** Books open a game's lines this long before it starts; /splits-history starts here too. */
@@ -117,11 +120,11 @@ export function marketView(snap: GameSnapshot, nowMs: number): MarketView {
 }
 
 function buildLine(snap: GameSnapshot, view: MarketView, margin: number): GameLine {
-  const sport = snap.game.league.sport;
+  const fixed = FIXED_SPREAD[snap.game.league.sport];
   const homeFavoured = view.margin >= 0;
   let homeSpread: number;
-  if (sport === 'hockey' || sport === 'baseball') {
-    homeSpread = homeFavoured ? -1.5 : 1.5;
+  if (fixed !== undefined) {
+    homeSpread = homeFavoured ? -fixed : fixed;
   } else {
     homeSpread = -roundToHalf(view.margin);
     if (homeSpread === 0) homeSpread = homeFavoured ? -0.5 : 0.5;

@@ -28,14 +28,15 @@ const STATUS_DETAIL = { scheduled: 'Scheduled', live: 'In Progress', final: 'Fin
 
 /**
  * A final past regulation as feeds write it: Final/OT and Final/2OT, Final/SO after a shootout, Final/11 after extra
- * innings. A bout, or a match level after ninety minutes, is just Final.
+ * innings. A bout, or a match told in minutes (level after ninety), is just Final.
  */
 function finalDetail(snap: GameSnapshot): string {
   const { game } = snap;
   const script = scriptOf(game);
-  if (game.bout || game.league.sport === 'soccer' || script.endUnit <= script.regulationUnits) return STATUS_DETAIL.final;
+  const { progress, regulationPeriods } = game.league;
+  if (game.bout || progress === 'minutes' || script.endUnit <= script.regulationUnits) return STATUS_DETAIL.final;
   const last = script.stateAt(script.endUnit - 1e-6);
-  if (game.league.sport === 'baseball') return last.period > 9 ? `Final/${last.period}` : STATUS_DETAIL.final;
+  if (progress === 'innings') return last.period > regulationPeriods ? `Final/${last.period}` : STATUS_DETAIL.final;
   if (last.segment === 'shootout') return 'Final/SO';
   return `Final/${/^\d*OT$/.test(last.periodLabel) ? last.periodLabel : 'OT'}`;
 }

@@ -78,13 +78,13 @@ function dayOfGames(league: League, date: string): Fixture[] {
 
 function roundTheClock(league: League, date: string): ScheduledFixture[] {
   if (!isMatchday(league, date)) return [];
-  return league.sport === 'mma' ? cardOf(league, date) : dayOfGames(league, date);
+  return league.bouts ? cardOf(league, date) : dayOfGames(league, date);
 }
 
 function seasonDay(league: League, date: string): ScheduledFixture[] {
   const season = seasonAt(league.code, date);
   const phase = phaseOf(season, date);
-  if (league.sport === 'mma') return phase === 'regular' ? cardOf(league, date) : [];
+  if (league.bouts) return phase === 'regular' ? cardOf(league, date) : [];
   const regular = regularSeason(league, season).get(date) ?? [];
   // The postseason's games, and any played on the regular season's last day (college football's championships).
   if (phase === 'postseason' || date === season.regular.end)

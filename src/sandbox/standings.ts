@@ -18,9 +18,9 @@ export interface Standing {
 
 /** Standings count the regular season's final games since opening day (season-results.ts). */
 export function standingsOf(league: League, nowMs: number): Map<Team, Standing> {
-  const soccer = league.sport === 'soccer';
-  // A streak is a letter and a count; football writes a draw D.
-  const drawLetter = soccer ? 'D' : 'T';
+  const byPoints = league.standings === 'points';
+  // A streak is a letter and a count; a points table (football's) writes a draw D.
+  const drawLetter = byPoints ? 'D' : 'T';
   const table = new Map<Team, Standing & { results: string[] }>();
   for (const team of league.teams) {
     table.set(team, { wins: 0, losses: 0, ties: 0, pct: 0, pointsFor: 0, pointsAgainst: 0, streak: '', results: [] });
@@ -45,7 +45,7 @@ export function standingsOf(league: League, nowMs: number): Map<Team, Standing> 
       ...row,
       pct: played === 0 ? 0 : Math.round(((row.wins + row.ties / 2) / played) * 1000) / 1000,
       streak: last ? `${last}${run}` : '',
-      ...(soccer ? { points: row.wins * 3 + row.ties } : {}),
+      ...(byPoints ? { points: row.wins * 3 + row.ties } : {}),
     });
   }
   return standings;

@@ -16,6 +16,8 @@ interface StatKey {
   /** Rank 1 goes to the lowest value (points allowed, turnovers) instead of the highest. */
   lowerIsBetter?: boolean;
   decimals?: number;
+  /** A derived number, from the team's other numbers and its scoring per game (for and against). */
+  derive?: (stats: Record<StatGroup, Record<string, number>>, perGame: number, allowedPerGame: number) => number;
 }
 
 const stat = (group: StatGroup, key: string, description: string, mean: number, sd: number, options: Partial<StatKey> = {}): StatKey => ({
@@ -65,7 +67,7 @@ const BASKETBALL: StatKey[] = [
   stat('defense', 'blkAllowed', 'Opponent blocks per game', 5, 0.7, { lowerIsBetter: true }),
   stat('defense', 'tovForced', 'Turnovers forced per game', 13.8, 1.1),
   stat('defense', 'foulsDrawn', 'Fouls drawn per game', 19, 1.2),
-  stat('derived', 'astTo', 'Assist-to-turnover ratio', 0, 0, { decimals: 2 }),
+  stat('derived', 'astTo', 'Assist-to-turnover ratio', 0, 0, { decimals: 2, derive: ({ offense }) => offense.ast! / offense.tov! }),
 ];
 
 const FOOTBALL: StatKey[] = [
@@ -83,7 +85,10 @@ const FOOTBALL: StatKey[] = [
   stat('defense', 'rushYpgAllowed', 'Rushing yards allowed per game', 115, 17, { lowerIsBetter: true }),
   stat('defense', 'sacks', 'Sacks per game', 2.4, 0.6),
   stat('defense', 'takeaways', 'Takeaways per game', 1.3, 0.3),
-  stat('derived', 'turnoverDiff', 'Takeaways minus giveaways per game', 0, 0, { decimals: 2 }),
+  stat('derived', 'turnoverDiff', 'Takeaways minus giveaways per game', 0, 0, {
+    decimals: 2,
+    derive: ({ offense, defense }) => defense.takeaways! - offense.giveaways!,
+  }),
 ];
 
 const HOCKEY: StatKey[] = [
@@ -95,7 +100,7 @@ const HOCKEY: StatKey[] = [
   stat('defense', 'shotsAllowedPg', 'Shots allowed per game', 29.5, 2.2, { lowerIsBetter: true }),
   stat('defense', 'pkPct', 'Penalty-kill percentage', 79, 3),
   stat('defense', 'savePct', 'Save percentage', 90.2, 0.8),
-  stat('derived', 'goalDiffPg', 'Goal differential per game', 0, 0, { decimals: 2 }),
+  stat('derived', 'goalDiffPg', 'Goal differential per game', 0, 0, { decimals: 2, derive: (_, scored, allowed) => scored - allowed }),
 ];
 
 const BASEBALL: StatKey[] = [
@@ -110,7 +115,7 @@ const BASEBALL: StatKey[] = [
   stat('defense', 'whip', 'Walks and hits per inning pitched', 1.28, 0.07, { lowerIsBetter: true, decimals: 2 }),
   stat('defense', 'kPer9', 'Strikeouts per nine innings', 8.7, 0.7),
   stat('defense', 'fieldingPct', 'Fielding percentage', 0.985, 0.003, { decimals: 3 }),
-  stat('derived', 'runDiffPg', 'Run differential per game', 0, 0, { decimals: 2 }),
+  stat('derived', 'runDiffPg', 'Run differential per game', 0, 0, { decimals: 2, derive: (_, scored, allowed) => scored - allowed }),
 ];
 
 /** Which keys carry the points (goals, runs) scored and allowed: those come from the games, not from noise. */
@@ -176,10 +181,7 @@ export function teamStatLines(league: League, nowMs: number): TeamStatLine[] {
           key.decimals,
         );
     }
-    if (league.code === 'NBA') stats.derived.astTo = round(stats.offense.ast! / stats.offense.tov!, 2);
-    if (league.code === 'NFL') stats.derived.turnoverDiff = round(stats.defense.takeaways! - stats.offense.giveaways!, 2);
-    if (league.code === 'NHL') stats.derived.goalDiffPg = round(perGame - allowedPerGame, 2);
-    if (league.code === 'MLB') stats.derived.runDiffPg = round(perGame - allowedPerGame, 2);
+    for (const key of keys) if (key.derive) stats[key.group][key.key] = round(key.derive(stats, perGame, allowedPerGame), key.decimals);
     return { team, gp, stats };
   });
   cache.set(id, lines);

@@ -1,5 +1,5 @@
 import { ODDS_FORMATS, THEMES } from '../../contract/choices.js';
-import { LEAGUE_TITLES, WIDGET_LEAGUES, type WidgetLeague } from '../../contract/leagues.js';
+import { leagueTitle, WIDGET_LEAGUES, type WidgetLeague } from '../../contract/leagues.js';
 import { escapeHtml } from '../../embed/html.js';
 import { GAMBLING_LINE_LIMIT } from '../../embed/tags.js';
 import { SNIPPET_GUIDE } from '../../embed/snippet-guide.js';
@@ -50,7 +50,7 @@ export function builderPage(relay: string): string {
 <form id="choices" class="choices" aria-label="Widget">
 ${field('key', 'Publishable key', '<input id="key" name="key" autocomplete="off" spellcheck="false" placeholder="pk_live_…" required>')}
 ${field('tag', 'Widget', `<select id="tag" name="tag">${options(ELEMENT_TAGS, (tag) => `${frameTitle(tag as ElementTag).replace(' (Pressbox)', '')} <${tag}>`)}</select>`)}
-${field('league', 'League', `<select id="league" name="league">${options(WIDGET_LEAGUES, (league) => LEAGUE_TITLES[league as WidgetLeague], 'nba')}</select>`)}
+${field('league', 'League', `<select id="league" name="league">${options(WIDGET_LEAGUES, (league) => leagueTitle(league as WidgetLeague), 'nba')}</select>`)}
 ${field('team', 'Team', '<select id="team" name="team"><option value="">All teams</option></select>')}
 ${field('opponent', 'Against (head to head)', '<select id="opponent" name="opponent"><option value="">Nobody: last five games</option></select>')}
 ${field('game-id', 'Game', '<select id="game-id" name="game-id"></select>')}

@@ -1,5 +1,5 @@
 import { REFRESH_MS } from '../../contract/refresh.js';
-import { REGULATION_PERIODS } from '../../contract/leagues.js';
+import { leagueRecord } from '../../contract/leagues.js';
 import type { Game } from '../../contract/scores.js';
 import type { UpstreamBudget } from '../upstream/budget-watch.js';
 
@@ -46,16 +46,14 @@ export const NOT_LIVE_SLOWDOWN = 20;
 
 const BREAKS = new Set(['halftime', 'intermission', 'end']);
 
-/** Points within which a game in its last regulation period (or beyond) is close: a score or two. */
-const CLOSE_MARGIN: Readonly<Record<string, number>> = { nba: 6, wnba: 6, ncaab: 6, nfl: 8, cfb: 8, nhl: 1, mls: 1, mlb: 2 };
-
+/** A game in its last regulation period (or beyond) within its league's close margin (a score or two). */
 function closeFinish(game: Game): boolean {
   const period = game.progress?.period ?? 0;
-  const last = REGULATION_PERIODS[game.league as keyof typeof REGULATION_PERIODS];
-  if (!last || period < last || BREAKS.has(game.progress?.segment ?? '')) return false;
+  const league = leagueRecord(game.league);
+  if (!league || period < league.regulationPeriods || BREAKS.has(game.progress?.segment ?? '')) return false;
   // A bout's last round is its finish whatever the cards say.
   if (game.bout) return true;
-  const margin = CLOSE_MARGIN[game.league];
+  const margin = league.closeMargin;
   return margin !== undefined && Math.abs((game.home.score ?? 0) - (game.away.score ?? 0)) <= margin;
 }
 

@@ -1,5 +1,4 @@
-import { hasBettingMarkets } from '../../contract/elements.js';
-import { PERIOD_MINUTES, REGULATION_PERIODS, type WidgetLeague } from '../../contract/leagues.js';
+import { hasBettingMarkets, LEAGUES, type League, type WidgetLeague } from '../../contract/leagues.js';
 import type { BetState, Game } from '../../contract/scores.js';
 import type { ResourceContext } from './context.js';
 import { LINE_FIELDS, lineSeriesOf } from './line-movement.js';
@@ -11,13 +10,12 @@ const PACE_AFTER_SHARE = 0.1;
 /** The share of regulation played, from the feed's progress: clock sports by period and clock, baseball by outs. */
 export function playedShare(league: WidgetLeague, progress: Game['progress']): number | undefined {
   if (!progress) return undefined;
-  const periods = REGULATION_PERIODS[league];
+  const { regulationPeriods: periods, periodMinutes: minutes, progress: counted }: League = LEAGUES[league];
   if (progress.period > periods) return 1;
-  if (league === 'mlb') {
+  if (counted === 'innings') {
     const halves = (progress.period - 1) * 2 + (/bottom/i.test(progress.segment) ? 1 : 0) + (progress.outs ?? 0) / 3;
     return Math.min(1, halves / (periods * 2));
   }
-  const minutes = PERIOD_MINUTES[league];
   const clock = progress.clock?.match(/^(\d{1,2}):(\d{2})/);
   if (!minutes || !clock) return undefined;
   const left = Number(clock[1]) * 60 + Number(clock[2]);

@@ -1,4 +1,3 @@
-import { hasBettingMarkets } from '../../contract/elements.js';
 import type { Unrefreshed } from '../../contract/routes.js';
 import type { BettingSplits, GameDetailPayload } from '../../contract/scores.js';
 import type { ResourceContext } from './context.js';
@@ -6,7 +5,7 @@ import { freshnessOf } from './freshness.js';
 import { findLiveGame, recordFor, projectLiveGame, sameFixture } from './games.js';
 import { projectLine } from './markets.js';
 import { withBetStates } from './bet-state.js';
-import type { WidgetLeague } from '../../contract/leagues.js';
+import { hasBettingMarkets, type WidgetLeague } from '../../contract/leagues.js';
 import { teamDirectory } from './teams.js';
 import { matchupColors } from './team-colors.js';
 

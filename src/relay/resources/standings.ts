@@ -5,17 +5,14 @@ import { fromUpstream } from '../upstream/page-errors.js';
 import type { ResourceContext } from './context.js';
 import { freshnessOf } from './freshness.js';
 import { teamDirectory } from './teams.js';
-import { isSoccer } from '../../contract/soccer.js';
-
-/** Leagues whose games can end level, so their tables always show a ties (draws) column: the NFL, and football's. */
-const endsLevel = (league: string): boolean => league === 'nfl' || isSoccer(league);
+import { leagueRecord } from '../../contract/leagues.js';
 
 type Row = StandingsPayload['rows'][number];
 
-/** Best record first; a football table by points, then wins, goal difference and goals scored, as MLS ranks its clubs. */
-function ranking(league: string): (a: Row, b: Row) => number {
+/** Best record first; a points table by points, then wins, goal difference and goals scored, as MLS ranks its clubs. */
+function ranking(byPoints: boolean): (a: Row, b: Row) => number {
   const byName = (a: Row, b: Row): number => a.team.name.localeCompare(b.team.name);
-  if (!isSoccer(league)) return (a, b) => b.pct - a.pct || b.wins - a.wins || byName(a, b);
+  if (!byPoints) return (a, b) => b.pct - a.pct || b.wins - a.wins || byName(a, b);
   const difference = (row: Row): number => (row.pointsFor ?? 0) - (row.pointsAgainst ?? 0);
   return (a, b) =>
     (b.points ?? 0) - (a.points ?? 0) ||
@@ -33,6 +30,8 @@ export async function standingsResource(ctx: ResourceContext, params: { league: 
     }),
     teamDirectory(ctx.upstream, params.league),
   ]);
+  const league = leagueRecord(params.league);
+  const byPoints = league?.standings === 'points';
   const rows = table.value.data
     .filter((row) => row.standings)
     .map((row) => {
@@ -50,7 +49,7 @@ export async function standingsResource(ctx: ResourceContext, params: { league: 
         pointsFor: standing.pointsFor ?? null,
         pointsAgainst: standing.pointsAgainst ?? null,
         streak: standing.streak || null,
-        ...(isSoccer(params.league)
+        ...(byPoints
           ? {
               points: standing.points ?? wins * 3 + ties,
               ...(standing.pointsFor !== undefined && standing.pointsAgainst !== undefined
@@ -60,12 +59,13 @@ export async function standingsResource(ctx: ResourceContext, params: { league: 
           : {}),
       };
     })
-    .sort(ranking(params.league));
+    .sort(ranking(byPoints));
   if (rows.length === 0 && table.value.data.length > 0)
     throw new RelayError('not_found', `The data service keeps no standings for ${params.league.toUpperCase()}.`);
   return {
     league: params.league,
-    hasTies: endsLevel(params.league) || rows.some((row) => row.ties > 0),
+    // A league whose games can end level always shows the column (ties, draws).
+    hasTies: league?.endsLevel !== undefined || rows.some((row) => row.ties > 0),
     rows,
     ...freshnessOf(ctx.now, table, teams.cached),
   };

@@ -261,7 +261,7 @@ function seedsOf(league: League, season: Season): Team[] {
   const tiebreak = new Map(league.teams.map((team) => [team, random.next()]));
   const score = (team: Team) => {
     const row = rows.get(team)!;
-    if (league.sport === 'soccer') return row.wins * 3 + row.draws;
+    if (league.standings === 'points') return row.wins * 3 + row.draws;
     return row.played === 0 ? 0 : (row.wins + row.draws / 2) / row.played;
   };
   return [...league.teams].sort(
@@ -281,8 +281,4 @@ export function postseasonOf(league: League, season: Season): Postseason {
       winnerOf: (fixture) => winnerOf(gameOf(league, fixture.date, fixture, fixture.slot!)),
     });
   });
-}
-
-export function hasPostseason(code: LeagueCode): boolean {
-  return FORMATS[code] !== undefined;
 }

@@ -15,6 +15,11 @@ export interface DailyRhythm {
   weekdayWeights: readonly number[];
   /** Wall-clock length of regulation, breaks included. */
   plannedMinutes: number;
+  /**
+   * A national Christmas: the Eastern starts of Christmas Day's games, one each, the league dark on Thanksgiving and
+   * Christmas Eve (the NBA's).
+   */
+  christmas?: readonly string[];
   /** The start of the `index`th of `count` games on a weekday. */
   start(weekday: number, index: number, count: number, random: Random): StartTime;
 }
@@ -49,6 +54,8 @@ export const RHYTHMS: Record<LeagueCode, Rhythm> = {
     gamesPerTeam: 82,
     weekdayWeights: [7, 8, 7, 10, 5, 10, 8],
     plannedMinutes: 135,
+    // Five national games, noon to 10:30 PM Eastern.
+    christmas: ['12:00', '14:30', '17:00', '20:00', '22:30'],
     start: (weekday, index, count, random) => {
       if (weekday === SUNDAY && index === 0 && count > 3) return eastern('15:30');
       return local(random.pick(['19:00', '19:00', '19:30', '19:30', '20:00']));

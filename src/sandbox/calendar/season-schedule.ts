@@ -1,6 +1,6 @@
 import { addDays, dayStartMs } from '../dates.js';
 import type { ScheduledFixture } from '../game.js';
-import type { League, Team } from '../leagues.js';
+import type { League, Sport, Team } from '../leagues.js';
 import { createRandom, type Random } from '../random.js';
 import { RHYTHMS, type DailyRhythm, type StartTime, type WeeklyRhythm } from './rhythm.js';
 import { isBreak, type Season } from './seasons.js';
@@ -96,32 +96,34 @@ function spread(weights: readonly number[], total: number, cap: number): number[
   return counts;
 }
 
-/** Days a daily league leaves dark on top of its breaks (Thanksgiving and Christmas Eve in the NBA). */
-function isHolidayOff(league: League, date: string): boolean {
-  if (league.code !== 'NBA') return false;
+/** Days a league with a national Christmas leaves dark on top of its breaks: Thanksgiving and Christmas Eve (the NBA's). */
+function isHolidayOff(rhythm: DailyRhythm, date: string): boolean {
+  if (!rhythm.christmas) return false;
   return date === thanksgivingOf(Number(date.slice(0, 4))) || date.slice(5) === '12-24';
 }
 
-/** About one open-air baseball game in seventy is rained out, as MLB seasons run (a few dozen a year). */
-function isRainedOut(league: League, home: Team, random: Random): boolean {
-  return league.sport === 'baseball' && venueOf(home).roof === 'OPEN_AIR' && random.chance(0.014);
-}
+/** The share of open-air games rained out: about one baseball game in seventy, as MLB seasons run (a few dozen a year). */
+const RAIN_OUTS: Partial<Record<Sport, number>> = { baseball: 0.014 };
 
-/** The NBA's Christmas: five national games, noon to 10:30 PM Eastern. */
-const CHRISTMAS_WINDOWS = ['12:00', '14:30', '17:00', '20:00', '22:30'];
+function isRainedOut(league: League, home: Team, random: Random): boolean {
+  const share = RAIN_OUTS[league.sport];
+  return share !== undefined && venueOf(home).roof === 'OPEN_AIR' && random.chance(share);
+}
 
 function dailySeason(league: League, season: Season, rhythm: DailyRhythm): PlannedGame[] {
   const random = createRandom('season', league.code, season.year);
-  const days = datesOf(season.regular.start, season.regular.end).filter((date) => !isBreak(season, date) && !isHolidayOff(league, date));
+  const days = datesOf(season.regular.start, season.regular.end).filter((date) => !isBreak(season, date) && !isHolidayOff(rhythm, date));
+  const isChristmas = (date: string) => rhythm.christmas !== undefined && date.slice(5) === '12-25';
   const weights = days.map((date) => {
-    if (league.code === 'NBA' && date.slice(5) === '12-25') return 0;
+    if (isChristmas(date)) return 0;
     return rhythm.weekdayWeights[weekdayOf(date)]! * (0.75 + random.next() * 0.5);
   });
   const cap = Math.floor(league.teams.length / 2);
-  const christmas = league.code === 'NBA' ? days.filter((date) => date.slice(5) === '12-25') : [];
-  const total = Math.round((league.teams.length * rhythm.gamesPerTeam) / 2) - christmas.length * CHRISTMAS_WINDOWS.length;
+  const christmas = days.filter(isChristmas);
+  const windows = rhythm.christmas ?? [];
+  const total = Math.round((league.teams.length * rhythm.gamesPerTeam) / 2) - christmas.length * windows.length;
   const counts = spread(weights, total, cap);
-  christmas.forEach((date) => (counts[days.indexOf(date)] = CHRISTMAS_WINDOWS.length));
+  christmas.forEach((date) => (counts[days.indexOf(date)] = windows.length));
   const rotation = new Rotation(league.teams);
   const games: PlannedGame[] = [];
   let rainedOut: Array<[Team, Team]> = [];
@@ -145,7 +147,7 @@ function dailySeason(league: League, season: Season, rhythm: DailyRhythm): Plann
     const weekday = weekdayOf(date);
     const starts = pairs.map(([, home], index) =>
       christmas.includes(date)
-        ? instantOf(date, { time: CHRISTMAS_WINDOWS[index]!, zone: 'eastern' }, home)
+        ? instantOf(date, { time: windows[index]!, zone: 'eastern' }, home)
         : instantOf(date, rhythm.start(weekday, index, pairs.length, dayRandom), home),
     );
     pairs.forEach(([away, home], index) => {
@@ -260,9 +262,9 @@ export function regularSeason(league: League, season: Season): Map<string, Plann
     rhythm.kind === 'daily'
       ? dailySeason(league, season, rhythm)
       : rhythm.kind === 'weekly'
-        ? league.code === 'NFL'
-          ? nflSeason(league, season, rhythm)
-          : collegeSeason(league, season, rhythm)
+        ? league.college
+          ? collegeSeason(league, season, rhythm)
+          : nflSeason(league, season, rhythm)
         : [];
   const byDate = new Map<string, PlannedGame[]>();
   for (const game of games.sort((a, b) => a.startMs - b.startMs)) {

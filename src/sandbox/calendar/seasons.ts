@@ -1,5 +1,6 @@
 import { addDays } from '../dates.js';
 import type { LeagueCode } from '../leagues.js';
+import { RHYTHMS } from './rhythm.js';
 
 export interface DateSpan {
   /** First day, US Eastern calendar date. */
@@ -129,8 +130,9 @@ function shifted(row: SeasonRow, years: number): SeasonRow {
   return [row[0] + years, move(row[1]), row[2] && move(row[2]), row[3]?.map(move), row[4] && move(row[4])];
 }
 
+/** `2026` for a season within a year, and for football's weeks, named by the year they open in; `2026-27` for others. */
 function labelOf(league: LeagueCode, year: number, regular: DateSpan): string {
-  if (regular.start.slice(0, 4) === regular.end.slice(0, 4) || league === 'NFL' || league === 'CFB') return String(year);
+  if (regular.start.slice(0, 4) === regular.end.slice(0, 4) || RHYTHMS[league].kind === 'weekly') return String(year);
   return `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
 }
 

@@ -1,3 +1,4 @@
+import { leagueRecord } from '../../contract/leagues.js';
 import type { Team } from '../leagues.js';
 
 const EASTERN = 'America/New_York';
@@ -126,7 +127,7 @@ export const EASTERN_TIME = EASTERN;
 
 /** The time zone a team plays its home games in (Eastern for an MMA fighter: cards are billed in Eastern time). */
 export function homeZoneOf(team: Team): string {
-  if (team.league === 'CFB' || team.league === 'NCAAB') return CAMPUS_ZONES[team.abbreviation] ?? EASTERN;
+  if (leagueRecord(team.league)?.college) return CAMPUS_ZONES[team.abbreviation] ?? EASTERN;
   return CITY_ZONES[team.city] ?? EASTERN;
 }
 

@@ -68,7 +68,7 @@ export const formRoutes = new Hono<SandboxEnv>()
       .filter((team) => !only || team === only)
       .map((team) => {
         // A fighter fights every few weeks: a year of cards to find the last ones.
-        const lookback = query.league.sport === 'mma' ? HEAD_TO_HEAD_LOOKBACK_DAYS : LOOKBACK_DAYS;
+        const lookback = query.league.bouts ? HEAD_TO_HEAD_LOOKBACK_DAYS : LOOKBACK_DAYS;
         const games = pastGames(query.league, now, lookback, (g) => g.home === team || g.away === team, query.limit).map((snap) =>
           formGame(team, snap),
         );

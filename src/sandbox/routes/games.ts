@@ -80,9 +80,9 @@ export const gameRoutes = new Hono<SandboxEnv>()
         // MMA (not shown in the spec, the sandbox's shape, as on /live-games): the bout's place on its card.
         ...(game.bout ? { bout: game.bout } : {}),
         ...seriesOf(snap),
-        // No betting data for soccer or MMA: their stored games carry the fixture alone (college basketball keeps the
-        // splits the sandbox has always given it).
-        ...(query.league.sport === 'soccer' || query.league.sport === 'mma'
+        // No betting data for a league without markets (soccer, MMA): its stored games carry the fixture alone (college
+        // basketball keeps the splits the sandbox has always given it).
+        ...(!query.league.markets
           ? {}
           : {
               splits: {
@@ -101,7 +101,7 @@ export const gameRoutes = new Hono<SandboxEnv>()
     const { clock, accounts } = deps(c);
     const now = clock.now();
     const account = c.get('account');
-    const data = league.offersOdds
+    const data = league.odds
       ? boardGames(league, now).map(({ game }) => ({
           gameId: game.ids.odds,
           sportKey: league.sportKey,

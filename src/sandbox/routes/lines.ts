@@ -46,7 +46,7 @@ export const lineRoutes = new Hono<SandboxEnv>()
     const withExchange = query.include === 'xchg';
     if (withExchange) requirePlan(c, 'starter', 'Exchange prices (include=xchg)');
     const now = deps(c).clock.now();
-    const snaps = query.league.offersOdds ? boardGames(query.league, now) : [];
+    const snaps = query.league.odds ? boardGames(query.league, now) : [];
     const data = snaps.map((snap) => lineRecord(snap, now, withExchange));
     return c.json({
       league: query.league.code,
@@ -59,7 +59,7 @@ export const lineRoutes = new Hono<SandboxEnv>()
   .get('/splits', metered(5), (c) => {
     const { league } = parseQuery(c, splitsQuery);
     const now = deps(c).clock.now();
-    const snaps = league.offersOdds ? boardGames(league, now) : [];
+    const snaps = league.odds ? boardGames(league, now) : [];
     const data = snaps.map((snap) => {
       return {
         gameId: snap.game.ids.odds,

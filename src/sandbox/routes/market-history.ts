@@ -79,7 +79,7 @@ export const marketHistoryRoutes = new Hono<SandboxEnv>()
     const query = parseQuery(c, historyQuery);
     requirePlan(c, 'starter', 'Splits history');
     const now = deps(c).clock.now();
-    if (!query.league.offersOdds) return c.json({ league: query.league.code, date: query.date ?? null, count: 0, data: [] });
+    if (!query.league.odds) return c.json({ league: query.league.code, date: query.date ?? null, count: 0, data: [] });
     let games: Game[];
     if (query.gameId) {
       const game = findGame(query.league, query.gameId);
@@ -99,7 +99,7 @@ export const marketHistoryRoutes = new Hono<SandboxEnv>()
   .get('/large-wagers', metered(1), (c) => {
     const { league } = parseQuery(c, z.object({ league: leagueParam }));
     const now = deps(c).clock.now();
-    const data = league.offersOdds ? recentWagers(league, now).sort((a, b) => b.placedAt.localeCompare(a.placedAt)) : [];
+    const data = league.odds ? recentWagers(league, now).sort((a, b) => b.placedAt.localeCompare(a.placedAt)) : [];
     return c.json({
       league: league.code,
       threshold: LARGE_WAGER,
@@ -111,7 +111,7 @@ export const marketHistoryRoutes = new Hono<SandboxEnv>()
   .get('/large-wagers/summary', metered(1), (c) => {
     const { league } = parseQuery(c, z.object({ league: leagueParam }));
     const now = deps(c).clock.now();
-    const wagers = league.offersOdds ? recentWagers(league, now) : [];
+    const wagers = league.odds ? recentWagers(league, now) : [];
     const byGame = new Map<string, typeof wagers>();
     for (const wager of wagers) byGame.set(wager.gameId, [...(byGame.get(wager.gameId) ?? []), wager]);
     const data = [...byGame].map(([gameId, list]) => ({

@@ -73,10 +73,10 @@ export const teamRoutes = new Hono<SandboxEnv>()
     const reportDate = query.reportDate ?? today;
     if (reportDate > today) fail(400, 'bad_request', `reportDate: ${reportDate} is in the future; reports exist up to ${today}`);
     const team = teamFilter(query.league, query.team);
-    // Injury reports are not offered for MMA: an empty report, as for a league without injuries that day.
-    if (query.league.sport === 'mma') return c.json({ league: query.league.code, reportDate, count: 0, data: [] });
+    // Injury reports are not offered for MMA's fighters: an empty report, as for a league without injuries that day.
+    if (query.league.bouts) return c.json({ league: query.league.code, reportDate, count: 0, data: [] });
     const games = slate(query.league, reportDate);
-    const nfl = query.league.code === 'NFL';
+    const practice = query.league.practiceReports;
     // Reports are revised every three hours through the day; a past day's report is final.
     const dayStart = dayStartMs(reportDate);
     const revision = reportDate < today ? Math.floor(24 / REVISION_HOURS) : Math.floor((now - dayStart) / (REVISION_HOURS * 3_600_000)) + 1;
@@ -96,11 +96,11 @@ export const teamRoutes = new Hono<SandboxEnv>()
           matchup: game ? `${game.away.abbreviation} @ ${game.home.abbreviation}` : null,
           gameId: game?.ids.slug ?? null,
           kickoff: game ? iso(game.startMs) : null,
-          ...(nfl ? { week: nflWeek(reportDate) } : {}),
+          ...(practice ? { week: nflWeek(reportDate) } : {}),
           homeAway: game ? (home ? 'home' : 'away') : null,
           report: {
             date: reportDate,
-            type: nfl ? 'practice' : 'daily',
+            type: practice ? 'practice' : 'daily',
             version: '1',
             revision,
             updatedAt: iso(updatedAt),
@@ -114,7 +114,7 @@ export const teamRoutes = new Hono<SandboxEnv>()
             position: injury.player.position,
             reason: injury.reason,
             playerId: injury.player.playerId,
-            ...(nfl
+            ...(practice
               ? {
                   practiceParticipation: injury.practiceParticipation,
                   gameDesignation: injury.gameDesignation,

@@ -1,13 +1,17 @@
-import type { Localized } from '../i18n/translate.js';
-import { LEAGUE_ALIASES } from '../../contract/leagues.js';
+import type { Localized, Translate } from '../i18n/translate.js';
+import { leagueRecord, type Sport } from '../../contract/leagues.js';
+
+/** A college league's name, by its sport: the reader's words for it. */
+const COLLEGE_NAMES: Partial<Record<Sport, (t: Translate) => string>> = {
+  football: (t) => t('league.collegeFootball', 'College football'),
+  basketball: (t) => t('league.collegeBasketball', 'College basketball'),
+};
 
 /** A league's name: its own abbreviation (NBA, NFL) where it has one the world uses. */
 function leagueName(code: string, { t }: Localized): string {
-  // Any other code is written as it is, so the list of leagues need not ship.
-  const league = LEAGUE_ALIASES[code] ?? code;
-  if (league === 'cfb') return t('league.collegeFootball', 'College football');
-  if (league === 'ncaab') return t('league.collegeBasketball', 'College basketball');
-  return code.toUpperCase();
+  // Any other code (one this script does not know yet) is written as it is.
+  const league = leagueRecord(code);
+  return (league?.college && COLLEGE_NAMES[league.sport]?.(t)) || code.toUpperCase();
 }
 
 /** "NBA and NHL" from `nba,nhl`, for accessible names. */

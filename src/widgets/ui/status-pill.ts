@@ -4,7 +4,7 @@ import type { Game } from '../../contract/scores.js';
 import { formatStartTime, onItsDay } from '../runtime/format.js';
 import type { Localized } from '../i18n/translate.js';
 import { liveKit } from './live.js';
-import { isSoccer } from '../../contract/soccer.js';
+import { leagueRecord } from '../../contract/leagues.js';
 
 /** A game that will not be played as scheduled, as the feed says (contract revision 5). */
 export function interruptionText(interruption: NonNullable<Game['interruption']>, { t }: Localized): string {
@@ -21,11 +21,13 @@ export function statusText(game: Game, localized: Localized, dated = true): stri
   if (game.status === 'scheduled') return game.startTime ? formatStartTime(game.startTime, localized) : t('status.scheduled', 'Scheduled');
   // The live kit composes it: elements that show live progress have it before they show live data.
   if (game.status === 'live') return liveKit?.progressText(game, t) ?? t('status.live', 'Live');
-  const final = isSoccer(game.league)
-    ? t('soccer.fullTime', 'FT')
-    : /\b(OT|overtime)\b/i.test(game.statusText)
-      ? t('status.finalOvertime', 'Final/OT')
-      : t('status.final', 'Final');
+  // A game told in minutes (football's) ends at full time.
+  const final =
+    leagueRecord(game.league)?.progress === 'minutes'
+      ? t('soccer.fullTime', 'FT')
+      : /\b(OT|overtime)\b/i.test(game.statusText)
+        ? t('status.finalOvertime', 'Final/OT')
+        : t('status.final', 'Final');
   // A game of another day (an article's, an embed kept for years) reads as old.
   return dated ? onItsDay(final, game.startTime, localized) : final;
 }

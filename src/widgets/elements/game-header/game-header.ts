@@ -1,4 +1,4 @@
-import { isSoccer } from '../../../contract/soccer.js';
+import { hasBettingMarkets } from '../../../contract/leagues.js';
 import { sideOrder, type Side } from '../../ui/side-order.js';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { changeStyles } from '../../ui/changes.js';
@@ -127,7 +127,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
     this.#announcer ??= import('./score-announcer.js').then(
       ({ ScoreAnnouncer }) => new ScoreAnnouncer((text) => (this.announcement = text)),
     );
-    void this.#announcer.then((announcer) => announcer.consider(game, this.t, isSoccer(game.league)));
+    void this.#announcer.then((announcer) => announcer.consider(game, this.t, sideOrder(game.league)[0] === 'home'));
   }
 
   override disconnectedCallback(): void {
@@ -199,8 +199,8 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
   #line(game: Game, line: Line | null, hidden?: boolean): TemplateResult | typeof nothing {
     const t = this.t;
     if (!line)
-      // Football and MMA have no betting line in the data service: nothing to say, rather than "none right now".
-      return hidden || game.status === 'final' || isSoccer(game.league) || game.bout
+      // A league without betting markets (football's, MMA's) has no line to miss: nothing to say, rather than "none right now".
+      return hidden || game.status === 'final' || !hasBettingMarkets(game.league) || game.bout
         ? nothing
         : html`<p class="unavailable">${t('header.noLine', 'No betting line for this game right now.')}</p>`;
     const away = game.away.team.abbreviation;

@@ -15,7 +15,7 @@ export class ScoreAnnouncer {
 
   constructor(private readonly say: (text: string) => void) {}
 
-  /** `homeFirst`: football says the home side first (told by the element: this chunk imports nothing it shares). */
+  /** `homeFirst`: the home side first, as the header shows it (told by the element: this chunk imports nothing it shares). */
   consider(game: Game, t: Translate, homeFirst: boolean): void {
     if (game.status === 'scheduled' || game.home.score === null || game.away.score === null) return;
     const sides = { away: game.away.team.name, awayScore: game.away.score, home: game.home.team.name, homeScore: game.home.score };

@@ -14,7 +14,7 @@ import { emptyState, type Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { lastFiveStyles } from './last-five.styles.js';
 import { boutMethod } from '../../ui/bout-ending.js';
-import { isSoccer } from '../../../contract/soccer.js';
+import { leagueRecord } from '../../../contract/leagues.js';
 import { term } from '../../i18n/translate.js';
 
 /** The results a form line shows: the last five. */
@@ -169,22 +169,21 @@ export class LastFive extends PressboxElement<FormPayload> {
   }
 
   /** Whether a tie is a draw: football's, or a fight's (the relay's league code, whatever the attribute's spelling). */
-  get #soccer(): boolean {
-    const league = this.resource.data?.league ?? '';
-    return isSoccer(league) || league === 'mma';
+  get #draws(): boolean {
+    return leagueRecord(this.resource.data?.league ?? '')?.endsLevel === 'draw';
   }
 
   #resultLetter(result: Result, ending?: BoutEnding): string {
     const t = this.t;
     if (ending?.method === 'no-contest') return t('form.noContestLetter', 'NC');
-    if (result === 'T' && this.#soccer) return t('form.drawLetter', 'D');
+    if (result === 'T' && this.#draws) return t('form.drawLetter', 'D');
     return { W: t('form.winLetter', 'W'), L: t('form.lossLetter', 'L'), T: t('form.tieLetter', 'T') }[result];
   }
 
   #resultWord(result: Result, ending?: BoutEnding): string {
     const t = this.t;
     if (ending?.method === 'no-contest') return t('form.noContest', 'No contest,');
-    if (result === 'T' && this.#soccer) return t('form.draw', 'Draw,');
+    if (result === 'T' && this.#draws) return t('form.draw', 'Draw,');
     return { W: t('form.win', 'Win,'), L: t('form.loss', 'Loss,'), T: t('form.tie', 'Tie,') }[result];
   }
 
@@ -208,7 +207,7 @@ export class LastFive extends PressboxElement<FormPayload> {
   #summary(data: FormPayload): string {
     const t = this.t;
     const { wins, losses, ties } = data.summary;
-    const record = this.#soccer
+    const record = this.#draws
       ? this.#footballRecord(wins, ties, losses)
       : ties
         ? this.#record(wins, losses, ties)

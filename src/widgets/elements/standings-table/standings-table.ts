@@ -12,11 +12,14 @@ import { emptyState, type Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { dataTableStyles, nextDirection, sortHeader, type Direction } from '../../ui/data-table.js';
 import { standingsTableStyles } from './standings-table.styles.js';
-import { isSoccer } from '../../../contract/soccer.js';
+import { leagueRecord } from '../../../contract/leagues.js';
 import type { Column, Row, SortKey } from './columns.js';
 
 /** Football's columns, once a football table asked for them (football-columns.ts). */
 let football: typeof import('./football-columns.js') | undefined;
+
+/** Whether a league (the relay's code) ranks its table by points: football's, with its own columns. */
+const byPoints = (league: string): boolean => leagueRecord(league)?.standings === 'points';
 
 /**
  * @summary A league's standings: wins, losses, ties where the league has them, winning percentage, points for and
@@ -93,7 +96,7 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
           <p class="title">${this.regionLabel}</p>
           <p class="subtitle">
             ${
-              isSoccer(data.league)
+              byPoints(data.league)
                 ? t('standings.subtitlePoints', 'Most points first · select a column to sort')
                 : t('standings.subtitle', 'Best record first · select a column to sort')
             }
@@ -113,7 +116,7 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
   }
 
   protected override async scheduleUpdate(): Promise<void> {
-    if (!football && isSoccer(this.resource.data?.league ?? '')) football = await import('./football-columns.js');
+    if (!football && byPoints(this.resource.data?.league ?? '')) football = await import('./football-columns.js');
     return super.scheduleUpdate();
   }
 
@@ -121,7 +124,7 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
   #columns(data: StandingsPayload): Column[] {
     const t = this.t;
     const number = (value: number | null) => (value === null ? '—' : formatNumber(value, this.localized));
-    if (isSoccer(data.league)) return football?.footballColumns(t, number, this.localized.locale) ?? [];
+    if (byPoints(data.league)) return football?.footballColumns(t, number, this.localized.locale) ?? [];
     return [
       { key: 'wins', label: t('standings.wins', 'W'), name: t('standings.winsName', 'Wins'), cell: (row) => number(row.wins) },
       { key: 'losses', label: t('standings.losses', 'L'), name: t('standings.lossesName', 'Losses'), cell: (row) => number(row.losses) },
@@ -238,7 +241,7 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
   }
 
   #sortKey(): SortKey {
-    return this.sortKey ?? (isSoccer(this.resource.data?.league ?? '') ? 'points' : 'pct');
+    return this.sortKey ?? (byPoints(this.resource.data?.league ?? '') ? 'points' : 'pct');
   }
 
   #sort(key: SortKey): void {
