@@ -12,7 +12,7 @@ export interface Plan {
   paid: boolean;
 }
 
-export const PLANS: Record<PlanId, Plan> = {
+const PLANS: Record<PlanId, Plan> = {
   free: {
     id: 'free',
     label: 'Free',

@@ -12,7 +12,7 @@ const MIN_PROBABILITY = 0.02;
 const MAX_PROBABILITY = 0.98;
 
 /** American odds for an implied probability, rounded the way books print them (to 5 beyond ±100). */
-export function americanFromProbability(probability: number): number {
+function americanFromProbability(probability: number): number {
   const p = Math.min(MAX_PROBABILITY, Math.max(MIN_PROBABILITY, probability));
   const raw = p >= 0.5 ? (-100 * p) / (1 - p) : (100 * (1 - p)) / p;
   const rounded = Math.round(raw / 5) * 5;

@@ -5,7 +5,7 @@ import type { Game, GameSnapshot } from './schedule.js';
 export type StarterStatus = 'new' | 'probable' | 'at_risk' | 'unknown';
 
 /** How long a newly seen starter stays `new` before prop markets have held him long enough to call him `probable`. */
-export const PROBABLE_AFTER_MS = 60 * 60_000;
+const PROBABLE_AFTER_MS = 60 * 60_000;
 /** Share of starters scratched after being announced: they go `at_risk`, and a replacement is seen later. */
 const SCRATCH_RATE = 0.1;
 /** A scratch is noticed this long before the game at the latest; the replacement shows up this long after. */
@@ -27,7 +27,7 @@ interface Sighting {
 }
 
 /** The rotation turns over by date and slot, so each game has one planned starting pitcher per side. */
-export function isStartingPitcher(player: Player, game: Game): boolean {
+function isStartingPitcher(player: Player, game: Game): boolean {
   if (player.position !== 'SP') return false;
   const turn = (Number(game.date.replaceAll('-', '')) + game.slot) % 5;
   return player.depth === turn + 1;

@@ -9,7 +9,7 @@ function fighterFacts(team: Team) {
   return team.record ? { record: `${team.record.wins}-${team.record.losses}-${team.record.draws}`, country: team.country } : {};
 }
 
-export function liveTeam(team: Team, score: number) {
+function liveTeam(team: Team, score: number) {
   return { id: team.abbreviation.toLowerCase(), name: team.fullName, abbreviation: team.abbreviation, score, ...fighterFacts(team) };
 }
 
@@ -52,7 +52,7 @@ function standing(wins: Record<string, number>, bestOf: number): string {
  * A postseason game's place in its series in words: "Game 5 · BOS leads 3–1" before and during the game, "BOS wins
  * series 4–1" once it is final; a single game says its round ("Super Bowl").
  */
-export function seriesDetail(snap: GameSnapshot): { text: string; wins: Record<string, number> } | undefined {
+function seriesDetail(snap: GameSnapshot): { text: string; wins: Record<string, number> } | undefined {
   const { series } = snap.game;
   if (!series) return undefined;
   if (series.bestOf === 1) return { text: series.round, wins: series.wins };

@@ -15,7 +15,7 @@ export interface TeamResult {
  * The days a table counts: the regular season from opening day (a finished season's table stands until the next one
  * opens). The round-the-clock calendar plays every team every day, so its table starts on the first of the month.
  */
-export function tableSpan(league: League, today: string): { start: string; end: string } {
+function tableSpan(league: League, today: string): { start: string; end: string } {
   if (league.calendar === 'round-the-clock') return { start: `${today.slice(0, 7)}-01`, end: today };
   const season = seasonAt(league.code, today);
   const { regular } = today < season.regular.start ? seasonOpening(league.code, season.year - 1) : season;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 /** Assumed where the limit cannot be read (no /proc): a common soft limit, so that caps derived from it stay safe. */
-export const ASSUMED_FILE_LIMIT = 1024;
+const ASSUMED_FILE_LIMIT = 1024;
 
 /** The process's soft limit on open file descriptors (RLIMIT_NOFILE): Node has no API for it, Linux shows it in /proc. */
 export function openFileLimit(limits = '/proc/self/limits'): number {

@@ -11,7 +11,7 @@ process.once('exit', () => unwritten.forEach((flush) => flush()));
  * Lines to stdout, written together once per turn of the event loop (and at exit): a write per request line cost
  * a tenth of a cached request's time.
  */
-export function batchedStdout(): (line: string) => void {
+function batchedStdout(): (line: string) => void {
   let lines: string[] = [];
   const flush = () => {
     unwritten.delete(flush);

@@ -33,7 +33,7 @@ export interface SharedEntries {
 }
 
 /** How long an upstream refusal (a made-up id: not found, bad request) answers for its key without asking again. */
-export const REFUSAL_MS = 60_000;
+const REFUSAL_MS = 60_000;
 
 /** How long a relay waits for another one's refresh of the same key before fetching it itself. */
 const SHARED_WAIT_MS = 3000;
@@ -42,7 +42,7 @@ const SHARED_WAIT_MS = 3000;
  * After a refresh fails, the key's last answer is served stale at once, without a request waiting for upstream again;
  * one refresh at a time is tried in the background, no sooner than this after the last failure.
  */
-export const RETRY_AFTER_FAILURE_MS = 5000;
+const RETRY_AFTER_FAILURE_MS = 5000;
 
 /**
  * Who pays for a refresh (upstream/spend-guard.ts): the cache notes each reader of an answer, runs each refresh through

@@ -4,7 +4,7 @@ import type { Account } from '../upstream/schemas.js';
 import { readinessStatus, type Readiness } from '../base/readiness.js';
 
 /** The sum of a metric's samples in a Prometheus exposition, those whose labels include `labels` (all when none). */
-export function sumSamples(exposition: string, name: string, labels: Record<string, string> = {}): number {
+function sumSamples(exposition: string, name: string, labels: Record<string, string> = {}): number {
   const wanted = Object.entries(labels).map(([label, value]) => `${label}="${value}"`);
   let sum = 0;
   for (const line of exposition.split('\n')) {

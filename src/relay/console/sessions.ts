@@ -3,7 +3,7 @@ import { sameSecret, type OperatorTokenGate, type TokenTry } from '../http/opera
 import type { ConsoleStore } from '../store/types.js';
 
 /** A console session lasts this long from sign-in, then the operator signs in again. */
-export const SESSION_LIFETIME_MS = 30 * 60_000;
+const SESSION_LIFETIME_MS = 30 * 60_000;
 
 export interface ConsoleSessionOptions {
   /** Compares PRESSBOX_ADMIN_TOKEN, within the lockout every use of it shares. */

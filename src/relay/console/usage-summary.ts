@@ -3,7 +3,7 @@ import type { DailyUsageRow } from '../store/types.js';
 import { forecastUnits } from '../upstream/budget-watch.js';
 
 /** How many days the chart covers, today included. */
-export const CHART_DAYS = 31;
+const CHART_DAYS = 31;
 /** Origins and prefixes listed by name; the rest are summed as "others". */
 const TOP = 8;
 

@@ -94,7 +94,7 @@ export function parseHttpUrl(value: string): string {
 const SIZE_UNITS: Record<string, number> = { '': 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
 
 /** `64MB`, `2GB`, `512KB`, `0`: a size in bytes (units of 1,024). */
-export function parseSize(value: string): number {
+function parseSize(value: string): number {
   const match = /^(\d+)\s*(kb|mb|gb)?$/i.exec(value.trim());
   if (!match || (match[2] === undefined && match[1] !== '0'))
     throw new FlagValueError('expected a size such as 64MB, 2GB or 512KB (or 0 for none)');
@@ -102,7 +102,7 @@ export function parseSize(value: string): number {
 }
 
 /** A size as people write it (`64MB`): the largest unit that divides it. */
-export function writtenSize(bytes: number): string {
+function writtenSize(bytes: number): string {
   if (bytes === 0) return '0';
   const [unit, size] = Object.entries(SIZE_UNITS).findLast(([, size]) => bytes % size === 0) ?? ['', 1];
   return `${bytes / size}${unit.toUpperCase()}`;

@@ -24,14 +24,14 @@ import { flag, FlagValueError, parsePositive } from './flags.js';
 import { relayFeature, type FeatureContext } from './feature.js';
 
 /** `--trust-proxy`, repeatable or comma-separated: every entry checked now, kept as written. */
-export function trustEntries(value: string): string[] {
+function trustEntries(value: string): string[] {
   const parsed = parseTrustList([value]);
   if (!parsed.ok) throw new FlagValueError(parsed.message.replace(/^--trust-proxy: /, ''));
   return parsed.entries;
 }
 
 /** `--public-url`: one of the relay's origins as readers reach it. */
-export function publicOrigin(value: string): string[] {
+function publicOrigin(value: string): string[] {
   const parsed = parsePublicUrl(value);
   if (!parsed.ok) throw new FlagValueError(parsed.message.replace(/^--public-url: /, ''));
   return [parsed.origin];

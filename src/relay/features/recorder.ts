@@ -7,7 +7,7 @@ import { relayFeature } from './feature.js';
  * `--record-leagues nba,nhl`: leagues whose win probability the widgets show (they have betting lines), or `auto` (those
  * readers asked for in the last day).
  */
-export function recordLeagues(value: string): string[] | 'auto' {
+function recordLeagues(value: string): string[] | 'auto' {
   if (value.trim().toLowerCase() === 'auto') return 'auto';
   const recordable = ELEMENT_DETAILS['win-probability'].leagues as readonly string[];
   const leagues = value

@@ -17,7 +17,7 @@ import { dirname, resolve } from 'node:path';
 
 export const DEFAULT_DB = 'pressbox.db';
 /** Where a relay on Redis keeps the loads it served while Redis was unreachable (relays sharing a folder may share it). */
-export const DEFAULT_JOURNAL = 'pressbox-journal.db';
+const DEFAULT_JOURNAL = 'pressbox-journal.db';
 
 /** `--redis`: one server (redis://, rediss://) or a Sentinel group (redis+sentinel://host:port,host:port/name). */
 export function redisUrl(value: string): string {
@@ -27,7 +27,7 @@ export function redisUrl(value: string): string {
 }
 
 /** Below this much free space on the store's disk the relay warns (the store's headroom: docs/operators.md). */
-export const DISK_WARN_UNDER = 256 * 1024 ** 2;
+const DISK_WARN_UNDER = 256 * 1024 ** 2;
 /** How often a relay on SQLite checkpoints and cuts back its write-ahead log. */
 const COMPACT_EVERY_MS = 60_000;
 /** How long a failed store operation keeps readiness down after it (a write that failed while the probe passes). */

@@ -31,7 +31,7 @@ export interface Answer {
  * message), never with credentials, and responses vary by Origin. A `null` origin (a page opened from a file, a
  * sandboxed frame) is echoed as well: it is never granted data, so all it can read is the refusal naming its cause.
  */
-export function corsHeaderList(origin: string | undefined): string[] {
+function corsHeaderList(origin: string | undefined): string[] {
   return origin
     ? ['Vary', 'Origin', 'Access-Control-Allow-Origin', origin, 'Access-Control-Expose-Headers', EXPOSED_HEADERS]
     : ['Vary', 'Origin', 'Access-Control-Expose-Headers', EXPOSED_HEADERS];

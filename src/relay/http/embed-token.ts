@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * copied out of a frame is useless on any other site; every request re-checks the framing origin against the key's
  * allowed domains, so taking a domain off the list stops its frames at once.
  */
-export const EMBED_TOKEN_PREFIX = 'pb_embed_';
+const EMBED_TOKEN_PREFIX = 'pb_embed_';
 
 /** Long enough for a reader to keep a live game open; the embed page reloads itself a little before it runs out. */
 export const EMBED_TOKEN_TTL_MS = 6 * 60 * 60 * 1000;

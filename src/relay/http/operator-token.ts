@@ -6,11 +6,11 @@ import type { RelayEnv } from './env.js';
 import type { ConsoleStore, SignInFailures } from '../store/types.js';
 
 /** The admin token's shortest length: 32 characters of `openssl rand -hex 24` cannot be guessed within any lockout. */
-export const MIN_ADMIN_TOKEN_LENGTH = 32;
+const MIN_ADMIN_TOKEN_LENGTH = 32;
 /** Tries of the admin token from one address (across every relay and worker on the store) before it is locked out… */
-export const MAX_TOKEN_TRIES = 5;
+const MAX_TOKEN_TRIES = 5;
 /** …for this long (counted from the last try). */
-export const LOCKOUT_MS = 15 * 60_000;
+const LOCKOUT_MS = 15 * 60_000;
 /** Every wrong token waits this long for its answer, so guessing is slow even before the lockout. */
 const WRONG_TOKEN_DELAY_MS = 1000;
 

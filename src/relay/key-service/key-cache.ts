@@ -3,7 +3,7 @@ import type { WidgetKey } from '../keys/model.js';
 import type { KeyStore } from '../store/types.js';
 
 /** How long a key read from the store is trusted: a change made elsewhere (the CLI, another relay) applies within it. */
-export const KEY_CACHE_MS = 5_000;
+const KEY_CACHE_MS = 5_000;
 
 /**
  * Every widget request reads its key; keeping keys a few seconds in memory spares the store a read per request.

@@ -9,7 +9,7 @@ const listed = (values: readonly string[]) => (values.length ? values.join(', ')
 const limitText = (limit: number | null | undefined) => (limit ? `${limit} a day` : 'no daily ceiling');
 
 /** A change in the words the audit log keeps: only what differs, before → after. */
-export function describeChange(before: WidgetKey, change: KeyChange): string {
+function describeChange(before: WidgetKey, change: KeyChange): string {
   const parts: string[] = [];
   if (change.plan !== undefined && change.plan !== before.plan) parts.push(`plan ${before.plan} → ${change.plan}`);
   if (change.domains) {

@@ -122,7 +122,7 @@ function suffixBelowProblem(host: string): string | undefined {
  * The one way a pattern is stored: lower case, punycode, no trailing dot, the scheme only when it is http or written
  * for an IP address or loopback, the port only when it is not the scheme's default (loopback: whenever written).
  */
-export function canonicalPattern(pattern: Omit<DomainPattern, 'source'>): string {
+function canonicalPattern(pattern: Omit<DomainPattern, 'source'>): string {
   const loopback = isLoopbackHost(pattern.host);
   const schemeNeeded = pattern.scheme === 'http' || (pattern.schemeWritten && (loopback || isIpAddress(pattern.host)));
   const scheme = schemeNeeded ? `${pattern.scheme}://` : '';
@@ -161,7 +161,7 @@ function hostMatches(pattern: DomainPattern, host: string): boolean {
   return tail.every((label, i) => label === wanted[i]);
 }
 
-export function patternAllows(pattern: DomainPattern, page: PageOrigin): boolean {
+function patternAllows(pattern: DomainPattern, page: PageOrigin): boolean {
   if (!hostMatches(pattern, page.host)) return false;
   const loopback = isLoopbackHost(pattern.host) && pattern.port === null;
   if (loopback) return pattern.schemeWritten ? page.scheme === pattern.scheme : true;

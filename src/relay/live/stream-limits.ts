@@ -2,10 +2,10 @@ import { LIVE_STREAM_LIMITS } from '../base/defaults.js';
 import type { StreamLimits } from './stream-slots.js';
 
 /** Descriptors never given to streams: /health, /ready, the console, data requests, upstream, Redis and the store's. */
-export const DESCRIPTOR_RESERVE = { share: 0.25, atLeast: 256 };
+const DESCRIPTOR_RESERVE = { share: 0.25, atLeast: 256 };
 
 /** The most streams a process with `fileLimit` descriptors may hold and still answer everything else. */
-export function streamsAllowedBy(fileLimit: number): number {
+function streamsAllowedBy(fileLimit: number): number {
   const reserve = Math.max(DESCRIPTOR_RESERVE.atLeast, Math.ceil(fileLimit * DESCRIPTOR_RESERVE.share));
   return Math.max(0, fileLimit - reserve);
 }

@@ -11,7 +11,7 @@ export interface StreamLimits {
 }
 
 /** Test keys' streams, all of them together, hold at most this share of the relay's (at least one). */
-export const TEST_KEYS_SHARE = 0.05;
+const TEST_KEYS_SHARE = 0.05;
 
 /**
  * Open streams by address and by key, within the relay's limits: a slot is taken when a stream opens, given back when it

@@ -15,7 +15,7 @@ export interface Topic {
 const MAX_TOPICS = 20;
 
 /** A live topic is a data route's path and query without the key, validated as that route validates it. */
-export function parseTopic(asked: string): Topic {
+function parseTopic(asked: string): Topic {
   let url: URL;
   try {
     url = new URL(asked, 'http://relay.invalid');

@@ -51,7 +51,7 @@ export interface AlertOptions {
  * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, as Stripe signs its webhooks: the receiver recomputes v1 and
  * refuses a t more than a few minutes old (docs/operators.md has the check).
  */
-export function webhookSignature(secret: string, body: string, now: number): string {
+function webhookSignature(secret: string, body: string, now: number): string {
   const t = Math.floor(now / 1000);
   return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
 }

@@ -45,7 +45,7 @@ export function readerNetwork(address: string): string {
 }
 
 /** An IPv6 address's network of `bits` (a multiple of 16) as `2001:db8:1::/48`; undefined when it is not IPv6. */
-export function ipv6Network(address: string, bits: 48 | 64): string | undefined {
+function ipv6Network(address: string, bits: 48 | 64): string | undefined {
   if (!isIPv6(address)) return undefined;
   const [head = '', tail] = address.split('::');
   const headGroups = head ? head.split(':') : [];

@@ -13,7 +13,7 @@ import { leasedCounting } from './leases.js';
  * still count in Redis, each cut-off relay can take a key past its limit by at most a quarter of what it had left at
  * that relay's last sync (a key with 1,000 left: 250 per cut-off relay; with 8 left: 2).
  */
-export const DEGRADED_SHARE = 0.25;
+const DEGRADED_SHARE = 0.25;
 
 /**
  * Loads replayed to Redis in one script call (one batch id): a second of a busy relay's leased loads, which share a

@@ -45,7 +45,7 @@ interface Lease {
  * without asking, sized by the key's pace here. Never more than the limit is served across relays: a lease is taken
  * atomically from what is left.
  */
-export class LoadLeases {
+class LoadLeases {
   private readonly leases = new Map<string, Lease>();
 
   /** One more load of this key on this relay (from a lease or not): the pace the next lease is sized by. */

@@ -19,7 +19,7 @@ function dailyLimitReached(now: number, limit: number): RelayError {
 }
 
 /** Why a load was not counted, as the error the page gets. */
-export function refusal(result: CountResult, now: number, key: WidgetKey): RelayError {
+function refusal(result: CountResult, now: number, key: WidgetKey): RelayError {
   return result.refusedBy === 'day' && key.dailyLimit
     ? dailyLimitReached(now, key.dailyLimit)
     : quotaExceeded(now, monthlyLoadLimit(key.plan));

@@ -87,7 +87,7 @@ function thinned(points: LinePoint[]): LinePoint[] {
 }
 
 /** The spread's and the total's moves, each marked against the public when it went toward the side with fewer bets. */
-export function movesOf(points: readonly LinePoint[]): LineMove[] {
+function movesOf(points: readonly LinePoint[]): LineMove[] {
   const moves: LineMove[] = [];
   points.forEach((point, index) => {
     const previous = points[index - 1];

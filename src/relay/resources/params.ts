@@ -49,7 +49,7 @@ export const teamParam = z
   .transform((value) => value.toUpperCase());
 
 /** Game ids are the upstream's (hex, numeric, or `league-…` words): letters, digits and `-_.:`, at most 64 of them. */
-export const MAX_GAME_ID_LENGTH = 64;
+const MAX_GAME_ID_LENGTH = 64;
 
 export const gameIdParam = z
   .string({ error: 'gameId is required' })
@@ -64,7 +64,7 @@ const DAY_MS = 86_400_000;
  * Dates the relay asks upstream about: the last 400 days (a whole season of every league) to 60 days ahead (the
  * published schedules). Any other date would be a fresh upstream call per request with nothing to show.
  */
-export const DATE_WINDOW = { pastDays: 400, futureDays: 60 } as const;
+const DATE_WINDOW = { pastDays: 400, futureDays: 60 } as const;
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 

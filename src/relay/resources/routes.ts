@@ -262,7 +262,7 @@ export const WIDGET_ROUTES_BY_PATH: { [Route in DataRoute]: WidgetRoute } = {
   }),
 };
 
-export const WIDGET_ROUTES: readonly WidgetRoute[] = Object.values(WIDGET_ROUTES_BY_PATH);
+const WIDGET_ROUTES: readonly WidgetRoute[] = Object.values(WIDGET_ROUTES_BY_PATH);
 
 /** The data routes' paths, for messages that list them. */
 export const WIDGET_ROUTE_LIST = DATA_ROUTE_PATHS.join(', ');

@@ -83,7 +83,7 @@ export async function leagueGames(
 }
 
 /** At most this many games of one date are looked up one by one (a college basketball day has over a hundred). */
-export const PAST_LOOKUPS = 24;
+const PAST_LOOKUPS = 24;
 
 /**
  * What became of the games of a date that have started but that the live feed did not show (a date older than its

@@ -28,7 +28,7 @@ interface FeedSeries {
  * A postseason game's round and series in the feed's words (without a summary the round says it all), and its numbers
  * where the feed gives them all and they make a series: the elements then say it in the reader's language.
  */
-export function seriesOf(series: FeedSeries | undefined): Game['series'] | undefined {
+function seriesOf(series: FeedSeries | undefined): Game['series'] | undefined {
   if (!series?.round.trim()) return undefined;
   const words = { round: series.round.trim(), summary: (series.summary ?? series.round).trim() };
   const { gameNumber, bestOf, homeWins, awayWins } = series;

@@ -8,7 +8,7 @@ function channels(hex: string): number[] {
 }
 
 /** WCAG relative luminance of `#rrggbb`. */
-export function luminance(hex: string): number {
+function luminance(hex: string): number {
   const [r, g, b] = channels(hex)
     .map((channel) => channel / 255)
     .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];

@@ -2,7 +2,7 @@ import { statfs } from 'node:fs/promises';
 import type { Logger } from '../base/logger.js';
 
 /** How often the free space is read: a disk fills over minutes, and a read is one system call. */
-export const DISK_READ_EVERY_MS = 30_000;
+const DISK_READ_EVERY_MS = 30_000;
 
 export interface DiskWatch {
   /** Bytes free for the relay's user, as last read; undefined before the first read or where it cannot be read. */

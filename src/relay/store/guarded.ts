@@ -69,7 +69,7 @@ export function watchedStore(store: RelayStore, watch: StoreWatch): RelayStore {
 }
 
 /** What a reader's page is told when the store fails it: the problem's name, never the driver's words. */
-export function storeUnavailable(problem: StoreProblem): RelayError {
+function storeUnavailable(problem: StoreProblem): RelayError {
   return new RelayError(
     'store_unavailable',
     `The relay cannot use its store right now (${problem.replace('_', ' ')}), so it cannot count or check this request: the widget keeps its data and retries by itself; the relay's operator is told in its log and GET /ready.`,

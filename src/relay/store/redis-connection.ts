@@ -109,7 +109,7 @@ function parseClusterUrl(value: string, scheme: string): RedisTarget {
 const CONNECT_WAIT_MS = 5000;
 
 /** How long a command may take before the relay stops waiting for it and treats Redis as unreachable. */
-export const REDIS_COMMAND_TIMEOUT_MS = 1000;
+const REDIS_COMMAND_TIMEOUT_MS = 1000;
 
 /**
  * A connected client that fails fast: while Redis is away a command is refused at once (no offline queue) or gives

@@ -115,8 +115,8 @@ export const BUSY_TIMEOUT_MS = 5000;
  * The write-ahead log is checkpointed every 256 pages (1 MiB) and cut back to 1 MiB after a checkpoint: on a disk
  * that filled, freed space is not taken back by a log grown to SQLite's default 1,000 pages and kept at that size.
  */
-export const WAL_PAGES = 256;
-export const WAL_BYTES_KEPT = 1024 * 1024;
+const WAL_PAGES = 256;
+const WAL_BYTES_KEPT = 1024 * 1024;
 
 const fileVersion = (db: Database.Database): number => db.pragma('user_version', { simple: true }) as number;
 

@@ -6,7 +6,7 @@ import type { Account } from './schemas.js';
 /** Shares of the upstream month that raise an alert, once each per month across every relay on the store. */
 const THRESHOLDS = [0.5, 0.8, 1] as const;
 /** How often /me is read (it costs no units). */
-export const BUDGET_CHECK_MS = 5 * 60_000;
+const BUDGET_CHECK_MS = 5 * 60_000;
 /** Past this share of the month, the recorder slows down so readers' refreshes keep the units left. */
 export const SLOW_AT = 0.9;
 

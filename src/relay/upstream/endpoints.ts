@@ -55,15 +55,15 @@ const policy = <T>(ttlMs: CachePolicy<T>['ttlMs'], swrMs: number): CachePolicy<T
 /** Where the spec shows no cost: one unit. */
 const ONE = () => 1;
 
-export const FORM_GAMES = 5;
+const FORM_GAMES = 5;
 
 /** How old a live slate the hub's polls accept: under the pace's floor, so every poll of a league asks upstream. */
-export const LIVE_POLL_FRESHNESS_MS = 1000;
+const LIVE_POLL_FRESHNESS_MS = 1000;
 
 const MAX_MARKETS = 5;
 
 /** The slate's refresh interval follows its state (contract/refresh.ts). */
-export function liveFeedTtl(feed: schemas.LiveGames): number {
+function liveFeedTtl(feed: schemas.LiveGames): number {
   return refreshMsFor(feed.games.map((game) => game.status));
 }
 

@@ -40,7 +40,7 @@ export const accountSchema = z.looseObject({
   }),
 });
 
-export const gameStatusSchema = z.enum(['scheduled', 'live', 'final']);
+const gameStatusSchema = z.enum(['scheduled', 'live', 'final']);
 
 /**
  * A fighter's record, `W-L-D` (the sandbox's shape; the spec does not show MMA). Written `{wins, losses, draws}` it is
@@ -117,7 +117,7 @@ const boutResultSchema = z
   .optional()
   .catch(undefined);
 
-export const playStateSchema = z.looseObject({
+const playStateSchema = z.looseObject({
   period: integer.optional(),
   periodLabel: z.string().optional(),
   segment: z.string().optional(),
@@ -275,7 +275,7 @@ export const teamsSchema = z.looseObject({
   data: lenientArray(teamSchema),
 });
 
-export const injuredPlayerSchema = z.looseObject({
+const injuredPlayerSchema = z.looseObject({
   name: z.string(),
   status: z.string(),
   position: z.string().optional(),
@@ -287,7 +287,7 @@ export const injuredPlayerSchema = z.looseObject({
   reserve: z.string().nullable().optional(),
 });
 
-export const injuryTeamSchema = z.looseObject({
+const injuryTeamSchema = z.looseObject({
   teamId: id.optional(),
   teamAbbr: z.string().optional(),
   teamName: z.string().optional(),

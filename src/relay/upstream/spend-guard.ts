@@ -35,7 +35,7 @@ export function unitRate(perMinute: number, burstMinutes: number): UnitRate {
 export const BURST_MINUTES = { perKey: 5, perNetwork: 7.5 } as const;
 
 /** Past its share of the month a key's bucket refills this much slower, and holds one minute of that. */
-export const PAST_SHARE_SLOWDOWN = 10;
+const PAST_SHARE_SLOWDOWN = 10;
 
 const TOPICS = 5_000;
 

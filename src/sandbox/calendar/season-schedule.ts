@@ -21,7 +21,7 @@ function datesOf(start: string, end: string): string[] {
 }
 
 /** The fourth Thursday of November. */
-export function thanksgivingOf(year: number): string {
+function thanksgivingOf(year: number): string {
   const firstWeekday = weekdayOf(`${year}-11-01`);
   return `${year}-11-${String(1 + ((4 - firstWeekday + 7) % 7) + 21).padStart(2, '0')}`;
 }

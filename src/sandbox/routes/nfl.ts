@@ -12,7 +12,7 @@ import { calendarLeague, deps, fail, iso, metered, parseQuery, type SandboxEnv }
 const NFL = LEAGUES.NFL;
 
 /** The position codes the spec lists, by unit; the sandbox's rosters use a subset (QB RB WR TE OL DE DT LB CB S K P). */
-export const NFL_POSITIONS = [
+const NFL_POSITIONS = [
   'QB',
   'RB',
   'FB',

@@ -7,10 +7,10 @@ import { names } from './names.js';
  * The version of the relay's data in Redis (its names and shapes). 0 is every Redis written before the store was
  * versioned; 1 moved usage under per-key hash tags (the move runs at start, scripts.ts). A newer one is refused.
  */
-export const REDIS_STORE_VERSION = 1;
+const REDIS_STORE_VERSION = 1;
 
 /** How often a relay looks for the marker: an emptied Redis is noticed within this, whatever the traffic. */
-export const MARKER_CHECK_MS = 1000;
+const MARKER_CHECK_MS = 1000;
 
 export interface StoreMarker {
   /** The store's identity, made when it was first used ('' while there is none): a relay's journal remembers it. */
@@ -81,7 +81,7 @@ async function adoptMarker(redis: RedisClient): Promise<void> {
 }
 
 /** Writes the marker (a new store, a migration, a restore): the relays sharing the Redis find their data again. */
-export async function writeMarker(redis: RedisClient, id: string = randomUUID()): Promise<string> {
+async function writeMarker(redis: RedisClient, id: string = randomUUID()): Promise<string> {
   await redis.hset(names.marker, { id, version: String(REDIS_STORE_VERSION), since: new Date().toISOString() });
   return id;
 }

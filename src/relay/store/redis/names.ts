@@ -1,5 +1,5 @@
 /** Every name the relay keeps in Redis starts with this, so one Redis can hold other data beside it. */
-export const PREFIX = 'pressbox:';
+const PREFIX = 'pressbox:';
 /** Joins the parts of a hash field (key, route, origin…): no key, route or bounded origin holds it. */
 export const SEPARATOR = '\u001f';
 
