@@ -8,47 +8,13 @@ import type { ResourceContext } from '../../../src/relay/resources/context.js';
 import type { HistoryStore, SeriesPoint } from '../../../src/relay/store/types.js';
 import type { CachedUpstream } from '../../../src/relay/upstream/cached.js';
 import { UpstreamError } from '../../../src/relay/upstream/errors.js';
-import {
-  accountSchema,
-  headToHeadSchema,
-  injuriesSchema,
-  linesSchema,
-  liveGamesSchema,
-  playerPropsSchema,
-  propSplitsSchema,
-  recentFormSchema,
-  splitsHistorySchema,
-  splitsSchema,
-  startingPitchersSchema,
-  storedGamesSchema,
-  strikeoutPredictorSchema,
-  teamsSchema,
-  teamStatsSchema,
-  venueWeatherSchema,
-} from '../../../src/relay/upstream/schemas.js';
+import { ENDPOINTS, type Endpoints } from '../../../src/relay/upstream/endpoints.js';
 
-/** The schema each cached upstream call's answer is read with (upstream/client.ts reads them the same way). */
-const SCHEMAS = {
-  me: accountSchema,
-  liveGames: liveGamesSchema,
-  pastGame: liveGamesSchema,
-  lines: linesSchema,
-  splits: splitsSchema,
-  splitsHistory: splitsHistorySchema,
-  teams: teamsSchema,
-  standings: teamsSchema,
-  games: storedGamesSchema,
-  schedule: storedGamesSchema,
-  injuries: injuriesSchema,
-  recentForm: recentFormSchema,
-  headToHead: headToHeadSchema,
-  playerProps: playerPropsSchema,
-  propSplits: propSplitsSchema,
-  teamStats: teamStatsSchema,
-  startingPitchers: startingPitchersSchema,
-  strikeoutPredictor: strikeoutPredictorSchema,
-  venueWeather: venueWeatherSchema,
-} as const satisfies { [Name in Endpoint]: z.ZodType };
+/** The schema a view's answer is read with: its endpoint's record's (upstream/endpoints.ts), as the client reads it. */
+type SchemaOf<View> = { [Name in keyof Endpoints]: View extends keyof Endpoints[Name]['views'] ? Endpoints[Name]['schema'] : never }[keyof Endpoints];
+const SCHEMAS = Object.fromEntries(
+  Object.values(ENDPOINTS).flatMap((record) => Object.keys(record.views).map((view) => [view, record.schema])),
+) as { [View in Endpoint]: SchemaOf<View> };
 
 type Endpoint = Exclude<keyof CachedUpstream, 'name' | 'fresh'>;
 type Args<Name extends Endpoint> = Parameters<CachedUpstream[Name]>;
@@ -107,7 +73,7 @@ function recordsIn(body: unknown): unknown[] {
 
 /** A canned body read as the client reads it; a body the schema refuses or trims fails the test. */
 export function parsed<Name extends Endpoint>(name: Name, body: unknown): z.output<(typeof SCHEMAS)[Name]> {
-  const result = SCHEMAS[name].safeParse(body);
+  const result = (SCHEMAS[name] as z.ZodType).safeParse(body);
   assert.ok(result.success, `the canned ${name} answer does not fit the upstream schema: ${result.error?.message}`);
   assertWhole(Array.isArray(result.data) ? recordsIn(body) : body, result.data, name);
   return result.data as z.output<(typeof SCHEMAS)[Name]>;
