@@ -129,13 +129,41 @@ export interface ElementDetails {
    * for a game of the element's league the page finds on the day's slate.
    */
   example: Readonly<Record<string, string>>;
-  /** The attribute without which it can show nothing: the snippet builder picks a first choice for it. */
-  requires?: 'game-id' | 'team';
   /**
    * Takes a responsible-gambling line (`<p slot="gambling">`, or an embed's `gambling=`), which pressbox.css places at
    * the foot of its box from the first paint, where the element shows it in every state.
    */
   gamblingLine?: true;
+}
+
+/** An attribute without which an element can show nothing. */
+export type RequiredAttribute = 'league' | 'game-id' | 'team';
+
+/**
+ * The attributes without which each element can show nothing, in the order it names them to a publisher who left one
+ * out (ui/pressbox-element.ts); the snippet builder picks a first choice for a required `team`. Kept apart from the
+ * details, as every element reads it. An element not listed requires none: `<score-ticker>` takes `leagues` or
+ * `league`, `<fight-card>` shows MMA's card.
+ */
+export const ELEMENT_REQUIRES: Partial<Record<ElementTag, readonly RequiredAttribute[]>> = {
+  'score-strip': ['league'],
+  'game-header': ['league', 'game-id'],
+  'win-probability': ['league', 'game-id'],
+  'player-props': ['league', 'game-id'],
+  'last-five': ['league', 'team'],
+  'injury-report': ['league'],
+  'standings-table': ['league'],
+  'team-stats': ['league', 'team'],
+  // Of MLB only: the relay takes its league from the game.
+  'pitching-matchup': ['game-id'],
+  'odds-board': ['league'],
+  'betting-splits': ['league'],
+  'line-movement': ['league', 'game-id'],
+};
+
+/** Whether an element can show nothing without this attribute. */
+export function requiresAttribute(tag: ElementTag, name: RequiredAttribute): boolean {
+  return ELEMENT_REQUIRES[tag]?.includes(name) ?? false;
 }
 
 /** In an element's example, the game a page fills in. */
@@ -180,7 +208,6 @@ export const ELEMENT_DETAILS = {
     betting: false,
     seasonWords: false,
     example: { league: 'nba', 'game-id': EXAMPLE_GAME },
-    requires: 'game-id',
     leagues: EVERY_LEAGUE,
   },
   'win-probability': {
@@ -190,7 +217,6 @@ export const ELEMENT_DETAILS = {
     betting: false,
     seasonWords: false,
     example: { league: 'nba', 'game-id': EXAMPLE_GAME },
-    requires: 'game-id',
     leagues: MARKET_LEAGUES,
   },
   'player-props': {
@@ -200,7 +226,6 @@ export const ELEMENT_DETAILS = {
     betting: true,
     seasonWords: false,
     example: { league: 'nba', 'game-id': EXAMPLE_GAME },
-    requires: 'game-id',
     leagues: MARKET_LEAGUES,
   },
   'last-five': {
@@ -210,7 +235,6 @@ export const ELEMENT_DETAILS = {
     betting: false,
     seasonWords: false,
     example: { league: 'nba', team: 'BOS' },
-    requires: 'team',
     leagues: EVERY_LEAGUE,
   },
   'injury-report': {
@@ -239,7 +263,6 @@ export const ELEMENT_DETAILS = {
     betting: false,
     seasonWords: true,
     example: { league: 'nba', team: 'BOS' },
-    requires: 'team',
     leagues: ['nfl', 'nba', 'mlb', 'nhl'],
   },
   'pitching-matchup': {
@@ -249,7 +272,6 @@ export const ELEMENT_DETAILS = {
     betting: false,
     seasonWords: true,
     example: { 'game-id': EXAMPLE_GAME },
-    requires: 'game-id',
     leagues: ['mlb'],
   },
   'fight-card': {
@@ -289,7 +311,6 @@ export const ELEMENT_DETAILS = {
     gamblingLine: true,
     seasonWords: false,
     example: { league: 'nba', 'game-id': EXAMPLE_GAME },
-    requires: 'game-id',
     leagues: ODDS_LEAGUES,
   },
 } as const satisfies Record<ElementTag, ElementDetails>;
