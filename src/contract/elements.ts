@@ -1,5 +1,6 @@
 // Types only: the loader bundles its own copy of this module, which must import nothing at run time.
 import type { WidgetLeague } from './leagues.js';
+import type { DataRoute } from './routes.js';
 
 /**
  * Every Pressbox element, once: the loader, pressbox.css, the elements' host styles, embeds, snippets, the snippet
@@ -116,6 +117,8 @@ export interface ElementDetails {
   leagues: readonly WidgetLeague[];
   /** What the element shows, for frame titles and the snippet builder's menu. */
   title: string;
+  /** The data route it reads (contract/routes.ts): the route's elements, the leagues it serves and the docs follow. */
+  route: DataRoute;
   /** The element's own attributes that a script-free embed may set, beside the ones every element takes. */
   embedAttributes: readonly string[];
   /** Says season words (standings, team statistics, pitchers): each locale's catalog ships those in a part of its own. */
@@ -185,6 +188,7 @@ const TEAM_LEAGUES = ['nfl', 'nba', 'wnba', 'mlb', 'nhl', 'mls', 'cfb', 'ncaab']
 export const ELEMENT_DETAILS = {
   'score-ticker': {
     title: 'Live scores ticker',
+    route: '/v1/scores',
     embedAttributes: ['leagues', 'as-of', 'bet-state'],
     live: true,
     betting: false,
@@ -194,6 +198,7 @@ export const ELEMENT_DETAILS = {
   },
   'score-strip': {
     title: 'Scores',
+    route: '/v1/scores',
     embedAttributes: ['date', 'team', 'game-href', 'as-of', 'bet-state'],
     live: true,
     betting: false,
@@ -203,6 +208,7 @@ export const ELEMENT_DETAILS = {
   },
   'game-header': {
     title: 'Game',
+    route: '/v1/games/{gameId}',
     embedAttributes: ['game-id', 'date', 'announce', 'bet-state'],
     live: true,
     betting: false,
@@ -212,6 +218,7 @@ export const ELEMENT_DETAILS = {
   },
   'win-probability': {
     title: 'Win probability',
+    route: '/v1/win-probability',
     embedAttributes: ['game-id', 'date'],
     live: true,
     betting: false,
@@ -221,6 +228,7 @@ export const ELEMENT_DETAILS = {
   },
   'player-props': {
     title: 'Player props',
+    route: '/v1/props',
     embedAttributes: ['game-id', 'markets', 'date'],
     live: false,
     betting: true,
@@ -230,6 +238,7 @@ export const ELEMENT_DETAILS = {
   },
   'last-five': {
     title: 'Recent form',
+    route: '/v1/form',
     embedAttributes: ['team', 'opponent', 'as-of'],
     live: false,
     betting: false,
@@ -239,6 +248,7 @@ export const ELEMENT_DETAILS = {
   },
   'injury-report': {
     title: 'Injury report',
+    route: '/v1/injuries',
     embedAttributes: ['team', 'as-of'],
     live: false,
     betting: false,
@@ -248,6 +258,7 @@ export const ELEMENT_DETAILS = {
   },
   'standings-table': {
     title: 'Standings',
+    route: '/v1/standings',
     embedAttributes: ['team', 'as-of'],
     live: false,
     betting: false,
@@ -258,6 +269,7 @@ export const ELEMENT_DETAILS = {
   // The data service offers team statistics for these four only.
   'team-stats': {
     title: 'Team statistics',
+    route: '/v1/team-stats',
     embedAttributes: ['team', 'layout', 'as-of'],
     live: false,
     betting: false,
@@ -267,6 +279,7 @@ export const ELEMENT_DETAILS = {
   },
   'pitching-matchup': {
     title: 'Pitching matchup',
+    route: '/v1/pitching-matchup',
     embedAttributes: ['game-id', 'date'],
     live: false,
     betting: false,
@@ -276,6 +289,7 @@ export const ELEMENT_DETAILS = {
   },
   'fight-card': {
     title: 'Fight card',
+    route: '/v1/fight-card',
     embedAttributes: ['date'],
     live: true,
     betting: false,
@@ -285,6 +299,7 @@ export const ELEMENT_DETAILS = {
   },
   'odds-board': {
     title: 'Odds board',
+    route: '/v1/odds',
     embedAttributes: ['team', 'sort', 'markets'],
     live: true,
     betting: true,
@@ -295,6 +310,7 @@ export const ELEMENT_DETAILS = {
   },
   'betting-splits': {
     title: 'Betting splits',
+    route: '/v1/betting-splits',
     embedAttributes: ['game-id', 'team'],
     live: false,
     betting: true,
@@ -305,6 +321,7 @@ export const ELEMENT_DETAILS = {
   },
   'line-movement': {
     title: 'Line movement',
+    route: '/v1/line-movement',
     embedAttributes: ['game-id', 'date', 'market'],
     live: false,
     betting: true,
