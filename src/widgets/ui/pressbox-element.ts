@@ -8,7 +8,7 @@ import {
   type TemplateResult,
   type PropertyDeclarations,
 } from 'lit';
-import { ELEMENT_REQUIRES, hostBoxCss, type ElementTag, type RequiredAttribute } from '../../contract/elements.js';
+import { ELEMENT_REQUIRES, hostBoxCss, type ElementTag } from '../../contract/elements.js';
 import { errorState, freshnessNotice, loadErrorWords, skeleton, stateStyles, type NotFound, type Notice } from './states.js';
 import { tokens } from './tokens.js';
 import { pauseButton } from './pause-button.js';
@@ -28,16 +28,10 @@ export function elementStyles(tag: ElementTag, ...own: CSSResult[]): CSSResult[]
   return [tokens, host, stateStyles, ...own];
 }
 
-/** How a publisher who left out an attribute the registry says an element requires (contract/elements.ts) is told to write it. */
-const REQUIRED: Record<RequiredAttribute, string> = {
-  league: 'a league attribute, such as league="nba"',
-  team: 'a team attribute, such as team="BOS"',
-  'game-id': 'a game-id attribute (ids come from <score-strip>)',
-};
-
 /**
  * An element's data, from the route `request` names for its attributes; while one that the registry says it requires
- * is empty, the error that names them instead.
+ * (contract/elements.ts) is empty, the error that names them to the publisher instead (`<last-five> needs league="…"
+ * team="…".`): readers see the setup message.
  */
 export function elementResource<T extends Fresh>(element: ResourceHost, options: ResourceOptions<T>): ResourceController<T> {
   const required = ELEMENT_REQUIRES[element.localName as ElementTag] ?? [];
@@ -47,7 +41,7 @@ export function elementResource<T extends Fresh>(element: ResourceHost, options:
     request: () =>
       required.every((name) => host[name.replace(/-(.)/, (_, letter: string) => letter.toUpperCase())])
         ? options.request()
-        : new PressboxError('bad_request', `<${element.localName}> needs ${required.map((name) => REQUIRED[name]).join(', and ')}.`),
+        : new PressboxError('bad_request', `<${element.localName}> needs ${required.map((name) => `${name}="…"`).join(' ')}.`),
   });
 }
 

@@ -153,7 +153,8 @@ describe('every element in every state', () => {
           try {
             const { code, message } = await error;
             expect(code).to.equal('bad_request');
-            for (const name of required) expect(message).to.include(`a ${name} attribute`);
+            expect(message).to.match(new RegExp(`^<${tag}> needs `));
+            for (const name of required) expect(message).to.include(` ${name}=`);
             await element.updateComplete;
             expect(shadow(element).querySelector('.message')!.getAttribute('data-code')).to.equal('bad_request');
           } finally {
