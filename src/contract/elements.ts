@@ -1,6 +1,5 @@
 // Types only: the loader bundles its own copy of this module, which must import nothing at run time.
 import type { WidgetLeague } from './leagues.js';
-import type { DataRoute } from './routes.js';
 
 /**
  * Every Pressbox element, once: the loader, pressbox.css, the elements' host styles, embeds, snippets, the snippet
@@ -117,8 +116,11 @@ export interface ElementDetails {
   leagues: readonly WidgetLeague[];
   /** What the element shows, for frame titles and the snippet builder's menu. */
   title: string;
-  /** The data route it reads (contract/routes.ts): the route's elements, the leagues it serves and the docs follow. */
-  route: DataRoute;
+  /**
+   * The data route it reads, a path of `DataRoutes` (contract/routes.ts, which holds it to one: importing it here would
+   * be a cycle); the route's elements, the leagues it serves and the docs follow.
+   */
+  route: `/v1/${string}`;
   /** The element's own attributes that a script-free embed may set, beside the ones every element takes. */
   embedAttributes: readonly string[];
   /** Says season words (standings, team statistics, pitchers): each locale's catalog ships those in a part of its own. */

@@ -135,6 +135,9 @@ export const DATA_ROUTES = Object.fromEntries(
   // Each route's own facts, as ROUTE_FACTS types them: entries are keyed by string.
 ) as unknown as { [Route in DataRoute]: RouteFacts<Route> & { elements: readonly ElementTag[] } };
 
+/** Fails to compile where the registry names a route that `DataRoutes` does not have. */
+type _RegistryRoutes<Route extends DataRoute = (typeof ELEMENT_DETAILS)[ElementTag]['route']> = Route;
+
 export const DATA_ROUTE_PATHS = Object.keys(DATA_ROUTES) as DataRoute[];
 
 /** The leagues a route serves: those of the elements that show it, in the contract's league order. */
