@@ -20,7 +20,7 @@ const CDN_DIRS: CdnDirs = { cdn: CDN_DIR, version, versionDir: VERSION_DIR };
  * by pages that have some) and the betting elements' responsible-gambling line.
  */
 const OUTSIDE_BASE =
-  /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|runtime[\\/]page-settings\.ts|ui[\\/](season-messages|gambling-line)\.ts|i18n[\\/](messages[\\/]|message-numbers\.ts|page-wording\.ts|catalog-files\.ts|words\.ts))/;
+  /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|load-on-sight\.ts|runtime[\\/]page-settings\.ts|ui[\\/](season-messages|gambling-line)\.ts|i18n[\\/](messages[\\/]|message-numbers\.ts|page-wording\.ts|catalog-files\.ts|words\.ts))/;
 
 /**
  * What every build of the elements shares: the version folder, source maps, and the minifier: after Rolldown's own
@@ -76,7 +76,7 @@ export default defineConfig(({ mode }) => {
       shortPrivateProperties(),
       minifyTemplates(),
       latestAlias(entry, CDN_DIRS),
-      loaderOwnCopy('elements'),
+      loaderOwnCopy('elements', 'load-on-sight.ts'),
       // Not for bytes: the one file must not load chunks that import it back.
       ...(allInOne ? lazyPartsInside(tagsWithView()) : []),
       ...(allInOne ? [] : [reservedSizesStylesheet(CDN_DIRS)]),

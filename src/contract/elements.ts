@@ -116,6 +116,11 @@ export interface ElementDetails {
   leagues: readonly WidgetLeague[];
   /** What the element shows, for frame titles and the snippet builder's menu. */
   title: string;
+  /**
+   * The data route it reads, a path of `DataRoutes` (contract/routes.ts, which holds it to one: importing it here would
+   * be a cycle); the route's elements, the leagues it serves and the docs follow.
+   */
+  route: `/v1/${string}`;
   /** The element's own attributes that a script-free embed may set, beside the ones every element takes. */
   embedAttributes: readonly string[];
   /** Says season words (standings, team statistics, pitchers): each locale's catalog ships those in a part of its own. */
@@ -129,13 +134,41 @@ export interface ElementDetails {
    * for a game of the element's league the page finds on the day's slate.
    */
   example: Readonly<Record<string, string>>;
-  /** The attribute without which it can show nothing: the snippet builder picks a first choice for it. */
-  requires?: 'game-id' | 'team';
   /**
    * Takes a responsible-gambling line (`<p slot="gambling">`, or an embed's `gambling=`), which pressbox.css places at
    * the foot of its box from the first paint, where the element shows it in every state.
    */
   gamblingLine?: true;
+}
+
+/** An attribute without which an element can show nothing. */
+export type RequiredAttribute = 'league' | 'game-id' | 'team';
+
+/**
+ * The attributes without which each element can show nothing, in the order it names them to a publisher who left one
+ * out (ui/pressbox-element.ts); the snippet builder picks a first choice for a required `team`. Kept apart from the
+ * details, as every element reads it. An element not listed requires none: `<score-ticker>` takes `leagues` or
+ * `league`, `<fight-card>` shows MMA's card.
+ */
+export const ELEMENT_REQUIRES: Partial<Record<ElementTag, readonly RequiredAttribute[]>> = {
+  'score-strip': ['league'],
+  'game-header': ['league', 'game-id'],
+  'win-probability': ['league', 'game-id'],
+  'player-props': ['league', 'game-id'],
+  'last-five': ['league', 'team'],
+  'injury-report': ['league'],
+  'standings-table': ['league'],
+  'team-stats': ['league', 'team'],
+  // Of MLB only: the relay takes its league from the game.
+  'pitching-matchup': ['game-id'],
+  'odds-board': ['league'],
+  'betting-splits': ['league'],
+  'line-movement': ['league', 'game-id'],
+};
+
+/** Whether an element can show nothing without this attribute. */
+export function requiresAttribute(tag: ElementTag, name: RequiredAttribute): boolean {
+  return ELEMENT_REQUIRES[tag]?.includes(name) ?? false;
 }
 
 /** In an element's example, the game a page fills in. */
@@ -180,6 +213,7 @@ const TEAM_LEAGUES = /* @__PURE__ */ exactly<Exclude<WidgetLeague, LeaguesWith<{
 export const ELEMENT_DETAILS = {
   'score-ticker': {
     title: 'Live scores ticker',
+    route: '/v1/scores',
     embedAttributes: ['leagues', 'as-of', 'bet-state'],
     live: true,
     betting: false,
@@ -189,6 +223,7 @@ export const ELEMENT_DETAILS = {
   },
   'score-strip': {
     title: 'Scores',
+    route: '/v1/scores',
     embedAttributes: ['date', 'team', 'game-href', 'as-of', 'bet-state'],
     live: true,
     betting: false,
@@ -198,46 +233,47 @@ export const ELEMENT_DETAILS = {
   },
   'game-header': {
     title: 'Game',
+    route: '/v1/games/{gameId}',
     embedAttributes: ['game-id', 'date', 'announce', 'bet-state'],
     live: true,
     betting: false,
     seasonWords: false,
     example: { league: 'nba', 'game-id': EXAMPLE_GAME },
-    requires: 'game-id',
     leagues: EVERY_LEAGUE,
   },
   'win-probability': {
     title: 'Win probability',
+    route: '/v1/win-probability',
     embedAttributes: ['game-id', 'date'],
     live: true,
     betting: false,
     seasonWords: false,
     example: { league: 'nba', 'game-id': EXAMPLE_GAME },
-    requires: 'game-id',
     leagues: MARKET_LEAGUES,
   },
   'player-props': {
     title: 'Player props',
+    route: '/v1/props',
     embedAttributes: ['game-id', 'markets', 'date'],
     live: false,
     betting: true,
     seasonWords: false,
     example: { league: 'nba', 'game-id': EXAMPLE_GAME },
-    requires: 'game-id',
     leagues: MARKET_LEAGUES,
   },
   'last-five': {
     title: 'Recent form',
+    route: '/v1/form',
     embedAttributes: ['team', 'opponent', 'as-of'],
     live: false,
     betting: false,
     seasonWords: false,
     example: { league: 'nba', team: 'BOS' },
-    requires: 'team',
     leagues: EVERY_LEAGUE,
   },
   'injury-report': {
     title: 'Injury report',
+    route: '/v1/injuries',
     embedAttributes: ['team', 'as-of'],
     live: false,
     betting: false,
@@ -247,6 +283,7 @@ export const ELEMENT_DETAILS = {
   },
   'standings-table': {
     title: 'Standings',
+    route: '/v1/standings',
     embedAttributes: ['team', 'as-of'],
     live: false,
     betting: false,
@@ -257,26 +294,27 @@ export const ELEMENT_DETAILS = {
   // The data service offers team statistics for these four only.
   'team-stats': {
     title: 'Team statistics',
+    route: '/v1/team-stats',
     embedAttributes: ['team', 'layout', 'as-of'],
     live: false,
     betting: false,
     seasonWords: true,
     example: { league: 'nba', team: 'BOS' },
-    requires: 'team',
     leagues: ['nfl', 'nba', 'mlb', 'nhl'],
   },
   'pitching-matchup': {
     title: 'Pitching matchup',
+    route: '/v1/pitching-matchup',
     embedAttributes: ['game-id', 'date'],
     live: false,
     betting: false,
     seasonWords: true,
     example: { 'game-id': EXAMPLE_GAME },
-    requires: 'game-id',
     leagues: ['mlb'],
   },
   'fight-card': {
     title: 'Fight card',
+    route: '/v1/fight-card',
     embedAttributes: ['date'],
     live: true,
     betting: false,
@@ -286,6 +324,7 @@ export const ELEMENT_DETAILS = {
   },
   'odds-board': {
     title: 'Odds board',
+    route: '/v1/odds',
     embedAttributes: ['team', 'sort', 'markets'],
     live: true,
     betting: true,
@@ -296,6 +335,7 @@ export const ELEMENT_DETAILS = {
   },
   'betting-splits': {
     title: 'Betting splits',
+    route: '/v1/betting-splits',
     embedAttributes: ['game-id', 'team'],
     live: false,
     betting: true,
@@ -306,13 +346,13 @@ export const ELEMENT_DETAILS = {
   },
   'line-movement': {
     title: 'Line movement',
+    route: '/v1/line-movement',
     embedAttributes: ['game-id', 'date', 'market'],
     live: false,
     betting: true,
     gamblingLine: true,
     seasonWords: false,
     example: { league: 'nba', 'game-id': EXAMPLE_GAME },
-    requires: 'game-id',
     leagues: ODDS_LEAGUES,
   },
 } as const satisfies Record<ElementTag, ElementDetails>;

@@ -1,4 +1,4 @@
-import { ELEMENT_DETAILS, type ElementTag } from './elements.js';
+import { ELEMENT_DETAILS, ELEMENT_TAGS, type ElementTag } from './elements.js';
 import { WIDGET_LEAGUES, type WidgetLeague } from './leagues.js';
 import type { FormPayload, InjuriesPayload, PropsPayload, WinProbabilityPayload } from './insights.js';
 import { REFRESH_MS, refreshMsFor, SEASON_REFRESH_MS } from './refresh.js';
@@ -65,79 +65,78 @@ interface RouteFacts<Route extends DataRoute> {
   summary: string;
   /** How soon the data may change, read from the data: the relay polls by it and tells pages (`refreshMs`). */
   refreshMs(payload: Unrefreshed<RoutePayload<Route>>): number;
-  /** The elements that show it. */
-  elements: readonly ElementTag[];
 }
 
-/** What the relay and the docs know of each route beyond its types. */
-export const DATA_ROUTES: { [Route in DataRoute]: RouteFacts<Route> } = {
+const ROUTE_FACTS: { [Route in DataRoute]: RouteFacts<Route> } = {
   '/v1/scores': {
     summary: 'games with teams, colours, scores and status; no date = the current slate',
     refreshMs: (payload) => refreshMsFor(payload.games.map((game) => game.status)),
-    elements: ['score-strip', 'score-ticker'],
   },
   '/v1/games/{gameId}': {
     summary: 'one game with its line (spread, total, moneyline) and public betting splits',
     refreshMs: (payload) => refreshMsFor([payload.game.status]),
-    elements: ['game-header'],
   },
   '/v1/form': {
     summary: 'the last five results, or the last meetings with `opponent`',
     refreshMs: () => REFRESH_MS.form,
-    elements: ['last-five'],
   },
   '/v1/win-probability': {
     summary: 'no-vig win probability from the moneyline (exchange prices when the plan has them) and its history',
     refreshMs: (payload) => refreshMsFor([payload.status]),
-    elements: ['win-probability'],
   },
   '/v1/props': {
     summary: 'player props with bet and money percentages; a final game answers `closed: true` with no markets',
     refreshMs: () => REFRESH_MS.props,
-    elements: ['player-props'],
   },
   '/v1/injuries': {
     summary: 'injuries by team, with one severity scale (out, doubtful, questionable, probable, day-to-day)',
     refreshMs: () => REFRESH_MS.injuries,
-    elements: ['injury-report'],
   },
   '/v1/standings': {
     summary: 'the league table: wins, losses, ties, pct, points for and against, streak',
     refreshMs: () => SEASON_REFRESH_MS.standings,
-    elements: ['standings-table'],
   },
   '/v1/team-stats': {
     summary: "a team's season numbers with league rank and ties (nba, nfl, nhl, mlb); one upstream call an hour per league",
     refreshMs: () => SEASON_REFRESH_MS.seasonStats,
-    elements: ['team-stats'],
   },
   '/v1/pitching-matchup': {
     summary: "an MLB game's probable starters (status, hand, strikeout projection), park and weather",
     // Starters firm up over the hours before the game; once it is under way they are settled.
     refreshMs: (payload) => (payload.status === 'scheduled' ? SEASON_REFRESH_MS.starters : REFRESH_MS.final),
-    elements: ['pitching-matchup'],
   },
   '/v1/fight-card': {
     summary: "an MMA event's bouts in order: weight class, fighters with records, live round and clock, results with method",
     refreshMs: (payload) => refreshMsFor(payload.bouts.map((bout) => bout.status)),
-    elements: ['fight-card'],
   },
   '/v1/odds': {
     summary: "the current slate's spread, total and moneyline, with the exchange's prices where the plan has them",
     refreshMs: (payload) => refreshMsFor(payload.games.map((entry) => entry.game.status)),
-    elements: ['odds-board'],
   },
   '/v1/betting-splits': {
     summary: 'share of bets and of money on each side of spread, moneyline and total, the side where money outweighs bets marked',
     refreshMs: () => REFRESH_MS.splits,
-    elements: ['betting-splits'],
   },
   '/v1/line-movement': {
     summary: "one game's line and splits from the first known to now, with moves against the public marked",
     refreshMs: (payload) => Math.max(refreshMsFor([payload.status]), REFRESH_MS.scheduled),
-    elements: ['line-movement'],
   },
 };
+
+/**
+ * What the relay and the docs know of each route beyond its types, with the elements that show it: those whose registry
+ * entry names it as their `route` (contract/elements.ts).
+ */
+export const DATA_ROUTES = Object.fromEntries(
+  Object.entries(ROUTE_FACTS).map(([path, facts]) => [
+    path,
+    { ...facts, elements: ELEMENT_TAGS.filter((tag) => ELEMENT_DETAILS[tag].route === path) },
+  ]),
+  // Each route's own facts, as ROUTE_FACTS types them: entries are keyed by string.
+) as unknown as { [Route in DataRoute]: RouteFacts<Route> & { elements: readonly ElementTag[] } };
+
+/** Fails to compile where the registry names a route that `DataRoutes` does not have. */
+type _RegistryRoutes<Route extends DataRoute = (typeof ELEMENT_DETAILS)[ElementTag]['route']> = Route;
 
 export const DATA_ROUTE_PATHS = Object.keys(DATA_ROUTES) as DataRoute[];
 

@@ -3,12 +3,12 @@ import { Hono } from 'hono';
 import { extname } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { fileUnder, typeOf } from '../relay/http/static.js';
-import { ELEMENT_DETAILS, ELEMENT_TAGS } from '../contract/elements.js';
 import { leagueTitle, WIDGET_LEAGUES } from '../contract/leagues.js';
 import { z } from 'zod';
 import type { SandboxClock } from '../sandbox/clock.js';
 import type { CalendarName } from '../sandbox/leagues.js';
 import { latestBusyEvening } from '../sandbox/busy-evening.js';
+import { galleryElements, gallerySections } from './gallery.js';
 
 /** The demo site's pages and files are its own: not to be sniffed, nor embedded by other origins. */
 const OWN_FILES = { 'X-Content-Type-Options': 'nosniff', 'Cross-Origin-Resource-Policy': 'same-origin' };
@@ -84,11 +84,6 @@ function leagueOptions(): string {
   ).join('');
 }
 
-/** Which leagues each element serves (the element registry), for the gallery to follow. */
-function elementLeagues(): string {
-  return JSON.stringify(Object.fromEntries(ELEMENT_TAGS.map((tag) => [tag, ELEMENT_DETAILS[tag].leagues])));
-}
-
 /** The demo pages with the relay's address, the demo key and a current game filled in; `/` is the gallery. */
 export function demoSite(options: DemoSiteOptions) {
   const game = featuredGame(options);
@@ -121,7 +116,8 @@ export function demoSite(options: DemoSiteOptions) {
       .replaceAll('{{PRESSBOX_DEMO_KEY}}', options.demoKey() ?? '')
       .replaceAll('{{PRESSBOX_RELAY}}', options.relayOrigin)
       .replaceAll('{{PRESSBOX_LEAGUE_OPTIONS}}', leagueOptions())
-      .replaceAll('{{PRESSBOX_ELEMENT_LEAGUES}}', elementLeagues());
+      .replaceAll('{{PRESSBOX_GALLERY}}', gallerySections())
+      .replaceAll('{{PRESSBOX_GALLERY_ELEMENTS}}', galleryElements());
     if (page.includes('{{PRESSBOX_GAME_ID}}')) page = page.replaceAll('{{PRESSBOX_GAME_ID}}', await game());
     return c.body(page, 200, { 'Content-Type': typeOf(path), 'Cache-Control': 'no-cache', ...OWN_FILES });
   });

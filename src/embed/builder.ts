@@ -1,5 +1,5 @@
 import { embedUrl, snippetsFor, type SnippetKind, type WidgetChoice } from './snippets.js';
-import { detailsOf, ELEMENT_DETAILS, isElementTag, type ElementTag } from '../contract/elements.js';
+import { ELEMENT_DETAILS, isElementTag, requiresAttribute, type ElementTag } from '../contract/elements.js';
 import { attributesOf, reservedHeight, takesGamblingLine } from './tags.js';
 
 /** The snippet builder's page (/builder): reads the form, fills team and game lists from the relay, previews, copies. */
@@ -46,7 +46,7 @@ function showFields(): void {
   }
   document.querySelector<HTMLElement>('[data-field="gambling"]')!.hidden = !takesGamblingLine(tag());
   const teams = catalog.teams.map((team) => ({ value: team.abbreviation, label: `${team.name} (${team.abbreviation})` }));
-  fillSelect(control('team') as HTMLSelectElement, teams, detailsOf(tag()).requires === 'team' ? undefined : 'All teams');
+  fillSelect(control('team') as HTMLSelectElement, teams, requiresAttribute(tag(), 'team') ? undefined : 'All teams');
   fillSelect(control('opponent') as HTMLSelectElement, teams, 'Nobody: last five games');
   fillSelect(
     control('game-id') as HTMLSelectElement,

@@ -1,6 +1,6 @@
 // The elements as the state and locale tests mount them: attributes that show data, or nothing, for a league.
 import { fixture, html } from '@open-wc/testing';
-import { ELEMENT_TAGS, type ElementTag } from '../../src/contract/elements.js';
+import { detailsOf, ELEMENT_TAGS, EXAMPLE_GAME, type ElementTag } from '../../src/contract/elements.js';
 import type { PressboxElement } from '../../src/widgets/ui/pressbox-element.js';
 import { liveGameOf } from './helpers.js';
 import type { BrowserTestSetup } from './relay-plugin.js';
@@ -16,40 +16,51 @@ export interface ElementCase {
   emptyFor?: (setup: BrowserTestSetup) => Promise<Attributes>;
   /** What shows once data is there. */
   dataSelector: string;
-  /** Whether the data shows a game in progress (`:state(live)`); true unless said otherwise. */
-  live?: boolean;
+  /** Whether the data shows a game in progress (`:state(live)`). */
+  live: boolean;
 }
 
 export async function liveGameId(setup: BrowserTestSetup, league: string): Promise<string> {
   return (await liveGameOf(setup, league)).id;
 }
 
-/** Each element's case: the compiler holds this to the element list, so a new element cannot miss the matrix. */
-const CASES: Record<ElementTag, Omit<ElementCase, 'tag'>> = {
-  'score-strip': { attributes: async (league) => ({ league }), empty: { league: 'nba', team: 'XYZ' }, dataSelector: '.card' },
-  'score-ticker': { attributes: async (league) => ({ leagues: league }), dataSelector: '.item' },
-  'game-header': {
-    attributes: async (league, setup) => ({ league, 'game-id': await liveGameId(setup, league) }),
-    dataSelector: '.matchup',
-  },
-  'last-five': { attributes: async (league) => ({ league, team: teamOf(league) }), dataSelector: '.chip', live: false },
-  'win-probability': {
-    attributes: async (league, setup) => ({ league, 'game-id': await liveGameId(setup, league) }),
-    dataSelector: 'figure svg',
-  },
+/**
+ * An element's case as its registry entry gives it (contract/elements.ts): its example's attributes for the league (a
+ * team of it, a game in progress), its data region, and `:state(live)` on data where it follows games in progress.
+ */
+function registryCase(tag: ElementTag): Omit<ElementCase, 'tag'> {
+  const { example, live } = detailsOf(tag);
+  return {
+    attributes: async (league, setup) => {
+      const values = Object.entries(example).map(async ([name, value]): Promise<[string, string]> => {
+        if (name === 'league' || name === 'leagues') return [name, league];
+        if (name === 'team') return [name, teamOf(league)];
+        return [name, value === EXAMPLE_GAME ? await liveGameId(setup, league) : value];
+      });
+      return Object.fromEntries(await Promise.all(values));
+    },
+    // The region `renderData` draws: the loading and error states are the one with `aria-busy`.
+    dataSelector: 'section:not([aria-busy])',
+    live,
+  };
+}
+
+/** What an element's case says beyond its registry entry's: where its data shows, its exceptions. */
+const CASES: Partial<Record<ElementTag, Partial<Omit<ElementCase, 'tag'>>>> = {
+  'score-strip': { empty: { league: 'nba', team: 'XYZ' }, dataSelector: '.card' },
+  'score-ticker': { dataSelector: '.item' },
+  'game-header': { dataSelector: '.matchup' },
+  'last-five': { dataSelector: '.chip' },
+  'win-probability': { dataSelector: 'figure svg' },
   'player-props': {
-    attributes: async (league, setup) => ({ league, 'game-id': await liveGameId(setup, league) }),
     emptyFor: async (setup) => ({ league: 'nba', 'game-id': await liveGameId(setup, 'nba'), markets: 'blocks' }),
     dataSelector: 'table',
-    live: false,
   },
   'injury-report': {
-    attributes: async (league) => ({ league }),
     emptyFor: async (setup) => ({ league: 'nba', team: await healthyTeam(setup) }),
     dataSelector: 'details',
-    live: false,
   },
-  'standings-table': { attributes: async (league) => ({ league, team: teamOf(league) }), dataSelector: 'table', live: false },
+  'standings-table': { dataSelector: 'table' },
   'team-stats': {
     // Team statistics exist for these four leagues only; any other asks for the NHL's.
     attributes: async (league) => {
@@ -57,40 +68,28 @@ const CASES: Record<ElementTag, Omit<ElementCase, 'tag'>> = {
       return { league: stats, team: teamOf(stats) };
     },
     dataSelector: '.tile',
-    live: false,
   },
   'pitching-matchup': {
     // A baseball element: every league's case shows an MLB game that has not started.
     attributes: async (_league, setup) => ({ 'game-id': await gameId(setup, 'mlb', 'scheduled') }),
     dataSelector: '.side',
-    live: false,
   },
   'fight-card': {
     // An MMA element: every league's case shows the next card after the tests' instant (nothing live). Not a dated card
     // of the past: that one is kept once final and answered from the store, so the faults these cases inject never reach it.
-    attributes: async () => ({}),
     empty: { date: '2026-11-23' },
     dataSelector: '.bout',
     live: false,
   },
-  'odds-board': { attributes: async (league) => ({ league }), empty: { league: 'nba', team: 'XYZ' }, dataSelector: 'tbody tr' },
-  'betting-splits': {
-    attributes: async (league) => ({ league }),
-    empty: { league: 'nba', team: 'XYZ' },
-    dataSelector: 'table',
-    live: false,
-  },
-  'line-movement': {
-    attributes: async (league, setup) => ({ league, 'game-id': await liveGameId(setup, league) }),
-    dataSelector: 'svg path.line',
-    live: false,
-  },
+  'odds-board': { empty: { league: 'nba', team: 'XYZ' }, dataSelector: 'tbody tr' },
+  'betting-splits': { empty: { league: 'nba', team: 'XYZ' }, dataSelector: 'table' },
+  'line-movement': { dataSelector: 'svg path.line' },
 };
 
-export const ELEMENTS: ElementCase[] = ELEMENT_TAGS.map((tag) => ({ tag, ...CASES[tag] }));
-
 /** One element's case. */
-export const caseOf = (tag: ElementTag): ElementCase => ({ tag, ...CASES[tag] });
+export const caseOf = (tag: ElementTag): ElementCase => ({ tag, ...registryCase(tag), ...CASES[tag] });
+
+export const ELEMENTS: ElementCase[] = ELEMENT_TAGS.map(caseOf);
 
 /** A game of the league in the given state, as /v1/scores lists it. */
 export async function gameId(setup: BrowserTestSetup, league: string, status: 'scheduled' | 'live' | 'final'): Promise<string> {

@@ -25,7 +25,8 @@ export interface ResourceOptions<T> {
 
 export type ResourceStatus = 'loading' | 'ready' | 'error';
 
-type Host = ReactiveControllerHost & HTMLElement & PressboxConfig & { live: string; paused: boolean; asOf: string };
+/** The element a resource belongs to: its attributes say where to fetch from, whether to follow live and from when. */
+export type ResourceHost = ReactiveControllerHost & HTMLElement & PressboxConfig & { live: string; paused: boolean; asOf: string };
 
 const MAX_RETRY_MS = 60_000;
 
@@ -59,14 +60,14 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
     else this.#schedule();
   };
 
-  readonly #host: Host;
+  readonly #host: ResourceHost;
   /** The host's options, with its request as the relay client takes it (the route was checked where it was written). */
   readonly #options: {
     request(): { path: string; params: Record<string, string | undefined> } | PressboxError;
     live?: LiveOption<T> | undefined;
   };
 
-  constructor(host: Host, options: ResourceOptions<T>) {
+  constructor(host: ResourceHost, options: ResourceOptions<T>) {
     this.#host = host;
     this.#options = options;
     host.addController(this);

@@ -8,7 +8,7 @@ import {
   type TemplateResult,
   type PropertyDeclarations,
 } from 'lit';
-import { hostBoxCss, type ElementTag } from '../../contract/elements.js';
+import { ELEMENT_REQUIRES, hostBoxCss, type ElementTag } from '../../contract/elements.js';
 import { errorState, freshnessNotice, loadErrorWords, skeleton, stateStyles, type NotFound, type Notice } from './states.js';
 import { tokens } from './tokens.js';
 import { pauseButton } from './pause-button.js';
@@ -16,7 +16,8 @@ import { pageIsDark } from './page-theme.js';
 import type { OddsFormat } from '../runtime/odds-format.js';
 import { loadWords, resolveLocale, type ResolvedLocale } from '../i18n/locale.js';
 import { translator, type Localized, type Translate } from '../i18n/translate.js';
-import type { ResourceController } from '../runtime/resource-controller.js';
+import { PressboxError } from '../runtime/errors.js';
+import { ResourceController, type ResourceHost, type ResourceOptions } from '../runtime/resource-controller.js';
 
 /**
  * An element's stylesheets: the theme, its host box (the reserved size at any width, and a container its layout can
@@ -25,6 +26,23 @@ import type { ResourceController } from '../runtime/resource-controller.js';
 export function elementStyles(tag: ElementTag, ...own: CSSResult[]): CSSResult[] {
   const host = unsafeCSS(`:host{position:relative;overflow:hidden;container-type:inline-size}${hostBoxCss(tag)}`);
   return [tokens, host, stateStyles, ...own];
+}
+
+/**
+ * An element's data, from the route `request` names for its attributes; while one that the registry says it requires
+ * (contract/elements.ts) is empty, the error that names them to the publisher instead (`<last-five> needs league="…"
+ * team="…".`): readers see the setup message.
+ */
+export function elementResource<T extends Fresh>(element: ResourceHost, options: ResourceOptions<T>): ResourceController<T> {
+  const required = ELEMENT_REQUIRES[element.localName as ElementTag] ?? [];
+  const host = element as unknown as Record<string, string>;
+  return new ResourceController<T>(element, {
+    ...options,
+    request: () =>
+      required.every((name) => host[name.replace(/-(.)/, (_, letter: string) => letter.toUpperCase())])
+        ? options.request()
+        : new PressboxError('bad_request', `<${element.localName}> needs ${required.map((name) => `${name}="…"`).join(' ')}.`),
+  });
 }
 
 /** What every payload carries, and the base class reads. */
@@ -150,8 +168,10 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
     else this.removeAttribute('dir');
   }
 
-  /** Whether the data shows a game in progress (drives `:state(live)`). */
-  protected abstract isLive(data: T): boolean;
+  /** Whether the data shows a game in progress (drives `:state(live)`): never, unless the element says otherwise. */
+  protected isLive(_data: T): boolean {
+    return false;
+  }
 
   /** The element's region name while it has no data to be named by. */
   protected abstract get regionLabel(): string;

@@ -1,7 +1,7 @@
 /// <reference types="mocha" />
 import { expect } from '@open-wc/testing';
 import '../../../src/widgets/index.js';
-import { ELEMENT_BOXES, servesLeague, sizeProperty } from '../../../src/contract/elements.js';
+import { ELEMENT_BOXES, ELEMENT_REQUIRES, servesLeague, sizeProperty } from '../../../src/contract/elements.js';
 import type { PbErrorEvent } from '../../../src/widgets/runtime/events.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
 import { advanceRelayClock, hasState, withMedia, nextEvent, resetRelay, setFaults, shadow, settled, testSetup } from '../helpers.js';
@@ -138,6 +138,27 @@ describe('every element in every state', () => {
             await expect(element).to.be.accessible();
           } finally {
             console.warn = original;
+          }
+        });
+      }
+
+      const required = ELEMENT_REQUIRES[tag];
+      if (required) {
+        it(`bad_request: names the attributes the registry says it requires (${required.join(', ')}) while one is empty`, async () => {
+          const element = document.createElement(tag);
+          for (const [name, value] of Object.entries({ key: setup.keys.test, relay: setup.relay, ...(await attributes('nba', setup)) }))
+            if (name !== required.at(-1)) element.setAttribute(name, value);
+          const error = nextEvent<PbErrorEvent>(element, 'pb-error');
+          document.body.append(element);
+          try {
+            const { code, message } = await error;
+            expect(code).to.equal('bad_request');
+            expect(message).to.match(new RegExp(`^<${tag}> needs `));
+            for (const name of required) expect(message).to.include(` ${name}=`);
+            await element.updateComplete;
+            expect(shadow(element).querySelector('.message')!.getAttribute('data-code')).to.equal('bad_request');
+          } finally {
+            element.remove();
           }
         });
       }

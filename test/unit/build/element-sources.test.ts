@@ -2,7 +2,15 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { classNameOf, ELEMENT_MODULES_FILE, elementModulesSource, INDEX_FILE, withElementExports } from '../../../scripts/element-sources.js';
+import {
+  classNameOf,
+  ELEMENT_MODULES_FILE,
+  elementModulesSource,
+  INDEX_FILE,
+  SERVER_FILE,
+  withElementExports,
+  withServerClasses,
+} from '../../../scripts/element-sources.js';
 import { ELEMENT_TAGS } from '../../../src/contract/elements.js';
 
 describe('sources generated from the element registry (run npx tsx scripts/element-sources.ts)', () => {
@@ -16,6 +24,12 @@ describe('sources generated from the element registry (run npx tsx scripts/eleme
     const text = readFileSync(INDEX_FILE, 'utf8');
     assert.equal(text, withElementExports(text));
     for (const tag of ELEMENT_TAGS) assert.match(text, new RegExp(`export \\{ ${classNameOf(tag)} \\} from`), tag);
+  });
+
+  it(`${SERVER_FILE} stands in for every element's class`, () => {
+    const text = readFileSync(SERVER_FILE, 'utf8');
+    assert.equal(text, withServerClasses(text));
+    for (const tag of ELEMENT_TAGS) assert.match(text, new RegExp(`export class ${classNameOf(tag)} \\{\\}`), tag);
   });
 
   it('names each class after its tag', () => {

@@ -1,11 +1,9 @@
 import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { BettingSplitsPayload, Share } from '../../../contract/betting.js';
-import { PressboxError } from '../../runtime/errors.js';
 import { formatNumber, formatPercent } from '../../runtime/format.js';
 import { signedText } from '../../i18n/translate.js';
-import { ResourceController } from '../../runtime/resource-controller.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
-import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
+import { PressboxElement, elementResource, elementStyles } from '../../ui/pressbox-element.js';
 import { gamblingLineStyles, withGamblingLine } from '../../ui/gambling-line.js';
 import { pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState, type Notice } from '../../ui/states.js';
@@ -67,19 +65,12 @@ export class BettingSplits extends PressboxElement<BettingSplitsPayload> {
   gameId = '';
   team = '';
 
-  protected readonly resource = new ResourceController<BettingSplitsPayload>(this, {
-    request: () => {
-      if (!this.league) return new PressboxError('bad_request', '<betting-splits> needs a league attribute, such as league="nba".');
-      return {
-        path: '/v1/betting-splits',
-        params: { league: this.league, gameId: this.gameId || undefined, team: this.team || undefined },
-      };
-    },
+  protected readonly resource = elementResource<BettingSplitsPayload>(this, {
+    request: () => ({
+      path: '/v1/betting-splits',
+      params: { league: this.league, gameId: this.gameId || undefined, team: this.team || undefined },
+    }),
   });
-
-  protected isLive(): boolean {
-    return false;
-  }
 
   protected get regionLabel(): string {
     return this.t('bettingSplits.region', 'Betting splits');

@@ -1,10 +1,9 @@
 import { nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { FightCardPayload } from '../../../contract/fight-card.js';
 import { liveWhile } from '../../ui/live.js';
-import { ResourceController } from '../../runtime/resource-controller.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
-import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
+import { PressboxElement, elementResource, elementStyles } from '../../ui/pressbox-element.js';
 import { skeleton, type Notice } from '../../ui/states.js';
 import { statusPillStyles } from '../../ui/status-pill.js';
 import { css } from '../../ui/css.js';
@@ -60,13 +59,13 @@ export class FightCard extends PressboxElement<FightCardPayload> {
 
   date = '';
 
-  protected readonly resource = new ResourceController<FightCardPayload>(this, {
+  protected readonly resource = elementResource<FightCardPayload>(this, {
     live: liveWhile((data) => this.isLive(data)),
     // Another league is sent as written, so that the relay can say this element covers MMA only.
     request: () => ({ path: '/v1/fight-card', params: { league: this.league || 'mma', date: this.date || undefined } }),
   });
 
-  protected isLive(data: FightCardPayload): boolean {
+  protected override isLive(data: FightCardPayload): boolean {
     return data.bouts.some((bout) => bout.status === 'live');
   }
 

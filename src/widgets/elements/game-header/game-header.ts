@@ -7,12 +7,10 @@ import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import type { BettingSplits, Game, GameDetailPayload, Line } from '../../../contract/scores.js';
 import type { ScoreAnnouncer } from './score-announcer.js';
 import type { MatchupColors } from '../../../contract/common.js';
-import { PressboxError } from '../../runtime/errors.js';
 import { formatDay, formatNumber, formatPercent } from '../../runtime/format.js';
 import { formatOdds } from '../../runtime/odds-format.js';
-import { ResourceController } from '../../runtime/resource-controller.js';
 import { liveChangeMarker, liveWhile } from '../../ui/live.js';
-import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
+import { PressboxElement, elementResource, elementStyles } from '../../ui/pressbox-element.js';
 import { signedText } from '../../i18n/translate.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
 import { cssProps } from '../../ui/css-props.js';
@@ -90,20 +88,15 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
   /** Fetched with the first data once `announce` is on: most pages never announce. */
   #announcer: Promise<ScoreAnnouncer> | undefined;
 
-  protected readonly resource = new ResourceController<GameDetailPayload>(this, {
+  protected readonly resource = elementResource<GameDetailPayload>(this, {
     live: liveWhile((data) => this.isLive(data)),
-    request: () => {
-      if (!this.league || !this.gameId) {
-        return new PressboxError('bad_request', '<game-header> needs league and game-id attributes (ids come from <score-strip>).');
-      }
-      return {
-        path: `/v1/games/${encodeURIComponent(this.gameId)}`,
-        params: { league: this.league, date: this.date || undefined, betState: this.betState ? '1' : undefined },
-      };
-    },
+    request: () => ({
+      path: `/v1/games/${encodeURIComponent(this.gameId)}`,
+      params: { league: this.league, date: this.date || undefined, betState: this.betState ? '1' : undefined },
+    }),
   });
 
-  protected isLive(data: GameDetailPayload): boolean {
+  protected override isLive(data: GameDetailPayload): boolean {
     return data.game.status === 'live';
   }
 

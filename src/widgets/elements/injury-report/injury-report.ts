@@ -1,11 +1,9 @@
 import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { InjuriesPayload } from '../../../contract/insights.js';
-import { PressboxError } from '../../runtime/errors.js';
 import { formatCalendarDate, formatStartTime } from '../../runtime/format.js';
-import { ResourceController } from '../../runtime/resource-controller.js';
 import { leagueNames } from '../../ui/leagues.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
-import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
+import { PressboxElement, elementResource, elementStyles } from '../../ui/pressbox-element.js';
 import { pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
@@ -59,16 +57,9 @@ export class InjuryReport extends PressboxElement<InjuriesPayload> {
 
   team = '';
 
-  protected readonly resource = new ResourceController<InjuriesPayload>(this, {
-    request: () => {
-      if (!this.league) return new PressboxError('bad_request', '<injury-report> needs a league attribute, such as league="nfl".');
-      return { path: '/v1/injuries', params: { league: this.league, team: this.team || undefined } };
-    },
+  protected readonly resource = elementResource<InjuriesPayload>(this, {
+    request: () => ({ path: '/v1/injuries', params: { league: this.league, team: this.team || undefined } }),
   });
-
-  protected isLive(): boolean {
-    return false;
-  }
 
   protected get regionLabel(): string {
     return this.t('injuries.region', '{leagues} injury report', { leagues: leagueNames(this.league, this.localized) });

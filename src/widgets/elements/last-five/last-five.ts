@@ -4,11 +4,9 @@ import type { FormPayload } from '../../../contract/insights.js';
 import type { BoutEnding } from '../../../contract/mma.js';
 
 type Result = FormPayload['games'][number]['result'];
-import { PressboxError } from '../../runtime/errors.js';
 import { formatCalendarDate, formatNumber } from '../../runtime/format.js';
-import { ResourceController } from '../../runtime/resource-controller.js';
 import { panelStyles } from '../../ui/panel.js';
-import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
+import { PressboxElement, elementResource, elementStyles } from '../../ui/pressbox-element.js';
 import { pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
@@ -71,20 +69,12 @@ export class LastFive extends PressboxElement<FormPayload> {
   team = '';
   opponent = '';
 
-  protected readonly resource = new ResourceController<FormPayload>(this, {
-    request: () => {
-      if (!this.league || !this.team)
-        return new PressboxError('bad_request', '<last-five> needs league and team attributes, such as league="nba" team="BOS".');
-      return {
-        path: '/v1/form',
-        params: { league: this.league, team: this.team, opponent: this.opponent || undefined },
-      };
-    },
+  protected readonly resource = elementResource<FormPayload>(this, {
+    request: () => ({
+      path: '/v1/form',
+      params: { league: this.league, team: this.team, opponent: this.opponent || undefined },
+    }),
   });
-
-  protected isLive(): boolean {
-    return false;
-  }
 
   protected get regionLabel(): string {
     return this.t('form.region', 'Recent form');

@@ -1,12 +1,10 @@
 import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'lit';
 import { cssProps } from '../../ui/css-props.js';
 import type { LineMove, LineMovementPayload, LinePoint } from '../../../contract/betting.js';
-import { PressboxError } from '../../runtime/errors.js';
 import { formatNumber, formatPercent, formatStartTime } from '../../runtime/format.js';
 import { signedText, term } from '../../i18n/translate.js';
 import { formatOdds } from '../../runtime/odds-format.js';
-import { ResourceController } from '../../runtime/resource-controller.js';
-import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
+import { PressboxElement, elementResource, elementStyles } from '../../ui/pressbox-element.js';
 import { gamblingLineStyles, withGamblingLine } from '../../ui/gambling-line.js';
 import { panelStyles } from '../../ui/panel.js';
 import { pauseButtonStyles } from '../../ui/pause-button.js';
@@ -85,17 +83,9 @@ export class LineMovement extends PressboxElement<LineMovementPayload> {
   market: 'spread' | 'total' | 'moneyline' = 'spread';
   private selected: Market | undefined;
 
-  protected readonly resource = new ResourceController<LineMovementPayload>(this, {
-    request: () => {
-      if (!this.league || !this.gameId)
-        return new PressboxError('bad_request', '<line-movement> needs league and game-id attributes (ids come from <score-strip>).');
-      return { path: '/v1/line-movement', params: { league: this.league, gameId: this.gameId, date: this.date || undefined } };
-    },
+  protected readonly resource = elementResource<LineMovementPayload>(this, {
+    request: () => ({ path: '/v1/line-movement', params: { league: this.league, gameId: this.gameId, date: this.date || undefined } }),
   });
-
-  protected isLive(): boolean {
-    return false;
-  }
 
   protected get regionLabel(): string {
     return this.t('movement.region', 'Line movement');

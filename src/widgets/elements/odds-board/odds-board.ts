@@ -1,14 +1,12 @@
 import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { OddsBoardPayload } from '../../../contract/betting.js';
 import type { Line } from '../../../contract/scores.js';
-import { PressboxError } from '../../runtime/errors.js';
 import { formatNumber } from '../../runtime/format.js';
 import { signedText } from '../../i18n/translate.js';
 import { formatOdds } from '../../runtime/odds-format.js';
-import { ResourceController } from '../../runtime/resource-controller.js';
 import { liveWhile } from '../../ui/live.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
-import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
+import { PressboxElement, elementResource, elementStyles } from '../../ui/pressbox-element.js';
 import { gamblingLineStyles, withGamblingLine } from '../../ui/gambling-line.js';
 import { pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState, type Notice } from '../../ui/states.js';
@@ -86,15 +84,12 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
   private sortKey: SortKey | undefined;
   private direction: Direction = 'ascending';
 
-  protected readonly resource = new ResourceController<OddsBoardPayload>(this, {
+  protected readonly resource = elementResource<OddsBoardPayload>(this, {
     live: liveWhile((data) => this.isLive(data)),
-    request: () => {
-      if (!this.league) return new PressboxError('bad_request', '<odds-board> needs a league attribute, such as league="nba".');
-      return { path: '/v1/odds', params: { league: this.league, team: this.team || undefined } };
-    },
+    request: () => ({ path: '/v1/odds', params: { league: this.league, team: this.team || undefined } }),
   });
 
-  protected isLive(data: OddsBoardPayload): boolean {
+  protected override isLive(data: OddsBoardPayload): boolean {
     return data.games.some((entry) => entry.game.status === 'live');
   }
 

@@ -1,13 +1,11 @@
 import type { PropertyDeclarations, TemplateResult } from 'lit';
 import type { PitchingMatchupPayload } from '../../../contract/season.js';
-import { PressboxError } from '../../runtime/errors.js';
-import { ResourceController } from '../../runtime/resource-controller.js';
 import { css } from '../../ui/css.js';
 import { lazyView } from '../../ui/lazy-view.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { SeasonElement } from '../../ui/season-messages.js';
-import { elementStyles } from '../../ui/pressbox-element.js';
+import { elementResource, elementStyles } from '../../ui/pressbox-element.js';
 import { skeleton, type Notice } from '../../ui/states.js';
 import { teamBadgeStyles } from '../../ui/team-badge.js';
 
@@ -65,19 +63,15 @@ export class PitchingMatchup extends SeasonElement<PitchingMatchupPayload> {
   gameId = '';
   date = '';
 
-  protected readonly resource = new ResourceController<PitchingMatchupPayload>(this, {
-    request: () => {
-      if (!this.gameId)
-        return new PressboxError('bad_request', '<pitching-matchup> needs a game-id attribute (ids come from <score-strip league="mlb">).');
-      // A league other than mlb is sent, so that the relay can say this element covers MLB only.
-      return {
-        path: '/v1/pitching-matchup',
-        params: { gameId: this.gameId, league: this.league || undefined, date: this.date || undefined },
-      };
-    },
+  protected readonly resource = elementResource<PitchingMatchupPayload>(this, {
+    // A league other than mlb is sent, so that the relay can say this element covers MLB only.
+    request: () => ({
+      path: '/v1/pitching-matchup',
+      params: { gameId: this.gameId, league: this.league || undefined, date: this.date || undefined },
+    }),
   });
 
-  protected isLive(data: PitchingMatchupPayload): boolean {
+  protected override isLive(data: PitchingMatchupPayload): boolean {
     return data.status === 'live';
   }
 

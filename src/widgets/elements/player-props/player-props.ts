@@ -1,12 +1,10 @@
 import { html, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { PropsPayload } from '../../../contract/insights.js';
-import { PressboxError } from '../../runtime/errors.js';
 import { formatNumber, formatPercent } from '../../runtime/format.js';
 import { relayTerm, signedText } from '../../i18n/translate.js';
 import { formatOdds } from '../../runtime/odds-format.js';
-import { ResourceController } from '../../runtime/resource-controller.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
-import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
+import { PressboxElement, elementResource, elementStyles } from '../../ui/pressbox-element.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { cssProps } from '../../ui/css-props.js';
@@ -69,20 +67,12 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
   private sortKey: SortKey = 'line';
   private direction: Direction = 'descending';
 
-  protected readonly resource = new ResourceController<PropsPayload>(this, {
-    request: () => {
-      if (!this.league || !this.gameId)
-        return new PressboxError('bad_request', '<player-props> needs league and game-id attributes (ids come from <score-strip>).');
-      return {
-        path: '/v1/props',
-        params: { league: this.league, gameId: this.gameId, markets: this.markets || undefined, date: this.date || undefined },
-      };
-    },
+  protected readonly resource = elementResource<PropsPayload>(this, {
+    request: () => ({
+      path: '/v1/props',
+      params: { league: this.league, gameId: this.gameId, markets: this.markets || undefined, date: this.date || undefined },
+    }),
   });
-
-  protected isLive(): boolean {
-    return false;
-  }
 
   protected get regionLabel(): string {
     return this.t('props.region', 'Player props');

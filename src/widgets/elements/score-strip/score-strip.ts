@@ -5,10 +5,8 @@ import type { ChangeMarker } from '../../ui/change-marker.js';
 import { pauseButtonStyles } from '../../ui/pause-button.js';
 import type { Game, ScoresPayload } from '../../../contract/scores.js';
 import { PbGameSelectEvent } from './game-select-event.js';
-import { PressboxError } from '../../runtime/errors.js';
-import { ResourceController } from '../../runtime/resource-controller.js';
 import { liveChangeMarker, liveWhile } from '../../ui/live.js';
-import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
+import { PressboxElement, elementResource, elementStyles } from '../../ui/pressbox-element.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { noGamesText } from '../../ui/next-game.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
@@ -83,23 +81,20 @@ export class ScoreStrip extends PressboxElement<ScoresPayload> {
   /** The card that takes focus when Tab enters the strip. */
   private focusIndex = 0;
 
-  protected readonly resource = new ResourceController<ScoresPayload>(this, {
+  protected readonly resource = elementResource<ScoresPayload>(this, {
     live: liveWhile((data) => this.isLive(data)),
-    request: () => {
-      if (!this.league) return new PressboxError('bad_request', '<score-strip> needs a league attribute, such as league="nba".');
-      return {
-        path: '/v1/scores',
-        params: {
-          league: this.league,
-          date: this.date || undefined,
-          team: this.team || undefined,
-          betState: this.betState ? '1' : undefined,
-        },
-      };
-    },
+    request: () => ({
+      path: '/v1/scores',
+      params: {
+        league: this.league,
+        date: this.date || undefined,
+        team: this.team || undefined,
+        betState: this.betState ? '1' : undefined,
+      },
+    }),
   });
 
-  protected isLive(data: ScoresPayload): boolean {
+  protected override isLive(data: ScoresPayload): boolean {
     return data.games.some((game) => game.status === 'live');
   }
 

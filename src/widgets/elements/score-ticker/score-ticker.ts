@@ -4,10 +4,9 @@ import { changeStyles } from '../../ui/changes.js';
 import type { ChangeMarker } from '../../ui/change-marker.js';
 import type { Game, ScoresPayload } from '../../../contract/scores.js';
 import { PressboxError } from '../../runtime/errors.js';
-import { ResourceController } from '../../runtime/resource-controller.js';
 import { liveChangeMarker, liveWhile } from '../../ui/live.js';
 import { leagueNames } from '../../ui/leagues.js';
-import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
+import { PressboxElement, elementResource, elementStyles } from '../../ui/pressbox-element.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { noGamesText } from '../../ui/next-game.js';
 import { statusPillStyles, statusText } from '../../ui/status-pill.js';
@@ -63,7 +62,7 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
   /** Each game in progress or final against its closing line, after its status ("BOS covering −4.5"). */
   betState?: boolean;
 
-  protected readonly resource = new ResourceController<ScoresPayload>(this, {
+  protected readonly resource = elementResource<ScoresPayload>(this, {
     live: liveWhile((data) => this.isLive(data)),
     request: () => {
       const leagues = this.leagues || this.league;
@@ -72,7 +71,7 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
     },
   });
 
-  protected isLive(data: ScoresPayload): boolean {
+  protected override isLive(data: ScoresPayload): boolean {
     return data.games.some((game) => game.status === 'live');
   }
 

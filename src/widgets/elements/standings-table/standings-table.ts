@@ -1,13 +1,11 @@
 import { html, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { StandingsPayload } from '../../../contract/season.js';
-import { PressboxError } from '../../runtime/errors.js';
 import { formatNumber } from '../../runtime/format.js';
-import { ResourceController } from '../../runtime/resource-controller.js';
 import { leagueNames } from '../../ui/leagues.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
 import { pauseButtonStyles } from '../../ui/pause-button.js';
 import { SeasonElement } from '../../ui/season-messages.js';
-import { elementStyles } from '../../ui/pressbox-element.js';
+import { elementResource, elementStyles } from '../../ui/pressbox-element.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { dataTableStyles, nextDirection, sortHeader, type Direction } from '../../ui/data-table.js';
@@ -71,16 +69,9 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
   private sortKey: SortKey | undefined;
   private direction: Direction = 'descending';
 
-  protected readonly resource = new ResourceController<StandingsPayload>(this, {
-    request: () => {
-      if (!this.league) return new PressboxError('bad_request', '<standings-table> needs a league attribute, such as league="nba".');
-      return { path: '/v1/standings', params: { league: this.league } };
-    },
+  protected readonly resource = elementResource<StandingsPayload>(this, {
+    request: () => ({ path: '/v1/standings', params: { league: this.league } }),
   });
-
-  protected isLive(): boolean {
-    return false;
-  }
 
   protected get regionLabel(): string {
     return this.t('standings.region', '{league} standings', { league: leagueNames(this.league, this.localized) });

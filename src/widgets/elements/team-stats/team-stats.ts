@@ -1,12 +1,10 @@
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { TeamStatsPayload } from '../../../contract/season.js';
-import { PressboxError } from '../../runtime/errors.js';
 import { formatNumber } from '../../runtime/format.js';
-import { ResourceController } from '../../runtime/resource-controller.js';
 import { panelStyles, scrollAreaStyles } from '../../ui/panel.js';
 import { pauseButtonStyles } from '../../ui/pause-button.js';
 import { SeasonElement } from '../../ui/season-messages.js';
-import { elementStyles } from '../../ui/pressbox-element.js';
+import { elementResource, elementStyles } from '../../ui/pressbox-element.js';
 import { ordinal } from '../../ui/ordinal.js';
 import { emptyState, type Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
@@ -63,17 +61,9 @@ export class TeamStats extends SeasonElement<TeamStatsPayload> {
   team = '';
   layout: 'compact' | 'full' = 'compact';
 
-  protected readonly resource = new ResourceController<TeamStatsPayload>(this, {
-    request: () => {
-      if (!this.league || !this.team)
-        return new PressboxError('bad_request', '<team-stats> needs league and team attributes, such as league="nba" team="BOS".');
-      return { path: '/v1/team-stats', params: { league: this.league, team: this.team } };
-    },
+  protected readonly resource = elementResource<TeamStatsPayload>(this, {
+    request: () => ({ path: '/v1/team-stats', params: { league: this.league, team: this.team } }),
   });
-
-  protected isLive(): boolean {
-    return false;
-  }
 
   protected get regionLabel(): string {
     return this.t('teamStats.region', 'Team statistics');

@@ -1,10 +1,8 @@
 import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { WinProbabilityPayload } from '../../../contract/insights.js';
-import { PressboxError } from '../../runtime/errors.js';
 import { formatPercent, formatStartTime, onItsDay } from '../../runtime/format.js';
-import { ResourceController } from '../../runtime/resource-controller.js';
 import { liveWhile } from '../../ui/live.js';
-import { PressboxElement, elementStyles } from '../../ui/pressbox-element.js';
+import { PressboxElement, elementResource, elementStyles } from '../../ui/pressbox-element.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
 import { shareBar, shareBarStyles } from '../../ui/share-bar.js';
 import type { Notice } from '../../ui/states.js';
@@ -48,16 +46,12 @@ export class WinProbability extends PressboxElement<WinProbabilityPayload> {
   gameId = '';
   date = '';
 
-  protected readonly resource = new ResourceController<WinProbabilityPayload>(this, {
+  protected readonly resource = elementResource<WinProbabilityPayload>(this, {
     live: liveWhile((data) => this.isLive(data)),
-    request: () => {
-      if (!this.league || !this.gameId)
-        return new PressboxError('bad_request', '<win-probability> needs league and game-id attributes (ids come from <score-strip>).');
-      return { path: '/v1/win-probability', params: { league: this.league, gameId: this.gameId, date: this.date || undefined } };
-    },
+    request: () => ({ path: '/v1/win-probability', params: { league: this.league, gameId: this.gameId, date: this.date || undefined } }),
   });
 
-  protected isLive(data: WinProbabilityPayload): boolean {
+  protected override isLive(data: WinProbabilityPayload): boolean {
     return data.status === 'live';
   }
 
