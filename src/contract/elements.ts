@@ -77,7 +77,7 @@ export function reservedHeightOf(tag: ElementTag, league = '', team = '', betSta
  * gives the selector of its own box, `select('[league=mls i]')` that of a league with a box of its own, and
  * `select(ONE_TEAM)` that of one team's (each of `attributeHeights`).
  */
-export function reservedHeightRules(tag: ElementTag, select: (league: string) => string, declarations = ''): string {
+function reservedHeightRules(tag: ElementTag, select: (league: string) => string, declarations = ''): string {
   const { height, formerName, attributeHeights }: ElementBox = ELEMENT_BOXES[tag];
   const boxes: Array<[string, number]> = [['', height], ...Object.entries(attributeHeights ?? {})];
   return boxes

@@ -4,7 +4,7 @@ import { ELEMENT_DETAILS, GAMBLING_LINE_TAGS, reservedHeightOf, type ElementTag 
  * What an embed page may put on its element: the attributes every element takes, except `key` and `relay` (the
  * embed's own key parameter and the relay serving it decide those), and each element's own.
  */
-export const COMMON_ATTRIBUTES = ['league', 'theme', 'locale', 'time-zone', 'odds-format', 'live'] as const;
+const COMMON_ATTRIBUTES = ['league', 'theme', 'locale', 'time-zone', 'odds-format', 'live'] as const;
 
 export function attributesOf(tag: ElementTag): readonly string[] {
   return [...COMMON_ATTRIBUTES, ...ELEMENT_DETAILS[tag].embedAttributes];

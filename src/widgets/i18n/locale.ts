@@ -3,7 +3,7 @@ import { scriptTagConfig } from '../runtime/config.js';
 import type { Words } from './translate.js';
 
 /** The supported locale for a BCP 47 tag: the same tag, else the same language (`de-AT` → `de`); undefined if none. */
-export function supportedLocale(tag: string): SupportedLocale | undefined {
+function supportedLocale(tag: string): SupportedLocale | undefined {
   const lower = tag.toLowerCase();
   const language = lower.split(/[-_]/)[0];
   return (

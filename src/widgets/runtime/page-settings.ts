@@ -11,7 +11,7 @@ export interface PressboxConfig {
 export type PressboxMessages = Record<string, Record<string, string>>;
 
 /** Fired on `window` when a page changes wording, so elements on screen show it. */
-export const MESSAGES_CHANGED = 'pb-messages';
+const MESSAGES_CHANGED = 'pb-messages';
 
 /** What a page sees as `window.Pressbox`. */
 export interface PressboxGlobal {

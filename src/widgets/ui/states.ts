@@ -45,7 +45,7 @@ export async function loadErrorWords(error: PressboxError | undefined): Promise<
  * What a page visitor reads for an error, always a sentence in their language: nothing for the moment its words are
  * on the way, and the service's own words if they cannot be fetched. The publisher's detail goes to the console.
  */
-export function readerMessage(error: PressboxError, localized: Localized, notFound?: NotFound): string {
+function readerMessage(error: PressboxError, localized: Localized, notFound?: NotFound): string {
   return (
     serviceMessage(localized.t, error.code) ??
     setupWords?.setupMessage(term, error, localized, notFound) ??
