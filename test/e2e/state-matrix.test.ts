@@ -71,10 +71,23 @@ const KNOWN_FAULTS: ReadonlyArray<{
     why: 'WebKit lays a right-to-left header out wider than its box at 280 px when its status wraps; Chromium and Firefox do not',
   },
   {
-    tags: ['standings-table', 'fight-card'],
+    tags: ['standings-table', 'fight-card', 'player-props'],
     finding: /scrolls sideways/,
     locales: ['de', 'ar'],
-    why: 'at 280 px a German or Arabic table (standings, a card of bouts) is 10–96 px wider than its area in Firefox and WebKit: long words, no hyphenation',
+    why: 'at 280 px a German or Arabic table (standings, a card of bouts, props) is 7–96 px wider than its area in Firefox and WebKit: long words, no hyphenation',
+  },
+  {
+    tags: ['game-header'],
+    finding: /text over text "Mitte \d+\. Inning"/,
+    engines: ['firefox'],
+    locales: ['de'],
+    why: 'at 280 px Firefox sets the German inning ("Mitte 5. Inning") over the date beside it',
+  },
+  {
+    tags: ['last-five'],
+    finding: /text over text "[^"]+" \/ "gg\. [A-Z]+\d"/,
+    locales: ['de'],
+    why: 'at 280 px a fighter\'s opponent, written as a code ("gg. INGRA2"), runs into the German way the bout ended ("K.o.", "Aufg.")',
   },
   {
     tags: ['line-movement'],

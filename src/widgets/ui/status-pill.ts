@@ -63,7 +63,9 @@ export const statusPillStyles = css`
   .pill[data-status='live'] {
     color: var(--_live);
   }
+  /* A round dot however narrow the cell: the pill's text gives way, not the dot. */
   .live-dot {
+    flex: none;
     width: 8px;
     height: 8px;
     border-radius: 50%;
