@@ -1,6 +1,6 @@
 // The docs' tables that restate the registries, generated so they cannot drift: the elements in the README, each
-// element's reserved height in docs/publishers.md, the leagues each element serves (both), the data routes in
-// docs/api.md, `pressbox serve`'s flags in docs/operators.md, what readers download in docs/performance.md.
+// element's reserved height and the theme properties in docs/publishers.md, the leagues each element serves (both),
+// the data routes in docs/api.md, `pressbox serve`'s flags in docs/operators.md, what readers download in docs/performance.md.
 // `npm test` fails when one is stale.
 //   npx tsx scripts/docs-tables.ts     → rewrites the tables
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { DATA_ROUTE_PATHS, DATA_ROUTES } from '../src/contract/routes.js';
 import { leagueTitle, WIDGET_LEAGUES } from '../src/contract/leagues.js';
 import { WIDGET_ROUTES_BY_PATH } from '../src/relay/resources/routes.js';
 import { RELAY_FEATURES } from '../src/relay/features/index.js';
+import { sharedProperties } from './cem/shared-surface.js';
 import { BUDGETS, bundleSizes, LOCALE_CHUNK_BUDGET, type Page, type Size } from './bundle-sizes.js';
 
 /** A table kept between two markers in a Markdown file. */
@@ -75,6 +76,18 @@ function routeTable(): string {
 
 const cell = (text: string) => text.replaceAll('|', '\\|');
 
+/** The theme every element reads and the shared stylesheets' properties, as the manifest documents them (scripts/cem/). */
+function themeTable(): string {
+  return [
+    '| property | what | default | dark |',
+    '|---|---|---|---|',
+    ...sharedProperties().map(
+      ({ name, words, defaults: [light, dark] }) =>
+        `| \`${name}\` | ${cell(words)} | \`${light}\` | ${dark ? `\`${dark}\`` : 'the same'} |`,
+    ),
+  ].join('\n');
+}
+
 /** Each relay feature's flags (src/relay/features/), with the default as people write it: what `serve --help` says. */
 function serveFlagTable(): string {
   return [
@@ -133,6 +146,7 @@ export const BUNDLE_TABLE: GeneratedTable = { file: 'docs/performance.md', name:
 export const GENERATED_TABLES: GeneratedTable[] = [
   { file: 'README.md', name: 'elements', table: elementTable },
   { file: 'docs/publishers.md', name: 'sizes', table: sizeTable },
+  { file: 'docs/publishers.md', name: 'theme', table: themeTable },
   { file: 'README.md', name: 'leagues', table: leagueTable },
   { file: 'docs/publishers.md', name: 'leagues', table: leagueTable },
   { file: 'docs/api.md', name: 'routes', table: routeTable },

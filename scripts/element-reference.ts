@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ODDS_FORMATS } from '../src/contract/choices.js';
 import { detailsOf, isElementTag } from '../src/contract/elements.js';
+import { sharedDescription, sharedProperties } from './cem/shared-surface.js';
 
 /** What `cem analyze` writes of a custom element, as far as this reads it. */
 interface Named {
@@ -223,9 +224,14 @@ function exampleOf(element: ElementReference): string {
 const GAME_ID_NOTE =
   '`GAME_ID`: a game id from `/v1/scores` or the snippet builder; ids carry their date, see [Finding a game id](publishers.md#finding-a-game-id).';
 
-/** The element reference: one section per element, common attributes once. */
+/** The element reference: one section per element, common attributes and the theme once. */
 export function markdown(elements: ElementReference[]): string {
   const common = elements[0]!.attributes.filter((attribute) => attribute.common);
+  // Every element's manifest entry lists the theme (scripts/cem/shared-surface.ts); its section, only where its words differ.
+  const theme = sharedProperties()
+    .filter((property) => !property.stylesheet)
+    .map((property) => ({ name: property.name, description: sharedDescription(property) }));
+  const isTheme = (property: Named) => theme.some((item) => item.name === property.name && item.description === property.description);
   const lines = [
     '# Element reference',
     '',
@@ -245,6 +251,15 @@ export function markdown(elements: ElementReference[]): string {
         // Each element serves its own leagues (listed in its section), so no one element's list speaks for all.
         attribute.name === 'league' ? 'League code; each element below lists the leagues it serves.' : attribute.description,
       ]),
+    ),
+    '## CSS custom properties every element reads',
+    '',
+    'The theme (see [Theme properties](publishers.md#theme-properties)); an element below lists one again where it says what',
+    'it colours there.',
+    '',
+    ...table(
+      ['property', 'what (default)'],
+      theme.map((property) => [`\`${property.name}\``, property.description]),
     ),
   ];
   for (const element of elements) {
@@ -279,11 +294,11 @@ export function markdown(elements: ElementReference[]): string {
         ['part', 'what'],
         element.parts.map((part) => [`\`${part.name}\``, part.description]),
       ),
-      '**CSS custom properties**',
+      '**CSS custom properties** (besides the theme)',
       '',
       ...table(
         ['property', 'what (default)'],
-        element.cssProperties.map((property) => [`\`${property.name}\``, property.description]),
+        element.cssProperties.filter((property) => !isTheme(property)).map((property) => [`\`${property.name}\``, property.description]),
       ),
       '**States** (`' + element.tag + ':state(name)`)',
       '',

@@ -86,6 +86,7 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
   locale = '';
   /** IANA time zone for start times; the reader's by default. */
   timeZone = '';
+  /** How prices are written, on the elements that show them: `american` (−110), `decimal` (1.91), `fractional` (10/11) or `implied` (52.4%). */
   oddsFormat: OddsFormat = 'american';
   /** `off` stops automatic refresh. */
   live = 'on';

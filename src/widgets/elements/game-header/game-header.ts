@@ -30,7 +30,6 @@ const seriesView = lazyView(() => import('./series-line.js'));
  *
  * @attr game-id - The game's id, as `<score-strip>` gives it in `pb-game-select`.
  * @attr date - The game's day, YYYY-MM-DD: lets the relay find a game older than three days it never served (snippets write it).
- * @attr odds-format - american, decimal, fractional or implied.
  * @attr announce - Announce scoring changes and the final through a polite live region (off by default).
  * @attr bet-state - The game in progress or final against its closing line: who covers the spread, the pace against the total.
  *
@@ -43,7 +42,7 @@ const seriesView = lazyView(() => import('./series-line.js'));
  * @csspart notice - The freshness notice over stale data.
  * @csspart pause - The button that pauses and resumes live updates.
  *
- * @cssproperty --pb-game-header-height - Reserved height (360px, 384px with `bet-state`); `--pb-header-height` also works.
+ * @cssproperty --pb-game-header-height - Reserved height (360px, 384px with `bet-state`).
  * @cssproperty --pb-color-live - Colour of the live status.
  *
  * @event {PbLoadEvent} pb-load - First data shown.

@@ -18,7 +18,6 @@ type TeamReport = InjuriesPayload['teams'][number];
  * designation; the report's date and freshness.
  *
  * @attr team - One team only (abbreviation, such as KC), shown open.
- * @attr as-of - A day written YYYY-MM-DD: the data as it stood at the end of that day (UTC), for articles; the element shows the day and never refreshes.
  *
  * @csspart team - A team's collapsible section.
  * @csspart status - A player's status badge.
@@ -27,7 +26,7 @@ type TeamReport = InjuriesPayload['teams'][number];
  * @csspart pause - The button that pauses and resumes live updates.
  * @csspart badge - A team badge.
  *
- * @cssproperty --pb-injury-report-height - Reserved height (420px, 180px with `team`); the list scrolls inside it; `--pb-injuries-height` also works.
+ * @cssproperty --pb-injury-report-height - Reserved height (420px, 180px with `team`); the list scrolls inside it.
  *
  * @event {PbLoadEvent} pb-load - First data shown.
  * @event {PbUpdateEvent} pb-update - Newer data shown.

@@ -24,7 +24,6 @@ const FORM_LENGTH = 5;
  *
  * @attr team - The team, by abbreviation (BOS).
  * @attr opponent - Another team's abbreviation: shows their last meetings instead.
- * @attr as-of - A day written YYYY-MM-DD: the data as it stood at the end of that day (UTC), for articles; the element shows the day and never refreshes.
  *
  * @csspart badge - The team badge.
  * @csspart chip - One result.

@@ -43,7 +43,6 @@ function stepPath(points: readonly LinePoint[], key: keyof LinePoint, x: (at: st
  * @attr game-id - The game's id, as `<score-strip>` gives it.
  * @attr date - The game's day, YYYY-MM-DD: lets the relay find a game older than three days it never served.
  * @attr market - The market shown first: spread (the default), total or moneyline.
- * @attr odds-format - american, decimal, fractional or implied (the moneyline's numbers).
  *
  * @csspart tab - A market tab.
  * @csspart chart - The line's chart.

@@ -36,7 +36,6 @@ const totalOf = (entry: Entry) => entry.line?.total?.points ?? -1;
  * @attr team - A team's abbreviation: that team's games only.
  * @attr sort - time (live games, then those to come, then finished ones, each by start; the default), spread (biggest favourite first) or total (highest first).
  * @attr markets - The columns, separated by commas: spread, total, moneyline (all by default).
- * @attr odds-format - american, decimal, fractional or implied.
  *
  * @csspart message - The loading, empty or error message.
  * @csspart notice - The freshness notice over stale data.

@@ -27,7 +27,7 @@ const view = lazyView(() => import('./pitching-matchup-view.js'));
  * @csspart notice - The freshness notice over stale data.
  * @csspart pause - The button that pauses and resumes live updates.
  *
- * @cssproperty --pb-pitching-matchup-height - Reserved height (300px); `--pb-matchup-height` also works.
+ * @cssproperty --pb-pitching-matchup-height - Reserved height (300px).
  * @cssproperty --pb-color-warning - Colour of a starter not yet confirmed, and of weather alerts (#b45309).
  *
  * @event {PbLoadEvent} pb-load - First data shown.

@@ -21,14 +21,13 @@ type SortKey = 'player' | 'line';
  * @attr game-id - The game's id, as `<score-strip>` gives it.
  * @attr markets - Market keys separated by commas (at most five), such as points,assists; all offered by default.
  * @attr date - The game's day, YYYY-MM-DD: lets the relay find a game older than three days it never served (snippets write it).
- * @attr odds-format - american, decimal, fractional or implied.
  *
  * @csspart tab - A market tab.
  * @csspart message - The loading, empty or error message.
  * @csspart notice - The freshness notice over stale data.
  * @csspart pause - The button that pauses and resumes live updates.
  *
- * @cssproperty --pb-player-props-height - Reserved height (400px); the table scrolls inside it; `--pb-props-height` also works.
+ * @cssproperty --pb-player-props-height - Reserved height (400px); the table scrolls inside it.
  *
  * @event {PbLoadEvent} pb-load - First data shown.
  * @event {PbUpdateEvent} pb-update - Newer data shown.

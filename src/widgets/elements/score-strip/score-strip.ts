@@ -23,7 +23,6 @@ import { scoreStripStyles } from './score-strip.styles.js';
  * @attr date - A day written YYYY-MM-DD; without it, the current slate (recent finals, live games, next games).
  * @attr team - Only games of this team (abbreviation, such as BOS).
  * @attr game-href - Makes cards links: a URL template with {id} and {league}, such as /games/{league}/{id}.
- * @attr as-of - A day written YYYY-MM-DD: the data as it stood at the end of that day (UTC), for articles; the element shows the day and never refreshes.
  * @attr bet-state - Each game in progress or final against its closing line: who covers the spread, the pace against the total (leagues with lines).
  *
  * @csspart card - One game card.
@@ -36,7 +35,7 @@ import { scoreStripStyles } from './score-strip.styles.js';
  * @csspart previous - The button that scrolls to the previous games.
  * @csspart next - The button that scrolls to the next games.
  *
- * @cssproperty --pb-score-strip-height - Height of the strip (136px, 168px with `bet-state`); `--pb-strip-height` also works.
+ * @cssproperty --pb-score-strip-height - Height of the strip (136px, 168px with `bet-state`).
  * @cssproperty --pb-card-width - Width of a card (176px).
  * @cssproperty --pb-color-accent - Hover and focus colour.
  * @cssproperty --pb-color-live - Colour of live games.

@@ -25,8 +25,6 @@ const SECONDS_PER_GAME = 4;
  * is a list to scroll instead.
  *
  * @attr leagues - Leagues separated by commas, such as nba,nhl (or `league` for one), from: {leagues}.
- * @attr paused - Present while the ticker is paused by its button.
- * @attr as-of - A day written YYYY-MM-DD: the data as it stood at the end of that day (UTC), for articles; the element shows the day and never refreshes.
  * @attr bet-state - Each game in progress or final against its closing line, after its status: who covers, the pace against the total.
  *
  * @csspart item - One game.
@@ -35,7 +33,7 @@ const SECONDS_PER_GAME = 4;
  * @csspart message - The loading, empty or error message.
  * @csspart notice - The freshness notice over stale data.
  *
- * @cssproperty --pb-score-ticker-height - Height of the ticker (48px); `--pb-ticker-height` also works.
+ * @cssproperty --pb-score-ticker-height - Height of the ticker (48px).
  *
  * @event {PbLoadEvent} pb-load - First data shown.
  * @event {PbUpdateEvent} pb-update - Newer data shown.

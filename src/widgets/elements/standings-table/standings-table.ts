@@ -25,7 +25,6 @@ const byPoints = (league: string): boolean => leagueRecord(league)?.standings ==
  * difference, points). Sortable by any column, with one team highlighted.
  *
  * @attr team - A team to highlight, by abbreviation (BOS).
- * @attr as-of - A day written YYYY-MM-DD: the data as it stood at the end of that day (UTC), for articles; the element shows the day and never refreshes.
  *
  * @csspart row - One team's row.
  * @csspart message - The loading, empty or error message.
@@ -33,7 +32,7 @@ const byPoints = (league: string): boolean => leagueRecord(league)?.standings ==
  * @csspart pause - The button that pauses and resumes live updates.
  * @csspart badge - A team badge.
  *
- * @cssproperty --pb-standings-table-height - Reserved height (420px); the table scrolls inside it; `--pb-standings-height` also works.
+ * @cssproperty --pb-standings-table-height - Reserved height (420px); the table scrolls inside it.
  * @cssproperty --pb-color-accent - Colour of the highlighted team's marker.
  *
  * @event {PbLoadEvent} pb-load - First data shown.

@@ -20,7 +20,6 @@ type Stat = TeamStatsPayload['stats'][number];
  *
  * @attr team - The team, by abbreviation (BOS).
  * @attr layout - `compact` (the key numbers) or `full` (every number, scrolling inside the box).
- * @attr as-of - A day written YYYY-MM-DD: the data as it stood at the end of that day (UTC), for articles; the element shows the day and never refreshes.
  *
  * @csspart badge - The team badge.
  * @csspart stat - One number with its rank.
