@@ -74,6 +74,13 @@ function propertyName(name: string): string {
   return /^[a-z]+$/.test(name) ? name : `'${name}'`;
 }
 
+/** An event's class as the typings name it; `pb-load` and `pb-update` carry the element's payload (`ScoresPayload`). */
+function eventType(tag: string, event: Named): string {
+  const type = event.type?.text ?? 'Event';
+  return PAYLOAD_EVENTS.includes(type) ? `Pressbox.${type}<Pressbox.ElementPayload<'${tag}'>>` : `Pressbox.${type}`;
+}
+const PAYLOAD_EVENTS = ['PbLoadEvent', 'PbUpdateEvent'];
+
 /** The JSX and template typings, by file name under dist/widgets: one module of attributes and events, one per framework. */
 export function jsxTypes(elements: ElementReference[]): Record<string, string> {
   const generated = '// Generated from custom-elements.json by scripts/element-reference.ts: do not edit.';
@@ -101,7 +108,7 @@ export function jsxTypes(elements: ElementReference[]): Record<string, string> {
   );
   for (const element of elements)
     attributes.push(
-      `  '${element.tag}': { ${element.events.map((event) => `'${event.name}': Pressbox.${event.type?.text ?? 'Event'}`).join('; ')} };`,
+      `  '${element.tag}': { ${element.events.map((event) => `'${event.name}': ${eventType(element.tag, event)}`).join('; ')} };`,
     );
   attributes.push(
     '}',
@@ -151,9 +158,14 @@ export function jsxTypes(elements: ElementReference[]): Record<string, string> {
   return {
     'element-attributes.d.ts': attributes.join('\n'),
     'jsx.d.ts': react.join('\n'),
-    'jsx-preact.d.ts': jsx('Preact', "import type { JSX } from 'preact';", 'JSX.HTMLAttributes<HTMLElementTagNameMap[Tag]>', 'preact').join(
-      '\n',
-    ),
+    // Preact 11 has no JSX.HTMLAttributes and Preact 10 before 10.28 no HTMLAttributes at its root: a <div>'s props
+    // are named alike in both, with the ref set to the element.
+    'jsx-preact.d.ts': jsx(
+      'Preact 10 and 11',
+      "import type { JSX, Ref } from 'preact';",
+      "Omit<JSX.IntrinsicElements['div'], 'ref'> & { ref?: Ref<HTMLElementTagNameMap[Tag]> }",
+      'preact',
+    ).join('\n'),
     'jsx-solid.d.ts': jsx(
       'Solid',
       "import type { JSX } from 'solid-js';",

@@ -61,6 +61,11 @@ export function sizeProperty(tag: ElementTag): `--pb-${ElementTag}-height` {
   return `--pb-${tag}-height`;
 }
 
+/** The attributes that choose the tag's box (`league`, `team`, `bet-state`; once for each of its `attributeHeights`). */
+export function boxAttributes(tag: ElementTag): string[] {
+  return Object.keys((ELEMENT_BOXES[tag] as ElementBox).attributeHeights ?? {}).map((selector) => /[\w-]+/.exec(selector)![0]);
+}
+
 /** The element's reserved height in CSS pixels for a league (its `league` attribute, in any case) and a `team`. */
 export function reservedHeightOf(tag: ElementTag, league = '', team = '', betState = false): number {
   const box: ElementBox = ELEMENT_BOXES[tag];

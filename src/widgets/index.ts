@@ -16,17 +16,30 @@ export { OddsBoard } from './elements/odds-board/odds-board.js';
 export { BettingSplits } from './elements/betting-splits/betting-splits.js';
 export { LineMovement } from './elements/line-movement/line-movement.js';
 // elements:end
-export { PbErrorEvent, PbLoadEvent, PbUpdateEvent } from './runtime/events.js';
+export { PbErrorEvent, PbLoadEvent, PbUpdateEvent, type PressboxEventMap } from './runtime/events.js';
 export { PbGameSelectEvent } from './elements/score-strip/game-select-event.js';
+export type { ElementPayload } from './ui/pressbox-element.js';
 export { configure, setMessages, type PressboxConfig, type PressboxMessages } from './runtime/page-settings.js';
 export { SUPPORTED_LOCALES, type SupportedLocale } from '../contract/locales.js';
 export { formatOdds, type OddsFormat } from './runtime/odds-format.js';
-// What each element shows, as the relay sends it: for pb-load and pb-update handlers (`PbLoadEvent<ScoresPayload>`).
-export type { Game, GameDetailPayload, ScoresPayload } from '../contract/scores.js';
-export type { Team } from '../contract/common.js';
+// What each element shows, as the relay sends it: the `data` of its pb-load and pb-update events (`PbLoadEvent<ScoresPayload>`).
+export type { BetState, Game, GameDetailPayload, Line, NextGameDay, ScoresPayload } from '../contract/scores.js';
+export type { GameStatus, MatchupColors, Team } from '../contract/common.js';
 export type { FormPayload, InjuriesPayload, PropsPayload, WinProbabilityPayload } from '../contract/insights.js';
 export type { PitchingMatchupPayload, StandingsPayload, TeamStatsPayload } from '../contract/season.js';
-export type { FightCardPayload } from '../contract/fight-card.js';
+export type { FightCardPayload, FightEvent } from '../contract/fight-card.js';
+export type { Bout, BoutEnding, BoutMethod, BoutResult } from '../contract/mma.js';
+export type {
+  BettingSplitsPayload,
+  LineMove,
+  LineMovementPayload,
+  LinePoint,
+  MarketSplits,
+  OddsBoardPayload,
+  Share,
+  SideSplit,
+  TotalSplit,
+} from '../contract/betting.js';
 
 // For pages that configure Pressbox from a classic script: Pressbox.configure({ key, relay }), Pressbox.setMessages(…).
 installGlobal();

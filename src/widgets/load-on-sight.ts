@@ -4,10 +4,13 @@ import { installGlobal } from './runtime/page-settings.js';
 /**
  * What both loaders do (the CDN's loader.ts, the npm package's package-loader.ts): hold each element's box from the
  * moment this runs, so nothing moves when its code arrives; define the tags on the page and those added later (a CMS
- * block, a client-side route), each once, by `importTag`, which calls `forget` when a later tag may try again; and
- * offer the same as `Pressbox.load`.
+ * block, a client-side route), each once, by `importTag`, which calls `forget` when a later tag may try again, showing
+ * each to `seen` first; and offer the same as `Pressbox.load`.
  */
-export function loadOnSight(importTag: (tag: ElementTag, forget: () => void) => Promise<void>): (...names: string[]) => Promise<void> {
+export function loadOnSight(
+  importTag: (tag: ElementTag, forget: () => void) => Promise<void>,
+  seen?: (element: Element) => void,
+): (...names: string[]) => Promise<void> {
   const requested = new Map<ElementTag, Promise<void>>();
   const load = (...names: string[]): Promise<void> =>
     Promise.all(
@@ -19,9 +22,9 @@ export function loadOnSight(importTag: (tag: ElementTag, forget: () => void) => 
     ).then(() => undefined);
   const selector = ELEMENT_TAGS.join(',');
   const loadWithin = (root: ParentNode): void => {
-    const tags = root instanceof Element ? [root.localName] : [];
-    for (const element of root.querySelectorAll(selector)) tags.push(element.localName);
-    void load(...tags);
+    const elements = [...(root instanceof Element ? [root] : []), ...root.querySelectorAll(selector)];
+    if (seen) elements.forEach(seen);
+    void load(...elements.map((element) => element.localName));
   };
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(reservedSizesCss());

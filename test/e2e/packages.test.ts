@@ -1,7 +1,8 @@
 // The two packages as their users install them: `npm pack` both, then, in fresh projects under the system's temporary
 // folder (no checkout around), install a tarball and use it. The elements: a page importing one element, built with
-// Vite, webpack, esbuild and Rollup, each loading in Chromium and showing data from a relay, and a React file
-// type-checked against the JSX typings. The relay: `npx pressbox keys create`, `usage` and `serve` from its tarball.
+// Vite, webpack, esbuild and Rollup, each loading in Chromium and showing data from a relay, and React, Preact 10 and
+// 11, Solid, Svelte, Vue and Angular files type-checked against its typings, each element's event payloads included.
+// The relay: `npx pressbox keys create`, `usage` and `serve` from its tarball.
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -10,9 +11,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
-import { dirname, extname, join, resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
+import { promisify, stripVTControlCharacters } from 'node:util';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import { build as esbuild } from 'esbuild';
 import type { Browser } from 'puppeteer-core';
@@ -24,6 +25,7 @@ import { launchChromium } from '../harness/reader-browser.js';
 import { addKey, testRelay } from '../helpers/relay.js';
 import { until } from '../helpers/wait.js';
 import { snippetsFor } from '../../src/embed/snippets.js';
+import { ELEMENT_TAGS } from '../../src/contract/elements.js';
 
 const run = promisify(execFile);
 const CHECKOUT = resolve('.');
@@ -336,12 +338,16 @@ describe('@pressbox/elements from its tarball', () => {
     }
   });
 
-  it('types a React app’s JSX: what the docs show compiles, a wrong attribute or value does not', async () => {
-    const { devDependencies } = JSON.parse(await readFile('package.json', 'utf8')) as { devDependencies: Record<string, string> };
-    const dir = await freshProject('react-types', tarballs.elements, `@types/react@${devDependencies['@types/react']}`);
+  it('types a React app’s JSX: what the docs show compiles, a wrong attribute, value or payload field does not', async () => {
+    const dir = await freshProject('react-types', tarballs.elements, `@types/react@${(await devDependencies())['@types/react']}`);
     await cp('test/e2e/package-fixtures/react-app.tsx', join(dir, 'app.tsx'));
     const refused = await typeCheck(dir, 'app.tsx', { jsx: 'react-jsx' });
     for (const attribute of ['"wide"', '"sepia"', 'teem', '"moneyline"']) assert.match(refused, new RegExp(attribute), refused);
+    // onpb-load and addEventListener hand each element's payload to the listener: a field it lacks is an error.
+    assert.match(refused, /'notAField' does not exist/, refused);
+    assert.match(refused, /'game' does not exist on type 'ScoresPayload'/, refused);
+    assert.match(refused, /"onpb-load": \(event: PbLoadEvent<ScoresPayload>\)/, refused);
+    assert.equal((refused.match(/error TS/g) ?? []).length, 7, refused);
   });
 });
 
@@ -350,21 +356,54 @@ describe('@pressbox/elements types from its tarball', () => {
     const dir = await freshProject('types-alone', tarballs.elements);
     await cp('test/e2e/package-fixtures/payload-types.ts', join(dir, 'app.ts'));
     const refused = await typeCheck(dir, 'app.ts');
-    assert.equal((refused.match(/error TS/g) ?? []).length, 3, refused);
+    assert.equal((refused.match(/error TS/g) ?? []).length, 4, refused);
   });
 
-  it('types Preact and Solid JSX and Svelte and Vue templates: attributes, values and pb-* events', async () => {
+  it('exports each element’s payload type as docs/publishers.md’s table names it', async () => {
+    const dir = await freshProject('payload-table', tarballs.elements);
+    const docs = await readFile('docs/publishers.md', 'utf8');
+    const table = docs.slice(docs.indexOf('| element | `event.data` of `pb-load` and `pb-update` |')).split('\n\n')[0]!;
+    const rows = [...table.matchAll(/^\| (.+?) \| `(\w+)`/gm)].flatMap(([, tags, payload]) =>
+      [...tags!.matchAll(/`<([\w-]+)>`/g)].map(([, tag]) => [tag!, payload!] as const),
+    );
+    assert.deepEqual(rows.map(([tag]) => tag).sort(), [...ELEMENT_TAGS].sort(), 'one row for every element');
+    const check = [
+      "import '@pressbox/elements';",
+      `import type { ElementPayload, ${[...new Set(rows.map(([, payload]) => payload))].join(', ')} } from '@pressbox/elements';`,
+      'type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;',
+      ...rows.map(([tag, payload], index) => `export const row${index}: Same<ElementPayload<'${tag}'>, ${payload}> = true;`),
+    ];
+    await writeFile(join(dir, 'table.ts'), `${check.join('\n')}\n`);
+    assert.equal(await typeCheck(dir, 'table.ts'), '');
+  });
+
+  it('types Preact 10 and 11 and Solid JSX and Svelte and Vue templates: attributes, values, each element’s payload', async () => {
     const dir = await freshProject('framework-types', tarballs.elements, 'preact@10', 'solid-js@1', 'svelte@5', 'vue@3');
-    for (const file of ['preact-app.tsx', 'solid-app.tsx', 'svelte-vue-types.ts'])
-      await cp(`test/e2e/package-fixtures/${file}`, join(dir, file));
-    for (const [file, options] of [
-      ['preact-app.tsx', { jsx: 'react-jsx', jsxImportSource: 'preact' }],
-      ['solid-app.tsx', { jsx: 'preserve', jsxImportSource: 'solid-js' }],
-      ['svelte-vue-types.ts', {}],
+    // Preact 11's JSX namespace differs from 10's (no JSX.HTMLAttributes): the same file, in a project of its own.
+    const preact11 = await freshProject('preact-11-types', tarballs.elements, 'preact@11');
+    const preact = { jsx: 'react-jsx', jsxImportSource: 'preact' } as const;
+    for (const [folder, file, options, errors] of [
+      [dir, 'preact-app.tsx', preact, 4],
+      [preact11, 'preact-app.tsx', preact, 4],
+      [dir, 'solid-app.tsx', { jsx: 'preserve', jsxImportSource: 'solid-js' }, 3],
+      [dir, 'svelte-vue-types.ts', {}, 4],
     ] as const) {
-      const refused = await typeCheck(dir, file, options);
-      assert.equal((refused.match(/error TS/g) ?? []).length, 2, `${file}: ${refused}`);
+      await cp(`test/e2e/package-fixtures/${file}`, join(folder, file));
+      const refused = await typeCheck(folder, file, options);
+      assert.equal((refused.match(/error TS/g) ?? []).length, errors, `${file} in ${basename(folder)}: ${refused}`);
     }
+  });
+
+  it('types Angular templates (ngc, strict templates): $event is the element’s own event, with its payload', async () => {
+    const angular = ['core', 'common', 'compiler', 'compiler-cli', 'platform-browser'].map((name) => `@angular/${name}@20`);
+    const typescript = `typescript@${(await devDependencies()).typescript}`;
+    const dir = await freshProject('angular-types', tarballs.elements, ...angular, 'rxjs@7', 'tslib@2', typescript);
+    for (const file of ['angular-app.ts', 'angular-wrong.ts']) await cp(`test/e2e/package-fixtures/${file}`, join(dir, file));
+    assert.equal(await ngc(dir, 'angular-app.ts'), '');
+    const refused = await ngc(dir, 'angular-wrong.ts');
+    assert.match(refused, /'PbLoadEvent<GameDetailPayload>' is not assignable to parameter of type 'PbLoadEvent<ScoresPayload>'/, refused);
+    assert.match(refused, /'notAField' does not exist on type 'GameDetailPayload'/, refused);
+    assert.equal((refused.match(/error TS/g) ?? []).length, 2, refused);
   });
 });
 
@@ -445,21 +484,23 @@ describe('pressbox (the relay) from its tarball', () => {
   });
 });
 
+/** An app's TypeScript settings: strict, with skipLibCheck off, so that the package's declarations are checked too. */
+const APP_COMPILER_OPTIONS = {
+  target: 'ES2022',
+  module: 'ESNext',
+  moduleResolution: 'Bundler',
+  lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+  strict: true,
+  skipLibCheck: false,
+  noEmit: true,
+};
+
 /**
  * Type-checks a fixture in `dir` as an app's project would (strict, skipLibCheck off), failing on any error; then again
  * with its `@ts-expect-error` lines made real, returning what the compiler refused (the caller says what it must be).
  */
 async function typeCheck(dir: string, file: string, options: Record<string, unknown> = {}): Promise<string> {
-  const compilerOptions = {
-    target: 'ES2022',
-    module: 'ESNext',
-    moduleResolution: 'Bundler',
-    lib: ['ES2023', 'DOM', 'DOM.Iterable'],
-    strict: true,
-    skipLibCheck: false,
-    noEmit: true,
-    ...options,
-  };
+  const compilerOptions = { ...APP_COMPILER_OPTIONS, ...options };
   const project = join(dir, `tsconfig.${file.replace(/\W/g, '-')}.json`);
   await writeFile(project, JSON.stringify({ compilerOptions, files: [file] }));
   await run(process.execPath, [TSC, '-p', project]).catch((error: { stdout: string }) => assert.fail(`${file}: ${error.stdout}`));
@@ -471,6 +512,26 @@ async function typeCheck(dir: string, file: string, options: Record<string, unkn
   );
   await writeFile(join(dir, file), source);
   return refused;
+}
+
+/**
+ * Compiles an Angular component's file as an Angular app's project would (ngc, strict templates, skipLibCheck off);
+ * returns what the compiler refused, colours removed ('' when it compiles).
+ */
+async function ngc(dir: string, file: string): Promise<string> {
+  const project = join(dir, `tsconfig.${file.replace(/\W/g, '-')}.json`);
+  const compilerOptions = { ...APP_COMPILER_OPTIONS, experimentalDecorators: true };
+  await writeFile(project, JSON.stringify({ compilerOptions, files: [file], angularCompilerOptions: { strictTemplates: true } }));
+  const compiler = join(dir, 'node_modules', '.bin', 'ngc');
+  return run(process.execPath, [compiler, '-p', project]).then(
+    () => '',
+    (error: { stdout: string; stderr: string }) => stripVTControlCharacters(`${error.stdout}${error.stderr}`),
+  );
+}
+
+/** The checkout's own devDependencies: the fixtures type-check with the versions the repository builds with. */
+async function devDependencies(): Promise<Record<string, string>> {
+  return (JSON.parse(await readFile('package.json', 'utf8')) as { devDependencies: Record<string, string> }).devDependencies;
 }
 
 /** Every JavaScript file a bundler wrote, by name, with `\uXXXX` escapes (esbuild writes ASCII) read back. */

@@ -30,6 +30,17 @@ export class PbErrorEvent extends Event {
   }
 }
 
+/**
+ * An element's events by name, `pb-load` and `pb-update` carrying its payload `T`: what its `addEventListener` and the
+ * package's JSX typings give a listener (`ElementPayload<'score-strip'>` is `ScoresPayload`).
+ */
+export interface PressboxEventMap<T = unknown> extends HTMLElementEventMap {
+  'pb-load': PbLoadEvent<T>;
+  'pb-update': PbUpdateEvent<T>;
+  'pb-error': PbErrorEvent;
+}
+
+// Listeners on the document or an ancestor hear every element's events, whatever each carries: `data` is unknown there.
 declare global {
   interface GlobalEventHandlersEventMap {
     'pb-load': PbLoadEvent;

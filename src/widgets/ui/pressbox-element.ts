@@ -17,6 +17,7 @@ import type { OddsFormat } from '../runtime/odds-format.js';
 import { loadWords, resolveLocale, type ResolvedLocale } from '../i18n/locale.js';
 import { translator, type Localized, type Translate } from '../i18n/translate.js';
 import { PressboxError } from '../runtime/errors.js';
+import type { PressboxEventMap } from '../runtime/events.js';
 import { ResourceController, type ResourceHost, type ResourceOptions } from '../runtime/resource-controller.js';
 
 /**
@@ -55,11 +56,33 @@ export interface Fresh {
   refreshMs: number;
 }
 
+// Types only, no bytes: each element's listeners get its own payload (`strip.addEventListener('pb-load', (event) =>
+// event.data.games)`), as lib.dom types a <video>'s events; frameworks' template checkers (Angular's) read these too.
+export interface PressboxElement<T extends Fresh = Fresh> {
+  addEventListener<K extends keyof PressboxEventMap<T>>(
+    type: K,
+    listener: (this: this, event: PressboxEventMap<T>[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof PressboxEventMap<T>>(
+    type: K,
+    listener: (this: this, event: PressboxEventMap<T>[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
+/** What a tag's `pb-load` and `pb-update` events carry: `ElementPayload<'score-strip'>` is `ScoresPayload`. */
+export type ElementPayload<Tag extends keyof HTMLElementTagNameMap> =
+  HTMLElementTagNameMap[Tag] extends PressboxElement<infer T> ? T : never;
+
 /**
  * What every Pressbox element shares: the common attributes, theme, Intl options, the loading, error and freshness
  * states, and custom states (`:state(loading)`, `:state(error)`, `:state(stale)`, `:state(live)`) mirrored from its
  * resource, and `:state(dark)` from its theme and the page.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface above adds types only
 export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElement {
   static override properties: PropertyDeclarations = {
     // Reflected: frameworks set it as a property, and the host's reserved box follows the attribute.
