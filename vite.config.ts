@@ -129,6 +129,8 @@ function packageBuild(): UserConfig {
           configure: 'src/widgets/configure.ts',
           // What every entry resolves to under the `node` condition (server-side rendering): defines nothing.
           server: 'src/widgets/server.ts',
+          // For a page's server: the element's HTML with its data, rendered by the relay (Node, any framework).
+          render: 'src/widgets/render.ts',
           ...Object.fromEntries(ELEMENT_TAGS.map((tag) => [`elements/${tag}`, `src/widgets/elements/${tag}/${tag}.ts`])),
         },
         formats: ['es'],

@@ -8,8 +8,8 @@ import { standaloneTypes } from './standalone-types.js';
 
 const ELEMENTS = 'packages/elements';
 const RELAY = 'packages/relay';
-/** The relay's Node code: what the CLI reaches (the browser code under dist/widgets and dist/console is in dist/cdn). */
-const RELAY_CODE = ['cli.js', 'cli.d.ts', 'cli', 'relay', 'sandbox', 'contract', 'embed', 'demo'];
+/** The relay's Node code: what the CLI reaches, with the elements as Node runs them for server rendering (ssr, widgets). */
+const RELAY_CODE = ['cli.js', 'cli.d.ts', 'cli', 'relay', 'sandbox', 'contract', 'embed', 'demo', 'ssr', 'widgets'];
 /** What the elements' types import: their own declarations and the payload types of the contract. */
 const ELEMENT_TYPES = ['widgets', 'contract'];
 /** The relay's own pages' scripts, which the elements' CDN copy has no use for. */

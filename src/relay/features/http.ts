@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { elementRendering } from './render.js';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -140,6 +141,7 @@ export const httpFeature = relayFeature()({
       cacheVersion: () => cache.version,
       interest: context.need('interest'),
       streams: [live],
+      render: elementRendering(),
     });
     // Every route but the data routes, on Hono: bundle, embeds and builder, probes, and the operator's routes.
     const app = new Hono<RelayEnv>();

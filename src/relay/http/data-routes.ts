@@ -20,6 +20,7 @@ import { widgetRequestOf } from './widget-request.js';
 import type { ClientAddress } from './client-address.js';
 import { currentSpender } from '../upstream/spend.js';
 import { servedAs, spenderOf } from '../upstream/who-pays.js';
+import { RENDER_PREFIX, RENDER_ROUTE, renderedPages, type ElementRendering, type RenderPlan } from './rendered-pages.js';
 
 export interface DataRouteDeps {
   authorize: Authorize;
@@ -35,6 +36,8 @@ export interface DataRouteDeps {
   cacheVersion?: () => number;
   /** Told which leagues readers ask for (the recorder's default leagues). */
   interest?: LeagueInterest;
+  /** Server rendering (`/v1/render/{tag}`), where the relay serves it: the element's HTML with its data. */
+  render?: ElementRendering;
   /** Widget routes that answer with a stream they write themselves (`/v1/live`), behind the same gate. */
   streams?: readonly StreamRoute[];
 }
@@ -111,18 +114,23 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
 
   const admit = widgetGate(deps);
 
+  /** The payload for an admitted request of a data route: validated, refused when the key may not have it, built. */
+  const payloadFor = async (request: IncomingMessage, access: Access, widgetRequest: WidgetRequest, target: Target, query: string) => {
+    const reading = readParams(target, query);
+    refuseHiddenOdds(access.key, reading.planned);
+    const now = deps.now();
+    reading.planned.refuseAt(now);
+    refuseKnownSpentKey(access.key, now);
+    const ctx = { upstream: access.upstream, history: deps.history, now, ...keeping(request.method) };
+    return servedAs(spenderOf(access, widgetRequest.address), () => prepare(ctx, reading, access.key.hideOdds ?? false));
+  };
+
   const answer = async (request: IncomingMessage, response: ServerResponse, target: Target, address: string): Promise<Answer> => {
     const { route } = target;
     const headers = pageHeaders(request.headers.origin);
     try {
       const { access, widgetRequest, query } = await admit(request, target.search, address);
-      const reading = readParams(target, query);
-      refuseHiddenOdds(access.key, reading.planned);
-      const now = deps.now();
-      reading.planned.refuseAt(now);
-      refuseKnownSpentKey(access.key, now);
-      const ctx = { upstream: access.upstream, history: deps.history, now, ...keeping(request.method) };
-      const prepared = await servedAs(spenderOf(access, widgetRequest.address), () => prepare(ctx, reading, access.key.hideOdds ?? false));
+      const prepared = await payloadFor(request, access, widgetRequest, target, query);
       const { encoding, etag } = representation(prepared, request.headers['accept-encoding']);
       headers.push(
         'ETag',
@@ -138,7 +146,9 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
         RELAY_TIME_HEADER,
         String(deps.now()),
       );
-      if (request.headers['if-none-match'] === etag) return { status: 304, headers };
+      // The data's own ETag too: a page given its first answer by the server (src/ssr) holds the plain one.
+      const held = request.headers['if-none-match'];
+      if (held === etag || held === prepared.etag) return { status: 304, headers };
       // HEAD is answered wherever GET is (RFC 9110), with the GET's headers and no body: it delivers no data, so no load.
       if (request.method === 'HEAD') {
         headers.push('Content-Type', JSON_TYPE, 'Content-Length', String(bytesOf(prepared, encoding).byteLength));
@@ -173,6 +183,54 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
   };
 
   const serveStream = streamServer(deps, admit);
+  const pages = deps.render && renderedPages(deps.render);
+
+  /**
+   * `/v1/render/{tag}`: the element's data as its data route would answer it (the same gate, rules and payload), then
+   * its HTML. One load, like the data it carries; 304 and HEAD deliver none.
+   */
+  const renderAnswer = async (request: IncomingMessage, response: ServerResponse, tag: string, search: string, address: string) => {
+    const headers = pageHeaders(request.headers.origin);
+    try {
+      const { access, widgetRequest, query } = await admit(request, search, address);
+      const plan = await deps.render!.plan(decodeURIComponent(tag), new URLSearchParams(query));
+      if ('problem' in plan) throw new RelayError(plan.code, plan.problem);
+      const target = dataTarget(plan);
+      const prepared = await payloadFor(request, access, widgetRequest, target, plan.search);
+      const page = await pages!.page(plan, query, prepared);
+      const { encoding, etag } = representation(page.body, request.headers['accept-encoding']);
+      headers.push(
+        'ETag',
+        etag,
+        'Vary',
+        'Accept-Encoding',
+        // Fresh as long as its data: a page's server may keep it that long (the key's loads are counted per answer).
+        'Cache-Control',
+        `private, max-age=${Math.floor(page.refreshMs / 1000)}`,
+        RELAY_TIME_HEADER,
+        String(deps.now()),
+      );
+      if (request.headers['if-none-match'] === etag) return { status: 304, headers };
+      headers.push('Content-Type', HTML_TYPE);
+      if (encoding !== 'identity') headers.push('Content-Encoding', encoding);
+      if (request.method === 'HEAD') return { status: 200, headers: [...headers, 'Content-Length', String(bytesOf(page.body, encoding).byteLength)] };
+      if (request.destroyed || response.destroyed) return { status: 499, headers };
+      const remaining = await countLoad(deps.usage, access, widgetRequest, RENDER_ROUTE, deps.now());
+      deps.metrics.loads.count(RENDER_ROUTE);
+      headers.push(LOADS_REMAINING_HEADER, String(remaining));
+      return { status: 200, headers, body: bytesOf(page.body, encoding) };
+    } catch (error) {
+      return refusalAnswer(error, headers, RENDER_ROUTE, deps.logger);
+    }
+  };
+
+  const serveRender = async (request: IncomingMessage, response: ServerResponse, pathname: string, search: string) => {
+    const started = performance.now();
+    const address = deps.clientAddress(request.socket.remoteAddress, request.headers);
+    const answered = await renderAnswer(request, response, pathname.slice(RENDER_PREFIX.length), search, address);
+    writeAnswer(response, answered);
+    deps.observe({ method: request.method!, path: pathname, address, route: RENDER_ROUTE, status: answered.status, ms: performance.now() - started });
+  };
 
   /** Takes the request when it is for a data route (and answers it); otherwise leaves it to the other routes. */
   return (request, response) => {
@@ -185,11 +243,24 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
       void serveStream(request, response, stream, pathname, mark === -1 ? '' : url.slice(mark + 1));
       return true;
     }
+    if (pages && pathname.startsWith(RENDER_PREFIX)) {
+      void serveRender(request, response, pathname, mark === -1 ? '' : url.slice(mark + 1));
+      return true;
+    }
     const matched = matchRoute(pathname);
     if (!matched) return false;
     void serve(request, response, { ...matched, pathname, search: mark === -1 ? '' : url.slice(mark + 1) });
     return true;
   };
+}
+
+const HTML_TYPE = 'text/html; charset=utf-8';
+
+/** The data route an element's rendering reads, as the element itself would ask it. */
+function dataTarget(plan: RenderPlan): Target {
+  const matched = matchRoute(plan.path);
+  if (!matched) throw new Error(`The element asked for ${plan.path}, which is no data route`);
+  return { ...matched, pathname: plan.path, search: plan.search };
 }
 
 /** HEAD delivers nothing, so nothing is kept for it: only answers readers received are kept. */

@@ -3,7 +3,7 @@ import { scriptTagConfig } from '../runtime/config.js';
 import type { Words } from './translate.js';
 
 /** The supported locale for a BCP 47 tag: the same tag, else the same language (`de-AT` → `de`); undefined if none. */
-function supportedLocale(tag: string): SupportedLocale | undefined {
+export function supportedLocale(tag: string): SupportedLocale | undefined {
   const lower = tag.toLowerCase();
   const language = lower.split(/[-_]/)[0];
   return (
@@ -34,24 +34,28 @@ const warned = new Set<string>();
  */
 export function resolveLocale(element: HTMLElement, attribute: string): ResolvedLocale {
   const asked = attribute || window.Pressbox?.config?.locale || scriptTagConfig().locale || ancestorLang(element);
-  let tag = asked;
-  let messages = asked ? supportedLocale(asked) : undefined;
-  if (asked && !messages && !warned.has(asked)) {
+  const known = asked && supportedLocale(asked);
+  if (asked && !known && !warned.has(asked)) {
     warned.add(asked);
     console.warn(`Pressbox: locale "${asked}" is not supported; showing English. Supported: ${SUPPORTED_LOCALES.join(', ')}.`);
   }
-  if (!messages) {
-    tag = (!asked && navigator.languages.find((language) => supportedLocale(language))) || 'en';
-    messages = supportedLocale(tag)!;
-  }
+  return localeFor(asked && known ? asked : (!asked && navigator.languages.find((language) => supportedLocale(language))) || 'en', Boolean(attribute));
+}
+
+/**
+ * A supported tag's words, numbers and dates (an unsupported one's: English); `own` when the element's attribute
+ * asked for it, which then decides the direction even where the page's `dir` says otherwise.
+ */
+export function localeFor(tag: string, own: boolean): ResolvedLocale {
+  const messages = supportedLocale(tag) ?? 'en';
   let format: string = messages;
   try {
     // Scores, clocks and odds arrive in Latin digits; Arabic text keeps them rather than mixing two sets of digits.
-    format = Intl.getCanonicalLocales(messages === 'ar' && !tag!.includes('-u-') ? `${tag}-u-nu-latn` : tag!)[0]!;
+    format = Intl.getCanonicalLocales(messages === 'ar' && !tag.includes('-u-') ? `${tag}-u-nu-latn` : tag)[0]!;
   } catch {
     // A malformed tag (de_AT) still shows its language's words; numbers and dates follow the words.
   }
-  return { messages, format, dir: messages === 'ar' ? 'rtl' : attribute ? 'ltr' : undefined };
+  return { messages, format, dir: messages === 'ar' ? 'rtl' : own ? 'ltr' : undefined };
 }
 
 /** Whether the page has wording of its own: `Pressbox.setMessages` was called, or a `data-pressbox-messages` script. */

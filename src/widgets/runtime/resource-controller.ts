@@ -52,6 +52,8 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
   #onScreen = true;
   #paused = false;
   #observer: IntersectionObserver | undefined;
+  /** The first answer a server-rendered element (src/ssr) came with, until its first update takes it. */
+  #served: { data: T; etag: string } | undefined;
   readonly #onVisibility = () => {
     if (document.hidden) this.#clearTimer();
     // A followed topic comes back with the stream (only what changed is sent); fetching too would deliver it twice.
@@ -61,19 +63,25 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
   };
 
   readonly #host: ResourceHost;
-  /** The host's options, with its request as the relay client takes it (the route was checked where it was written). */
-  readonly #options: {
+  /**
+   * The host's options, with its request as the relay client takes it (the route was checked where it was written);
+   * the server renderer (src/ssr) asks it which data an element's attributes name.
+   * @internal
+   */
+  readonly options: {
     request(): { path: string; params: Record<string, string | undefined> } | PressboxError;
     live?: LiveOption<T> | undefined;
   };
 
   constructor(host: ResourceHost, options: ResourceOptions<T>) {
     this.#host = host;
-    this.#options = options;
+    this.options = options;
     host.addController(this);
   }
 
   hostConnected(): void {
+    const served = this.#requestKey === undefined && this.#host.shadowRoot?.querySelector('script[type="application/json"]');
+    if (served) this.#served = JSON.parse(served.textContent!) as { data: T; etag: string };
     document.addEventListener('visibilitychange', this.#onVisibility);
     this.#observer = new IntersectionObserver((entries) => {
       const visible = entries.some((entry) => entry.isIntersecting);
@@ -114,9 +122,22 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
       this.#fail(target);
       return;
     }
-    this.status = 'loading';
     this.error = undefined;
-    void this.#load();
+    const served = this.#served;
+    this.#served = undefined;
+    if (!served) {
+      this.status = 'loading';
+      void this.#load();
+      return;
+    }
+    // The server already loaded (and billed) this answer: shown as if it had just come, and followed from here.
+    this.#etag = served.etag;
+    this.data = served.data;
+    this.status = 'ready';
+    this.#lastLoadedAt = Date.now();
+    void this.options.live?.ready(served.data)?.then(() => this.#host.requestUpdate());
+    this.#host.dispatchEvent(new PbLoadEvent(served.data));
+    this.#schedule();
   }
 
   /** Data pinned to a day (`as-of`) is shown as it came: never followed live, never fetched again. */
@@ -132,7 +153,7 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
   #target(): { url: string; client: RelayClient; topic: string; relay: string; key: string } | PressboxError {
     const config = resolveConfig({ key: this.#host.key, relay: this.#host.relay });
     if (config instanceof PressboxError) return config;
-    const request = this.#options.request();
+    const request = this.options.request();
     if (request instanceof PressboxError) return request;
     const client = RelayClient.for(config.relay);
     // The day a pinnable element is pinned to (`as-of`, declared by the elements whose routes take it).
@@ -151,7 +172,7 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
   /** Follows the page's live stream for this element's topic instead of polling, while its data is live. */
   #follow(): boolean {
     if (this.#unsubscribe) return true;
-    const live = this.#options.live;
+    const live = this.options.live;
     if (
       !live ||
       this.data === undefined ||
@@ -196,7 +217,7 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
     this.#host.requestUpdate();
     this.#host.dispatchEvent(new PbUpdateEvent(body as T));
     // The game is over (or not yet on): its data changes by the minute now, and polling keeps it as fresh.
-    if (!this.#options.live?.when(body as T)) {
+    if (!this.options.live?.when(body as T)) {
       this.#unsubscribe?.();
       this.#unsubscribe = undefined;
       this.#schedule();
@@ -214,7 +235,7 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
     try {
       const answer = await target.client.get<T>(target.url, abort.signal);
       // Live data waits for what it needs (the live kit), so that it shows whole from the first render.
-      await this.#options.live?.ready(answer.data);
+      await this.options.live?.ready(answer.data);
       if (abort.signal.aborted || key !== this.#requestKey) return;
       const first = this.data === undefined;
       this.#etag = answer.etag;

@@ -15,7 +15,7 @@ import { pauseButton } from './pause-button.js';
 import { pageIsDark } from './page-theme.js';
 import type { OddsFormat } from '../runtime/odds-format.js';
 import { loadWords, resolveLocale, type ResolvedLocale } from '../i18n/locale.js';
-import { translator, type Localized, type Translate } from '../i18n/translate.js';
+import { translator, type Localized, type Translate, type Words } from '../i18n/translate.js';
 import { PressboxError } from '../runtime/errors.js';
 import type { PressboxEventMap } from '../runtime/events.js';
 import { ResourceController, type ResourceHost, type ResourceOptions } from '../runtime/resource-controller.js';
@@ -170,6 +170,7 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
    * error found while updating (a missing attribute) renders before its words came: it renders again once they have.
    */
   protected override async scheduleUpdate(): Promise<void> {
+    await this.layoutReady();
     const locale = resolveLocale(this, this.locale);
     const words = await loadWords(locale.messages);
     await loadErrorWords(this.resource.error);
@@ -178,6 +179,28 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
     this.#applyDirection(locale.dir);
     super.scheduleUpdate();
     if (await loadErrorWords(this.resource.error)) this.requestUpdate();
+  }
+
+  /**
+   * Server rendering (src/ssr): the first answer and its locale's words, given before Lit's server renderer calls
+   * render(), which runs neither scheduleUpdate nor the resource's controller.
+   */
+  serverRender(data: T, locale: ResolvedLocale, words: Words | undefined): Promise<void> | void {
+    this.#locale = locale;
+    this.#translate = translator(locale.format, words);
+    this.resource.data = data;
+    this.resource.status = 'ready';
+    this.#applyDirection(locale.dir);
+    return this.layoutReady();
+  }
+
+  /** Settles once the layout the data needs is here (a lazy chunk): the first render waits for it as for the words. */
+  protected layoutReady(): Promise<void> | void {}
+
+  /** The server's shadow root (src/ssr) gives way, in the same frame, to the first render of the same data. */
+  protected override update(changed: PropertyValues): void {
+    if (!this.hasUpdated) this.renderRoot.replaceChildren();
+    super.update(changed);
   }
 
   /** Whether the element lays out right to left (its locale, or the page's `dir`): arrow keys and scrolling follow. */

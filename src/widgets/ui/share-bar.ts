@@ -12,7 +12,7 @@ export interface BarShare {
 /** Two shares side by side in one bar (bets on each side, each team's chance). Decorative: the numbers are in text. */
 export function shareBar(left: BarShare, right: BarShare): TemplateResult {
   const segment = ({ share, colour, patterned }: BarShare) =>
-    html`<span class=${patterned ? 'patterned' : ''} ${cssProps({ '--_share': `${share}%`, '--_colour': colour })}></span>`;
+    html`<span class=${patterned ? 'patterned' : ''} style=${cssProps({ '--_share': `${share}%`, '--_colour': colour })}></span>`;
   return html`<div class="bar" aria-hidden="true">${segment(left)}${segment(right)}</div>`;
 }
 

@@ -14,7 +14,7 @@ export function teamBadge(team: Team, options: { withText?: boolean } = {}): Tem
     class="badge"
     part="badge"
     aria-hidden="true"
-    ${cssProps({ '--_team': background, '--_team-text': team.onPrimaryColor })}
+    style=${cssProps({ '--_team': background, '--_team-text': team.onPrimaryColor })}
     >${options.withText === false ? '' : badgeText(team)}</span
   >`;
 }

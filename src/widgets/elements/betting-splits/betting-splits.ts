@@ -119,7 +119,7 @@ export class BettingSplits extends PressboxElement<BettingSplitsPayload> {
   #share(share: Share): TemplateResult {
     const percent = (value: number) => formatPercent(value / 100, this.localized);
     const meter = (value: number, kind: string) =>
-      html`<span class="meter ${kind}" aria-hidden="true"><span ${cssProps({ '--_share': `${value}%` })}></span></span>`;
+      html`<span class="meter ${kind}" aria-hidden="true"><span style=${cssProps({ '--_share': `${value}%` })}></span></span>`;
     return html`<td>${meter(share.bets, 'bets')}${percent(share.bets)}</td>
       <td>${meter(share.money, 'money')}${percent(share.money)}</td>`;
   }

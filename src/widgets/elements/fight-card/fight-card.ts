@@ -76,9 +76,8 @@ export class FightCard extends PressboxElement<FightCardPayload> {
   protected readonly skeletonBlocks = [6, 'bout-skeleton'] as const;
 
   /** The first render waits for the card's layout as it waits for the words, so nothing is drawn twice. */
-  protected override async scheduleUpdate(): Promise<void> {
-    await view.ready(this.shadowRoot);
-    return super.scheduleUpdate();
+  protected override layoutReady(): Promise<void> {
+    return view.ready(this.shadowRoot);
   }
 
   protected renderData(data: FightCardPayload, notice: Notice): TemplateResult {

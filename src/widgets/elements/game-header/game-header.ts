@@ -100,9 +100,8 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
   }
 
   /** A postseason game's first render waits for its series line, so that nothing moves when it comes. */
-  protected override async scheduleUpdate(): Promise<void> {
+  protected override async layoutReady(): Promise<void> {
     if (this.resource.data?.game.series) await seriesView.ready(this.shadowRoot);
-    return super.scheduleUpdate();
   }
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -139,7 +138,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
     const matchup = this.t('game.matchup', '{away} at {home}', { away: game.away.team.name, home: game.home.team.name });
     const [first, second] = sideOrder(game.league);
     return html`<article aria-label=${matchup}>
-      <div class="stripe" ${cssProps({ '--_first': colours[first], '--_second': colours[second] })}></div>
+      <div class="stripe" style=${cssProps({ '--_first': colours[first], '--_second': colours[second] })}></div>
       <div class="matchup">
         ${this.#team(game, first)}
         <div class="middle">

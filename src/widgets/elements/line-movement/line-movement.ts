@@ -227,7 +227,7 @@ export class LineMovement extends PressboxElement<LineMovementPayload> {
     const share = (number: number) => 100 - number;
     // Round dots over the stretched plot, as HTML: an SVG circle would stretch with it.
     const marks = against.map(
-      (move) => html`<span class="mark" ${cssProps({ '--_x': `${x(move.at)}%`, '--_y': `${y(move.to)}%` })}></span>`,
+      (move) => html`<span class="mark" style=${cssProps({ '--_x': `${x(move.at)}%`, '--_y': `${y(move.to)}%` })}></span>`,
     );
     const time = (at: string) => formatStartTime(at, this.localized);
     return html`<div class="plot">

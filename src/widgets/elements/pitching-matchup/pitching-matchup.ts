@@ -82,9 +82,8 @@ export class PitchingMatchup extends SeasonElement<PitchingMatchupPayload> {
   protected readonly skeletonBlocks = [2, 'side-skeleton'] as const;
 
   /** The first render waits for the matchup's layout as it waits for the words, so nothing is drawn twice. */
-  protected override async scheduleUpdate(): Promise<void> {
-    await view.ready(this.shadowRoot);
-    return super.scheduleUpdate();
+  protected override layoutReady(): Promise<void> {
+    return view.ready(this.shadowRoot);
   }
 
   protected renderData(data: PitchingMatchupPayload, notice: Notice): TemplateResult {

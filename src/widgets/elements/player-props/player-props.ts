@@ -136,7 +136,7 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
       value === null
         ? html`—`
         : html`<span class="share"
-            ><span class="meter" aria-hidden="true"><span ${cssProps({ '--_share': `${value}%` })}></span></span>${formatPercent(
+            ><span class="meter" aria-hidden="true"><span style=${cssProps({ '--_share': `${value}%` })}></span></span>${formatPercent(
               value / 100,
               this.localized,
             )}<span class="visually-hidden"> ${what}</span></span

@@ -100,7 +100,7 @@ export class ScoreTicker extends PressboxElement<ScoresPayload> {
         }
       </button>
       <div class="viewport" role="marquee" aria-label=${label} tabindex="0">
-        <ul class="track" ${cssProps({ '--_duration': `${Math.max(20, data.games.length * SECONDS_PER_GAME)}s` })}>
+        <ul class="track" style=${cssProps({ '--_duration': `${Math.max(20, data.games.length * SECONDS_PER_GAME)}s` })}>
           ${games.map((game) => this.#item(game, false))} ${games.map((game) => this.#item(game, true))}
         </ul>
       </div>

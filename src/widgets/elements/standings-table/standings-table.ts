@@ -105,9 +105,8 @@ export class StandingsTable extends SeasonElement<StandingsPayload> {
     </section>`;
   }
 
-  protected override async scheduleUpdate(): Promise<void> {
+  protected override async layoutReady(): Promise<void> {
     if (!football && byPoints(this.resource.data?.league ?? '')) football = await import('./football-columns.js');
-    return super.scheduleUpdate();
   }
 
   /** The league's columns after place and team: a record table (W L [T] Pct PF PA Streak), or football's points table. */

@@ -1,0 +1,47 @@
+// `@pressbox/elements/render`, for a page's server (Next.js server components, Astro, SvelteKit, Nuxt, any Node
+// server): an element's HTML with its data, rendered by the relay with Lit's server renderer, to write into the page.
+
+export interface RenderOptions {
+  /** The relay's origin, such as https://relay.example.com. */
+  relay: string;
+  /** The site's publishable key. */
+  key: string;
+  /** The page's origin, one of the key's allowed domains (the relay checks it as it checks a browser's Origin). */
+  origin: string;
+  /** A fetch of your own (a framework's cached fetch, a test's); the global one by default. */
+  fetch?: typeof fetch;
+  /** Give up after this long and answer `fallback` (default 3000 ms): a slow relay never holds the page. */
+  timeoutMs?: number;
+}
+
+/**
+ * The element's server-rendered HTML: its tag and attributes, a declarative shadow root with its data, the
+ * schema.org SportsEvent data of the games it shows. Write it into the page unescaped (`dangerouslySetInnerHTML`,
+ * `set:html`, `{@html}`, `v-html`); the page's browser script takes it over without loading the data again. On
+ * any failure (relay down, key refused, timeout) it answers the bare tag, which the browser renders as it always
+ * does, and `console.warn`s why.
+ */
+export async function renderElement(tag: string, attributes: Record<string, string>, options: RenderOptions): Promise<string> {
+  const query = new URLSearchParams(attributes);
+  query.set('key', options.key);
+  const url = `${options.relay.replace(/\/$/, '')}/v1/render/${encodeURIComponent(tag)}?${query}`;
+  try {
+    const answer = await (options.fetch ?? fetch)(url, {
+      headers: { origin: options.origin, accept: 'text/html' },
+      signal: AbortSignal.timeout(options.timeoutMs ?? 3_000),
+    });
+    const body = await answer.text();
+    if (answer.ok) return body;
+    console.warn(`Pressbox: <${tag}> was not rendered on the server (${answer.status}): ${body.slice(0, 300)}`);
+  } catch (error) {
+    console.warn(`Pressbox: <${tag}> was not rendered on the server: ${(error as Error).message}`);
+  }
+  return bareTag(tag, attributes);
+}
+
+/** The element as a page writes it without server rendering: the browser loads its data. */
+export function bareTag(tag: string, attributes: Record<string, string>): string {
+  const escape = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+  const written = Object.entries(attributes).map(([name, value]) => ` ${escape(name)}="${escape(value)}"`);
+  return `<${escape(tag)}${written.join('')}></${escape(tag)}>`;
+}
