@@ -199,7 +199,11 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
 
   /** The server's shadow root (src/ssr) gives way, in the same frame, to the first render of the same data. */
   protected override update(changed: PropertyValues): void {
-    if (!this.hasUpdated) this.renderRoot.replaceChildren();
+    if (!this.hasUpdated && this.renderRoot.firstChild) {
+      this.renderRoot.replaceChildren();
+      // LitElement renders before the root's first child when it was made: the server's, now gone.
+      this.renderOptions.renderBefore = null;
+    }
     super.update(changed);
   }
 
