@@ -18,7 +18,21 @@ export default {
       comment:
         "Browser code (every bundle Vite builds: the elements, the console, the embed frame and builder with what they share with the relay) never imports the relay, the sandbox, the CLI, the demo server or Node's modules.",
       from: { path: BROWSER_CODE },
+      to: { path: '^src/(relay|sandbox|cli|demo|ssr)' },
+    },
+    {
+      name: 'ssr-not-relay',
+      severity: 'error',
+      comment: 'The server renderer (src/ssr) draws elements for the relay and knows nothing of it: the relay asks it through features/render.ts.',
+      from: { path: '^src/ssr/' },
       to: { path: '^src/(relay|sandbox|cli|demo)' },
+    },
+    {
+      name: 'ssr-through-the-render-feature',
+      severity: 'error',
+      comment: 'Only the render feature loads the server renderer (lazily: Lit and the elements stay out of relays nobody asks for HTML).',
+      from: { path: '^src/relay/', pathNot: '^src/relay/features/render\\.ts$' },
+      to: { path: '^src/ssr/' },
     },
     {
       name: 'browser-not-node',

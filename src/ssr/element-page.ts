@@ -41,7 +41,8 @@ export async function planRendering(tag: string, query: URLSearchParams): Promis
     if (!allowed.includes(name))
       return { code: 'bad_request', problem: `<${tag}> has no attribute "${name.slice(0, 40)}": it takes ${allowed.join(', ')}.` };
     if (name in attributes) return { code: 'bad_request', problem: `"${name}" is given twice: give each attribute once.` };
-    if (value.length > MAX_VALUE_LENGTH) return { code: 'bad_request', problem: `"${name}" is longer than ${MAX_VALUE_LENGTH} characters.` };
+    if (value.length > MAX_VALUE_LENGTH)
+      return { code: 'bad_request', problem: `"${name}" is longer than ${MAX_VALUE_LENGTH} characters.` };
     const wrong = VALUE_RULES[name]?.(value);
     if (wrong) return { code: 'bad_request', problem: `${wrong}, not "${value.slice(0, 40)}".` };
     attributes[name] = value;

@@ -82,6 +82,9 @@ function compactCss(css: string): string {
 
 /** A script element holding JSON, safe whatever its strings say (`</script>` cannot close it early). */
 export function jsonScript(type: string, value: unknown): string {
-  const json = JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   return `<script type="${type}">${json}</script>`;
 }

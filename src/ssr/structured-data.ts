@@ -38,7 +38,7 @@ export function scoreText(tag: ElementTag, data: unknown): string {
 const STATUS_WORDS = { scheduled: 'Scheduled', live: 'In progress', final: 'Final' } as const;
 
 function gameEvent(game: Game, eventName?: string): WithContext<SportsEvent> {
-  const individual = leagueRecord(game.league)?.sport === 'mma';
+  const individual = leagueRecord(game.league)?.bouts === true;
   const [home, away] = [competitor(game.home.team, individual), competitor(game.away.team, individual)];
   const scored = game.status !== 'scheduled' && game.home.score !== null && game.away.score !== null;
   const state = game.interruption ? capitalised(game.interruption) : STATUS_WORDS[game.status];

@@ -110,7 +110,8 @@ describe('server-rendered elements in a reader’s browser', () => {
     const dataRequests: string[] = [];
     page.on('request', (request) => {
       const address = new URL(request.url());
-      if (address.origin === relay.origin && address.pathname.startsWith('/v1/') && address.pathname !== '/v1/live') dataRequests.push(address.pathname);
+      if (address.origin === relay.origin && address.pathname.startsWith('/v1/') && address.pathname !== '/v1/live')
+        dataRequests.push(address.pathname);
     });
     await page.evaluateOnNewDocument(() => {
       const seen = { shift: 0, loads: 0, sources: [] as string[] };
@@ -128,7 +129,9 @@ describe('server-rendered elements in a reader’s browser', () => {
           for (const source of entry.sources) {
             const node = source.node instanceof Element ? source.node : (source.node?.parentNode as Element | null | undefined);
             const host = (node?.getRootNode() as ShadowRoot | undefined)?.host;
-            seen.sources.push(`${host?.localName ?? ''} ${node?.localName ?? '?'}.${node?.className ?? ''} ${box(source.previousRect)} → ${box(source.currentRect)} "${source.node?.textContent?.slice(0, 60)}"`);
+            seen.sources.push(
+              `${host?.localName ?? ''} ${node?.localName ?? '?'}.${node?.className ?? ''} ${box(source.previousRect)} → ${box(source.currentRect)} "${source.node?.textContent?.slice(0, 60)}"`,
+            );
           }
         }
       }).observe({ type: 'layout-shift', buffered: true });

@@ -191,7 +191,5 @@ export function answerFailures(app: Hono<RelayEnv>, logger: Logger): void {
       logger,
     ),
   );
-  app.onError((error, c) =>
-    refuseOnHono(c, error instanceof HTTPException ? honoRefusal(error) : error, logger),
-  );
+  app.onError((error, c) => refuseOnHono(c, error instanceof HTTPException ? honoRefusal(error) : error, logger));
 }

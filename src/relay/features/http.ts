@@ -148,7 +148,10 @@ export const httpFeature = relayFeature()({
     observedAndBounded(app, gate);
     probeRoutes(app, context.readiness);
     if (base.files) app.route('/', bundleRoutes(base.files));
-    app.route('/', embedRoutes({ keys, tokens, own, now, wall, limit: gate.limit, bundleDir: base.files?.bundleDir, upstreams, history: store }));
+    app.route(
+      '/',
+      embedRoutes({ keys, tokens, own, now, wall, limit: gate.limit, bundleDir: base.files?.bundleDir, upstreams, history: store }),
+    );
     operatorRoutes(app, {
       adminToken: base.adminToken,
       store,

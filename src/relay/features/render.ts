@@ -11,6 +11,7 @@ export function elementRendering(): ElementRendering {
   const renderer = () => (loading ??= import('../../ssr/element-page.js'));
   return {
     plan: async (tag, query) => (await renderer()).planRendering(tag, query),
-    html: async (plan, answer) => (await renderer()).renderPlanned(plan as RenderPlan & Parameters<ServerRenderer['renderPlanned']>[0], answer),
+    html: async (plan, answer) =>
+      (await renderer()).renderPlanned(plan as RenderPlan & Parameters<ServerRenderer['renderPlanned']>[0], answer),
   };
 }

@@ -1,7 +1,13 @@
 import { refuseHiddenOdds, withoutOdds } from '../resources/hidden-odds.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
-import { CONTRACT_HEADER, CONTRACT_REVISION, CONTRACT_REVISION_HEADER, CONTRACT_VERSION, RELAY_TIME_HEADER } from '../../contract/version.js';
+import {
+  CONTRACT_HEADER,
+  CONTRACT_REVISION,
+  CONTRACT_REVISION_HEADER,
+  CONTRACT_VERSION,
+  RELAY_TIME_HEADER,
+} from '../../contract/version.js';
 import { RelayError } from '../base/errors.js';
 import type { Logger } from '../base/logger.js';
 import type { ResourceContext } from '../resources/context.js';
@@ -20,7 +26,8 @@ import { widgetRequestOf } from './widget-request.js';
 import type { ClientAddress } from './client-address.js';
 import { currentSpender } from '../upstream/spend.js';
 import { servedAs, spenderOf } from '../upstream/who-pays.js';
-import { RENDER_PREFIX, RENDER_ROUTE, renderedPages, type ElementRendering, type RenderPlan } from './rendered-pages.js';
+import { RENDER_PREFIX, type ElementRendering, type RenderPlan } from './rendered-pages.js';
+import { renderRoute } from './render-route.js';
 
 export interface DataRouteDeps {
   authorize: Authorize;
@@ -109,21 +116,8 @@ interface Reading {
  * stays on Hono.
  */
 export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, response: ServerResponse) => boolean {
-  const prepare = sharedPayloads(deps);
-  const readParams = requestReader();
-
+  const payloadFor = payloadBuilder(deps);
   const admit = widgetGate(deps);
-
-  /** The payload for an admitted request of a data route: validated, refused when the key may not have it, built. */
-  const payloadFor = async (request: IncomingMessage, access: Access, widgetRequest: WidgetRequest, target: Target, query: string) => {
-    const reading = readParams(target, query);
-    refuseHiddenOdds(access.key, reading.planned);
-    const now = deps.now();
-    reading.planned.refuseAt(now);
-    refuseKnownSpentKey(access.key, now);
-    const ctx = { upstream: access.upstream, history: deps.history, now, ...keeping(request.method) };
-    return servedAs(spenderOf(access, widgetRequest.address), () => prepare(ctx, reading, access.key.hideOdds ?? false));
-  };
 
   const answer = async (request: IncomingMessage, response: ServerResponse, target: Target, address: string): Promise<Answer> => {
     const { route } = target;
@@ -183,54 +177,7 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
   };
 
   const serveStream = streamServer(deps, admit);
-  const pages = deps.render && renderedPages(deps.render);
-
-  /**
-   * `/v1/render/{tag}`: the element's data as its data route would answer it (the same gate, rules and payload), then
-   * its HTML. One load, like the data it carries; 304 and HEAD deliver none.
-   */
-  const renderAnswer = async (request: IncomingMessage, response: ServerResponse, tag: string, search: string, address: string) => {
-    const headers = pageHeaders(request.headers.origin);
-    try {
-      const { access, widgetRequest, query } = await admit(request, search, address);
-      const plan = await deps.render!.plan(decodeURIComponent(tag), new URLSearchParams(query));
-      if ('problem' in plan) throw new RelayError(plan.code, plan.problem);
-      const target = dataTarget(plan);
-      const prepared = await payloadFor(request, access, widgetRequest, target, plan.search);
-      const page = await pages!.page(plan, query, prepared);
-      const { encoding, etag } = representation(page.body, request.headers['accept-encoding']);
-      headers.push(
-        'ETag',
-        etag,
-        'Vary',
-        'Accept-Encoding',
-        // Fresh as long as its data: a page's server may keep it that long (the key's loads are counted per answer).
-        'Cache-Control',
-        `private, max-age=${Math.floor(page.refreshMs / 1000)}`,
-        RELAY_TIME_HEADER,
-        String(deps.now()),
-      );
-      if (request.headers['if-none-match'] === etag) return { status: 304, headers };
-      headers.push('Content-Type', HTML_TYPE);
-      if (encoding !== 'identity') headers.push('Content-Encoding', encoding);
-      if (request.method === 'HEAD') return { status: 200, headers: [...headers, 'Content-Length', String(bytesOf(page.body, encoding).byteLength)] };
-      if (request.destroyed || response.destroyed) return { status: 499, headers };
-      const remaining = await countLoad(deps.usage, access, widgetRequest, RENDER_ROUTE, deps.now());
-      deps.metrics.loads.count(RENDER_ROUTE);
-      headers.push(LOADS_REMAINING_HEADER, String(remaining));
-      return { status: 200, headers, body: bytesOf(page.body, encoding) };
-    } catch (error) {
-      return refusalAnswer(error, headers, RENDER_ROUTE, deps.logger);
-    }
-  };
-
-  const serveRender = async (request: IncomingMessage, response: ServerResponse, pathname: string, search: string) => {
-    const started = performance.now();
-    const address = deps.clientAddress(request.socket.remoteAddress, request.headers);
-    const answered = await renderAnswer(request, response, pathname.slice(RENDER_PREFIX.length), search, address);
-    writeAnswer(response, answered);
-    deps.observe({ method: request.method!, path: pathname, address, route: RENDER_ROUTE, status: answered.status, ms: performance.now() - started });
-  };
+  const serveRender = deps.render && renderRoute(deps, deps.render, admit, renderedPayloads(payloadFor));
 
   /** Takes the request when it is for a data route (and answers it); otherwise leaves it to the other routes. */
   return (request, response) => {
@@ -243,7 +190,7 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
       void serveStream(request, response, stream, pathname, mark === -1 ? '' : url.slice(mark + 1));
       return true;
     }
-    if (pages && pathname.startsWith(RENDER_PREFIX)) {
+    if (serveRender && pathname.startsWith(RENDER_PREFIX)) {
       void serveRender(request, response, pathname, mark === -1 ? '' : url.slice(mark + 1));
       return true;
     }
@@ -254,13 +201,32 @@ export function dataRoutes(deps: DataRouteDeps): (request: IncomingMessage, resp
   };
 }
 
-const HTML_TYPE = 'text/html; charset=utf-8';
+/** An element rendering's payload: its data route's, for the query the element itself would send. */
+function renderedPayloads(payloadFor: ReturnType<typeof payloadBuilder>) {
+  return (request: IncomingMessage, access: Access, widgetRequest: WidgetRequest, plan: RenderPlan) =>
+    payloadFor(request, access, widgetRequest, dataTarget(plan), plan.search);
+}
 
 /** The data route an element's rendering reads, as the element itself would ask it. */
 function dataTarget(plan: RenderPlan): Target {
   const matched = matchRoute(plan.path);
   if (!matched) throw new Error(`The element asked for ${plan.path}, which is no data route`);
   return { ...matched, pathname: plan.path, search: plan.search };
+}
+
+/** The payload for an admitted request of a data route: validated, refused when the key may not have it, built. */
+function payloadBuilder(deps: DataRouteDeps) {
+  const prepare = sharedPayloads(deps);
+  const readParams = requestReader();
+  return (request: IncomingMessage, access: Access, widgetRequest: WidgetRequest, target: Target, query: string) => {
+    const reading = readParams(target, query);
+    refuseHiddenOdds(access.key, reading.planned);
+    const now = deps.now();
+    reading.planned.refuseAt(now);
+    refuseKnownSpentKey(access.key, now);
+    const ctx = { upstream: access.upstream, history: deps.history, now, ...keeping(request.method) };
+    return servedAs(spenderOf(access, widgetRequest.address), () => prepare(ctx, reading, access.key.hideOdds ?? false));
+  };
 }
 
 /** HEAD delivers nothing, so nothing is kept for it: only answers readers received are kept. */

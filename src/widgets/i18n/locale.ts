@@ -39,7 +39,10 @@ export function resolveLocale(element: HTMLElement, attribute: string): Resolved
     warned.add(asked);
     console.warn(`Pressbox: locale "${asked}" is not supported; showing English. Supported: ${SUPPORTED_LOCALES.join(', ')}.`);
   }
-  return localeFor(asked && known ? asked : (!asked && navigator.languages.find((language) => supportedLocale(language))) || 'en', Boolean(attribute));
+  return localeFor(
+    asked && known ? asked : (!asked && navigator.languages.find((language) => supportedLocale(language))) || 'en',
+    Boolean(attribute),
+  );
 }
 
 /**

@@ -33,7 +33,10 @@ describe('GET /v1/render/{tag}', () => {
     assert.match(html, /^<score-strip league="nba"[^>]*><template shadowroot="open" shadowrootmode="open"><style>/);
     assert.ok(html.endsWith('</score-strip>'));
     const shadow = html.slice(0, html.indexOf('</template>'));
-    assert.ok(shadow.includes(`>${finalGame.home.score}<`) && shadow.includes(`>${finalGame.away.score}<`), 'the scores, in the shadow root');
+    assert.ok(
+      shadow.includes(`>${finalGame.home.score}<`) && shadow.includes(`>${finalGame.away.score}<`),
+      'the scores, in the shadow root',
+    );
     assert.ok(shadow.includes(finalGame.home.team.name), 'the team names, for screen readers');
     const embedded = JSON.parse(/<script type="application\/json">(.*?)<\/script>/.exec(shadow)![1]!);
     assert.equal(embedded.data.games.length > 0, true);
