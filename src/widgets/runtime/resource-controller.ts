@@ -122,22 +122,17 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
       this.#fail(target);
       return;
     }
-    this.error = undefined;
     const served = this.#served;
     this.#served = undefined;
-    if (!served) {
-      this.status = 'loading';
-      void this.#load();
+    // The server already loaded (and billed) this answer: shown as if it had just come, and followed from here.
+    if (served) {
+      void this.options.live?.ready(served.data)?.then(() => this.#host.requestUpdate());
+      this.#took(served);
       return;
     }
-    // The server already loaded (and billed) this answer: shown as if it had just come, and followed from here.
-    this.#etag = served.etag;
-    this.data = served.data;
-    this.status = 'ready';
-    this.#lastLoadedAt = Date.now();
-    void this.options.live?.ready(served.data)?.then(() => this.#host.requestUpdate());
-    this.#host.dispatchEvent(new PbLoadEvent(served.data));
-    this.#schedule();
+    this.status = 'loading';
+    this.error = undefined;
+    void this.#load();
   }
 
   /** Data pinned to a day (`as-of`) is shown as it came: never followed live, never fetched again. */
@@ -237,19 +232,7 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
       // Live data waits for what it needs (the live kit), so that it shows whole from the first render.
       await this.options.live?.ready(answer.data);
       if (abort.signal.aborted || key !== this.#requestKey) return;
-      const first = this.data === undefined;
-      this.#etag = answer.etag;
-      this.#failures = 0;
-      this.#lastLoadedAt = Date.now();
-      this.error = undefined;
-      this.status = 'ready';
-      // Render first, then tell: listeners can await the host's updateComplete and find the new data on screen.
-      this.#host.requestUpdate();
-      if (first || !answer.unchanged) {
-        this.data = answer.data;
-        this.#host.dispatchEvent(first ? new PbLoadEvent(answer.data) : new PbUpdateEvent(answer.data));
-      }
-      this.#schedule();
+      this.#took(answer);
     } catch (error) {
       if (abort.signal.aborted || key !== this.#requestKey || (error as Error).name === 'AbortError') return;
       const failure = error instanceof PressboxError ? error : new PressboxError('network', String(error));
@@ -260,6 +243,23 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
         this.#schedule(failure.retryAfterSeconds ? Math.min(failure.retryAfterSeconds * 1000, 3_600_000) : backoff);
       }
     }
+  }
+
+  /** An answer shown: the first one (loaded here, or by the server that rendered the element), or a newer one. */
+  #took(answer: { data: T; etag: string | null; unchanged?: boolean }): void {
+    const first = this.data === undefined;
+    this.#etag = answer.etag;
+    this.#failures = 0;
+    this.#lastLoadedAt = Date.now();
+    this.error = undefined;
+    this.status = 'ready';
+    // Render first, then tell: listeners can await the host's updateComplete and find the new data on screen.
+    this.#host.requestUpdate();
+    if (first || !answer.unchanged) {
+      this.data = answer.data;
+      this.#host.dispatchEvent(first ? new PbLoadEvent(answer.data) : new PbUpdateEvent(answer.data));
+    }
+    this.#schedule();
   }
 
   #fail(error: PressboxError): void {

@@ -1,4 +1,4 @@
-import { isServer, noChange } from 'lit';
+import { noChange } from 'lit';
 import { Directive, PartType, directive, type AttributePart, type PartInfo } from 'lit/directive.js';
 
 type CustomProperties = Record<`--_${string}`, string>;
@@ -14,12 +14,11 @@ class CssPropsDirective extends Directive {
     if (part.type !== PartType.ATTRIBUTE || part.name !== 'style') throw new Error('cssProps() belongs in style=${…}.');
   }
 
-  render(properties: CustomProperties): string | typeof noChange {
-    return isServer
-      ? Object.entries(properties)
-          .map(([name, value]) => `${name}:${value}`)
-          .join(';')
-      : noChange;
+  /** Only Lit's server renderer calls this: in the browser, `update` sets the properties. */
+  render(properties: CustomProperties): string {
+    return Object.entries(properties)
+      .map(([name, value]) => `${name}:${value}`)
+      .join(';');
   }
 
   override update(part: AttributePart, [properties]: [CustomProperties]): typeof noChange {

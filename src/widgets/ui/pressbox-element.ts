@@ -174,9 +174,7 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
     const locale = resolveLocale(this, this.locale);
     const words = await loadWords(locale.messages);
     await loadErrorWords(this.resource.error);
-    this.#locale = locale;
-    this.#translate = translator(locale.format, words);
-    this.#applyDirection(locale.dir);
+    this.#speak(locale, words);
     super.scheduleUpdate();
     if (await loadErrorWords(this.resource.error)) this.requestUpdate();
   }
@@ -186,12 +184,16 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
    * render(), which runs neither scheduleUpdate nor the resource's controller.
    */
   serverRender(data: T, locale: ResolvedLocale, words: Words | undefined): Promise<void> | void {
-    this.#locale = locale;
-    this.#translate = translator(locale.format, words);
+    this.#speak(locale, words);
     this.resource.data = data;
     this.resource.status = 'ready';
-    this.#applyDirection(locale.dir);
     return this.layoutReady();
+  }
+
+  #speak(locale: ResolvedLocale, words: Words | undefined): void {
+    this.#locale = locale;
+    this.#translate = translator(locale.format, words);
+    this.#applyDirection(locale.dir);
   }
 
   /** Settles once the layout the data needs is here (a lazy chunk): the first render waits for it as for the words. */

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { RunningRelay } from '../../../../src/relay/server.js';
 import { addKey, testRelay } from '../../../helpers/relay.js';
+import { detailsOf, ELEMENT_TAGS, EXAMPLE_GAME } from '../../../../src/contract/elements.js';
 
 const ORIGIN = { origin: 'https://news.example.com' };
 
@@ -42,6 +43,28 @@ describe('GET /v1/render/{tag}', () => {
     assert.equal(embedded.data.games.length > 0, true);
     assert.match(embedded.etag, /^"[\w-]+"$/);
     assert.equal((await loads()) - before, 1);
+  });
+
+  it('renders every element from its registry example, with its data', async () => {
+    const gameOf = async (league: string) => {
+      const { games } = await (await fetch(`${relay.origin}/v1/scores?league=${league}&key=${key}`, { headers: ORIGIN })).json();
+      return (games.find((game: { status: string }) => game.status !== 'scheduled') ?? games[0]).id as string;
+    };
+    for (const tag of ELEMENT_TAGS) {
+      const { example, leagues } = detailsOf(tag);
+      const attributes = Object.fromEntries(
+        await Promise.all(Object.entries(example).map(async ([name, value]) => [name, value === EXAMPLE_GAME ? await gameOf(example.league ?? leagues[0]!) : value])),
+      );
+      const answer = await render(`${tag}?${new URLSearchParams({ ...attributes, key })}`);
+      const html = await answer.text();
+      assert.equal(answer.status, 200, `${tag}: ${html.slice(0, 300)}`);
+      assert.ok(html.startsWith(`<${tag} `) && html.endsWith(`</${tag}>`), `${tag}: ${html.slice(0, 100)} … ${html.slice(-100)}`);
+      const shadow = html.slice(0, html.indexOf('</template>'));
+      assert.match(shadow, /<script type="application\/json">\{"data":/, tag);
+      assert.doesNotMatch(shadow, /class="[^"]*skeleton/, `${tag} renders its data, not its placeholder`);
+      const game = ['score-strip', 'score-ticker', 'game-header', 'fight-card', 'pitching-matchup'].includes(tag);
+      assert.equal(html.includes('"@type":"SportsEvent"'), game, `${tag}: SportsEvent data on game elements only`);
+    }
   });
 
   it('carries schema.org SportsEvent data and says the score in the HTML text', async () => {
