@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'puppeteer-core';
 import type { RunningRelay } from '../../src/relay/server.js';
-import { KEEP_NAMES_HELPER, launchChromium, slowRequests } from '../harness/reader-browser.js';
+import { KEEP_NAMES_HELPER, launchChromium, launchReaderBrowser, slowRequests } from '../harness/reader-browser.js';
+import { selectedEngines } from '../harness/browser.js';
 import { addKey, testRelay } from '../helpers/relay.js';
 
 const PHONE = { width: 412, height: 823 };
@@ -40,9 +41,14 @@ async function rendered(spec: string): Promise<string> {
   return answer.text();
 }
 
+/** Counts the elements' first data and the page's errors, before anything of Pressbox runs. */
+const WATCH_SCRIPT =
+  '<script>window.__page={loads:0,errors:[]};addEventListener("error",(e)=>__page.errors.push(String(e.message)));' +
+  'document.addEventListener("pb-load",()=>__page.loads++,true);</script>';
+
 async function articlePage(path: string, specs: string[], withScript: boolean): Promise<string> {
   const bodies = await Promise.all(specs.map(rendered));
-  const script = withScript ? `<script type="module" src="${relay.origin}/pressbox.js" data-key="${key}"></script>` : '';
+  const script = withScript ? `${WATCH_SCRIPT}<script type="module" src="${relay.origin}/pressbox.js" data-key="${key}"></script>` : '';
   pages.set(
     path,
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
@@ -170,4 +176,42 @@ describe('server-rendered elements in a reader’s browser', () => {
     assert.equal(await relay.store.loadsUsed(key, '2026-11'), loadsBefore, 'the browser billed nothing more');
     await page.browserContext().close();
   });
+
+  for (const engine of selectedEngines())
+    it(`hand over in ${engine}: no data request, one copy, no error`, async () => {
+      const url = await articlePage(`/handover-${engine}.html`, ELEMENTS, true);
+      const reader = await launchReaderBrowser(engine);
+      try {
+        const page = await reader.newPage(Math.max(412, reader.narrowestWidth), 900);
+        const loadsBefore = await relay.store.loadsUsed(key, '2026-11');
+        await page.goto(url);
+        await page.waitFor(
+          (count: number) => (window as unknown as { __page: { loads: number } }).__page.loads === count,
+          ELEMENTS.length,
+          60_000,
+        );
+        const state = await page.evaluate(
+          (relayOrigin: string) => ({
+            errors: (window as unknown as { __page: { errors: string[] } }).__page.errors,
+            requests: performance
+              .getEntriesByType('resource')
+              .map((entry) => new URL(entry.name))
+              .filter((address) => address.origin === relayOrigin && address.pathname.startsWith('/v1/') && address.pathname !== '/v1/live')
+              .map((address) => address.pathname),
+            copies: [...document.querySelectorAll('score-strip, standings-table, odds-board, fight-card')].map(
+              (element) =>
+                `${element.localName} ${[...element.shadowRoot!.children].filter((child) => !['style', 'script'].includes(child.localName)).length}`,
+            ),
+          }),
+          relay.origin,
+        );
+        assert.deepEqual(state.errors, []);
+        assert.deepEqual(state.requests, [], 'no element asked for data the server gave it');
+        assert.deepEqual(state.copies, ['score-strip 1', 'standings-table 1', 'odds-board 1', 'fight-card 1']);
+        assert.equal(await relay.store.loadsUsed(key, '2026-11'), loadsBefore, 'the browser billed nothing more');
+        await page.close();
+      } finally {
+        await reader.close();
+      }
+    });
 });

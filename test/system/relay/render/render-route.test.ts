@@ -53,7 +53,12 @@ describe('GET /v1/render/{tag}', () => {
     for (const tag of ELEMENT_TAGS) {
       const { example, leagues } = detailsOf(tag);
       const attributes = Object.fromEntries(
-        await Promise.all(Object.entries(example).map(async ([name, value]) => [name, value === EXAMPLE_GAME ? await gameOf(example.league ?? leagues[0]!) : value])),
+        await Promise.all(
+          Object.entries(example).map(async ([name, value]) => [
+            name,
+            value === EXAMPLE_GAME ? await gameOf(example.league ?? leagues[0]!) : value,
+          ]),
+        ),
       );
       const answer = await render(`${tag}?${new URLSearchParams({ ...attributes, key })}`);
       const html = await answer.text();
