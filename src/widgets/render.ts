@@ -10,8 +10,13 @@ export interface RenderOptions {
   origin: string;
   /** A fetch of your own (a framework's cached fetch, a test's); the global one by default. */
   fetch?: typeof fetch;
-  /** Give up after this long and answer `fallback` (default 3000 ms): a slow relay never holds the page. */
+  /** Give up after this long and answer the bare tag (default 3000 ms): a slow relay never holds the page. */
   timeoutMs?: number;
+  /**
+   * The page's Content-Security-Policy nonce, for pages whose `style-src` has no 'unsafe-inline': written on the
+   * element's `<style>` elements, without which such a page shows the element unstyled until its script runs.
+   */
+  nonce?: string;
 }
 
 /**
@@ -31,12 +36,17 @@ export async function renderElement(tag: string, attributes: Record<string, stri
       signal: AbortSignal.timeout(options.timeoutMs ?? 3_000),
     });
     const body = await answer.text();
-    if (answer.ok) return body;
+    if (answer.ok) return options.nonce ? withNonce(body, options.nonce) : body;
     console.warn(`Pressbox: <${tag}> was not rendered on the server (${answer.status}): ${body.slice(0, 300)}`);
   } catch (error) {
     console.warn(`Pressbox: <${tag}> was not rendered on the server: ${(error as Error).message}`);
   }
   return bareTag(tag, attributes);
+}
+
+/** The HTML with `nonce` on its style elements (the relay writes them bare: its answer is cached for every page). */
+export function withNonce(html: string, nonce: string): string {
+  return html.replaceAll('<style>', `<style nonce="${nonce.replace(/[^\w+/=-]/g, '')}">`);
 }
 
 /** The element as a page writes it without server rendering: the browser loads its data. */
