@@ -52,6 +52,11 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
   #onScreen = true;
   #paused = false;
   #observer: IntersectionObserver | undefined;
+  /**
+   * Settles once what the answer a server-rendered element came with needs is here (the live kit, for live data): its
+   * first render waits for it (ui/pressbox-element.ts), as for an answer loaded here, so that nothing changes after it.
+   */
+  served: Promise<unknown> | undefined;
   /** The first answer a server-rendered element (src/ssr) came with, until its first update takes it. */
   #served: { data: T; etag: string } | undefined;
   readonly #onVisibility = () => {
@@ -81,7 +86,10 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
 
   hostConnected(): void {
     const served = this.#requestKey === undefined && this.#host.shadowRoot?.querySelector('script[type="application/json"]');
-    if (served) this.#served = JSON.parse(served.textContent!) as { data: T; etag: string };
+    if (served) {
+      this.#served = JSON.parse(served.textContent!) as { data: T; etag: string };
+      this.served = this.options.live?.ready(this.#served.data);
+    }
     document.addEventListener('visibilitychange', this.#onVisibility);
     this.#observer = new IntersectionObserver((entries) => {
       const visible = entries.some((entry) => entry.isIntersecting);
@@ -126,7 +134,6 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
     this.#served = undefined;
     // The server already loaded (and billed) this answer: shown as if it had just come, and followed from here.
     if (served) {
-      void this.options.live?.ready(served.data)?.then(() => this.#host.requestUpdate());
       this.#took(served);
       return;
     }

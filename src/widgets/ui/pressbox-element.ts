@@ -170,6 +170,7 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
    * error found while updating (a missing attribute) renders before its words came: it renders again once they have.
    */
   protected override async scheduleUpdate(): Promise<void> {
+    await this.resource.served;
     await this.layoutReady();
     const locale = resolveLocale(this, this.locale);
     const words = await loadWords(locale.messages);
