@@ -71,9 +71,13 @@ export async function renderElement(
   return `${host.slice(0, close)}${styles}${jsonScript('application/json', answer)}${host.slice(close)}${light}</${tag}>`;
 }
 
-/** Stylesheets as written in the source, without their comments and runs of white space. */
+/**
+ * Stylesheets as written in the source, without their comments and runs of white space. The dark theme follows the
+ * element's custom state, which only its script sets: on the server's copy, `theme="dark"` stands for it.
+ */
 function compactCss(css: string): string {
   return css
+    .replaceAll(':host(:state(dark))', ':host([theme=dark])')
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/\s+/g, ' ')
     .replace(/ ?([{};,>]) ?/g, '$1')

@@ -94,6 +94,13 @@ describe('GET /v1/render/{tag}', () => {
     assert.match(html, /aria-label="ترتيب/);
   });
 
+  it('draws theme="dark" dark before any script (the browser’s own rule follows a state only the script sets)', async () => {
+    const dark = await (await render(`standings-table?league=nba&theme=dark&key=${key}`)).text();
+    assert.match(dark, /^<standings-table league="nba" theme="dark"/);
+    assert.match(dark, /:host\(\[theme=dark\]\)\{--_surface: var\(--pb-color-surface,#111827\)/);
+    assert.doesNotMatch(dark, /:state\(dark\)/);
+  });
+
   it('revalidates for nothing: the same ETag answers 304 and counts no load; HEAD counts none', async () => {
     const first = await render(`standings-table?league=nba&key=${key}`);
     await first.text();
