@@ -5,10 +5,21 @@ import { isWidgetSource } from './widget-source.js';
 const PRIVATE_PROPERTY = /--_[A-Za-z0-9-]+/g;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-/** One-letter names for the private custom properties the sources use, most used first (ties by name). */
+/** A `style=${cssProps({ '--_share': … })}` call: the properties an element sets on a node of its own. */
+const SET_INLINE = /cssProps\(\{([\s\S]*?)\}\)/g;
+
+/**
+ * One-letter names for the private custom properties the sources use, most used first (ties by name). Those an
+ * element sets inline (`cssProps`) keep their names: the server renderer (src/ssr) writes them into `style`
+ * attributes, which the bundle's stylesheets read until the element's first render replaces the server's nodes.
+ */
 export function shortPropertyNames(sources: readonly string[]): Map<string, string> {
+  const inline = new Set(
+    sources.flatMap((source) => [...source.matchAll(SET_INLINE)].flatMap(([, set]) => set!.match(PRIVATE_PROPERTY) ?? [])),
+  );
   const counts = new Map<string, number>();
-  for (const source of sources) for (const [name] of source.matchAll(PRIVATE_PROPERTY)) counts.set(name, (counts.get(name) ?? 0) + 1);
+  for (const source of sources)
+    for (const [name] of source.matchAll(PRIVATE_PROPERTY)) if (!inline.has(name)) counts.set(name, (counts.get(name) ?? 0) + 1);
   const names = [...counts].sort(([a, m], [b, n]) => n - m || a.localeCompare(b)).map(([name]) => name);
   if (names.length > LETTERS.length)
     throw new Error(`More private custom properties (${names.length}) than one-letter names: give shortPropertyNames two.`);

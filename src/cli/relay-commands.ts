@@ -139,6 +139,7 @@ function startCommand(program: Command): void {
             `  publisher   ${site.origin}/publisher.html   (a plain page: only the stylesheet and script tag)`,
             `  cms         ${site.origin}/cms.html   (hostile global CSS)`,
             `  no scripts  ${site.origin}/no-script.html   (iframes only, as editors that strip <script> allow)`,
+            `  server      ${site.origin}/server-rendered.html   (scores in the page's HTML: GET /v1/render/{tag})`,
             `  builder     ${relay.origin}/builder?key=${demo.key}   (every snippet, with a live preview)`,
             `  console     ${process.env.PRESSBOX_ADMIN_TOKEN ? `${relay.origin}/console   (sign in with PRESSBOX_ADMIN_TOKEN)` : 'off: PRESSBOX_ADMIN_TOKEN=… npm start turns on /console'}`,
             `  demo key    ${demo.key}   (test key, allowed on localhost)`,

@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { renderElement } from '../widgets/render.js';
 import { Hono } from 'hono';
 import { extname } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -119,9 +120,28 @@ export function demoSite(options: DemoSiteOptions) {
       .replaceAll('{{PRESSBOX_GALLERY}}', gallerySections())
       .replaceAll('{{PRESSBOX_GALLERY_ELEMENTS}}', galleryElements());
     if (page.includes('{{PRESSBOX_GAME_ID}}')) page = page.replaceAll('{{PRESSBOX_GAME_ID}}', await game());
+    if (page.includes('{{PRESSBOX_RENDER ')) page = await withRenderedElements(page, options);
     return c.body(page, 200, { 'Content-Type': typeOf(path), 'Cache-Control': 'no-cache', ...OWN_FILES });
   });
   return app;
+}
+
+/**
+ * `{{PRESSBOX_RENDER tag?attributes}}` replaced by the element as the relay renders it on the server, as a publisher's
+ * server-side include does (`renderElement`, GET /v1/render/{tag}).
+ */
+async function withRenderedElements(page: string, options: DemoSiteOptions): Promise<string> {
+  const includes = [...page.matchAll(/\{\{PRESSBOX_RENDER ([a-z-]+)\?([^}]*)\}\}/g)];
+  const rendered = await Promise.all(
+    includes.map(([, tag, query]) =>
+      renderElement(tag!, Object.fromEntries(new URLSearchParams(query)), {
+        relay: options.relayOrigin,
+        key: options.demoKey() ?? '',
+        origin: 'http://localhost',
+      }),
+    ),
+  );
+  return includes.reduce((html, [include], index) => html.replace(include, rendered[index]!), page);
 }
 
 /** The demo pages as a publisher's site of their own, on another origin than the relay. */

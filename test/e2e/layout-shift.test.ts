@@ -174,6 +174,7 @@ describe('no layout shift on a slow phone with any snippet we document (CPU 4× 
     ['the demo’s CMS page', async () => `${site.origin}/cms.html`],
     ['the demo’s gallery', async () => `${site.origin}/`],
     ['the demo’s page without scripts', async () => `${site.origin}/no-script.html`, { frames: true }],
+    ['the demo’s page rendered on the server', async () => `${site.origin}/server-rendered.html`],
   ];
   for (const [name, url, options] of cases) {
     it(`${name}: CLS 0`, async () => {
