@@ -21,16 +21,18 @@ export interface RenderOptions {
 
 /**
  * The element's server-rendered HTML: its tag and attributes, a declarative shadow root with its data, the
- * schema.org SportsEvent data of the games it shows. Write it into the page unescaped (`dangerouslySetInnerHTML`,
- * `set:html`, `{@html}`, `v-html`); the page's browser script takes it over without loading the data again. On
- * any failure (relay down, key refused, timeout) it answers the bare tag, which the browser renders as it always
- * does, and `console.warn`s why.
+ * schema.org SportsEvent data of the games it shows. Write it into the page unescaped (React's
+ * `dangerouslySetInnerHTML`, Astro's `set:html`, Svelte's `{@html}`; in Vue and Nuxt `createStaticVNode(html, 1)`,
+ * not `v-html`, which Vue sets again as it hydrates, without a shadow root); the page's browser script takes it
+ * over without loading the data again. On any failure (relay down or unset, key refused, timeout) it answers the
+ * bare tag, which the browser renders as it always does, and `console.warn`s why.
  */
 export async function renderElement(tag: string, attributes: Record<string, string>, options: RenderOptions): Promise<string> {
-  const query = new URLSearchParams(attributes);
-  query.set('key', options.key);
-  const url = `${options.relay.replace(/\/$/, '')}/v1/render/${encodeURIComponent(tag)}?${query}`;
   try {
+    const query = new URLSearchParams(attributes);
+    query.set('key', options.key);
+    // Inside the try: a relay left unset (an environment variable missing at build time) answers the bare tag too.
+    const url = `${options.relay.replace(/\/$/, '')}/v1/render/${encodeURIComponent(tag)}?${query}`;
     const answer = await (options.fetch ?? fetch)(url, {
       headers: { origin: options.origin, accept: 'text/html' },
       signal: AbortSignal.timeout(options.timeoutMs ?? 3_000),

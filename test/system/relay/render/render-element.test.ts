@@ -55,5 +55,12 @@ describe('renderElement()', () => {
     );
     assert.equal(unreachable, '<score-strip league="nba"></score-strip>');
     assert.match(warnings.at(-1)!, /<score-strip> was not rendered on the server: fetch failed/);
+    // A relay address missing from the build's environment (Next.js prerendering a page at build time).
+    const unset = await renderElement(
+      'score-strip',
+      { league: 'nba' },
+      { relay: undefined as unknown as string, key, origin: 'https://news.example.com' },
+    );
+    assert.equal(unset, '<score-strip league="nba"></score-strip>');
   });
 });
