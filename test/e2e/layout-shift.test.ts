@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'puppeteer-core';
 import { startDemoSite, type RunningDemoSite } from '../../src/demo/server.js';
 import type { RunningRelay } from '../../src/relay/server.js';
-import { KEEP_NAMES_HELPER, launchChromium, slowRequests } from '../harness/reader-browser.js';
+import { KEEP_NAMES_HELPER, launchChromium, layoutShifts, recordLayoutShifts, slowRequests } from '../harness/reader-browser.js';
 import { addKey, testRelay } from '../helpers/relay.js';
 import { ELEMENT_TAGS, GAMBLING_LINE_TAGS } from '../../src/contract/elements.js';
 import { embedUrl, iframeMarkup, snippetsFor, type WidgetChoice } from '../../src/embed/snippets.js';
@@ -80,30 +80,7 @@ async function shiftOf(url: string, { frames = false } = {}): Promise<{ shift: n
   await page.emulateCPUThrottling(4);
   await slowRequests(page, (address) => address.origin === relay.origin && /\.js$/.test(address.pathname), SCRIPT_DELAY_MS);
   await page.evaluateOnNewDocument(KEEP_NAMES_HELPER);
-  await page.evaluateOnNewDocument(() => {
-    const seen = { shift: 0, sources: [] as string[] };
-    Object.assign(window, { __layout: seen });
-    new PerformanceObserver((list) => {
-      type Rect = { x: number; y: number; width: number; height: number };
-      const box = (rect: Rect) => `${Math.round(rect.y)} ${Math.round(rect.width)}×${Math.round(rect.height)}`;
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-        sources: { node?: Node | null; previousRect: Rect; currentRect: Rect }[];
-      })[]) {
-        if (entry.hadRecentInput) continue;
-        seen.shift += entry.value;
-        seen.sources.push(
-          `${entry.value.toFixed(4)}: ${entry.sources
-            .map(
-              (s) =>
-                `${s.node instanceof Element ? s.node.localName : (s.node?.nodeName ?? '(gone)')} ${box(s.previousRect)} → ${box(s.currentRect)}`,
-            )
-            .join('; ')}`,
-        );
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await page.evaluateOnNewDocument(recordLayoutShifts);
   await page.goto(url, { waitUntil: 'load' });
   const firstScreenShowsData = (tags: string[]) =>
     [...document.querySelectorAll(tags.join(','))]
@@ -116,7 +93,7 @@ async function shiftOf(url: string, { frames = false } = {}): Promise<{ shift: n
   }
   // Two frames more: a shift caused by the last render is reported after it is painted.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const seen = await page.evaluate(() => (window as unknown as { __layout: { shift: number; sources: string[] } }).__layout);
+  const seen = await page.evaluate(layoutShifts);
   await context.close();
   return seen;
 }

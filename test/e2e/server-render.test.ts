@@ -8,7 +8,14 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'puppeteer-core';
 import type { RunningRelay } from '../../src/relay/server.js';
-import { KEEP_NAMES_HELPER, launchChromium, launchReaderBrowser, slowRequests } from '../harness/reader-browser.js';
+import {
+  KEEP_NAMES_HELPER,
+  launchChromium,
+  launchReaderBrowser,
+  layoutShifts,
+  recordLayoutShifts,
+  slowRequests,
+} from '../harness/reader-browser.js';
 import { selectedEngines } from '../harness/browser.js';
 import { addKey, testRelay } from '../helpers/relay.js';
 
@@ -120,28 +127,10 @@ describe('server-rendered elements in a reader’s browser', () => {
       if (address.origin === relay.origin && address.pathname.startsWith('/v1/') && address.pathname !== '/v1/live')
         dataRequests.push(address.pathname);
     });
+    await page.evaluateOnNewDocument(recordLayoutShifts);
     await page.evaluateOnNewDocument(() => {
-      const seen = { shift: 0, loads: 0, sources: [] as string[] };
+      const seen = { loads: 0 };
       Object.assign(window, { __seen: seen });
-      new PerformanceObserver((list) => {
-        type Rect = { y: number; x: number; width: number; height: number };
-        const box = (rect: Rect) => `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}×${Math.round(rect.height)}`;
-        for (const entry of list.getEntries() as (PerformanceEntry & {
-          value: number;
-          hadRecentInput: boolean;
-          sources: { node?: Node | null; previousRect: Rect; currentRect: Rect }[];
-        })[]) {
-          if (entry.hadRecentInput) continue;
-          seen.shift += entry.value;
-          for (const source of entry.sources) {
-            const node = source.node instanceof Element ? source.node : (source.node?.parentNode as Element | null | undefined);
-            const host = (node?.getRootNode() as ShadowRoot | undefined)?.host;
-            seen.sources.push(
-              `${host?.localName ?? ''} ${node?.localName ?? '?'}.${node?.className ?? ''} ${box(source.previousRect)} → ${box(source.currentRect)} "${source.node?.textContent?.slice(0, 60)}"`,
-            );
-          }
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
       document.addEventListener('pb-load', () => seen.loads++, true);
     });
     const errors: string[] = [];
@@ -156,8 +145,6 @@ describe('server-rendered elements in a reader’s browser', () => {
     );
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const state = await page.evaluate(() => ({
-      shift: (window as unknown as { __seen: { shift: number } }).__seen.shift,
-      sources: (window as unknown as { __seen: { sources: string[] } }).__seen.sources,
       elements: [...document.querySelectorAll('score-strip, score-ticker, standings-table, odds-board, fight-card')].map((element) => ({
         tag: element.localName,
         loading: element.matches(':state(loading)'),
@@ -168,7 +155,8 @@ describe('server-rendered elements in a reader’s browser', () => {
     }));
     assert.deepEqual(errors, []);
     assert.deepEqual(dataRequests, [], 'no element asked for data the server gave it');
-    assert.equal(state.shift, 0, state.sources.join('\n'));
+    const { shift, sources } = await page.evaluate(layoutShifts);
+    assert.equal(shift, 0, sources.join('\n'));
     for (const element of state.elements) {
       assert.equal(element.loading, false, element.tag);
       assert.equal(element.regions, 1, `${element.tag}: one copy of its content: ${element.html}`);

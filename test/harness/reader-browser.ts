@@ -32,6 +32,40 @@ export interface ReaderBrowserOptions {
 /** tsx compiles functions with esbuild's keepNames, whose helper a page does not have: each page gets it on arrival. */
 export const KEEP_NAMES_HELPER = 'globalThis.__name = (target) => target;';
 
+/**
+ * Run in the page before anything else (`page.evaluateOnNewDocument(recordLayoutShifts)`): sums the layout shifts a
+ * reader would have seen (not those right after input) in `window.__layout.shift`, and says what moved in `sources`
+ * (its element, with the element whose shadow root holds it, and where it went).
+ */
+export function recordLayoutShifts(): void {
+  type Rect = { x: number; y: number; width: number; height: number };
+  const seen = { shift: 0, sources: [] as string[] };
+  Object.assign(window, { __layout: seen });
+  const box = (rect: Rect) => `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}×${Math.round(rect.height)}`;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: { node?: Node | null; previousRect: Rect; currentRect: Rect }[];
+    })[]) {
+      if (entry.hadRecentInput) continue;
+      seen.shift += entry.value;
+      const moved = entry.sources.map((source) => {
+        const node = source.node instanceof Element ? source.node : (source.node?.parentNode as Element | null | undefined);
+        const host = (node?.getRootNode() as ShadowRoot | undefined)?.host;
+        const where = node ? `${host ? `${host.localName} ` : ''}${node.localName}` : '(gone)';
+        return `${where} ${box(source.previousRect)} → ${box(source.currentRect)}`;
+      });
+      seen.sources.push(`${entry.value.toFixed(4)}: ${moved.join('; ')}`);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+/** What `recordLayoutShifts` has seen so far (`page.evaluate(layoutShifts)`). */
+export function layoutShifts(): { shift: number; sources: string[] } {
+  return (window as unknown as { __layout: { shift: number; sources: string[] } }).__layout;
+}
+
 /** As a screenshot tool's "animations disabled": pictures of one instant, the same each run. */
 export const STILL_RULES = ['*, *::before, *::after { animation: none !important; transition: none !important; }'];
 
