@@ -31,6 +31,9 @@ const VALUE_RULES: Record<string, (value: string) => string | undefined> = {
   live: (value) => oneOf('live', LIVE_CHOICES, value),
   'time-zone': (value) => (validTimeZone(value) ? undefined : 'time-zone is an IANA time zone, such as America/New_York'),
   locale: (value) => (validLocale(value) ? undefined : 'locale is a BCP 47 tag, such as de or pt-BR'),
+  // A link the relay writes into someone's page: a path or an http(s) address, never a script.
+  'game-href': (value) =>
+    /^[a-z][a-z0-9+.-]*:/i.test(value) && !/^https?:/i.test(value) ? 'game-href is a path or an http(s) address' : undefined,
 };
 
 export async function planRendering(tag: string, query: URLSearchParams): Promise<RenderPlan | RenderRefusal> {

@@ -120,6 +120,7 @@ describe('GET /v1/render/{tag}', () => {
       [`score-strip?league=nba&colour=red&key=${key}`, 400, /no attribute "colour": it takes league, theme, locale/],
       [`score-strip?league=nba&theme=pink&key=${key}`, 400, /theme is one of auto, light, dark/],
       [`score-strip?league=nba&time-zone=Mars%2FOlympus&key=${key}`, 400, /time-zone is an IANA time zone/],
+      [`score-strip?league=nba&game-href=javascript:alert(1)&key=${key}`, 400, /game-href is a path or an http\(s\) address/],
       [`score-strip?league=quidditch&key=${key}`, 400, /unknown league "quidditch"/],
       [`game-header?league=nba&key=${key}`, 400, /<game-header> needs league="…" game-id="…"/],
       [`score-strip?league=nba&team=${'X'.repeat(300)}&key=${key}`, 400, /longer than 200 characters/],
