@@ -24,8 +24,12 @@ export interface ElementRendering {
   html(plan: RenderPlan, answer: { data: unknown; etag: string }): Promise<string>;
 }
 
-/** Pages kept rendered: the same element and data ask for the same HTML, rendered once (a few milliseconds each). */
-const MAX_PAGES = 500;
+/**
+ * Rendered pages kept: the same element and data ask for the same HTML, rendered once (a few milliseconds each). Bounded
+ * by bytes (an element's page is 25–110 KB, its compressed forms a tenth more): made-up attribute combinations cannot
+ * grow the relay's memory past this.
+ */
+const MAX_PAGE_BYTES = 16 * 1024 * 1024;
 
 export interface RenderedPage {
   body: PreparedBody;
@@ -34,21 +38,30 @@ export interface RenderedPage {
 
 /** Renders each (request, answer) once while it is asked for; the HTML's ETag follows the data's and the request's. */
 export function renderedPages(rendering: ElementRendering) {
-  const pages = new LRUCache<string, Promise<RenderedPage>>({ max: MAX_PAGES });
+  const pages = new LRUCache<string, RenderedPage>({
+    maxSize: MAX_PAGE_BYTES,
+    sizeCalculation: (page) => Math.ceil(page.body.bytes.length * 1.2),
+  });
+  const inFlight = new Map<string, Promise<RenderedPage>>();
   return {
-    page(plan: RenderPlan, search: string, data: PreparedBody): Promise<RenderedPage> {
+    page(plan: RenderPlan, search: string, data: PreparedBody): RenderedPage | Promise<RenderedPage> {
       const name = `${plan.tag}?${search}\n${data.etag}`;
-      let page = pages.get(name);
-      if (!page) {
+      const kept = pages.get(name);
+      if (kept) return kept;
+      let pending = inFlight.get(name);
+      if (!pending) {
         const payload = JSON.parse(data.bytes.toString()) as { refreshMs: number };
-        page = rendering.html(plan, { data: payload, etag: data.etag }).then((html) => ({
-          body: { bytes: Buffer.from(html), etag: etagOf(`${search}\n${data.etag}`) },
-          refreshMs: payload.refreshMs,
-        }));
-        pages.set(name, page);
-        page.catch(() => pages.delete(name));
+        pending = rendering
+          .html(plan, { data: payload, etag: data.etag })
+          .then((html) => {
+            const page = { body: { bytes: Buffer.from(html), etag: etagOf(`${search}\n${data.etag}`) }, refreshMs: payload.refreshMs };
+            pages.set(name, page);
+            return page;
+          })
+          .finally(() => inFlight.delete(name));
+        inFlight.set(name, pending);
       }
-      return page;
+      return pending;
     },
   };
 }
