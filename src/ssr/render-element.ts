@@ -11,6 +11,10 @@ import type { Fresh, PressboxElement } from '../widgets/ui/pressbox-element.js';
 import { betStateKit } from '../widgets/ui/bet-state-kit.js';
 import { prepareLayout, serverElement } from './server-elements.js';
 
+interface LiveAware {
+  live?: { ready(data: unknown): Promise<unknown> | undefined };
+}
+
 /** The element the next renderer draws: set just before the synchronous render that takes it. */
 let prepared: PressboxElement | undefined;
 
@@ -49,6 +53,8 @@ export async function renderElement(
   const words = locale.messages === 'en' ? undefined : await wordsFor(locale.messages, false, supportedLocale);
   const styles = await prepareLayout(element, async () => {
     await element.serverRender(answer.data, locale, words);
+    // Live data reads where a game stands ("Q4 9:20") through the live kit, which the browser loads for it too.
+    await (element as unknown as { resource: { options: LiveAware } }).resource.options.live?.ready(answer.data);
     if ('bet-state' in attributes) await betStateKit.ready(element.shadowRoot);
   });
   prepared = element;

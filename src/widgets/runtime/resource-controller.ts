@@ -88,6 +88,8 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
     const served = this.#requestKey === undefined && this.#host.shadowRoot?.querySelector('script[type="application/json"]');
     if (served) {
       this.#served = JSON.parse(served.textContent!) as { data: T; etag: string };
+      // Here already for the element's first willUpdate, which runs before this controller's hostUpdate.
+      this.data = this.#served.data;
       this.served = this.options.live?.ready(this.#served.data);
     }
     document.addEventListener('visibilitychange', this.#onVisibility);

@@ -15,6 +15,9 @@ export const scoreStripStyles = css`
     list-style: none;
     overflow-x: auto;
     scroll-snap-type: x proximity;
+    /* The first card snaps where the track starts: a snap at load (from 0 to the padding) reads to Chrome as the
+       reader's scroll, which ends its largest-contentful-paint record on a server-rendered page. */
+    scroll-padding-inline: 4px;
     scroll-behavior: smooth;
     scrollbar-width: thin;
   }
