@@ -181,8 +181,9 @@ export abstract class PressboxElement<T extends Fresh = Fresh> extends LitElemen
   }
 
   /**
-   * Server rendering (src/ssr): the first answer and its locale's words, given before Lit's server renderer calls
-   * render(), which runs neither scheduleUpdate nor the resource's controller.
+   * Server rendering: the first answer and its locale's words, given before Lit's server renderer calls render(),
+   * which runs neither scheduleUpdate nor the resource's controller.
+   * @internal
    */
   serverRender(data: T, locale: ResolvedLocale, words: Words | undefined): Promise<void> | void {
     this.#speak(locale, words);
