@@ -4,10 +4,13 @@ import { keyOperations } from '../relay/key-service/operations.js';
 import { describeKey } from '../relay/key-service/service.js';
 import type { RelayStore } from '../relay/store/types.js';
 import { loadCount } from '../relay/metering/month.js';
-import { domain, durationOption, plan, positive, wholeNumber } from './options.js';
+import { domain, durationOption, oddsRegions, plan, positive, wholeNumber } from './options.js';
 import { importText, readBackup, writePrivately } from './backup-commands.js';
 import { exportKeys, importKeys } from '../relay/store/backup.js';
 import { cliUser, existing, print, storeOptions, withStore, type StoreFlags } from './store-command.js';
+
+const ODDS_REGIONS_HELP =
+  'show odds only to readers in these ISO 3166 regions (US-NJ,US-PA,GB; US covers every US-xx), as serve --region-header names them';
 
 /** Changes from the shell, in the audit log as `cli:<user>` (the account that ran the command). */
 function keysFrom(store: RelayStore) {
@@ -27,9 +30,15 @@ function keyText(key: ReturnType<typeof describeKey>): string {
     `  domains  ${key.domains.join(', ')}`,
     `  daily    ${key.dailyLimit === null ? 'no daily ceiling' : `at most ${loadCount(key.dailyLimit)} a day`}`,
     `  clients  ${key.browserOnly ? 'browsers only (requests without Fetch Metadata are refused)' : 'any'}`,
-    `  odds     ${key.hideOdds ? 'hidden (betting routes refuse; game headers show scores only)' : 'shown'}`,
+    `  odds     ${oddsText(key)}`,
     `  created  ${key.createdAt}`,
   ].join('\n');
+}
+
+function oddsText(key: ReturnType<typeof describeKey>): string {
+  if (key.hideOdds) return 'hidden (betting routes refuse; game headers show scores only)';
+  if (key.oddsRegions) return `shown only to readers in ${key.oddsRegions.join(', ')} (as serve --region-header names them)`;
+  return 'shown';
 }
 
 /** `keys create`: a key allowed on the given domains. */
@@ -44,7 +53,8 @@ function createKeyCommand(keys: Command): void {
       .option('--test', 'a pk_test_ key: also allowed on loopback, always served from the sandbox')
       .option('--daily-limit <n>', 'at most N loads a day (UTC), besides the plan’s month', positive)
       .option('--browser-only', 'refuse requests without browser Fetch Metadata (scripts replaying the key)')
-      .option('--hide-odds', 'show no betting data: odds, splits, props and bet states (pages where odds may not be shown)'),
+      .option('--hide-odds', 'show no betting data: odds, splits, props and bet states (pages where odds may not be shown)')
+      .option('--odds-regions <list>', ODDS_REGIONS_HELP, oddsRegions),
   ).action(
     (
       flags: StoreFlags & {
@@ -55,6 +65,7 @@ function createKeyCommand(keys: Command): void {
         dailyLimit?: number;
         browserOnly?: boolean;
         hideOdds?: boolean;
+        oddsRegions?: string[];
       },
     ) =>
       withStore(
@@ -68,6 +79,7 @@ function createKeyCommand(keys: Command): void {
             dailyLimit: flags.dailyLimit ?? null,
             browserOnly: Boolean(flags.browserOnly),
             hideOdds: Boolean(flags.hideOdds),
+            oddsRegions: flags.oddsRegions ?? null,
           };
           const key = describeKey(await keysFrom(store).create(input));
           print(flags, key, () => keyText(key));
@@ -121,7 +133,9 @@ function updateKeyCommand(keys: Command): void {
       .option('--browser-only', 'refuse requests without browser Fetch Metadata')
       .option('--no-browser-only', 'answer scripts too')
       .option('--hide-odds', 'show no betting data (odds, splits, props, bet states)')
-      .option('--no-hide-odds', 'show betting data again'),
+      .option('--no-hide-odds', 'show betting data again')
+      .option('--odds-regions <list>', `${ODDS_REGIONS_HELP}, replacing the list`, oddsRegions)
+      .option('--no-odds-regions', 'show odds wherever the reader is'),
   ).action(
     (
       value: string,
@@ -134,6 +148,7 @@ function updateKeyCommand(keys: Command): void {
         dailyLimit?: number;
         browserOnly?: boolean;
         hideOdds?: boolean;
+        oddsRegions?: string[] | false;
       },
     ) =>
       withStore(flags, async (store) => {
@@ -151,6 +166,7 @@ function updateKeyCommand(keys: Command): void {
           ...(flags.dailyLimit !== undefined && { dailyLimit: flags.dailyLimit || null }),
           ...(flags.browserOnly !== undefined && { browserOnly: flags.browserOnly }),
           ...(flags.hideOdds !== undefined && { hideOdds: flags.hideOdds }),
+          ...(flags.oddsRegions !== undefined && { oddsRegions: flags.oddsRegions || null }),
         };
         const key = describeKey(await keysFrom(store).update(current, change));
         print(flags, key, () => keyText(key));

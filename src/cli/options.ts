@@ -3,6 +3,7 @@ import { CALENDAR_NAMES, type CalendarName } from '../sandbox/leagues.js';
 import { PLAN_ORDER, isPlanId, type PlanId } from '../sandbox/accounts.js';
 import { parseDomainPattern } from '../relay/keys/domains.js';
 import { parsePlan, type Plan } from '../relay/keys/model.js';
+import { parseOddsRegions } from '../relay/keys/odds-regions.js';
 import { parseDuration, parsePort, parsePositive, writtenDuration } from '../relay/features/flags.js';
 import { redisUrl as parseRedisFlag } from '../relay/features/usage.js';
 import { availableParallelism } from 'node:os';
@@ -82,6 +83,13 @@ export function domain(value: string, previous: string[] = []): string[] {
   const parsed = parseDomainPattern(value);
   if (!parsed.ok) throw new InvalidArgumentError(parsed.message);
   return [...previous, parsed.pattern.source];
+}
+
+/** `--odds-regions US-NJ,US-PA,GB` (commas or repeats): ISO 3166 codes, canonical and deduplicated. */
+export function oddsRegions(value: string, previous: string[] = []): string[] {
+  const parsed = parseOddsRegions([...previous, value]);
+  if (!parsed.ok) throw new InvalidArgumentError(parsed.message);
+  return parsed.regions;
 }
 
 export function month(value: string): string {

@@ -365,7 +365,7 @@ export class KeyView extends LitElement {
                   <dt>Clients</dt>
                   <dd>${key.browserOnly ? 'browsers only' : 'any'}</dd>
                   <dt>Odds</dt>
-                  <dd>${key.hideOdds ? 'hidden' : 'shown'}</dd>
+                  <dd>${key.hideOdds ? 'hidden' : key.oddsRegions ? `shown only in ${key.oddsRegions.join(', ')}` : 'shown'}</dd>
                   <dt>Created</dt>
                   <dd>${when(key.createdAt)}</dd>
                   <dt>Status</dt>

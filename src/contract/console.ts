@@ -12,6 +12,8 @@ export interface ConsoleKey {
   dailyLimit: number | null;
   browserOnly: boolean;
   hideOdds: boolean;
+  /** The ISO 3166 regions where odds may show; null: everywhere. */
+  oddsRegions: string[] | null;
   createdAt: string;
   /** When it stopped (or, rotating, will stop) working. */
   revokedAt: string | null;
@@ -81,6 +83,7 @@ export interface NewKeyBody {
   dailyLimit?: number | null;
   browserOnly?: boolean;
   hideOdds?: boolean;
+  oddsRegions?: string[] | null;
 }
 
 /** A key as the store keeps it and a backup carries it: its value (so pages keep working), settings and revocation. */
@@ -103,6 +106,11 @@ export interface BackedUpKey {
    * the game header answers without its line and splits.
    */
   hideOdds?: boolean;
+  /**
+   * The ISO 3166 regions (`US`, `US-NJ`) where odds may show, as the relay's `--region-header` names the reader's;
+   * elsewhere, and where the region is unknown, the key is answered as one that hides odds. Null or absent: everywhere.
+   */
+  oddsRegions?: string[] | null;
 }
 
 /** What `pressbox keys export` writes and the console downloads; `keys import` and the console's import read it. */

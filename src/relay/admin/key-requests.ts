@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RelayError } from '../base/errors.js';
 import { parseDomainPattern } from '../keys/domains.js';
 import { parsePlan } from '../keys/model.js';
+import { oddsRegionsParam } from '../keys/odds-regions.js';
 
 // What operators send to change keys, validated once for the admin API and the console.
 
@@ -36,6 +37,7 @@ export const createBody = z.object({
   dailyLimit: dailyLimitParam.default(null),
   browserOnly: z.boolean().default(false),
   hideOdds: z.boolean().default(false),
+  oddsRegions: oddsRegionsParam.default(null),
 });
 export const updateBody = z.object({
   plan: planParam.optional(),
@@ -44,6 +46,7 @@ export const updateBody = z.object({
   dailyLimit: dailyLimitParam.optional(),
   browserOnly: z.boolean().optional(),
   hideOdds: z.boolean().optional(),
+  oddsRegions: oddsRegionsParam.optional(),
 });
 
 export async function readBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {

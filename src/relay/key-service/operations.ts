@@ -3,10 +3,11 @@ import { checkOrigin, createKey, rotateKey, type NewKey } from './service.js';
 import type { OriginCheck } from '../../contract/console.js';
 import type { ConsoleStore, KeyStore } from '../store/types.js';
 
-export type KeyChange = Partial<Pick<WidgetKey, 'plan' | 'domains' | 'name' | 'dailyLimit' | 'browserOnly' | 'hideOdds'>>;
+export type KeyChange = Partial<Pick<WidgetKey, 'plan' | 'domains' | 'name' | 'dailyLimit' | 'browserOnly' | 'hideOdds' | 'oddsRegions'>>;
 
 const listed = (values: readonly string[]) => (values.length ? values.join(', ') : 'none');
 const limitText = (limit: number | null | undefined) => (limit ? `${limit} a day` : 'no daily ceiling');
+const regionsText = (regions: readonly string[] | null | undefined) => (regions ? regions.join(', ') : 'everywhere');
 
 /** A change in the words the audit log keeps: only what differs, before → after. */
 function describeChange(before: WidgetKey, change: KeyChange): string {
@@ -25,6 +26,8 @@ function describeChange(before: WidgetKey, change: KeyChange): string {
     parts.push(change.browserOnly ? 'browsers only' : 'scripts allowed');
   if (change.hideOdds !== undefined && change.hideOdds !== (before.hideOdds ?? false))
     parts.push(change.hideOdds ? 'odds hidden' : 'odds shown');
+  if (change.oddsRegions !== undefined && regionsText(change.oddsRegions) !== regionsText(before.oddsRegions))
+    parts.push(`odds regions ${regionsText(before.oddsRegions)} → ${regionsText(change.oddsRegions)}`);
   return parts.length ? parts.join('; ') : 'no change';
 }
 
@@ -47,6 +50,7 @@ export function keyOperations(store: KeyStore, log: Pick<ConsoleStore, 'appendAu
       if (input.dailyLimit) extras.push(limitText(input.dailyLimit));
       if (input.browserOnly) extras.push('browsers only');
       if (input.hideOdds) extras.push('odds hidden');
+      if (input.oddsRegions) extras.push(`odds only in ${regionsText(input.oddsRegions)}`);
       await audit(
         'key.create',
         key.key,

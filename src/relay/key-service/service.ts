@@ -42,6 +42,7 @@ export function describeKey(key: WidgetKey) {
     dailyLimit: key.dailyLimit ?? null,
     browserOnly: key.browserOnly ?? false,
     hideOdds: key.hideOdds ?? false,
+    oddsRegions: key.oddsRegions ?? null,
     createdAt: new Date(key.createdAt).toISOString(),
     revokedAt: key.revokedAt === null ? null : new Date(key.revokedAt).toISOString(),
   };
@@ -56,6 +57,7 @@ export interface NewKey {
   dailyLimit?: number | null;
   browserOnly?: boolean;
   hideOdds?: boolean;
+  oddsRegions?: string[] | null;
 }
 
 export async function createKey(keys: KeyStore, input: NewKey, now: number): Promise<WidgetKey> {
@@ -70,6 +72,7 @@ export async function createKey(keys: KeyStore, input: NewKey, now: number): Pro
     dailyLimit: input.dailyLimit ?? null,
     browserOnly: input.browserOnly ?? false,
     hideOdds: input.hideOdds ?? false,
+    oddsRegions: input.oddsRegions ?? null,
   };
   await keys.createKey(key);
   return key;

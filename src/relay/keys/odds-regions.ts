@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // Where odds may show: a key's list of ISO 3166 regions (`keys update KEY --odds-regions US-NJ,US-PA,GB`) against the
 // reader's region as a trusted proxy names it (`serve --region-header NAME`, http/reader-region.ts).
 
@@ -36,6 +38,19 @@ export function parseOddsRegions(written: readonly string[]): OddsRegionList {
   if (regions.size > MAX_ODDS_REGIONS) return { ok: false, message: `at most ${MAX_ODDS_REGIONS} regions, not ${regions.size}` };
   return { ok: true, regions: [...regions] };
 }
+
+/** The regions where odds may show (`["US-NJ", "GB"]`), canonical; null: everywhere. */
+export const oddsRegionsParam = z
+  .array(z.string().max(16))
+  .max(MAX_ODDS_REGIONS)
+  .nullable()
+  .transform((regions, ctx) => {
+    if (regions === null) return null;
+    const parsed = parseOddsRegions(regions);
+    if (parsed.ok) return parsed.regions;
+    ctx.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
+  });
 
 /**
  * Whether a reader in `readerRegion` may see odds under a key's list: with no list, anywhere; else where an entry names

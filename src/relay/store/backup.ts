@@ -3,6 +3,7 @@ import type { ImportSummary, KeysBackupFile } from '../../contract/console.js';
 import { RelayError } from '../base/errors.js';
 import { parseDomainPattern } from '../keys/domains.js';
 import { parsePlan, type WidgetKey } from '../keys/model.js';
+import { oddsRegionsParam } from '../keys/odds-regions.js';
 import type { OpenedStore } from './open.js';
 import type { MonthTotal, RelayStore } from './types.js';
 
@@ -37,6 +38,7 @@ const keySchema = z.object({
   dailyLimit: z.number().int().positive().nullable().optional(),
   browserOnly: z.boolean().optional(),
   hideOdds: z.boolean().optional(),
+  oddsRegions: oddsRegionsParam.optional(),
 });
 
 /** A keys backup as it must be to be imported (`keys import`, the console); bounded, every key and domain checked. */
@@ -112,12 +114,13 @@ export async function importKeys(store: OpenedStore, backup: KeysBackup): Promis
         dailyLimit: key.dailyLimit ?? null,
         browserOnly: key.browserOnly ?? false,
         hideOdds: key.hideOdds ?? false,
+        oddsRegions: key.oddsRegions ?? null,
       });
       summary.created++;
       continue;
     }
-    const { plan, domains, name, dailyLimit = null, browserOnly = false, hideOdds = false } = key;
-    await store.updateKey(key.key, { plan, domains, name, dailyLimit, browserOnly, hideOdds });
+    const { plan, domains, name, dailyLimit = null, browserOnly = false, hideOdds = false, oddsRegions = null } = key;
+    await store.updateKey(key.key, { plan, domains, name, dailyLimit, browserOnly, hideOdds, oddsRegions });
     if (key.revokedAt !== null) await store.revokeKey(key.key, key.revokedAt);
     summary.updated++;
   }

@@ -65,6 +65,7 @@ export interface KeyRow {
   daily_limit: number | null;
   browser_only: number;
   hide_odds: number;
+  odds_regions: string | null;
 }
 
 export function toKey(row: KeyRow): WidgetKey {
@@ -79,6 +80,7 @@ export function toKey(row: KeyRow): WidgetKey {
     dailyLimit: row.daily_limit,
     browserOnly: row.browser_only === 1,
     hideOdds: row.hide_odds === 1,
+    oddsRegions: row.odds_regions === null ? null : (JSON.parse(row.odds_regions) as string[]),
   };
 }
 
@@ -104,6 +106,8 @@ const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
   (db) => db.exec('CREATE TABLE IF NOT EXISTS store_probe (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL)'),
   // 2 → 3: a key's setting that hides betting data.
   (db) => db.exec('ALTER TABLE keys ADD COLUMN hide_odds INTEGER NOT NULL DEFAULT 0'),
+  // 3 → 4: the regions where a key's odds may show (a JSON list; NULL: everywhere).
+  (db) => db.exec('ALTER TABLE keys ADD COLUMN odds_regions TEXT'),
 ];
 
 export const STORE_VERSION = MIGRATIONS.length;

@@ -66,7 +66,15 @@ describe('pressbox store backup and restore, keys export and import', () => {
     const month = monthOf(Date.now());
     const daily = await createKey(
       store,
-      { plan: 'custom:5000', domains: ['*.example.org'], name: 'Daily', test: false, dailyLimit: 300, browserOnly: true },
+      {
+        plan: 'custom:5000',
+        domains: ['*.example.org'],
+        name: 'Daily',
+        test: false,
+        dailyLimit: 300,
+        browserOnly: true,
+        oddsRegions: ['US-NJ', 'GB'],
+      },
       1,
     );
     const old = await createKey(store, { plan: 'free', domains: ['old.example'], name: 'Old', test: true }, 2);
@@ -87,7 +95,7 @@ describe('pressbox store backup and restore, keys export and import', () => {
 
     const imported = await openStore({ db: target });
     try {
-      assert.deepEqual(await imported.getKey(daily.key), daily, 'same value, plan, domains, limits');
+      assert.deepEqual(await imported.getKey(daily.key), daily, 'same value, plan, domains, limits, odds regions');
       assert.equal((await imported.getKey(old.key))!.revokedAt, 3, 'a revoked key stays revoked');
       assert.equal(await imported.loadsUsed(daily.key, month), 120, 'the month once, however often it is imported');
     } finally {

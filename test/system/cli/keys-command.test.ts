@@ -79,6 +79,40 @@ describe('pressbox keys and pressbox usage', () => {
     assert.match(bad.stderr, /7d, 12h or 30m/);
   });
 
+  it('keeps the regions where a key’s odds may show: set, shown, replaced, cleared, and refused when no codes', async () => {
+    const created = JSON.parse(
+      (
+        await pressbox(
+          'keys',
+          'create',
+          '--db',
+          db,
+          '--plan',
+          'pro',
+          '--domain',
+          'example.com',
+          '--odds-regions',
+          'us-nj,US-PA',
+          '--odds-regions',
+          'GB,US-NJ',
+          '--json',
+        )
+      ).stdout,
+    );
+    assert.deepEqual(created.oddsRegions, ['US-NJ', 'US-PA', 'GB'], 'upper case, deduplicated');
+    assert.match((await pressbox('keys', 'show', created.key, '--db', db)).stdout, /odds +shown only to readers in US-NJ, US-PA, GB/);
+    const replaced = JSON.parse((await pressbox('keys', 'update', created.key, '--db', db, '--odds-regions', 'US', '--json')).stdout);
+    assert.deepEqual(replaced.oddsRegions, ['US']);
+    const cleared = JSON.parse((await pressbox('keys', 'update', created.key, '--db', db, '--no-odds-regions', '--json')).stdout);
+    assert.equal(cleared.oddsRegions, null);
+    assert.match((await pressbox('keys', 'show', created.key, '--db', db)).stdout, /odds +shown\n/);
+    const wrong = await pressbox('keys', 'update', created.key, '--db', db, '--odds-regions', 'New Jersey');
+    assert.equal(wrong.code, 2);
+    assert.match(wrong.stderr, /"New Jersey" is not an ISO 3166 code such as US, GB or US-NJ/);
+    const audit = JSON.parse((await pressbox('audit', '--db', db, '--json')).stdout) as Array<{ key: string; detail: string }>;
+    assert.ok(audit.some((entry) => entry.key === created.key && entry.detail === 'odds regions US-NJ, US-PA, GB → US'));
+  });
+
   it('prints usage, empty at first', async () => {
     assert.match((await pressbox('usage', '--db', db)).stdout, /No loads recorded/);
     assert.deepEqual(JSON.parse((await pressbox('usage', '--db', db, '--json', '--month', '2026-11')).stdout), []);

@@ -2,17 +2,20 @@ import type Database from 'better-sqlite3';
 import { toKey, type KeyRow } from '../sqlite-schema.js';
 import type { KeyStore } from '../types.js';
 
+/** A key's odds regions as a JSON list, or NULL for everywhere. */
+const regionsColumn = (regions: readonly string[] | null | undefined) => (regions ? JSON.stringify(regions) : null);
+
 /** Widget keys in the `keys` table. */
 export function sqliteKeys(db: Database.Database): KeyStore {
   const statements = {
     insertKey: db.prepare(
-      `INSERT INTO keys (key, test, plan, domains, name, created_at, revoked_at, daily_limit, browser_only, hide_odds)
-       VALUES (@key, @test, @plan, @domains, @name, @createdAt, @revokedAt, @dailyLimit, @browserOnly, @hideOdds)`,
+      `INSERT INTO keys (key, test, plan, domains, name, created_at, revoked_at, daily_limit, browser_only, hide_odds, odds_regions)
+       VALUES (@key, @test, @plan, @domains, @name, @createdAt, @revokedAt, @dailyLimit, @browserOnly, @hideOdds, @oddsRegions)`,
     ),
     getKey: db.prepare<[string], KeyRow>('SELECT * FROM keys WHERE key = ?'),
     listKeys: db.prepare<[], KeyRow>('SELECT * FROM keys ORDER BY created_at, key'),
     updateKey: db.prepare(
-      'UPDATE keys SET plan = @plan, domains = @domains, name = @name, daily_limit = @dailyLimit, browser_only = @browserOnly, hide_odds = @hideOdds WHERE key = @key',
+      'UPDATE keys SET plan = @plan, domains = @domains, name = @name, daily_limit = @dailyLimit, browser_only = @browserOnly, hide_odds = @hideOdds, odds_regions = @oddsRegions WHERE key = @key',
     ),
     // The earlier time wins: revoking now ends a grace period a rotation had set.
     revokeKey: db.prepare('UPDATE keys SET revoked_at = MIN(COALESCE(revoked_at, @at), @at) WHERE key = @key'),
@@ -26,6 +29,7 @@ export function sqliteKeys(db: Database.Database): KeyStore {
         dailyLimit: key.dailyLimit ?? null,
         browserOnly: key.browserOnly ? 1 : 0,
         hideOdds: key.hideOdds ? 1 : 0,
+        oddsRegions: regionsColumn(key.oddsRegions),
       });
     },
     async getKey(key) {
@@ -47,6 +51,7 @@ export function sqliteKeys(db: Database.Database): KeyStore {
         dailyLimit: next.dailyLimit ?? null,
         browserOnly: next.browserOnly ? 1 : 0,
         hideOdds: next.hideOdds ? 1 : 0,
+        oddsRegions: regionsColumn(next.oddsRegions),
       });
       return next;
     },

@@ -116,6 +116,24 @@ describe('operations: admin API, metrics, rate limit', () => {
     assert.match(test.key, /^pk_test_/);
   });
 
+  it('sets, clears and refuses the regions where a key’s odds may show', async () => {
+    const created = await (
+      await admin('/admin/keys', {
+        method: 'POST',
+        body: JSON.stringify({ plan: 'pro', domains: ['example.com'], oddsRegions: ['us-nj', 'GB'] }),
+      })
+    ).json();
+    assert.deepEqual(created.oddsRegions, ['US-NJ', 'GB']);
+    const patch = (body: unknown) => admin(`/admin/keys/${created.key}`, { method: 'PATCH', body: JSON.stringify(body) });
+    assert.deepEqual((await (await patch({ oddsRegions: ['US'] })).json()).oddsRegions, ['US']);
+    assert.equal((await (await patch({ oddsRegions: null })).json()).oddsRegions, null);
+    const refused = await patch({ oddsRegions: ['New Jersey'] });
+    assert.equal(refused.status, 400);
+    assert.match((await refused.json()).error.message, /oddsRegions: "New Jersey" is not an ISO 3166 code/);
+    assert.equal((await patch({ oddsRegions: [] })).status, 400, 'no list is null, not an empty one');
+    assert.equal((await patch({ oddsRegions: Array.from({ length: 101 }, (_, i) => `US-${i}`) })).status, 400);
+  });
+
   it('refuses bad admin input with bad_request', async () => {
     const bad = await admin('/admin/keys', { method: 'POST', body: JSON.stringify({ plan: 'gold', domains: ['example.com/path'] }) });
     assert.equal(bad.status, 400);
