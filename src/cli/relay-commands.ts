@@ -56,7 +56,7 @@ function serveCommand(program: Command): void {
         sandbox: sandboxClock(parsed),
         ...environment,
       };
-      const { redis, journal, db, trustProxy, publicUrls } = relayOptions;
+      const { redis, journal, db, trustProxy, regionHeader, publicUrls } = relayOptions;
       const storeFiles = { ...relayOptions, db: redis ? journal : db };
       if (cluster.isWorker) {
         await starting(storeFiles, () => startRelayWorker(relayOptions));
@@ -78,6 +78,7 @@ function serveCommand(program: Command): void {
           ...(workers ? [`  workers   ${workers} processes on one port (primary ${process.pid})`] : []),
           ...(publicOrigin !== relay.origin ? [`  public    ${publicOrigin}`] : []),
           `  proxies   ${trustProxy ? `trusted: ${trustProxy.join(', ')}` : 'none trusted: the reader is the socket’s peer'}`,
+          ...(regionHeader ? [`  regions   the reader's from ${regionHeader}, as the trusted proxies write it`] : []),
           `  script    ${publicOrigin}/pressbox.js   (and ${publicOrigin}/pressbox.css)`,
           `  builder   ${publicOrigin}/builder   (snippets: script tag, iframe, oEmbed, AMP, React, Vue, WordPress)`,
           `  health    ${relay.origin}/health`,
@@ -95,6 +96,8 @@ function startCommand(program: Command): void {
     .description('Start the relay with its sandbox and a demo key for localhost: what `npm start` runs.')
     .addOption(flagOption(httpFeature.flags.port))
     .addOption(flagOption(usageFeature.flags.db))
+    .addOption(flagOption(httpFeature.flags.trustProxy))
+    .addOption(flagOption(httpFeature.flags.regionHeader))
     .option('--sandbox-port <port>', 'port of the embedded sandbox', port, 4010)
     .option('--demo-port <port>', 'port of the demo publisher site (another origin than the relay)', port, 8788)
     .option('--time <iso>', TIME_HELP, instant)
@@ -103,6 +106,8 @@ function startCommand(program: Command): void {
       async (options: {
         port: number;
         db: string;
+        trustProxy?: string[];
+        regionHeader?: string;
         sandboxPort: number;
         demoPort: number;
         time?: number;
@@ -112,6 +117,8 @@ function startCommand(program: Command): void {
           startRelay({
             port: options.port,
             db: options.db,
+            trustProxy: options.trustProxy,
+            regionHeader: options.regionHeader,
             sandbox: { port: options.sandboxPort, ...sandboxClock(options) },
             files: { bundleDir: WIDGET_BUNDLE_DIR },
             logger: requestLines(),
@@ -120,7 +127,11 @@ function startCommand(program: Command): void {
         );
         const demo =
           (await relay.store.listKeys()).find((key) => key.name === DEMO_KEY_NAME && key.revokedAt === null) ??
-          (await createKey(relay.store, { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: DEMO_KEY_NAME, test: true }, relay.now()));
+          (await createKey(
+            relay.store,
+            { plan: 'pro', domains: ['localhost', '127.0.0.1'], name: DEMO_KEY_NAME, test: true },
+            relay.now(),
+          ));
         const site = await starting({ port: options.demoPort }, () =>
           startDemoSite({
             demoDir: DEMO_DIR,

@@ -16,6 +16,13 @@ export const errorCodes = [
 export const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
+/**
+ * Why an answer holds no betting data: `true`, the widget key hides odds; `'region'`, the key shows odds only in regions
+ * the reader is not in (or the reader's region is unknown). On a game payload and on a betting route's refusal.
+ */
+export const oddsHiddenSchema = z.union([z.literal(true), z.literal('region')]);
+export type OddsHidden = z.infer<typeof oddsHiddenSchema>;
+
 /** Every error the relay sends: `{"error": {"code", "message"}}`, the message written for the publisher. */
 export const errorBodySchema = z.object({
   error: z.object({
@@ -23,6 +30,8 @@ export const errorBodySchema = z.object({
     message: z.string(),
     /** With a `bad_request` for a league the route does not serve: the leagues it does (contract revision 2). */
     leagues: z.optional(z.array(z.string())),
+    /** With a `plan_required` for betting data the request may not have: why (see `oddsHiddenSchema`). */
+    oddsHidden: z.optional(oddsHiddenSchema),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

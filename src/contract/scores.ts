@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { freshness, gameStatusSchema, matchupColorsSchema, teamSchema } from './common.js';
+import { freshness, gameStatusSchema, matchupColorsSchema, oddsHiddenSchema, teamSchema } from './common.js';
 import { boutResultSchema, boutSchema } from './mma.js';
 
 export const progressSchema = z.object({
@@ -110,8 +110,12 @@ export const gameDetailPayloadSchema = z.object({
   colors: matchupColorsSchema,
   line: z.nullable(lineSchema),
   splits: z.nullable(bettingSplitsSchema),
-  /** Set when the widget key hides betting data (contract revision 6): line and splits are null, and the element says nothing of them. */
-  oddsHidden: z.optional(z.boolean()),
+  /**
+   * Set when the answer holds no betting data (contract revision 6): line and splits are null, and the element says
+   * nothing of them. `true`: the widget key hides odds; `'region'` (within revision 7, read as `true` by older scripts):
+   * the reader is outside the key's odds regions.
+   */
+  oddsHidden: z.optional(oddsHiddenSchema),
   ...freshness,
 });
 export type GameDetailPayload = z.infer<typeof gameDetailPayloadSchema>;

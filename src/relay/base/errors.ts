@@ -1,6 +1,9 @@
 import type { Logger } from './logger.js';
 import type { ErrorBody, ErrorCode } from '../../contract/common.js';
 
+/** The error body's fields besides its code and message. */
+export type ErrorDetail = Omit<ErrorBody['error'], 'code' | 'message'>;
+
 const STATUS: Record<ErrorCode, number> = {
   missing_key: 401,
   invalid_key: 401,
@@ -24,15 +27,18 @@ export class RelayError extends Error {
     message: string,
     readonly headers: Record<string, string> = {},
     readonly status: number = STATUS[code],
-    /** The leagues a route serves, sent with its refusal of another league so that the element can name them. */
-    readonly leagues?: readonly string[],
+    /**
+     * What the element words the error by: the leagues a route serves, with its refusal of another league; why betting
+     * data is withheld, with its refusal of a betting route.
+     */
+    readonly detail?: ErrorDetail,
   ) {
     super(message);
     this.name = 'RelayError';
   }
 
   body(): ErrorBody {
-    return { error: { code: this.code, message: this.message, ...(this.leagues ? { leagues: [...this.leagues] } : {}) } };
+    return { error: { code: this.code, message: this.message, ...this.detail } };
   }
 }
 

@@ -7,4 +7,6 @@ export interface WidgetRequest {
   fetchSite: string | undefined;
   /** The reader's address: the socket's peer, or what trusted proxies forwarded (client-address.ts). */
   address: string;
+  /** The reader's ISO 3166 region as a trusted proxy names it (http/reader-region.ts); undefined when unknown. */
+  region?: string;
 }

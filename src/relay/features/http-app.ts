@@ -22,6 +22,7 @@ import {
   type AnsweredRequest,
 } from '../http/answer.js';
 import type { ClientAddress } from '../http/client-address.js';
+import type { ReaderRegion } from '../http/reader-region.js';
 import type { RelayEnv } from '../http/env.js';
 import type { RelayMetrics } from '../http/metrics.js';
 import { operatorAuth, operatorTokenGate } from '../http/operator-token.js';
@@ -40,6 +41,7 @@ import type { CachedUpstream } from '../upstream/cached.js';
 export interface WidgetGate {
   authorize: Authorize;
   clientAddress: ClientAddress;
+  readerRegion: ReaderRegion;
   own: OwnOrigins;
   limit: RateLimiter;
   observe: (answered: AnsweredRequest) => void;

@@ -9,6 +9,7 @@ import { embedRoutes } from '../embed/routes.js';
 import { widgetAuthorizer } from '../http/access.js';
 import { requestObserver } from '../http/answer.js';
 import { clientAddressResolver, parseTrustList, PROXY_HEADERS, type ProxyHeader } from '../http/client-address.js';
+import { readerRegionResolver, regionHeaderName } from '../http/reader-region.js';
 import { dataRoutes } from '../http/data-routes.js';
 import { embedTokens } from '../http/embed-token.js';
 import type { RelayEnv } from '../http/env.js';
@@ -29,6 +30,13 @@ function trustEntries(value: string): string[] {
   const parsed = parseTrustList([value]);
   if (!parsed.ok) throw new FlagValueError(parsed.message.replace(/^--trust-proxy: /, ''));
   return parsed.entries;
+}
+
+/** `--region-header`: the name of the header the trusted proxies write the reader's region in. */
+function regionHeader(value: string): string {
+  const name = regionHeaderName(value);
+  if (!name) throw new FlagValueError('expected a header name such as CloudFront-Viewer-Country-Region');
+  return name;
 }
 
 /** `--public-url`: one of the relay's origins as readers reach it. */
@@ -97,6 +105,12 @@ export const httpFeature = relayFeature()({
       PROXY_HEADERS,
       'x-forwarded-for',
     ),
+    regionHeader: flag.custom(
+      '--region-header',
+      '<name>',
+      "the header in which the trusted proxies write the reader's ISO 3166 region (US, US-NJ), for keys' --odds-regions",
+      regionHeader,
+    ),
     publicUrls: flag.repeatable(
       '--public-url',
       '<url>',
@@ -109,6 +123,10 @@ export const httpFeature = relayFeature()({
     if (tokenProblem) throw new Error(tokenProblem);
     const trusted = parseTrustList(settings.trustProxy ?? []);
     if (!trusted.ok) throw new Error(trusted.message);
+    if (settings.regionHeader !== undefined && !trusted.entries.length)
+      throw new Error(
+        '--region-header is read only from the proxies --trust-proxy names: pass --trust-proxy with the address of the proxy or CDN that sets it',
+      );
     for (const url of settings.publicUrls ?? []) {
       const parsed = parsePublicUrl(url);
       if (!parsed.ok) throw new Error(parsed.message);
@@ -126,6 +144,7 @@ export const httpFeature = relayFeature()({
     const gate: WidgetGate = {
       authorize: widgetAuthorizer(keys, upstreams, wall, { tokens, own }),
       clientAddress: readerAddress(settings, context),
+      readerRegion: readerRegionResolver(settings.regionHeader, trustedProxies(settings)),
       own,
       limit: rateLimiter({ ...settings.rateLimit, now: wall }),
       observe: requestObserver(metrics, logger),
@@ -192,13 +211,18 @@ export const httpFeature = relayFeature()({
   },
 });
 
+/** The proxies `--trust-proxy` names, undefined for none. */
+function trustedProxies(settings: { trustProxy?: string[] }) {
+  const trusted = parseTrustList(settings.trustProxy ?? []);
+  return trusted.ok && trusted.entries.length ? trusted.list : undefined;
+}
+
 /** Who the reader is: the socket's peer, or what the trusted proxies (`--trust-proxy`) say. */
 function readerAddress(
   settings: { trustProxy?: string[]; proxyHeader: ProxyHeader },
   { logger, wall }: Pick<FeatureContext<unknown>, 'logger' | 'wall'>,
 ) {
-  const trusted = parseTrustList(settings.trustProxy ?? []);
-  return clientAddressResolver(trusted.ok && trusted.entries.length ? trusted.list : undefined, {
+  return clientAddressResolver(trustedProxies(settings), {
     header: settings.proxyHeader,
     onUntrustedProxy: untrustedProxyWarning(logger, wall),
   });

@@ -67,7 +67,8 @@ export function plainAddress(written: string): string | undefined {
   return isIP(text) ? text.toLowerCase() : undefined;
 }
 
-function isTrusted(list: BlockList, address: string): boolean {
+/** Whether an address (as `plainAddress` writes it) is on a trust list. */
+export function isTrustedPeer(list: BlockList, address: string): boolean {
   return list.check(address, isIP(address) === 4 ? 'ipv4' : 'ipv6');
 }
 
@@ -110,10 +111,10 @@ export function clientAddressResolver(trusted: BlockList | undefined, options: C
     if (!peer) return socketAddress ?? 'local';
     if (!trusted) {
       const forwarded = headers['x-forwarded-for'] !== undefined || headers.forwarded !== undefined;
-      if (forwarded && options.onUntrustedProxy && isTrusted(LOCAL_PEERS, peer)) options.onUntrustedProxy(peer);
+      if (forwarded && options.onUntrustedProxy && isTrustedPeer(LOCAL_PEERS, peer)) options.onUntrustedProxy(peer);
       return peer;
     }
-    if (!isTrusted(trusted, peer)) return peer;
+    if (!isTrustedPeer(trusted, peer)) return peer;
     const hops = forwardedHops(headers, header);
     if (!hops) return peer;
     let nearest = peer;
@@ -121,7 +122,7 @@ export function clientAddressResolver(trusted: BlockList | undefined, options: C
       const hop = plainAddress(hops[i]!);
       // A hop no proxy could have written ("unknown", garbage): the reader wrote it, and the hop after it is all we know.
       if (!hop) return nearest;
-      if (!isTrusted(trusted, hop)) return hop;
+      if (!isTrustedPeer(trusted, hop)) return hop;
       nearest = hop;
     }
     return nearest;

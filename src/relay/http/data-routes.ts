@@ -1,4 +1,5 @@
-import { refuseHiddenOdds, withoutOdds } from '../resources/hidden-odds.js';
+import { oddsHiddenFor, refuseHiddenOdds, withoutOdds } from '../resources/hidden-odds.js';
+import type { OddsHidden } from '../../contract/common.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import {
@@ -24,6 +25,7 @@ import type { RelayMetrics } from './metrics.js';
 import type { RateLimiter } from './rate-limit.js';
 import { widgetRequestOf } from './widget-request.js';
 import type { ClientAddress } from './client-address.js';
+import type { ReaderRegion } from './reader-region.js';
 import { currentSpender } from '../upstream/spend.js';
 import { servedAs, spenderOf } from '../upstream/who-pays.js';
 import { RENDER_PREFIX, type ElementRendering, type RenderPlan } from './rendered-pages.js';
@@ -32,6 +34,8 @@ import { renderRoute } from './render-route.js';
 export interface DataRouteDeps {
   authorize: Authorize;
   clientAddress: ClientAddress;
+  /** The reader's region, where trusted proxies name it (`--region-header`): keys' odds regions are decided on it. */
+  readerRegion?: ReaderRegion;
   limit: RateLimiter;
   usage: UsageStore;
   history: HistoryStore;
@@ -220,12 +224,13 @@ function payloadBuilder(deps: DataRouteDeps) {
   const readParams = requestReader();
   return (request: IncomingMessage, access: Access, widgetRequest: WidgetRequest, target: Target, query: string) => {
     const reading = readParams(target, query);
-    refuseHiddenOdds(access.key, reading.planned);
+    const hidden = oddsHiddenFor(access.key, widgetRequest.region);
+    refuseHiddenOdds(hidden, reading.planned);
     const now = deps.now();
     reading.planned.refuseAt(now);
     refuseKnownSpentKey(access.key, now);
     const ctx = { upstream: access.upstream, history: deps.history, now, ...keeping(request.method) };
-    return servedAs(spenderOf(access, widgetRequest.address), () => prepare(ctx, reading, access.key.hideOdds ?? false));
+    return servedAs(spenderOf(access, widgetRequest.address), () => prepare(ctx, reading, hidden));
   };
 }
 
@@ -235,10 +240,11 @@ function keeping(method: string | undefined): Pick<ResourceContext, 'snapshotDay
 }
 
 /** The gate every widget route shares: the key granted for the page's origin, the rate limit. */
-function widgetGate(deps: Pick<DataRouteDeps, 'authorize' | 'limit'>) {
+function widgetGate(deps: Pick<DataRouteDeps, 'authorize' | 'limit' | 'readerRegion'>) {
   return async (request: IncomingMessage, search: string, address: string) => {
     const { key, query } = splitQuery(search);
-    const widgetRequest = widgetRequestOf(request, key, address);
+    const region = deps.readerRegion?.(request.socket.remoteAddress, request.headers);
+    const widgetRequest = widgetRequestOf(request, key, address, region);
     const granted = deps.authorize(widgetRequest);
     const access = granted instanceof Promise ? await granted : granted;
     deps.limit(access.key.key, widgetRequest);
@@ -280,17 +286,17 @@ function streamServer(deps: DataRouteDeps, admit: ReturnType<typeof widgetGate>)
 /**
  * Thousands of viewers asking for the same data get one build, one serialisation and one ETag hash between two
  * changes of the upstream cache (and at most a second apart), instead of one per request. The payload does not
- * depend on the key, only on the upstream (live or sandbox), the route and its parameters, and on whether the key
- * hides odds (resources/hidden-odds.ts).
+ * depend on the key, only on the upstream (live or sandbox), the route and its parameters, and on whether and why the
+ * request may not have betting data (resources/hidden-odds.ts).
  */
 function sharedPayloads(deps: Pick<DataRouteDeps, 'interest' | 'cacheVersion'>) {
-  return (ctx: ResourceContext, reading: Reading, hideOdds: boolean): PreparedBody | Promise<PreparedBody> => {
+  return (ctx: ResourceContext, reading: Reading, hidden: OddsHidden | undefined): PreparedBody | Promise<PreparedBody> => {
     const build = () => {
       deps.interest?.note(reading.planned.leagues, ctx.upstream.name);
-      return reading.planned.build(ctx).then((built) => prepareBody(hideOdds ? withoutOdds(built.payload) : built.payload));
+      return reading.planned.build(ctx).then((built) => prepareBody(hidden ? withoutOdds(built.payload, hidden) : built.payload));
     };
     if (!deps.cacheVersion) return build();
-    const name = `${ctx.upstream.name}${hideOdds ? '|odds hidden' : ''}${ctx.keepsNothing ? '|head' : ''}`;
+    const name = `${ctx.upstream.name}${hidden ? `|odds hidden:${hidden}` : ''}${ctx.keepsNothing ? '|head' : ''}`;
     const version = deps.cacheVersion();
     const hit = reading.payloads.get(name);
     // Built after now: before the sandbox's clock was set back, of another day.

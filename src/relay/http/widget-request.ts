@@ -5,8 +5,8 @@ import type { WidgetRequest } from '../base/request.js';
 
 const header = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
 
-/** `address`: the reader's, as `ClientAddress` read it (client-address.ts). */
-export function widgetRequestOf(request: IncomingMessage, key: string | undefined, address: string): WidgetRequest {
+/** `address` and `region`: the reader's, as `ClientAddress` and `ReaderRegion` read them (client-address.ts, reader-region.ts). */
+export function widgetRequestOf(request: IncomingMessage, key: string | undefined, address: string, region?: string): WidgetRequest {
   const { headers } = request;
   return {
     key,
@@ -14,6 +14,7 @@ export function widgetRequestOf(request: IncomingMessage, key: string | undefine
     referer: header(headers.referer),
     fetchSite: header(headers['sec-fetch-site']),
     address,
+    region,
   };
 }
 

@@ -1,4 +1,5 @@
-import { jsonWithoutOdds, refuseHiddenOdds } from '../resources/hidden-odds.js';
+import { jsonWithoutOdds, oddsHiddenFor, refuseHiddenOdds } from '../resources/hidden-odds.js';
+import type { OddsHidden } from '../../contract/common.js';
 import { LIVE_STREAM_LIMITS } from '../base/defaults.js';
 import type { IncomingMessage } from 'node:http';
 import { CONTRACT_REVISION, CONTRACT_VERSION } from '../../contract/version.js';
@@ -101,10 +102,10 @@ function streamBilling(options: LiveRouteOptions, access: Access, request: Widge
   return { count, onLoad: options.onLoad, now: options.now, loadEveryMs };
 }
 
-/** Refuses, before any work, a topic its key may not have (betting data hidden) or the clock rules out. */
-function refuseTopics(access: Access, topics: readonly Topic[], now: number): void {
+/** Refuses, before any work, a topic the stream may not have (betting data hidden) or the clock rules out. */
+function refuseTopics(hidden: OddsHidden | undefined, topics: readonly Topic[], now: number): void {
   for (const topic of topics) {
-    refuseHiddenOdds(access.key, topic.planned);
+    refuseHiddenOdds(hidden, topic.planned);
     topic.planned.refuseAt(now);
   }
 }
@@ -114,9 +115,8 @@ function refuseTopics(access: Access, topics: readonly Topic[], now: number): vo
  * key gets the error instead of the data); the others in that window go out at once, unbilled. While the reader is
  * behind, only each topic's latest update waits here, counted (if it opens a window) when it is written.
  */
-function streamSubscriber(stream: SseConnection, access: Access, billing: StreamBilling) {
+function streamSubscriber(stream: SseConnection, access: Access, hidden: OddsHidden | undefined, billing: StreamBilling) {
   const { upstream } = access;
-  const hideOdds = access.key.hideOdds ?? false;
   // Made when first needed: most streams never fall behind, and 20,000 empty maps are memory for nothing.
   let held: Map<string, LiveUpdate> | undefined;
   /** When each topic's current billing window opened (the update billed last). */
@@ -135,8 +135,10 @@ function streamSubscriber(stream: SseConnection, access: Access, billing: Stream
       (billedAt ??= new Map()).set(update.topic, now);
       billing.onLoad();
     }
-    // A key that hides odds gets each update cut on its way out: the frame shared by the other streams is not.
-    return hideOdds ? stream.sendFrame(frameOf({ ...update, json: jsonWithoutOdds(update.json) })) : stream.sendFrame(frameOf(update));
+    // A stream without betting data gets each update cut on its way out: the frame shared by the other streams is not.
+    return hidden
+      ? stream.sendFrame(frameOf({ ...update, json: jsonWithoutOdds(update.json, hidden) }))
+      : stream.sendFrame(frameOf(update));
   };
   const subscriber: Subscriber = {
     upstream,
@@ -212,7 +214,9 @@ export function liveRoute(options: LiveRouteOptions) {
     const address = readerNetwork(widgetRequest.address);
     const key = access.key.key;
     const now = options.now();
-    refuseTopics(access, topics, now);
+    // Decided once, at the open, for the reader who opened it: its region does not change while it reads.
+    const hidden = oddsHiddenFor(access.key, widgetRequest.region);
+    refuseTopics(hidden, topics, now);
     // Limits before work: a key at its daily or monthly limit opens nothing that polls upstream.
     refuseKnownSpentKey(access.key, now);
     await refuseSpentKey(access.key, options.usage, now);
@@ -234,7 +238,7 @@ export function liveRoute(options: LiveRouteOptions) {
       },
       () => viewer.catchUp(),
     );
-    const viewer = streamSubscriber(stream, access, streamBilling(options, access, widgetRequest, options.loadEveryMs));
+    const viewer = streamSubscriber(stream, access, hidden, streamBilling(options, access, widgetRequest, options.loadEveryMs));
     streams.add(stream);
     rechecks.set(stream, admitted.recheck);
     stream.retry(jitteredRetryMs());

@@ -140,7 +140,7 @@ function refuseUnservedLeagues(pattern: DataRoute, asked: string | undefined): v
     `Bad request: league: ${title} (${pattern}) is offered for ${served.join(', ')}; not for ${unserved.join(', ')}.`,
     {},
     undefined,
-    served,
+    { leagues: [...served] },
   );
 }
 

@@ -187,7 +187,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
     return value === null ? '' : signedText(formatOdds(value, this.oddsFormat, this.localized.locale), this.localized);
   }
 
-  #line(game: Game, line: Line | null, hidden?: boolean): TemplateResult | typeof nothing {
+  #line(game: Game, line: Line | null, hidden?: true | 'region'): TemplateResult | typeof nothing {
     const t = this.t;
     if (!line)
       // A league without betting markets (football's, MMA's) has no line to miss: nothing to say, rather than "none right now".

@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import { ELEMENT_DETAILS } from '../../../../src/contract/elements.js';
 import { DATA_ROUTE_PATHS, DATA_ROUTES } from '../../../../src/contract/routes.js';
 import type { PitchingMatchupPayload } from '../../../../src/contract/season.js';
-import { jsonWithoutOdds, refuseHiddenOdds, withoutOdds } from '../../../../src/relay/resources/hidden-odds.js';
+import { RelayError } from '../../../../src/relay/base/errors.js';
+import { jsonWithoutOdds, oddsHiddenFor, refuseHiddenOdds, withoutOdds } from '../../../../src/relay/resources/hidden-odds.js';
 import { ODDS_FREE_FIELDS } from '../../../../src/relay/resources/odds-free-fields.js';
 
 const team = (abbreviation: string) => ({
@@ -47,10 +48,50 @@ describe('hidden odds: an allow-list of fields', () => {
     const refused = DATA_ROUTE_PATHS.filter((route) => !ODDS_FREE_FIELDS[route]);
     const betting = DATA_ROUTE_PATHS.filter((route) => DATA_ROUTES[route].elements.every((tag) => ELEMENT_DETAILS[tag].betting));
     assert.deepEqual(refused, betting);
-    assert.throws(() => refuseHiddenOdds({ hideOdds: true }, { pattern: '/v1/odds', asksBetting: false }), /hide odds/);
-    assert.throws(() => refuseHiddenOdds({ hideOdds: true }, { pattern: '/v1/scores', asksBetting: true }), /hide odds/);
-    refuseHiddenOdds({ hideOdds: true }, { pattern: '/v1/scores', asksBetting: false });
-    refuseHiddenOdds({ hideOdds: false }, { pattern: '/v1/odds', asksBetting: false });
+    assert.throws(() => refuseHiddenOdds(true, { pattern: '/v1/odds', asksBetting: false }), /hide odds/);
+    assert.throws(() => refuseHiddenOdds(true, { pattern: '/v1/scores', asksBetting: true }), /hide odds/);
+    refuseHiddenOdds(true, { pattern: '/v1/scores', asksBetting: false });
+    refuseHiddenOdds(undefined, { pattern: '/v1/odds', asksBetting: false });
+  });
+
+  it('withholds betting data from a reader outside the key’s odds regions, or of unknown region, and says why', () => {
+    const listed = { hideOdds: false, oddsRegions: ['US-NJ', 'GB'] };
+    assert.equal(oddsHiddenFor(listed, 'US-NJ'), undefined);
+    assert.equal(oddsHiddenFor(listed, 'GB-SCT'), undefined);
+    assert.equal(oddsHiddenFor(listed, 'US-NY'), 'region');
+    assert.equal(oddsHiddenFor(listed, undefined), 'region', 'an unknown region opens no list');
+    assert.equal(oddsHiddenFor({ hideOdds: false, oddsRegions: null }, undefined), undefined);
+    assert.equal(oddsHiddenFor({ ...listed, hideOdds: true }, 'US-NJ'), true, 'hiding odds wins over any region');
+
+    const refusal = (() => {
+      try {
+        refuseHiddenOdds('region', { pattern: '/v1/odds', asksBetting: false });
+      } catch (error) {
+        return error as RelayError;
+      }
+    })();
+    assert.ok(refusal instanceof RelayError);
+    assert.equal(refusal.code, 'plan_required');
+    assert.equal(refusal.body().error.oddsHidden, 'region');
+    assert.match(refusal.message, /not available where this reader is.*--odds-regions.*--region-header/);
+    // The scores' bet state is left out rather than refused: the same page shows scores to readers everywhere.
+    refuseHiddenOdds('region', { pattern: '/v1/scores', asksBetting: true });
+    assert.throws(() => refuseHiddenOdds('region', { pattern: '/v1/props', asksBetting: false }), /where this reader is/);
+  });
+
+  it('marks a game cut for the reader’s region as such, and a game cut for the key as before', () => {
+    const detail: Record<string, unknown> = {
+      game: {},
+      colors: {},
+      line: { spread: 1 },
+      splits: null,
+      updatedAt: '',
+      stale: false,
+      refreshMs: 1,
+    };
+    assert.equal(withoutOdds(detail, 'region').oddsHidden, 'region');
+    assert.equal(withoutOdds(detail).oddsHidden, true);
+    assert.equal(withoutOdds(detail, 'region').line, null);
   });
 
   it('answers the prop line and the lean as none, and keeps the rest of the matchup', () => {
