@@ -19,14 +19,14 @@ export async function openStream(
   relay: Pick<RunningRelay, 'origin'>,
   key: string,
   topics: string[],
-  extra: { have?: string[]; lastEventId?: number } = {},
+  extra: { have?: string[]; lastEventId?: number; headers?: Record<string, string> } = {},
 ): Promise<Stream> {
   const url = new URL(`${relay.origin}/v1/live`);
   url.searchParams.set('key', key);
   for (const topic of topics) url.searchParams.append('topic', topic);
   for (const etag of extra.have ?? []) url.searchParams.append('have', etag);
   const abort = new AbortController();
-  const headers: Record<string, string> = { ...ORIGIN, accept: 'text/event-stream' };
+  const headers: Record<string, string> = { ...ORIGIN, accept: 'text/event-stream', ...extra.headers };
   if (extra.lastEventId) headers['last-event-id'] = String(extra.lastEventId);
   const response = await fetch(url, { headers, signal: abort.signal });
   const events: EventSourceMessage[] = [];

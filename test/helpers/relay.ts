@@ -26,12 +26,19 @@ export async function testRelay(options: RelayOptions = {}): Promise<RunningRela
 export async function addKey(
   relay: RunningRelay,
   domains: string[],
-  options: { plan?: Plan; test?: boolean; name?: string; hideOdds?: boolean } = {},
+  options: { plan?: Plan; test?: boolean; name?: string; hideOdds?: boolean; oddsRegions?: string[] } = {},
 ): Promise<string> {
   return (
     await createKey(
       relay.store,
-      { plan: options.plan ?? 'pro', domains, name: options.name ?? '', test: options.test ?? false, hideOdds: options.hideOdds },
+      {
+        plan: options.plan ?? 'pro',
+        domains,
+        name: options.name ?? '',
+        test: options.test ?? false,
+        hideOdds: options.hideOdds,
+        oddsRegions: options.oddsRegions,
+      },
       relay.now(),
     )
   ).key;
