@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../contract/common.js';
+import type { ErrorBody, ErrorCode } from '../../contract/common.js';
 import { CONTRACT_REVISION, CONTRACT_VERSION } from '../../contract/version.js';
 
 /** The relay's error codes, plus what can go wrong before or around a relay answer. */
@@ -12,8 +12,11 @@ export class PressboxError extends Error {
     message: string,
     readonly status = 0,
     readonly retryAfterSeconds?: number,
-    /** With a `bad_request` for a league the element does not serve: the leagues it does. */
-    readonly leagues?: readonly string[],
+    /**
+     * What the relay's error body says besides its code and message: with a `bad_request` for a league the element does
+     * not serve, the leagues it does; with a `plan_required` for betting data, why it is withheld.
+     */
+    readonly detail?: Pick<ErrorBody['error'], 'leagues' | 'oddsHidden'>,
   ) {
     super(message);
   }

@@ -121,7 +121,7 @@ export class LiveStream {
       const message = event as MessageEvent<string>;
       if (typeof message.data === 'string') {
         const { topic, error } = JSON.parse(message.data) as { topic?: string } & ErrorBody;
-        const failure = new PressboxError(error.code, error.message, 0, undefined, error.leagues);
+        const failure = new PressboxError(error.code, error.message, 0, undefined, error);
         for (const subscription of this.#subscriptions) if (!topic || subscription.topic === topic) subscription.onError(failure);
         return;
       }

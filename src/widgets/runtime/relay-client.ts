@@ -113,7 +113,7 @@ export class RelayClient {
         error.message,
         response.status,
         Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-        error.leagues,
+        error,
       );
     }
     checkContract(response.headers.get(CONTRACT_HEADER), response.headers.get(CONTRACT_REVISION_HEADER), this.relay);

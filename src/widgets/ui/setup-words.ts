@@ -10,8 +10,9 @@ export type NotFound = 'game' | 'team' | 'day';
 /** The reader's words for a setup error; `notFound` where the whole element shows it (see `errorState`). */
 export function setupMessage(term: typeof Term, error: PressboxError, { t }: Localized, notFound?: NotFound): string | undefined {
   // League codes as the reader knows them (NFL, MLB, CFB): the names of every league would weigh on every element.
-  if (error.leagues)
-    return t('error.leagueNotServed', 'This widget covers {leagues} only.', { leagues: error.leagues.join(', ').toUpperCase() });
+  const { leagues, oddsHidden } = error.detail ?? {};
+  if (leagues) return t('error.leagueNotServed', 'This widget covers {leagues} only.', { leagues: leagues.join(', ').toUpperCase() });
+  if (oddsHidden === 'region') return t('error.oddsRegion', 'Betting data is not available where you are.');
   // Where nothing was ever shown, "paused" would not be true; a team is not a game.
   if (notFound && error.code === 'quota_exceeded') return t('error.quotaBeforeData', 'This widget has used its scores for the month.');
   if (notFound === 'team' && error.code === 'not_found') return t('error.teamNotFound', 'We could not find this team.');
