@@ -13,7 +13,8 @@ import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'puppeteer-core';
 import { findBrowser } from '../test/harness/browser.js';
@@ -21,22 +22,22 @@ import { KEEP_NAMES_HELPER, launchChromium } from '../test/harness/reader-browse
 import { addKey, testRelay } from '../test/helpers/relay.js';
 
 const RUNS = Number(process.argv[2] ?? 3);
-const LIGHTHOUSE_CLI = join(process.env.LIGHTHOUSE_DIR ?? '/tmp/lh', 'node_modules/lighthouse/cli/index.js');
+export const LIGHTHOUSE_CLI = join(process.env.LIGHTHOUSE_DIR ?? '/tmp/lh', 'node_modules/lighthouse/cli/index.js');
 /** Lighthouse's mobile screen (its default form factor). */
 const PHONE = { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 /**
  * The second pass's link, Slow-4G-like: 150 ms added to each request, 1.6 Mbps down (DevTools' own Slow 4G preset adds
  * 562.5 ms a request instead, to stand for a packet-level round trip).
  */
-const NETWORK = { latency: 150, download: (1_600 * 1000) / 8, upload: (750 * 1000) / 8 };
-const CPU_SLOWDOWN = 4;
+export const NETWORK = { latency: 150, download: (1_600 * 1000) / 8, upload: (750 * 1000) / 8 };
+export const CPU_SLOWDOWN = 4;
 /** After the element is defined, how long the second pass waits for the last scripts before it adds them up. */
 const SETTLE_MS = 3_000;
 
 type Variant = 'client-only' | 'server-rendered';
 const VARIANTS: Variant[] = ['client-only', 'server-rendered'];
 
-interface Subject {
+export interface Subject {
   spec: string;
   tag: string;
   attributes: Record<string, string>;
@@ -44,7 +45,7 @@ interface Subject {
   needles: string[][];
 }
 
-interface BrowserPass {
+export interface BrowserPass {
   fcp: number;
   firstData: number;
   /** The needles the first frame with data showed. */
@@ -54,9 +55,11 @@ interface BrowserPass {
   scriptBytesBeforeData: number;
   scriptBytes: number;
   cls: number;
+  /** Each script received: its address, its bytes on the wire, and whether it had arrived by the first frame with data. */
+  scripts: { url: string; bytes: number; beforeData: boolean }[];
 }
 
-interface LighthousePass {
+export interface LighthousePass {
   fcp: number;
   lcp: number;
   cls: number;
@@ -64,15 +67,15 @@ interface LighthousePass {
   lcpElement: string;
 }
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
   if (!sorted.length) return NaN;
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
-const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value).toLocaleString('en-US')} ms` : 'n/a');
-const kib = (value: number) => (Number.isFinite(value) ? `${(value / 1024).toFixed(1)} KiB` : 'n/a');
-const shift = (value: number) => (Number.isFinite(value) ? value.toFixed(3) : 'n/a');
+export const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value).toLocaleString('en-US')} ms` : 'n/a');
+export const kib = (value: number) => (Number.isFinite(value) ? `${(value / 1024).toFixed(1)} KiB` : 'n/a');
+export const shift = (value: number) => (Number.isFinite(value) ? value.toFixed(3) : 'n/a');
 
 /** Plain JavaScript for the page (a string: functions from here would carry tsx's helpers with them). */
 const pollScript = (subject: Subject) => `
@@ -147,7 +150,7 @@ const textOf = (html: string) =>
     .replace(/<[^>]+>/g, ' ')
     .replace(/\s+/g, ' ');
 
-async function browserPass(browser: Browser, url: string, subject: Subject): Promise<BrowserPass> {
+export async function browserPass(browser: Browser, url: string, subject: Subject): Promise<BrowserPass> {
   const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
@@ -189,10 +192,13 @@ async function browserPass(browser: Browser, url: string, subject: Subject): Pro
     const firstData = Math.max(seen.firstData, seen.fcp);
     let before = 0;
     let total = 0;
+    const received: BrowserPass['scripts'] = [];
     for (const script of scripts.values()) {
       if (script.bytes === undefined) continue;
       total += script.bytes;
-      if ((seen.ends[script.url] ?? Infinity) <= firstData) before += script.bytes;
+      const beforeData = (seen.ends[script.url] ?? Infinity) <= firstData;
+      if (beforeData) before += script.bytes;
+      received.push({ url: script.url, bytes: script.bytes, beforeData });
     }
     await cdp.detach();
     return {
@@ -203,6 +209,7 @@ async function browserPass(browser: Browser, url: string, subject: Subject): Pro
       scriptBytesBeforeData: before,
       scriptBytes: total,
       cls: seen.cls,
+      scripts: received,
     };
   } finally {
     await context.close();
@@ -229,7 +236,7 @@ function runLighthouse(url: string, output: string): Promise<void> {
   );
 }
 
-async function lighthousePass(url: string, dir: string, name: string): Promise<LighthousePass> {
+export async function lighthousePass(url: string, dir: string, name: string): Promise<LighthousePass> {
   const output = join(dir, `${name}.json`);
   await runLighthouse(url, output);
   const report = JSON.parse(await readFile(output, 'utf8')) as {
@@ -256,7 +263,7 @@ async function lighthousePass(url: string, dir: string, name: string): Promise<L
  * dist/cdn copied once, so a rebuild while the bench runs cannot mix two builds: taken again until every chunk the
  * loader names is in the copy.
  */
-async function bundleSnapshot(into: string): Promise<string> {
+export async function bundleSnapshot(into: string): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     await rm(into, { recursive: true, force: true });
     await cp('dist/cdn', into, { recursive: true });
@@ -268,169 +275,172 @@ async function bundleSnapshot(into: string): Promise<string> {
   }
 }
 
-const dir = await mkdtemp(join(tmpdir(), 'pressbox-first-paint-'));
-const relay = await testRelay({
-  files: { bundleDir: await bundleSnapshot(join(dir, 'cdn')) },
-  rateLimit: { perMinute: 1_000_000, burst: 1_000_000 },
-});
-const key = await addKey(relay, ['127.0.0.1'], { test: true });
-const pages = new Map<string, string>();
-const pageServer: Server = createServer((request, response) => {
-  const page = pages.get(request.url ?? '');
-  if (!page) return void response.writeHead(404).end('Not found');
-  // As a publisher's server sends its pages: compressed where the browser takes it.
-  const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-  response
-    .writeHead(200, {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
-    })
-    .end(gzip ? gzipSync(page) : page);
-});
-await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
-const pagesOrigin = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`;
-const fromRelay = async (path: string) => {
-  const answer = await fetch(`${relay.origin}${path}${path.includes('?') ? '&' : '?'}key=${key}`, { headers: { origin: pagesOrigin } });
-  if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
-  return answer;
-};
+// Run as a script; bench/first-paint-frameworks.ts imports the passes above without running this.
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const dir = await mkdtemp(join(tmpdir(), 'pressbox-first-paint-'));
+  const relay = await testRelay({
+    files: { bundleDir: await bundleSnapshot(join(dir, 'cdn')) },
+    rateLimit: { perMinute: 1_000_000, burst: 1_000_000 },
+  });
+  const key = await addKey(relay, ['127.0.0.1'], { test: true });
+  const pages = new Map<string, string>();
+  const pageServer: Server = createServer((request, response) => {
+    const page = pages.get(request.url ?? '');
+    if (!page) return void response.writeHead(404).end('Not found');
+    // As a publisher's server sends its pages: compressed where the browser takes it.
+    const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+    response
+      .writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+      })
+      .end(gzip ? gzipSync(page) : page);
+  });
+  await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
+  const pagesOrigin = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`;
+  const fromRelay = async (path: string) => {
+    const answer = await fetch(`${relay.origin}${path}${path.includes('?') ? '&' : '?'}key=${key}`, { headers: { origin: pagesOrigin } });
+    if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
+    return answer;
+  };
 
-const scores = (await (await fromRelay('/v1/scores?league=nba')).json()) as {
-  games: { id: string; status: string; home: Side; away: Side }[];
-};
-type Side = { team: { abbreviation: string; name: string }; score: number };
-const final = scores.games.find((game) => game.status === 'final');
-if (!final) throw new Error('no final NBA game at the sandbox instant');
-const standings = (await (await fromRelay('/v1/standings?league=nba')).json()) as {
-  rows: { team: { abbreviation: string; name: string }; pct: number }[];
-};
-const leader = standings.rows[0]!;
-const gameNeedles = (game: { home: Side; away: Side }) => [
-  game.away.team.abbreviation,
-  String(game.away.score),
-  game.home.team.abbreviation,
-  String(game.home.score),
-];
-const subjects: Subject[] = [
-  {
-    spec: 'score-strip league=nba',
-    tag: 'score-strip',
-    attributes: { league: 'nba' },
-    // Any card with a score: the strip opens at the first live game once its script runs, the server's copy at the first.
-    needles: scores.games.filter((game) => game.status !== 'scheduled').map(gameNeedles),
-  },
-  {
-    spec: `game-header league=nba game-id=${final.id}`,
-    tag: 'game-header',
-    attributes: { league: 'nba', 'game-id': final.id },
-    needles: [gameNeedles(final)],
-  },
-  {
-    spec: 'standings-table league=nba',
-    tag: 'standings-table',
-    attributes: { league: 'nba' },
-    needles: [leader.team.abbreviation, leader.team.name].map((team) => [team, leader.pct.toFixed(3).replace(/^0/, '')]),
-  },
-];
+  const scores = (await (await fromRelay('/v1/scores?league=nba')).json()) as {
+    games: { id: string; status: string; home: Side; away: Side }[];
+  };
+  type Side = { team: { abbreviation: string; name: string }; score: number };
+  const final = scores.games.find((game) => game.status === 'final');
+  if (!final) throw new Error('no final NBA game at the sandbox instant');
+  const standings = (await (await fromRelay('/v1/standings?league=nba')).json()) as {
+    rows: { team: { abbreviation: string; name: string }; pct: number }[];
+  };
+  const leader = standings.rows[0]!;
+  const gameNeedles = (game: { home: Side; away: Side }) => [
+    game.away.team.abbreviation,
+    String(game.away.score),
+    game.home.team.abbreviation,
+    String(game.home.score),
+  ];
+  const subjects: Subject[] = [
+    {
+      spec: 'score-strip league=nba',
+      tag: 'score-strip',
+      attributes: { league: 'nba' },
+      // Any card with a score: the strip opens at the first live game once its script runs, the server's copy at the first.
+      needles: scores.games.filter((game) => game.status !== 'scheduled').map(gameNeedles),
+    },
+    {
+      spec: `game-header league=nba game-id=${final.id}`,
+      tag: 'game-header',
+      attributes: { league: 'nba', 'game-id': final.id },
+      needles: [gameNeedles(final)],
+    },
+    {
+      spec: 'standings-table league=nba',
+      tag: 'standings-table',
+      attributes: { league: 'nba' },
+      needles: [leader.team.abbreviation, leader.team.name].map((team) => [team, leader.pct.toFixed(3).replace(/^0/, '')]),
+    },
+  ];
 
-const urls = new Map<string, string>();
-for (const subject of subjects) {
-  const rendered = await (await fromRelay(`/v1/render/${subject.tag}?${new URLSearchParams(subject.attributes)}`)).text();
-  const text = textOf(rendered);
-  if (!subject.needles.some((option) => option.every((needle) => text.includes(needle))))
-    throw new Error(`${subject.spec}: the server's HTML shows none of ${JSON.stringify(subject.needles)}`);
-  const bare = `<${subject.tag} ${Object.entries(subject.attributes)
-    .map(([name, value]) => `${name}="${value}"`)
-    .join(' ')}></${subject.tag}>`;
-  for (const variant of VARIANTS) {
-    const path = `/${subject.tag}/${variant}.html`;
-    pages.set(path, article(relay.origin, key, subject, variant === 'client-only' ? bare : rendered));
-    urls.set(`${subject.tag}/${variant}`, `${pagesOrigin}${path}`);
+  const urls = new Map<string, string>();
+  for (const subject of subjects) {
+    const rendered = await (await fromRelay(`/v1/render/${subject.tag}?${new URLSearchParams(subject.attributes)}`)).text();
+    const text = textOf(rendered);
+    if (!subject.needles.some((option) => option.every((needle) => text.includes(needle))))
+      throw new Error(`${subject.spec}: the server's HTML shows none of ${JSON.stringify(subject.needles)}`);
+    const bare = `<${subject.tag} ${Object.entries(subject.attributes)
+      .map(([name, value]) => `${name}="${value}"`)
+      .join(' ')}></${subject.tag}>`;
+    for (const variant of VARIANTS) {
+      const path = `/${subject.tag}/${variant}.html`;
+      pages.set(path, article(relay.origin, key, subject, variant === 'client-only' ? bare : rendered));
+      urls.set(`${subject.tag}/${variant}`, `${pagesOrigin}${path}`);
+    }
   }
-}
 
-const browserRuns = new Map<string, BrowserPass[]>();
-const lighthouseRuns = new Map<string, LighthousePass[]>();
-try {
-  // Pass 2 first, in its own browser, closed before any Lighthouse: one Chromium at a time on a shared machine.
-  const browser = await launchChromium();
+  const browserRuns = new Map<string, BrowserPass[]>();
+  const lighthouseRuns = new Map<string, LighthousePass[]>();
   try {
-    for (let run = 0; run < RUNS; run++)
-      for (const subject of subjects)
-        for (const variant of VARIANTS) {
-          const name = `${subject.tag}/${variant}`;
-          const pass = await browserPass(browser, urls.get(name)!, subject);
-          browserRuns.set(name, [...(browserRuns.get(name) ?? []), pass]);
-          console.error(
-            `browser run ${run + 1} ${name}: data at ${ms(pass.firstData)} (FCP ${ms(pass.fcp)}, ${pass.definedAtData ? 'after' : 'before'} the script ran, showing ${pass.matched}), ` +
-              `script ${kib(pass.scriptBytesBeforeData)} before / ${kib(pass.scriptBytes)} in all, CLS ${shift(pass.cls)}`,
-          );
-        }
+    // Pass 2 first, in its own browser, closed before any Lighthouse: one Chromium at a time on a shared machine.
+    const browser = await launchChromium();
+    try {
+      for (let run = 0; run < RUNS; run++)
+        for (const subject of subjects)
+          for (const variant of VARIANTS) {
+            const name = `${subject.tag}/${variant}`;
+            const pass = await browserPass(browser, urls.get(name)!, subject);
+            browserRuns.set(name, [...(browserRuns.get(name) ?? []), pass]);
+            console.error(
+              `browser run ${run + 1} ${name}: data at ${ms(pass.firstData)} (FCP ${ms(pass.fcp)}, ${pass.definedAtData ? 'after' : 'before'} the script ran, showing ${pass.matched}), ` +
+                `script ${kib(pass.scriptBytesBeforeData)} before / ${kib(pass.scriptBytes)} in all, CLS ${shift(pass.cls)}`,
+            );
+          }
+    } finally {
+      await browser.close();
+    }
+    if (existsSync(LIGHTHOUSE_CLI)) {
+      for (let run = 0; run < RUNS; run++)
+        for (const subject of subjects)
+          for (const variant of VARIANTS) {
+            const name = `${subject.tag}/${variant}`;
+            const pass = await lighthousePass(urls.get(name)!, dir, `${subject.tag}-${variant}-${run}`);
+            lighthouseRuns.set(name, [...(lighthouseRuns.get(name) ?? []), pass]);
+            console.error(
+              `lighthouse run ${run + 1} ${name}: FCP ${ms(pass.fcp)}, LCP ${ms(pass.lcp)} (${pass.lcpElement || 'no LCP element'}), CLS ${shift(pass.cls)}, ` +
+                `script ${kib(pass.scriptBytes)}`,
+            );
+          }
+    } else
+      console.error(`No Lighthouse at ${LIGHTHOUSE_CLI} (npm install lighthouse in /tmp/lh, or set LIGHTHOUSE_DIR): its columns say n/a.`);
   } finally {
-    await browser.close();
+    await rm(dir, { recursive: true, force: true });
+    pageServer.close();
+    await relay.close();
   }
-  if (existsSync(LIGHTHOUSE_CLI)) {
-    for (let run = 0; run < RUNS; run++)
-      for (const subject of subjects)
-        for (const variant of VARIANTS) {
-          const name = `${subject.tag}/${variant}`;
-          const pass = await lighthousePass(urls.get(name)!, dir, `${subject.tag}-${variant}-${run}`);
-          lighthouseRuns.set(name, [...(lighthouseRuns.get(name) ?? []), pass]);
-          console.error(
-            `lighthouse run ${run + 1} ${name}: FCP ${ms(pass.fcp)}, LCP ${ms(pass.lcp)} (${pass.lcpElement || 'no LCP element'}), CLS ${shift(pass.cls)}, ` +
-              `script ${kib(pass.scriptBytes)}`,
-          );
-        }
-  } else
-    console.error(`No Lighthouse at ${LIGHTHOUSE_CLI} (npm install lighthouse in /tmp/lh, or set LIGHTHOUSE_DIR): its columns say n/a.`);
-} finally {
-  await rm(dir, { recursive: true, force: true });
-  pageServer.close();
-  await relay.close();
-}
 
-const chromium = await new Promise<string>((resolve) =>
-  execFile(findBrowser(), ['--version'], (_error, stdout) => resolve(stdout.trim().split('\n').at(-1) ?? '?')),
-);
-console.log(
-  `\nFirst paint with data, medians of ${RUNS} runs (${chromium}). FCP, LCP, CLS, total script: Lighthouse, mobile, ` +
-    `simulated throttling (150 ms RTT, 1.6 Mbps, CPU ×4). First paint with data and script before it: puppeteer-core, ` +
-    `CPU ×${CPU_SLOWDOWN}, ${NETWORK.latency} ms latency, ${(NETWORK.download * 8) / 1e6} Mbps down, the first frame whose element shows its data.\n`,
-);
-/** Runs whose trace held no LCP candidate: Lighthouse's LCP is then the time of Chrome's last LCP invalidation. */
-const lcpMark = (runs: LighthousePass[]) => {
-  const missing = runs.filter((run) => !run.lcpElement).length;
-  return missing ? ` † ${missing}/${runs.length}` : '';
-};
-console.log('| element | variant | FCP | LCP | CLS | first paint with data | script before data | total script |');
-console.log('| --- | --- | --: | --: | --: | --: | --: | --: |');
-for (const subject of subjects)
-  for (const variant of VARIANTS) {
-    const name = `${subject.tag}/${variant}`;
-    const lighthouse = lighthouseRuns.get(name) ?? [];
-    const browser = browserRuns.get(name) ?? [];
-    const of = <T>(runs: T[], pick: (run: T) => number) => median(runs.map(pick));
-    console.log(
-      `| \`${subject.spec}\` | ${variant} | ${ms(of(lighthouse, (run) => run.fcp))} | ${ms(of(lighthouse, (run) => run.lcp))}${lcpMark(lighthouse)} | ` +
-        `${shift(of(lighthouse, (run) => run.cls))} | ${ms(of(browser, (run) => run.firstData))} | ` +
-        `${kib(of(browser, (run) => run.scriptBytesBeforeData))} | ${kib(lighthouse.length ? of(lighthouse, (run) => run.scriptBytes) : of(browser, (run) => run.scriptBytes))} |`,
-    );
-  }
-if ([...lighthouseRuns.values()].some((runs) => lcpMark(runs)))
-  console.log(
-    '\n† in that many runs Chrome recorded no LCP candidate (Lighthouse found no LCP element and reported the time of the ' +
-      'last LCP invalidation instead): read that LCP as "none".',
+  const chromium = await new Promise<string>((resolve) =>
+    execFile(findBrowser(), ['--version'], (_error, stdout) => resolve(stdout.trim().split('\n').at(-1) ?? '?')),
   );
-console.log('\nThe second pass alone (puppeteer-core), medians:\n');
-console.log('| element | variant | FCP | first paint with data | CLS | script before data | total script |');
-console.log('| --- | --- | --: | --: | --: | --: | --: |');
-for (const subject of subjects)
-  for (const variant of VARIANTS) {
-    const runs = browserRuns.get(`${subject.tag}/${variant}`) ?? [];
-    const of = (pick: (run: BrowserPass) => number) => median(runs.map(pick));
+  console.log(
+    `\nFirst paint with data, medians of ${RUNS} runs (${chromium}). FCP, LCP, CLS, total script: Lighthouse, mobile, ` +
+      `simulated throttling (150 ms RTT, 1.6 Mbps, CPU ×4). First paint with data and script before it: puppeteer-core, ` +
+      `CPU ×${CPU_SLOWDOWN}, ${NETWORK.latency} ms latency, ${(NETWORK.download * 8) / 1e6} Mbps down, the first frame whose element shows its data.\n`,
+  );
+  /** Runs whose trace held no LCP candidate: Lighthouse's LCP is then the time of Chrome's last LCP invalidation. */
+  const lcpMark = (runs: LighthousePass[]) => {
+    const missing = runs.filter((run) => !run.lcpElement).length;
+    return missing ? ` † ${missing}/${runs.length}` : '';
+  };
+  console.log('| element | variant | FCP | LCP | CLS | first paint with data | script before data | total script |');
+  console.log('| --- | --- | --: | --: | --: | --: | --: | --: |');
+  for (const subject of subjects)
+    for (const variant of VARIANTS) {
+      const name = `${subject.tag}/${variant}`;
+      const lighthouse = lighthouseRuns.get(name) ?? [];
+      const browser = browserRuns.get(name) ?? [];
+      const of = <T>(runs: T[], pick: (run: T) => number) => median(runs.map(pick));
+      console.log(
+        `| \`${subject.spec}\` | ${variant} | ${ms(of(lighthouse, (run) => run.fcp))} | ${ms(of(lighthouse, (run) => run.lcp))}${lcpMark(lighthouse)} | ` +
+          `${shift(of(lighthouse, (run) => run.cls))} | ${ms(of(browser, (run) => run.firstData))} | ` +
+          `${kib(of(browser, (run) => run.scriptBytesBeforeData))} | ${kib(lighthouse.length ? of(lighthouse, (run) => run.scriptBytes) : of(browser, (run) => run.scriptBytes))} |`,
+      );
+    }
+  if ([...lighthouseRuns.values()].some((runs) => lcpMark(runs)))
     console.log(
-      `| ${subject.tag} | ${variant} | ${ms(of((run) => run.fcp))} | ${ms(of((run) => run.firstData))} | ${shift(of((run) => run.cls))} | ` +
-        `${kib(of((run) => run.scriptBytesBeforeData))} | ${kib(of((run) => run.scriptBytes))} |`,
+      '\n† in that many runs Chrome recorded no LCP candidate (Lighthouse found no LCP element and reported the time of the ' +
+        'last LCP invalidation instead): read that LCP as "none".',
     );
-  }
+  console.log('\nThe second pass alone (puppeteer-core), medians:\n');
+  console.log('| element | variant | FCP | first paint with data | CLS | script before data | total script |');
+  console.log('| --- | --- | --: | --: | --: | --: | --: |');
+  for (const subject of subjects)
+    for (const variant of VARIANTS) {
+      const runs = browserRuns.get(`${subject.tag}/${variant}`) ?? [];
+      const of = (pick: (run: BrowserPass) => number) => median(runs.map(pick));
+      console.log(
+        `| ${subject.tag} | ${variant} | ${ms(of((run) => run.fcp))} | ${ms(of((run) => run.firstData))} | ${shift(of((run) => run.cls))} | ` +
+          `${kib(of((run) => run.scriptBytesBeforeData))} | ${kib(of((run) => run.scriptBytes))} |`,
+      );
+    }
+}

@@ -12,7 +12,7 @@ type Filter = 'all' | 'active' | 'live' | 'test' | 'revoked';
 export function usageBar(used: number, limit: number) {
   const fraction = Math.min(1, used / limit);
   return html`<div class="bar ${used >= limit ? 'over' : ''}" aria-hidden="true">
-      <span ${cssProps({ '--_share': `${fraction * 100}%` })}></span>
+      <span style=${cssProps({ '--_share': `${fraction * 100}%` })}></span>
     </div>
     <span class="hint">${count(used)} of ${count(limit)}</span>`;
 }

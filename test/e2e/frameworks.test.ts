@@ -1,8 +1,9 @@
 // Server rendering where publishers build their pages: Next.js (App Router), Astro, SvelteKit (adapter-node) and Nuxt,
 // each an app made from test/fixtures/frameworks/<name> in a fresh project under the system's temporary folder, with
-// the packed @pressbox/elements and the framework at the pinned versions below, built for production and run by its own
-// production server; and a page that includes the relay's HTML as a PHP page does: the PHP page docs/frameworks.md
-// shows, under PHP's built-in server (php-cli, which .ci/run installs), and its Node twin (the same request and fallback).
+// the packed @pressbox/elements and the framework at the pinned versions in test/harness/framework-apps.ts (which makes,
+// builds and serves the apps), built for production and run by its own production server; and a page that includes the
+// relay's HTML as a PHP page does: the PHP page docs/frameworks.md shows, under PHP's built-in server (php-cli, which
+// .ci/run installs), and its Node twin (the same request and fallback).
 // The relay's address, key and the site's origin reach each server through its environment when it starts, never its
 // build. Each page, read as a search engine reads it (its HTML, no script run), must hold <score-strip> with its
 // declarative shadow root, a final game's teams and score, its SportsEvent JSON-LD, and the script that loads the
@@ -10,83 +11,23 @@
 // over without asking the relay again. Each framework's install, build and first answer are timed in the report: about
 // a minute for all four here with npm's cache warm (a minute and a half cold), so all run every time.
 import assert from 'node:assert/strict';
-import { execFile, spawn, spawnSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, it, type TestContext } from 'node:test';
-import { promisify } from 'node:util';
 import type { Browser } from 'puppeteer-core';
 import type { Game, ScoresPayload } from '../../src/contract/scores.js';
 import type { RunningRelay } from '../../src/relay/server.js';
-import { freePort } from '../harness/local-servers.js';
+import { build, CHECKOUT, FIXTURES, FRAMEWORKS, freshProject, packElements, pressboxEnv, serving } from '../harness/framework-apps.js';
 import { KEEP_NAMES_HELPER, launchChromium } from '../harness/reader-browser.js';
 import { addKey, testRelay } from '../helpers/relay.js';
-import { until } from '../helpers/wait.js';
 
-const run = promisify(execFile);
-const CHECKOUT = resolve('.');
-const FIXTURES = join(CHECKOUT, 'test', 'fixtures', 'frameworks');
 /** The include's pages: a PHP one, and its Node twin for machines without PHP. */
 const INCLUDE = join(FIXTURES, 'include');
 const PHP = spawnSync('php', ['--version']).status === 0;
 /** The publisher's site, as its servers name it to the relay: the key allows it, wherever the app's server listens. */
 const SITE = 'https://news.example';
-const QUIET: NodeJS.ProcessEnv = {
-  npm_config_audit: 'false',
-  npm_config_fund: 'false',
-  npm_config_update_notifier: 'false',
-  NEXT_TELEMETRY_DISABLED: '1',
-  ASTRO_TELEMETRY_DISABLED: '1',
-  NUXT_TELEMETRY_DISABLED: '1',
-};
-
-interface Settings {
-  relay: string;
-  key: string;
-  origin: string;
-}
-
-interface Framework {
-  /** Beside the elements' tarball, at the versions tried (the newest that installed when this was written). */
-  install: string[];
-  /** The production build, as `node <bin> …` in the project. */
-  build: string[];
-  /** The production server, as `node …` in the project; it listens on PORT (and HOST). */
-  start: string[];
-  /** How the app is told the relay, the key and the site's origin. */
-  env(settings: Settings): Record<string, string>;
-}
-
-const pressboxEnv = ({ relay, key, origin }: Settings) => ({ PRESSBOX_RELAY: relay, PRESSBOX_KEY: key, PRESSBOX_ORIGIN: origin });
-
-const FRAMEWORKS: Record<string, Framework> = {
-  next: {
-    install: ['next@16.5.0', 'react@19.3.1', 'react-dom@19.3.1'],
-    build: ['node_modules/.bin/next', 'build'],
-    start: ['node_modules/.bin/next', 'start', '--hostname', '127.0.0.1'],
-    env: pressboxEnv,
-  },
-  astro: {
-    install: ['astro@7.4.8', '@astrojs/node@11.1.6'],
-    build: ['node_modules/.bin/astro', 'build'],
-    start: ['dist/server/entry.mjs'],
-    env: pressboxEnv,
-  },
-  sveltekit: {
-    install: ['@sveltejs/kit@3.4.1', '@sveltejs/adapter-node@6.0.2', '@sveltejs/vite-plugin-svelte@7.3.3', 'svelte@5.60.1', 'vite@8.4.1'],
-    build: ['node_modules/.bin/vite', 'build'],
-    start: ['build'],
-    env: pressboxEnv,
-  },
-  nuxt: {
-    install: ['nuxt@4.6.4', 'vue@3.5.47'],
-    build: ['node_modules/.bin/nuxt', 'build'],
-    start: ['.output/server/index.mjs'],
-    // Nuxt's runtime config, which NUXT_-prefixed variables set when the server starts.
-    env: ({ relay, key, origin }) => ({ NUXT_PUBLIC_PRESSBOX_RELAY: relay, NUXT_PUBLIC_PRESSBOX_KEY: key, NUXT_PRESSBOX_ORIGIN: origin }),
-  },
-};
 
 let work = '';
 let elements = '';
@@ -95,90 +36,6 @@ let browser: Browser;
 let key = '';
 /** A final NBA game at the sandbox's pinned instant: what every page must show. */
 let final: { abbreviation: string; score: number }[];
-
-/** The elements' tarball, as `npm pack` makes it from the checkout's build. */
-async function packElements(): Promise<string> {
-  const { stdout } = await run('npm', ['pack', '--json', '--workspace', '@pressbox/elements', '--pack-destination', work], {
-    cwd: CHECKOUT,
-    env: { ...process.env, ...QUIET },
-  });
-  const [{ filename, files }] = JSON.parse(stdout) as [{ filename: string; files: { path: string }[] }];
-  assert.ok(
-    files.some((file) => file.path === 'dist/render.js'),
-    'the tarball has the render entry: `npm run build` first (npm run test:e2e does)',
-  );
-  return join(work, filename);
-}
-
-/** A fresh project holding a fixture's files and what `installs` pull in (from npm's cache where it can). */
-async function freshProject(name: string, ...installs: string[]): Promise<string> {
-  const dir = join(work, name);
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
-  await cp(join(FIXTURES, name), dir, { recursive: true });
-  await run('npm', ['install', '--prefer-offline', '--no-package-lock', ...installs], {
-    cwd: dir,
-    env: { ...process.env, ...QUIET },
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  return dir;
-}
-
-/** Builds without the relay's settings in its environment: the app must read them when it serves, not bake them in. */
-async function build(dir: string, args: string[], settings: Record<string, string>): Promise<void> {
-  const env = Object.fromEntries(Object.entries({ ...process.env, ...QUIET }).filter(([name]) => !(name in settings)));
-  await run(process.execPath, args, { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 }).catch((error: { stdout: string; stderr: string }) =>
-    assert.fail(`the build failed:\n${error.stdout}\n${error.stderr}`),
-  );
-}
-
-/**
- * Starts the app's server (`command` for a free port, also given as PORT), waits until it answers and hands its address
- * to `use`, then stops it. The server runs in a process group of its own, so that whatever it starts stops with it.
- */
-async function serving(
-  dir: string,
-  command: (port: number) => string[],
-  env: Record<string, string>,
-  use: (site: string) => Promise<void>,
-) {
-  const port = await freePort();
-  const [executable, ...args] = command(port);
-  const server = spawn(executable!, args, {
-    cwd: dir,
-    env: { ...process.env, ...QUIET, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    detached: true,
-  });
-  let output = '';
-  server.stdout.on('data', (chunk) => (output += chunk));
-  server.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<void>((done) => server.once('exit', () => done()));
-  const site = `http://127.0.0.1:${port}`;
-  try {
-    await until(
-      async () => {
-        assert.ok(server.exitCode === null && server.signalCode === null, `the server exited:\n${output}`);
-        return fetch(site).then(
-          () => true,
-          () => false,
-        );
-      },
-      () => `the server answering on ${site}:\n${output}`,
-      60_000,
-    );
-    await use(site).catch((error: Error) => {
-      error.message += `\nThe server said:\n${output}`;
-      throw error;
-    });
-  } finally {
-    try {
-      process.kill(-server.pid!, 'SIGKILL');
-    } catch {
-      // The whole group has exited already.
-    }
-    await exited;
-  }
-}
 
 /** The page as a search engine fetches it: its HTML, no script run. */
 async function pageHtml(site: string): Promise<string> {
@@ -260,7 +117,7 @@ async function assertTakenOver(site: string): Promise<void> {
 
 before(async () => {
   work = await mkdtemp(join(tmpdir(), 'pressbox-frameworks-'));
-  elements = await packElements();
+  elements = await packElements(work);
   // The sandbox stopped at one instant of a round-the-clock day, when every league has final games, whatever the date.
   relay = await testRelay({ files: { bundleDir: 'dist/cdn' } });
   // The site's servers name its public origin; the reader's browser here opens the app's server on 127.0.0.1.
@@ -288,7 +145,7 @@ describe('server rendering in publishers’ frameworks: the element, its data an
     it(`${name}: ${framework.install.join(', ')}, production build and server, then the browser takes over`, async (t: TestContext) => {
       const env = framework.env(settings());
       let since = performance.now();
-      const dir = await freshProject(name, elements, ...framework.install);
+      const dir = await freshProject(work, name, [elements, ...framework.install]);
       const times = [`install ${seconds(since)}`];
       since = performance.now();
       await build(dir, framework.build, env);
