@@ -1,0 +1,67 @@
+// A key's sportsbooks (issue 72: `keys update pk_… --bet-link 'Book Name=https://…'`): each a name readers see and a
+// link template with the publisher's tracking code written in, filled per price by the click redirect (/v1/click).
+
+/** What a template may ask for, each filled URL-encoded from the price the reader clicked. */
+export const BET_LINK_PLACEHOLDERS = ['league', 'date', 'game', 'home', 'away', 'market', 'side', 'line'] as const;
+export type BetLinkPlaceholder = (typeof BET_LINK_PLACEHOLDERS)[number];
+
+/** Books one key may list: a choice a reader can take in at a glance, and a bound on what is stored. */
+export const MAX_BOOKS = 5;
+const MAX_NAME_LENGTH = 40;
+const MAX_TEMPLATE_LENGTH = 500;
+
+export interface BetLink {
+  /** As readers see it: "Book Name". */
+  name: string;
+  /** `https://book.example/bet?league={league}&ref=PUBLISHER`: https only, its host written out, never a placeholder. */
+  template: string;
+}
+
+export type BetLinkList = { ok: true; books: BetLink[] } | { ok: false; message: string };
+
+/** One `Name=https://…` as an operator writes it, checked; a message saying what to change when it is wrong. */
+export function parseBetLink(written: string): BetLink | string {
+  const split = written.indexOf('=');
+  if (split === -1) return `write each book as "Name=https://…", not "${written.slice(0, 60)}"`;
+  const name = written.slice(0, split).trim();
+  const template = written.slice(split + 1).trim();
+  if (!name || name.length > MAX_NAME_LENGTH || /[\p{Cc}<>"]/u.test(name))
+    return `a book's name is 1 to ${MAX_NAME_LENGTH} characters without <, > or quotes, not "${name.slice(0, 60)}"`;
+  if (template.length > MAX_TEMPLATE_LENGTH) return `${name}: the link is longer than ${MAX_TEMPLATE_LENGTH} characters`;
+  const unknown = [...template.matchAll(/\{([^}]*)\}/g)]
+    .map(([, inside]) => inside!)
+    .find((inside) => !(BET_LINK_PLACEHOLDERS as readonly string[]).includes(inside));
+  if (unknown !== undefined)
+    return `${name}: {${unknown.slice(0, 20)}} is no placeholder; use ${BET_LINK_PLACEHOLDERS.map((p) => `{${p}}`).join(' ')}`;
+  let url: URL;
+  try {
+    url = new URL(template.replace(/\{[a-z]+\}/g, 'x'));
+  } catch {
+    return `${name}: "${template.slice(0, 60)}" is not an address`;
+  }
+  if (url.protocol !== 'https:') return `${name}: the link must be https://, not ${url.protocol}`;
+  if (url.username || url.password) return `${name}: the link must not carry a user name or password`;
+  // The host is the book's, as the operator wrote it: a placeholder there would let a click go anywhere.
+  const origin = /^https:\/\/([^/?#]*)/i.exec(template)?.[1] ?? '';
+  if (origin.includes('{')) return `${name}: a placeholder cannot stand in the link's host`;
+  return { name, template };
+}
+
+/** A key's books as the operator lists them (repeatable): each checked, names unique, at most MAX_BOOKS. */
+export function parseBetLinks(written: readonly string[]): BetLinkList {
+  const books: BetLink[] = [];
+  for (const entry of written) {
+    const book = parseBetLink(entry);
+    if (typeof book === 'string') return { ok: false, message: book };
+    if (books.some((other) => other.name.toLowerCase() === book.name.toLowerCase()))
+      return { ok: false, message: `${book.name} is listed twice: give each book once` };
+    books.push(book);
+  }
+  if (books.length > MAX_BOOKS) return { ok: false, message: `at most ${MAX_BOOKS} books, not ${books.length}` };
+  return { ok: true, books };
+}
+
+/** Where a click on a price goes: the template with each placeholder filled (URL-encoded; a missing one empty). */
+export function betLinkUrl(book: BetLink, values: Partial<Record<BetLinkPlaceholder, string>>): string {
+  return book.template.replace(/\{([a-z]+)\}/g, (_, name: BetLinkPlaceholder) => encodeURIComponent(values[name] ?? ''));
+}
