@@ -50,7 +50,7 @@ export function renderRoute(deps: RenderRouteDeps, rendering: ElementRendering, 
     const headers = pageHeaders(request.headers.origin);
     try {
       const { access, widgetRequest, query } = await admit(request, search, address);
-      const plan = await rendering.plan(decodeURIComponent(tag), new URLSearchParams(query));
+      const plan = await rendering.plan(decodedTag(tag), new URLSearchParams(query));
       if ('problem' in plan) throw new RelayError(plan.code, plan.problem);
       const page = await pages.page(plan, query, await payloadFor(request, access, widgetRequest, plan));
       const { encoding, etag } = representation(page.body, request.headers['accept-encoding']);
@@ -94,4 +94,13 @@ export function renderRoute(deps: RenderRouteDeps, rendering: ElementRendering, 
       ms: performance.now() - started,
     });
   };
+}
+
+/** The path's tag as written; a malformed escape (`%E0`) names no element rather than failing the request. */
+function decodedTag(tag: string): string {
+  try {
+    return decodeURIComponent(tag);
+  } catch {
+    return tag;
+  }
 }

@@ -117,6 +117,7 @@ describe('GET /v1/render/{tag}', () => {
     const before = await loads();
     const cases: [string, number, RegExp][] = [
       [`nothing-here?key=${key}`, 404, /no element <nothing-here>/],
+      [`%E0%A4?key=${key}`, 404, /no element </],
       [`score-strip?league=nba&colour=red&key=${key}`, 400, /no attribute "colour": it takes league, theme, locale/],
       [`score-strip?league=nba&theme=pink&key=${key}`, 400, /theme is one of auto, light, dark/],
       [`score-strip?league=nba&time-zone=Mars%2FOlympus&key=${key}`, 400, /time-zone is an IANA time zone/],
