@@ -4,11 +4,14 @@ import { keyOperations } from '../relay/key-service/operations.js';
 import { describeKey } from '../relay/key-service/service.js';
 import type { RelayStore } from '../relay/store/types.js';
 import { loadCount } from '../relay/metering/month.js';
-import { domain, durationOption, oddsRegions, plan, positive, wholeNumber } from './options.js';
+import { betLink, domain, durationOption, oddsRegions, plan, positive, wholeNumber } from './options.js';
+import type { BetLink } from '../relay/keys/bet-links.js';
 import { importText, readBackup, writePrivately } from './backup-commands.js';
 import { exportKeys, importKeys } from '../relay/store/backup.js';
 import { cliUser, existing, print, storeOptions, withStore, type StoreFlags } from './store-command.js';
 
+const BET_LINK_HELP =
+  "a sportsbook prices link to, as 'Book Name=https://book.example/bet?ref=YOURCODE&game={game}' ({league} {date} {game} {home} {away} {market} {side} {line}); repeatable, five at most";
 const ODDS_REGIONS_HELP =
   'show odds only to readers in these ISO 3166 regions (US-NJ,US-PA,GB; US covers every US-xx), as serve --region-header names them';
 
@@ -31,6 +34,7 @@ function keyText(key: ReturnType<typeof describeKey>): string {
     `  daily    ${key.dailyLimit === null ? 'no daily ceiling' : `at most ${loadCount(key.dailyLimit)} a day`}`,
     `  clients  ${key.browserOnly ? 'browsers only (requests without Fetch Metadata are refused)' : 'any'}`,
     `  odds     ${oddsText(key)}`,
+    `  books    ${key.betLinks.length ? key.betLinks.map((book) => `${book.name} → ${book.template}`).join('\n           ') : 'none (prices link nowhere)'}`,
     `  created  ${key.createdAt}`,
   ].join('\n');
 }
@@ -54,7 +58,8 @@ function createKeyCommand(keys: Command): void {
       .option('--daily-limit <n>', 'at most N loads a day (UTC), besides the plan’s month', positive)
       .option('--browser-only', 'refuse requests without browser Fetch Metadata (scripts replaying the key)')
       .option('--hide-odds', 'show no betting data: odds, splits, props and bet states (pages where odds may not be shown)')
-      .option('--odds-regions <list>', ODDS_REGIONS_HELP, oddsRegions),
+      .option('--odds-regions <list>', ODDS_REGIONS_HELP, oddsRegions)
+      .option('--bet-link <book>', BET_LINK_HELP, betLink),
   ).action(
     (
       flags: StoreFlags & {
@@ -66,6 +71,7 @@ function createKeyCommand(keys: Command): void {
         browserOnly?: boolean;
         hideOdds?: boolean;
         oddsRegions?: string[];
+        betLink?: BetLink[];
       },
     ) =>
       withStore(
@@ -80,6 +86,7 @@ function createKeyCommand(keys: Command): void {
             browserOnly: Boolean(flags.browserOnly),
             hideOdds: Boolean(flags.hideOdds),
             oddsRegions: flags.oddsRegions ?? null,
+            betLinks: flags.betLink ?? [],
           };
           const key = describeKey(await keysFrom(store).create(input));
           print(flags, key, () => keyText(key));
@@ -135,7 +142,9 @@ function updateKeyCommand(keys: Command): void {
       .option('--hide-odds', 'show no betting data (odds, splits, props, bet states)')
       .option('--no-hide-odds', 'show betting data again')
       .option('--odds-regions <list>', `${ODDS_REGIONS_HELP}, replacing the list`, oddsRegions)
-      .option('--no-odds-regions', 'show odds wherever the reader is'),
+      .option('--no-odds-regions', 'show odds wherever the reader is')
+      .option('--bet-link <book>', `${BET_LINK_HELP}, replacing the list`, betLink)
+      .option('--no-bet-links', 'prices link nowhere'),
   ).action(
     (
       value: string,
@@ -149,6 +158,8 @@ function updateKeyCommand(keys: Command): void {
         browserOnly?: boolean;
         hideOdds?: boolean;
         oddsRegions?: string[] | false;
+        betLink?: BetLink[];
+        betLinks?: boolean;
       },
     ) =>
       withStore(flags, async (store) => {
@@ -167,6 +178,8 @@ function updateKeyCommand(keys: Command): void {
           ...(flags.browserOnly !== undefined && { browserOnly: flags.browserOnly }),
           ...(flags.hideOdds !== undefined && { hideOdds: flags.hideOdds }),
           ...(flags.oddsRegions !== undefined && { oddsRegions: flags.oddsRegions || null }),
+          ...(flags.betLinks === false && { betLinks: [] }),
+          ...(flags.betLink && { betLinks: flags.betLink }),
         };
         const key = describeKey(await keysFrom(store).update(current, change));
         print(flags, key, () => keyText(key));

@@ -4,6 +4,7 @@ import { PLAN_ORDER, isPlanId, type PlanId } from '../sandbox/accounts.js';
 import { parseDomainPattern } from '../relay/keys/domains.js';
 import { parsePlan, type Plan } from '../relay/keys/model.js';
 import { parseOddsRegions } from '../relay/keys/odds-regions.js';
+import { parseBetLinks, type BetLink } from '../relay/keys/bet-links.js';
 import { parseDuration, parsePort, parsePositive, writtenDuration } from '../relay/features/flags.js';
 import { redisUrl as parseRedisFlag } from '../relay/features/usage.js';
 import { availableParallelism } from 'node:os';
@@ -90,6 +91,13 @@ export function oddsRegions(value: string, previous: string[] = []): string[] {
   const parsed = parseOddsRegions([...previous, value]);
   if (!parsed.ok) throw new InvalidArgumentError(parsed.message);
   return parsed.regions;
+}
+
+/** `--bet-link 'Book Name=https://…'` (repeatable): each book checked, names unique, at most five. */
+export function betLink(value: string, previous: BetLink[] = []): BetLink[] {
+  const parsed = parseBetLinks([...previous.map((book) => `${book.name}=${book.template}`), value]);
+  if (!parsed.ok) throw new InvalidArgumentError(parsed.message);
+  return parsed.books;
 }
 
 export function month(value: string): string {

@@ -2,6 +2,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { escapeControls as shown } from '../relay/base/logger.js';
 import { loadCount, monthBucket } from '../relay/metering/month.js';
 import type { DailyUsageRow, KeyUnitsRow, UpstreamUnitsRow } from '../relay/store/types.js';
+import { clickTotals, type ClickTotal } from '../relay/clicks/click-summary.js';
 import { CliFailure } from './failures.js';
 import { day, month } from './options.js';
 import { print, storeOptions, withStore, type StoreFlags } from './store-command.js';
@@ -73,6 +74,17 @@ const upstreamTable = (rows: UpstreamUnitsRow[]) => unitsTable(rows, { title: 'e
 const keyUnitsTable = (rows: KeyUnitsRow[]) =>
   unitsTable(rows, { title: 'key', width: 40, of: (row) => row.key || '(the relay: recorder, budget watch)' });
 
+function clicksTable(totals: ClickTotal[]): string {
+  if (totals.length === 0) return 'No clicks on prices recorded for that selection (keys update KEY --bet-link links them).';
+  return [
+    `${'key'.padEnd(40)}  ${'book'.padEnd(24)}  ${'element'.padEnd(16)}  ${'clicks'.padStart(7)}  per 1,000 loads`,
+    ...totals.map(
+      (total) =>
+        `${shown(total.key)}  ${shown(total.book).padEnd(24)}  ${total.element.padEnd(16)}  ${String(total.clicks).padStart(7)}  ${total.perThousandLoads ?? '—'}`,
+    ),
+  ].join('\n');
+}
+
 /** `usage`: loads per key, month, route and origin, or grouped by where they came from. */
 export function usageCommand(program: Command): void {
   storeOptions(
@@ -86,41 +98,54 @@ export function usageCommand(program: Command): void {
       .option(
         '--upstream',
         'request units the relay spent upstream this month (or --month), by upstream and endpoint (--by key: by widget key)',
+      )
+      .option('--clicks', 'clicks on prices this month (or --month, --day) by key, book and element, with clicks per 1,000 loads'),
+  ).action(
+    (flags: StoreFlags & { key?: string; month?: string; day?: string; by?: UsageDimension; upstream?: boolean; clicks?: boolean }) =>
+      withStore(
+        flags,
+        async (store) => {
+          if (flags.clicks) {
+            const selection = flags.day ? { day: flags.day } : { month: flags.month ?? monthBucket(Date.now()) };
+            const loads = new Map<string, number>();
+            for (const row of await store.dailyUsage({ key: flags.key, ...selection }))
+              loads.set(row.key, (loads.get(row.key) ?? 0) + row.loads);
+            const totals = clickTotals(await store.clicks({ key: flags.key, ...selection }), (key) => loads.get(key) ?? 0);
+            print(flags, totals, () => clicksTable(totals));
+            return;
+          }
+          if (flags.upstream && flags.by === 'key') {
+            const rows = await store.upstreamUnitsByKey(flags.month ?? monthBucket(Date.now()));
+            print(flags, rows, () => keyUnitsTable(rows));
+            return;
+          }
+          if (flags.by === 'key') throw new CliFailure('--by key counts upstream units: run pressbox usage --upstream --by key');
+          if (flags.upstream) {
+            const rows = await store.upstreamUnits(flags.month ?? monthBucket(Date.now()));
+            print(flags, rows, () => upstreamTable(rows));
+            return;
+          }
+          if (flags.by || flags.day) {
+            const rows = await store.dailyUsage({ key: flags.key, day: flags.day, month: flags.month });
+            const groups = groupUsage(rows, flags.by ?? 'origin');
+            print(flags, groups, () => usageTable(groups, flags.by ?? 'origin'));
+            return;
+          }
+          const rows = await store.usage({ key: flags.key, month: flags.month });
+          print(flags, rows, () => {
+            if (rows.length === 0) return 'No loads recorded for that selection.';
+            const lines = rows.map(
+              (row) => `${row.month}  ${shown(row.key)}  ${shown(row.route).padEnd(22)}  ${shown(row.origin).padEnd(32)}  ${row.loads}`,
+            );
+            const total = rows.reduce((sum, row) => sum + row.loads, 0);
+            return [
+              `month    ${'key'.padEnd(40)}  ${'route'.padEnd(22)}  ${'origin'.padEnd(32)}  loads`,
+              ...lines,
+              `total ${loadCount(total)}`,
+            ].join('\n');
+          });
+        },
+        'read',
       ),
-  ).action((flags: StoreFlags & { key?: string; month?: string; day?: string; by?: UsageDimension; upstream?: boolean }) =>
-    withStore(
-      flags,
-      async (store) => {
-        if (flags.upstream && flags.by === 'key') {
-          const rows = await store.upstreamUnitsByKey(flags.month ?? monthBucket(Date.now()));
-          print(flags, rows, () => keyUnitsTable(rows));
-          return;
-        }
-        if (flags.by === 'key') throw new CliFailure('--by key counts upstream units: run pressbox usage --upstream --by key');
-        if (flags.upstream) {
-          const rows = await store.upstreamUnits(flags.month ?? monthBucket(Date.now()));
-          print(flags, rows, () => upstreamTable(rows));
-          return;
-        }
-        if (flags.by || flags.day) {
-          const rows = await store.dailyUsage({ key: flags.key, day: flags.day, month: flags.month });
-          const groups = groupUsage(rows, flags.by ?? 'origin');
-          print(flags, groups, () => usageTable(groups, flags.by ?? 'origin'));
-          return;
-        }
-        const rows = await store.usage({ key: flags.key, month: flags.month });
-        print(flags, rows, () => {
-          if (rows.length === 0) return 'No loads recorded for that selection.';
-          const lines = rows.map((row) => `${row.month}  ${shown(row.key)}  ${shown(row.route).padEnd(22)}  ${shown(row.origin).padEnd(32)}  ${row.loads}`);
-          const total = rows.reduce((sum, row) => sum + row.loads, 0);
-          return [
-            `month    ${'key'.padEnd(40)}  ${'route'.padEnd(22)}  ${'origin'.padEnd(32)}  loads`,
-            ...lines,
-            `total ${loadCount(total)}`,
-          ].join('\n');
-        });
-      },
-      'read',
-    ),
   );
 }

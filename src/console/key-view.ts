@@ -197,6 +197,65 @@ export class KeyView extends LitElement {
     </section>`;
   }
 
+  async #saveBetting(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const form = new FormData(event.target as HTMLFormElement);
+    const regions = String(form.get('odds-regions') ?? '')
+      .split(/[\s,]+/)
+      .filter(Boolean);
+    const betLinks = String(form.get('bet-links') ?? '')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .map((line) => {
+        const split = line.indexOf('=');
+        return split === -1 ? { name: line, template: '' } : { name: line.slice(0, split).trim(), template: line.slice(split + 1).trim() };
+      });
+    const body = { hideOdds: form.get('hide-odds') === 'on', oddsRegions: regions.length ? regions : null, betLinks };
+    await this.#change(() => this.api.request('PATCH /keys/:key', { params: { key: this.keyId }, body }), 'Betting settings saved.');
+  }
+
+  #bettingCard(key: ConsoleKey) {
+    if (key.status === 'revoked') return nothing;
+    return html`<section class="card" aria-labelledby="betting-title">
+      <h3 id="betting-title">Odds and bet links</h3>
+      <form @submit=${this.#saveBetting}>
+        <div class="field">
+          <label><input type="checkbox" name="hide-odds" ?checked=${key.hideOdds} /> Hide all betting data</label>
+        </div>
+        <div class="field">
+          <label for="odds-regions">Show odds only in (ISO 3166 regions)</label>
+          <input
+            id="odds-regions"
+            name="odds-regions"
+            .value=${key.oddsRegions?.join(', ') ?? ''}
+            placeholder="US-NJ, US-PA, GB (empty: everywhere)"
+            aria-describedby="odds-regions-hint"
+            autocomplete="off"
+            spellcheck="false"
+          />
+          <p class="hint" id="odds-regions-hint">Read from the header serve --region-header names; elsewhere, readers see no odds.</p>
+        </div>
+        <div class="field">
+          <label for="bet-links">Sportsbooks prices link to, one a line</label>
+          <textarea
+            id="bet-links"
+            name="bet-links"
+            rows="3"
+            .value=${key.betLinks.map((book) => `${book.name}=${book.template}`).join('\n')}
+            placeholder="Book Name=https://book.example/bet?ref=YOURCODE&game={game}"
+            aria-describedby="bet-links-hint"
+            spellcheck="false"
+          ></textarea>
+          <p class="hint" id="bet-links-hint">
+            https only, five at most; {league} {date} {game} {home} {away} {market} {side} {line} are filled at each click.
+          </p>
+        </div>
+        <button type="submit">Save</button>
+      </form>
+    </section>`;
+  }
+
   #checkCard() {
     const decision = this.decision;
     return html`<section class="card" aria-labelledby="check-title">
@@ -297,9 +356,25 @@ export class KeyView extends LitElement {
             }
           </dd>
         </dl>
-        ${this.#top('Top origins', usage.topOrigins)} ${this.#top('Top networks', usage.topPrefixes)}
+        ${this.#top('Top origins', usage.topOrigins)} ${this.#top('Top networks', usage.topPrefixes)} ${this.#clicks(usage.clicks)}
       </div>
     </section>`;
+  }
+
+  #clicks(clicks: UsageSummary['clicks']) {
+    return html`<div>
+      <h4>Clicks on prices</h4>
+      ${
+        clicks.total
+          ? html`<p>
+                ${count(clicks.total)} this month${clicks.perThousandLoads === null ? '' : ` · ${clicks.perThousandLoads} per 1,000 loads`}
+              </p>
+              <ul>
+                ${clicks.byBook.map((book) => html`<li>${book.name} ${count(book.clicks)}</li>`)}
+              </ul>`
+          : html`<p class="muted">None this month.</p>`
+      }
+    </div>`;
   }
 
   #top(title: string, entries: Array<{ name: string; loads: number }>) {
@@ -373,7 +448,7 @@ export class KeyView extends LitElement {
                 </dl>
               </section>
               ${this.usage ? this.#usageCard(this.usage) : html`<p class="muted" role="status">Loading usage…</p>`}
-              <div class="grid">${this.#domainsCard(key)} ${this.#checkCard()} ${this.#lifecycleCard(key)}</div>
+              <div class="grid">${this.#domainsCard(key)} ${this.#checkCard()} ${this.#bettingCard(key)} ${this.#lifecycleCard(key)}</div>
               ${this.#logCard()}`
           : nothing
       }`;

@@ -34,6 +34,8 @@ export const oddsBoardPayloadSchema = z.object({
   exchangeOffered: z.boolean(),
   /** Set when the league's current slate has no games: its next day with games, as on /v1/scores (revision 7). */
   next: z.optional(z.array(nextGameDaySchema)),
+  /** The books the key's prices link to, through /v1/click (contract/clicks.ts); absent: prices link nowhere (revision 8). */
+  books: z.optional(z.array(z.string())),
   ...freshness,
 });
 export type OddsBoardPayload = z.infer<typeof oddsBoardPayloadSchema>;

@@ -14,6 +14,8 @@ export interface ConsoleKey {
   hideOdds: boolean;
   /** The ISO 3166 regions where odds may show; null: everywhere. */
   oddsRegions: string[] | null;
+  /** The sportsbooks its prices link to, in the order readers see them; empty: prices link nowhere. */
+  betLinks: BackedUpBetLink[];
   createdAt: string;
   /** When it stopped (or, rotating, will stop) working. */
   revokedAt: string | null;
@@ -39,6 +41,8 @@ export interface UsageSummary {
   clients: { browser: number; script: number };
   /** Upstream request units this key's requests and topics caused this month, and the month's limit (null before /me). */
   upstream: { units: number; monthLimit: number | null };
+  /** Clicks on the key's prices this month, per thousand loads (null without loads), and by book, the most first. */
+  clicks: { total: number; perThousandLoads: number | null; byBook: Array<{ name: string; clicks: number }> };
 }
 
 /** One change an operator made (or an alert the relay raised), as the audit log keeps it. */
@@ -84,6 +88,14 @@ export interface NewKeyBody {
   browserOnly?: boolean;
   hideOdds?: boolean;
   oddsRegions?: string[] | null;
+  betLinks?: BackedUpBetLink[];
+}
+
+/** A sportsbook a key's prices link to: its name as readers see it, and the link with the publisher's tracking code. */
+export interface BackedUpBetLink {
+  name: string;
+  /** https only; placeholders {league} {date} {game} {home} {away} {market} {side} {line}, filled at each click. */
+  template: string;
 }
 
 /** A key as the store keeps it and a backup carries it: its value (so pages keep working), settings and revocation. */
@@ -111,6 +123,8 @@ export interface BackedUpKey {
    * elsewhere, and where the region is unknown, the key is answered as one that hides odds. Null or absent: everywhere.
    */
   oddsRegions?: string[] | null;
+  /** The sportsbooks its prices link to through the relay's /v1/click; absent or empty: no links. */
+  betLinks?: BackedUpBetLink[];
 }
 
 /** What `pressbox keys export` writes and the console downloads; `keys import` and the console's import read it. */

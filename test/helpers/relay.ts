@@ -1,4 +1,5 @@
 import { startRelay, type RelayOptions, type RunningRelay } from '../../src/relay/server.js';
+import type { BetLink } from '../../src/relay/keys/bet-links.js';
 import { createKey } from '../../src/relay/key-service/service.js';
 import type { Plan } from '../../src/relay/keys/model.js';
 import { silentLogger } from '../../src/relay/base/logger.js';
@@ -26,7 +27,7 @@ export async function testRelay(options: RelayOptions = {}): Promise<RunningRela
 export async function addKey(
   relay: RunningRelay,
   domains: string[],
-  options: { plan?: Plan; test?: boolean; name?: string; hideOdds?: boolean; oddsRegions?: string[] } = {},
+  options: { plan?: Plan; test?: boolean; name?: string; hideOdds?: boolean; oddsRegions?: string[]; betLinks?: BetLink[] } = {},
 ): Promise<string> {
   return (
     await createKey(
@@ -38,6 +39,7 @@ export async function addKey(
         test: options.test ?? false,
         hideOdds: options.hideOdds,
         oddsRegions: options.oddsRegions,
+        betLinks: options.betLinks,
       },
       relay.now(),
     )

@@ -3,6 +3,7 @@ import { RelayError } from '../base/errors.js';
 import { parseDomainPattern } from '../keys/domains.js';
 import { parsePlan } from '../keys/model.js';
 import { oddsRegionsParam } from '../keys/odds-regions.js';
+import { betLinksParam } from '../keys/bet-links.js';
 
 // What operators send to change keys, validated once for the admin API and the console.
 
@@ -38,6 +39,7 @@ export const createBody = z.object({
   browserOnly: z.boolean().default(false),
   hideOdds: z.boolean().default(false),
   oddsRegions: oddsRegionsParam.default(null),
+  betLinks: betLinksParam.default([]),
 });
 export const updateBody = z.object({
   plan: planParam.optional(),
@@ -47,6 +49,7 @@ export const updateBody = z.object({
   browserOnly: z.boolean().optional(),
   hideOdds: z.boolean().optional(),
   oddsRegions: oddsRegionsParam.optional(),
+  betLinks: betLinksParam.optional(),
 });
 
 export async function readBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {

@@ -21,7 +21,7 @@ import { CONSOLE_CSS, consolePage } from './page.js';
 import { UNFRAMED_POLICY } from '../http/own-page-policy.js';
 import { tokenRefusal, type OperatorTokenGate } from '../http/operator-token.js';
 import type { ConsoleSession, ConsoleSessions } from './sessions.js';
-import { usageSummary } from './usage-summary.js';
+import { clicksSummary, usageSummary } from './usage-summary.js';
 
 export interface ConsoleDeps {
   sessions: ConsoleSessions;
@@ -220,6 +220,7 @@ function reportHandlers({ deps, found }: ConsoleContext) {
       return {
         ...usageSummary(rows, { now, limit: monthlyLoadLimit(key.plan), used, by, liveLoadEveryMs: deps.liveLoadEveryMs }),
         upstream: { units: caused.reduce((sum, row) => sum + row.units, 0), monthLimit: account?.value.usage.limit ?? null },
+        clicks: clicksSummary(await deps.store.clicks({ key: key.key, month }), used),
       };
     },
     'GET /audit': async (c) => {

@@ -1,5 +1,6 @@
 import type { UsageSummary } from '../../contract/console.js';
-import type { DailyUsageRow } from '../store/types.js';
+import type { ClickRow, DailyUsageRow } from '../store/types.js';
+import { clickTotals, perThousand } from '../clicks/click-summary.js';
 import { forecastUnits } from '../upstream/budget-watch.js';
 
 /** How many days the chart covers, today included. */
@@ -28,7 +29,7 @@ function top(rows: readonly DailyUsageRow[], field: 'origin' | 'prefix'): Array<
 export function usageSummary(
   rows: readonly DailyUsageRow[],
   options: { now: number; limit: number; used: number; by: UsageBy; liveLoadEveryMs: number },
-): Omit<UsageSummary, 'upstream'> {
+): Omit<UsageSummary, 'upstream' | 'clicks'> {
   const { now, limit, used, by } = options;
   const today = dayOf(now);
   const month = today.slice(0, 7);
@@ -60,5 +61,17 @@ export function usageSummary(
     topOrigins: top(thisMonth, 'origin'),
     topPrefixes: top(thisMonth, 'prefix'),
     clients,
+  };
+}
+
+/** One key's clicks on prices this month: all of them, per thousand of the month's loads, and by book. */
+export function clicksSummary(rows: readonly ClickRow[], loads: number): UsageSummary['clicks'] {
+  const byBook = new Map<string, number>();
+  for (const total of clickTotals(rows, () => loads)) byBook.set(total.book, (byBook.get(total.book) ?? 0) + total.clicks);
+  const total = [...byBook.values()].reduce((sum, clicks) => sum + clicks, 0);
+  return {
+    total,
+    perThousandLoads: perThousand(total, loads),
+    byBook: [...byBook].map(([name, clicks]) => ({ name, clicks })).sort((a, b) => b.clicks - a.clicks || a.name.localeCompare(b.name)),
   };
 }

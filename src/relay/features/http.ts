@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { elementRendering } from './render.js';
+import { clickRoutes } from '../clicks/click-route.js';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -171,6 +172,7 @@ export const httpFeature = relayFeature()({
       '/',
       embedRoutes({ keys, tokens, own, now, wall, limit: gate.limit, bundleDir: base.files?.bundleDir, upstreams, history: store }),
     );
+    app.route('/', clickRoutes({ keys, clicks: store, readerRegion: gate.readerRegion, now, wall, metrics }));
     operatorRoutes(app, {
       adminToken: base.adminToken,
       store,

@@ -1,4 +1,5 @@
 import { oddsHiddenFor, refuseHiddenOdds, withoutOdds } from '../resources/hidden-odds.js';
+import { booksFor } from '../resources/bet-books.js';
 import type { OddsHidden } from '../../contract/common.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
@@ -230,7 +231,8 @@ function payloadBuilder(deps: DataRouteDeps) {
     reading.planned.refuseAt(now);
     refuseKnownSpentKey(access.key, now);
     const ctx = { upstream: access.upstream, history: deps.history, now, ...keeping(request.method) };
-    return servedAs(spenderOf(access, widgetRequest.address), () => prepare(ctx, reading, hidden));
+    const books = booksFor(access.key, reading.planned.pattern, hidden);
+    return servedAs(spenderOf(access, widgetRequest.address), () => prepare(ctx, reading, hidden, books));
   };
 }
 
@@ -290,13 +292,21 @@ function streamServer(deps: DataRouteDeps, admit: ReturnType<typeof widgetGate>)
  * request may not have betting data (resources/hidden-odds.ts).
  */
 function sharedPayloads(deps: Pick<DataRouteDeps, 'interest' | 'cacheVersion'>) {
-  return (ctx: ResourceContext, reading: Reading, hidden: OddsHidden | undefined): PreparedBody | Promise<PreparedBody> => {
+  return (
+    ctx: ResourceContext,
+    reading: Reading,
+    hidden: OddsHidden | undefined,
+    books?: string[],
+  ): PreparedBody | Promise<PreparedBody> => {
     const build = () => {
       deps.interest?.note(reading.planned.leagues, ctx.upstream.name);
-      return reading.planned.build(ctx).then((built) => prepareBody(hidden ? withoutOdds(built.payload, hidden) : built.payload));
+      return reading.planned
+        .build(ctx)
+        .then((built) => prepareBody(hidden ? withoutOdds(built.payload, hidden) : books ? { ...built.payload, books } : built.payload));
     };
     if (!deps.cacheVersion) return build();
-    const name = `${ctx.upstream.name}${hidden ? `|odds hidden:${hidden}` : ''}${ctx.keepsNothing ? '|head' : ''}`;
+    // Keys with the same books share one build; a key's books are at most five short names.
+    const name = `${ctx.upstream.name}${hidden ? `|odds hidden:${hidden}` : ''}${books ? `|books:${JSON.stringify(books)}` : ''}${ctx.keepsNothing ? '|head' : ''}`;
     const version = deps.cacheVersion();
     const hit = reading.payloads.get(name);
     // Built after now: before the sandbox's clock was set back, of another day.

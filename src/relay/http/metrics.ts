@@ -59,6 +59,13 @@ export function createMetrics(processLabels?: { worker: string }) {
     }),
     /** `count(route)` */
     loads: talliedCounter(registry, 'pressbox_widget_loads_total', 'Widget loads counted, by route.', ['route']),
+    /** `count(element, outcome)` */
+    betClicks: talliedCounter(
+      registry,
+      'pressbox_bet_clicks_total',
+      'Clicks on prices through /v1/click, by element and outcome: counted, or why not (head, prefetch, bot, not_navigation, other_page, repeat, burst).',
+      ['element', 'outcome'],
+    ),
     upstreamRequests: new Counter({
       name: 'pressbox_upstream_requests_total',
       help: 'Requests to the sports data service by upstream, endpoint and outcome.',

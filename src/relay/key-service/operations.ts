@@ -1,13 +1,18 @@
 import type { WidgetKey } from '../keys/model.js';
+import type { BetLink } from '../keys/bet-links.js';
 import { checkOrigin, createKey, rotateKey, type NewKey } from './service.js';
 import type { OriginCheck } from '../../contract/console.js';
 import type { ConsoleStore, KeyStore } from '../store/types.js';
 
-export type KeyChange = Partial<Pick<WidgetKey, 'plan' | 'domains' | 'name' | 'dailyLimit' | 'browserOnly' | 'hideOdds' | 'oddsRegions'>>;
+export type KeyChange = Partial<
+  Pick<WidgetKey, 'plan' | 'domains' | 'name' | 'dailyLimit' | 'browserOnly' | 'hideOdds' | 'oddsRegions' | 'betLinks'>
+>;
 
 const listed = (values: readonly string[]) => (values.length ? values.join(', ') : 'none');
 const limitText = (limit: number | null | undefined) => (limit ? `${limit} a day` : 'no daily ceiling');
 const regionsText = (regions: readonly string[] | null | undefined) => (regions ? regions.join(', ') : 'everywhere');
+const booksText = (books: readonly BetLink[] | undefined) => (books?.length ? books.map((book) => book.name).join(', ') : 'none');
+const booksWritten = (books: readonly BetLink[] | undefined) => JSON.stringify(books ?? []);
 
 /** A change in the words the audit log keeps: only what differs, before → after. */
 function describeChange(before: WidgetKey, change: KeyChange): string {
@@ -28,6 +33,8 @@ function describeChange(before: WidgetKey, change: KeyChange): string {
     parts.push(change.hideOdds ? 'odds hidden' : 'odds shown');
   if (change.oddsRegions !== undefined && regionsText(change.oddsRegions) !== regionsText(before.oddsRegions))
     parts.push(`odds regions ${regionsText(before.oddsRegions)} → ${regionsText(change.oddsRegions)}`);
+  if (change.betLinks !== undefined && booksWritten(change.betLinks) !== booksWritten(before.betLinks))
+    parts.push(`bet links ${booksText(before.betLinks)} → ${booksText(change.betLinks)}`);
   return parts.length ? parts.join('; ') : 'no change';
 }
 
@@ -51,6 +58,7 @@ export function keyOperations(store: KeyStore, log: Pick<ConsoleStore, 'appendAu
       if (input.browserOnly) extras.push('browsers only');
       if (input.hideOdds) extras.push('odds hidden');
       if (input.oddsRegions) extras.push(`odds only in ${regionsText(input.oddsRegions)}`);
+      if (input.betLinks?.length) extras.push(`bet links ${booksText(input.betLinks)}`);
       await audit(
         'key.create',
         key.key,

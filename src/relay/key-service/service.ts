@@ -1,6 +1,7 @@
 import { decideOrigin, pageOrigin, parseDomainPattern, type DomainPattern, type OriginDecision } from '../keys/domains.js';
 import { generateKey, isActive, monthlyLoadLimit, type Plan, type WidgetKey } from '../keys/model.js';
 import type { KeyStore } from '../store/types.js';
+import type { BetLink } from '../keys/bet-links.js';
 
 /** The operations on keys that the admin API, the CLI and the console share. */
 
@@ -43,6 +44,7 @@ export function describeKey(key: WidgetKey) {
     browserOnly: key.browserOnly ?? false,
     hideOdds: key.hideOdds ?? false,
     oddsRegions: key.oddsRegions ?? null,
+    betLinks: key.betLinks ?? [],
     createdAt: new Date(key.createdAt).toISOString(),
     revokedAt: key.revokedAt === null ? null : new Date(key.revokedAt).toISOString(),
   };
@@ -58,6 +60,7 @@ export interface NewKey {
   browserOnly?: boolean;
   hideOdds?: boolean;
   oddsRegions?: string[] | null;
+  betLinks?: BetLink[];
 }
 
 export async function createKey(keys: KeyStore, input: NewKey, now: number): Promise<WidgetKey> {
@@ -73,6 +76,7 @@ export async function createKey(keys: KeyStore, input: NewKey, now: number): Pro
     browserOnly: input.browserOnly ?? false,
     hideOdds: input.hideOdds ?? false,
     oddsRegions: input.oddsRegions ?? null,
+    betLinks: input.betLinks ?? [],
   };
   await keys.createKey(key);
   return key;

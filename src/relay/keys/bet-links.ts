@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import type { BackedUpBetLink } from '../../contract/console.js';
+
 // A key's sportsbooks (issue 72: `keys update pk_… --bet-link 'Book Name=https://…'`): each a name readers see and a
 // link template with the publisher's tracking code written in, filled per price by the click redirect (/v1/click).
 
@@ -10,12 +13,8 @@ export const MAX_BOOKS = 5;
 const MAX_NAME_LENGTH = 40;
 const MAX_TEMPLATE_LENGTH = 500;
 
-export interface BetLink {
-  /** As readers see it: "Book Name". */
-  name: string;
-  /** `https://book.example/bet?league={league}&ref=PUBLISHER`: https only, its host written out, never a placeholder. */
-  template: string;
-}
+/** `name` as readers see it; `template` such as `https://book.example/bet?league={league}&ref=PUBLISHER`. */
+export type BetLink = BackedUpBetLink;
 
 export type BetLinkList = { ok: true; books: BetLink[] } | { ok: false; message: string };
 
@@ -65,3 +64,14 @@ export function parseBetLinks(written: readonly string[]): BetLinkList {
 export function betLinkUrl(book: BetLink, values: Partial<Record<BetLinkPlaceholder, string>>): string {
   return book.template.replace(/\{([a-z]+)\}/g, (_, name: BetLinkPlaceholder) => encodeURIComponent(values[name] ?? ''));
 }
+
+/** A key's books as the admin API, the console and backups send them (`[{ name, template }]`), each checked. */
+export const betLinksParam = z
+  .array(z.object({ name: z.string().max(200), template: z.string().max(1000) }))
+  .max(MAX_BOOKS)
+  .transform((books, ctx) => {
+    const parsed = parseBetLinks(books.map((book) => `${book.name}=${book.template}`));
+    if (parsed.ok) return parsed.books;
+    ctx.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
+  });

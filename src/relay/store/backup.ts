@@ -4,6 +4,7 @@ import { RelayError } from '../base/errors.js';
 import { parseDomainPattern } from '../keys/domains.js';
 import { parsePlan, type WidgetKey } from '../keys/model.js';
 import { oddsRegionsParam } from '../keys/odds-regions.js';
+import { betLinksParam } from '../keys/bet-links.js';
 import type { OpenedStore } from './open.js';
 import type { MonthTotal, RelayStore } from './types.js';
 
@@ -39,6 +40,7 @@ const keySchema = z.object({
   browserOnly: z.boolean().optional(),
   hideOdds: z.boolean().optional(),
   oddsRegions: oddsRegionsParam.optional(),
+  betLinks: betLinksParam.optional(),
 });
 
 /** A keys backup as it must be to be imported (`keys import`, the console); bounded, every key and domain checked. */
@@ -115,12 +117,13 @@ export async function importKeys(store: OpenedStore, backup: KeysBackup): Promis
         browserOnly: key.browserOnly ?? false,
         hideOdds: key.hideOdds ?? false,
         oddsRegions: key.oddsRegions ?? null,
+        betLinks: key.betLinks ?? [],
       });
       summary.created++;
       continue;
     }
-    const { plan, domains, name, dailyLimit = null, browserOnly = false, hideOdds = false, oddsRegions = null } = key;
-    await store.updateKey(key.key, { plan, domains, name, dailyLimit, browserOnly, hideOdds, oddsRegions });
+    const { plan, domains, name, dailyLimit = null, browserOnly = false, hideOdds = false, oddsRegions = null, betLinks = [] } = key;
+    await store.updateKey(key.key, { plan, domains, name, dailyLimit, browserOnly, hideOdds, oddsRegions, betLinks });
     if (key.revokedAt !== null) await store.revokeKey(key.key, key.revokedAt);
     summary.updated++;
   }

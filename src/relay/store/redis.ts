@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { connectRedis, parseRedisUrl, redisHost } from './redis-connection.js';
+import { redisClicks } from './redis/clicks.js';
 import { redisConsole } from './redis/console.js';
 import { redisHistory } from './redis/history.js';
 import { redisKeys } from './redis/keys.js';
@@ -58,6 +59,7 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
       return found;
     },
     ...redisUsage(redis, scripts, target.ok && target.kind === 'sentinel'),
+    ...redisClicks(redis),
     ...redisHistory(redis, scripts),
     ...redisConsole(redis, scripts),
     probeWrite: async (at) => void (await redis.set(probeName, String(at), 'PX', 60_000)),

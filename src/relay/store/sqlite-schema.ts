@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import type { WidgetKey } from '../keys/model.js';
+import type { BetLink } from '../keys/bet-links.js';
 import { createPrivately } from './private-file.js';
 import { StoreVersionError } from './problems.js';
 
@@ -47,6 +48,10 @@ const SCHEMA = `
     month TEXT NOT NULL, upstream TEXT NOT NULL, key TEXT NOT NULL, units INTEGER NOT NULL,
     PRIMARY KEY (month, upstream, key)
   ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS bet_clicks (
+    key TEXT NOT NULL, day TEXT NOT NULL, book TEXT NOT NULL, element TEXT NOT NULL, clicks INTEGER NOT NULL,
+    PRIMARY KEY (key, day, book, element)
+  ) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS kept_payloads (name TEXT PRIMARY KEY, kept_at INTEGER NOT NULL, body BLOB NOT NULL) WITHOUT ROWID;
   CREATE INDEX IF NOT EXISTS kept_payloads_by_age ON kept_payloads (kept_at);
   CREATE TABLE IF NOT EXISTS win_probability (
@@ -66,6 +71,7 @@ export interface KeyRow {
   browser_only: number;
   hide_odds: number;
   odds_regions: string | null;
+  bet_links: string | null;
 }
 
 export function toKey(row: KeyRow): WidgetKey {
@@ -81,6 +87,7 @@ export function toKey(row: KeyRow): WidgetKey {
     browserOnly: row.browser_only === 1,
     hideOdds: row.hide_odds === 1,
     oddsRegions: row.odds_regions === null ? null : (JSON.parse(row.odds_regions) as string[]),
+    betLinks: row.bet_links === null ? [] : (JSON.parse(row.bet_links) as BetLink[]),
   };
 }
 
@@ -108,6 +115,8 @@ const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
   (db) => db.exec('ALTER TABLE keys ADD COLUMN hide_odds INTEGER NOT NULL DEFAULT 0'),
   // 3 → 4: the regions where a key's odds may show (a JSON list; NULL: everywhere).
   (db) => db.exec('ALTER TABLE keys ADD COLUMN odds_regions TEXT'),
+  // 4 → 5: the sportsbooks a key's prices link to (a JSON list of { name, template }; NULL: none).
+  (db) => db.exec('ALTER TABLE keys ADD COLUMN bet_links TEXT'),
 ];
 
 export const STORE_VERSION = MIGRATIONS.length;

@@ -1,5 +1,6 @@
 import { writeNewPrivately } from './private-file.js';
 import { BUSY_TIMEOUT_MS, openSqliteDatabase } from './sqlite-schema.js';
+import { sqliteClicks } from './sqlite/clicks.js';
 import { sqliteConsole } from './sqlite/console.js';
 import { sqliteHistory } from './sqlite/history.js';
 import { sqliteKeys } from './sqlite/keys.js';
@@ -30,6 +31,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   return {
     ...sqliteKeys(db),
     ...usage,
+    ...sqliteClicks(db),
     ...sqliteHistory(db),
     ...sqliteConsole(db),
     async probeWrite(at) {

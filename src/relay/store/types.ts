@@ -8,7 +8,7 @@ export interface KeyStore {
   /** Replaces the settings given; returns the updated key or undefined when unknown. */
   updateKey(
     key: string,
-    change: Partial<Pick<WidgetKey, 'plan' | 'domains' | 'name' | 'dailyLimit' | 'browserOnly' | 'hideOdds' | 'oddsRegions'>>,
+    change: Partial<Pick<WidgetKey, 'plan' | 'domains' | 'name' | 'dailyLimit' | 'browserOnly' | 'hideOdds' | 'oddsRegions' | 'betLinks'>>,
   ): Promise<WidgetKey | undefined>;
   revokeKey(key: string, at: number): Promise<WidgetKey | undefined>;
   /** Where the store can tell: calls back whenever any process changes or revokes a key (Redis; not SQLite). */
@@ -239,6 +239,26 @@ export interface UpstreamUnitsStore {
   upstreamUnitsByKey(month: string): Promise<KeyUnitsRow[]>;
 }
 
+/** Clicks on one key's prices on one day, to one book from one element (`pressbox usage --clicks`). */
+export interface ClickRow {
+  key: string;
+  day: string;
+  /** The book's name as the key listed it when the click came. */
+  book: string;
+  element: string;
+  clicks: number;
+}
+
+/**
+ * Clicks through /v1/click, counted as they came: what an outsider sends only ever raises one of a bounded set of
+ * counters (a key's books, the betting elements, the day), never makes a new kind of row.
+ */
+export interface ClickStore {
+  countClick(click: Omit<ClickRow, 'clicks'>): Promise<void>;
+  /** `key`, `day` or `month` (YYYY-MM) narrow them; most first. */
+  clicks(filter: { key?: string; day?: string; month?: string }): Promise<ClickRow[]>;
+}
+
 export type { AuditEntry };
 
 /** What the relay and the CLI ask of the store about the store itself: that it takes writes, and its upkeep. */
@@ -252,6 +272,6 @@ export interface StoreUpkeep {
 }
 
 export interface RelayStore
-  extends KeyStore, UsageStore, HistoryStore, SecretStore, ConsoleStore, UpstreamUnitsStore, InterestStore, StoreUpkeep {
+  extends KeyStore, UsageStore, ClickStore, HistoryStore, SecretStore, ConsoleStore, UpstreamUnitsStore, InterestStore, StoreUpkeep {
   close(): Promise<void>;
 }

@@ -113,6 +113,54 @@ describe('pressbox keys and pressbox usage', () => {
     assert.ok(audit.some((entry) => entry.key === created.key && entry.detail === 'odds regions US-NJ, US-PA, GB → US'));
   });
 
+  it('keeps a key’s books: set, shown, replaced, cleared, and refused when not https or not a book', async () => {
+    const book = 'Book A=https://book-a.example/bet?ref=PUB42&game={game}&side={side}';
+    const created = JSON.parse(
+      (await pressbox('keys', 'create', '--db', db, '--plan', 'pro', '--domain', 'example.com', '--bet-link', book, '--json')).stdout,
+    );
+    assert.deepEqual(created.betLinks, [{ name: 'Book A', template: 'https://book-a.example/bet?ref=PUB42&game={game}&side={side}' }]);
+    assert.match(
+      (await pressbox('keys', 'show', created.key, '--db', db)).stdout,
+      /books +Book A → https:\/\/book-a\.example\/bet\?ref=PUB42/,
+    );
+    const two = JSON.parse(
+      (
+        await pressbox(
+          'keys',
+          'update',
+          created.key,
+          '--db',
+          db,
+          '--bet-link',
+          'Book B=https://b.example/?aff=7',
+          '--bet-link',
+          'Book C=https://c.example/{league}',
+          '--json',
+        )
+      ).stdout,
+    );
+    assert.deepEqual(
+      two.betLinks.map((listed: { name: string }) => listed.name),
+      ['Book B', 'Book C'],
+      'replacing the list',
+    );
+    const cleared = JSON.parse((await pressbox('keys', 'update', created.key, '--db', db, '--no-bet-links', '--json')).stdout);
+    assert.deepEqual(cleared.betLinks, []);
+    assert.match((await pressbox('keys', 'show', created.key, '--db', db)).stdout, /books +none/);
+    for (const [written, message] of [
+      ['Book=http://book.example/', /must be https/],
+      ['Book=https://{home}.example/', /placeholder cannot stand in the link's host/],
+      ['Book=https://book.example/{promo}', /\{promo\} is no placeholder/],
+      ['https://book.example/', /write each book as "Name=https/],
+    ] as const) {
+      const wrong = await pressbox('keys', 'update', created.key, '--db', db, '--bet-link', written);
+      assert.equal(wrong.code, 2, written);
+      assert.match(wrong.stderr, message);
+    }
+    const audit = JSON.parse((await pressbox('audit', '--db', db, '--json')).stdout) as Array<{ key: string; detail: string }>;
+    assert.ok(audit.some((entry) => entry.key === created.key && entry.detail === 'bet links Book A → Book B, Book C'));
+  });
+
   it('prints usage, empty at first', async () => {
     assert.match((await pressbox('usage', '--db', db)).stdout, /No loads recorded/);
     assert.deepEqual(JSON.parse((await pressbox('usage', '--db', db, '--json', '--month', '2026-11')).stdout), []);
@@ -154,5 +202,27 @@ describe('pressbox keys and pressbox usage', () => {
     const wrong = await pressbox('usage', '--by', 'key', '--db', db);
     assert.equal(wrong.code, 1);
     assert.match(wrong.stderr, /pressbox usage --upstream --by key/);
+  });
+  it('prints the clicks on prices by key, book and element, per thousand of the key’s loads', async () => {
+    const key = `pk_live_${'c'.repeat(32)}`;
+    const store = openSqliteStore(db);
+    const load = { route: '/v1/odds', origin: 'https://example.com', prefix: '203.0.113.0/24', client: 'browser' as const };
+    for (let index = 0; index < 400; index++) await store.countLoad(key, '2026-09', 1_000_000, { ...load, day: '2026-09-14' });
+    for (const [book, clicks] of [
+      ['Book A', 3],
+      ['Book B', 1],
+    ] as const)
+      for (let index = 0; index < clicks; index++) await store.countClick({ key, day: '2026-09-14', book, element: 'odds-board' });
+    await store.close();
+    const rows = JSON.parse((await pressbox('usage', '--clicks', '--db', db, '--json', '--month', '2026-09')).stdout);
+    assert.deepEqual(
+      rows.map((row: { book: string; clicks: number; perThousandLoads: number }) => [row.book, row.clicks, row.perThousandLoads]),
+      [
+        ['Book A', 3, 7.5],
+        ['Book B', 1, 2.5],
+      ],
+    );
+    assert.match((await pressbox('usage', '--clicks', '--db', db, '--day', '2026-09-14')).stdout, /Book A\s+odds-board\s+3\s+7\.5/);
+    assert.match((await pressbox('usage', '--clicks', '--db', db, '--month', '2026-08')).stdout, /No clicks on prices recorded/);
   });
 });

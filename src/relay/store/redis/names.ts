@@ -35,6 +35,11 @@ export const names = {
   /** One bit per count a relay process asked for this key (by its sequence for the key), and the leases it took. */
   receipts: (key: string, relay: string, chunk: number) => `${PREFIX}receipts:${own(key)}:${relay}:${chunk}`,
   leases: (key: string, relay: string) => `${PREFIX}leases:${own(key)}:${relay}`,
+  /** A key's clicks on prices in a month (a hash, day␟book␟element → clicks). */
+  clicks: (key: string, month: string) => `${PREFIX}clicks:${own(key)}:${month}`,
+  /** Every key with clicks counted in a month: what the reports read. */
+  clickKeys: (month: string) => `${PREFIX}click-keys:${month}`,
+  clickMonths: `${PREFIX}click-months`,
   upstreamUnits: (month: string) => `${PREFIX}upstream-units:${month}`,
   keyUpstreamUnits: (month: string) => `${PREFIX}upstream-units-by-key:${month}`,
   // Named for win probability, the first series recorded; lines and splits followed under the same prefix.

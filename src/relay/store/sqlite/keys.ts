@@ -1,21 +1,24 @@
 import type Database from 'better-sqlite3';
 import { toKey, type KeyRow } from '../sqlite-schema.js';
 import type { KeyStore } from '../types.js';
+import type { BetLink } from '../../keys/bet-links.js';
 
 /** A key's odds regions as a JSON list, or NULL for everywhere. */
 const regionsColumn = (regions: readonly string[] | null | undefined) => (regions ? JSON.stringify(regions) : null);
+/** A key's books as a JSON list, or NULL for none. */
+const booksColumn = (books: readonly BetLink[] | undefined) => (books?.length ? JSON.stringify(books) : null);
 
 /** Widget keys in the `keys` table. */
 export function sqliteKeys(db: Database.Database): KeyStore {
   const statements = {
     insertKey: db.prepare(
-      `INSERT INTO keys (key, test, plan, domains, name, created_at, revoked_at, daily_limit, browser_only, hide_odds, odds_regions)
-       VALUES (@key, @test, @plan, @domains, @name, @createdAt, @revokedAt, @dailyLimit, @browserOnly, @hideOdds, @oddsRegions)`,
+      `INSERT INTO keys (key, test, plan, domains, name, created_at, revoked_at, daily_limit, browser_only, hide_odds, odds_regions, bet_links)
+       VALUES (@key, @test, @plan, @domains, @name, @createdAt, @revokedAt, @dailyLimit, @browserOnly, @hideOdds, @oddsRegions, @betLinks)`,
     ),
     getKey: db.prepare<[string], KeyRow>('SELECT * FROM keys WHERE key = ?'),
     listKeys: db.prepare<[], KeyRow>('SELECT * FROM keys ORDER BY created_at, key'),
     updateKey: db.prepare(
-      'UPDATE keys SET plan = @plan, domains = @domains, name = @name, daily_limit = @dailyLimit, browser_only = @browserOnly, hide_odds = @hideOdds, odds_regions = @oddsRegions WHERE key = @key',
+      'UPDATE keys SET plan = @plan, domains = @domains, name = @name, daily_limit = @dailyLimit, browser_only = @browserOnly, hide_odds = @hideOdds, odds_regions = @oddsRegions, bet_links = @betLinks WHERE key = @key',
     ),
     // The earlier time wins: revoking now ends a grace period a rotation had set.
     revokeKey: db.prepare('UPDATE keys SET revoked_at = MIN(COALESCE(revoked_at, @at), @at) WHERE key = @key'),
@@ -30,6 +33,7 @@ export function sqliteKeys(db: Database.Database): KeyStore {
         browserOnly: key.browserOnly ? 1 : 0,
         hideOdds: key.hideOdds ? 1 : 0,
         oddsRegions: regionsColumn(key.oddsRegions),
+        betLinks: booksColumn(key.betLinks),
       });
     },
     async getKey(key) {
@@ -52,6 +56,7 @@ export function sqliteKeys(db: Database.Database): KeyStore {
         browserOnly: next.browserOnly ? 1 : 0,
         hideOdds: next.hideOdds ? 1 : 0,
         oddsRegions: regionsColumn(next.oddsRegions),
+        betLinks: booksColumn(next.betLinks),
       });
       return next;
     },

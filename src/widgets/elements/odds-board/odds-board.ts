@@ -14,6 +14,7 @@ import { noGamesText } from '../../ui/next-game.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
 import { dataTableStyles, nextDirection, sortHeader, type Direction } from '../../ui/data-table.js';
 import { oddsBoardStyles } from './odds-board.styles.js';
+import { bookChoice, priceLink, priceLinkStyles, type Price, type PriceLinking } from '../../ui/price-links.js';
 
 type Entry = OddsBoardPayload['games'][number];
 type SortKey = 'time' | 'spread' | 'total';
@@ -42,6 +43,7 @@ const totalOf = (entry: Entry) => entry.line?.total?.points ?? -1;
  * @csspart pause - The button that pauses and resumes live updates (none while no game is shown).
  * @csspart status - A game's start time, live progress or result.
  * @csspart gambling - The slot's wrapper for a responsible-gambling line.
+ * @csspart book - The choice of book prices link to, where the relay's key lists two or more.
  *
  * @slot gambling - A responsible-gambling line (helpline, age notice), shown under the board.
  *
@@ -63,6 +65,7 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
     sort: {},
     markets: {},
     sortKey: { state: true, attribute: false },
+    chosenBook: { state: true, attribute: false },
     direction: { state: true, attribute: false },
   };
 
@@ -75,6 +78,7 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
     dataTableStyles,
     oddsBoardStyles,
     gamblingLineStyles,
+    priceLinkStyles,
   );
 
   team = '';
@@ -82,6 +86,7 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
   markets = '';
   private sortKey: SortKey | undefined;
   private direction: Direction = 'ascending';
+  private chosenBook: string | undefined;
 
   protected readonly resource = elementResource<OddsBoardPayload>(this, {
     live: liveWhile((data) => this.isLive(data)),
@@ -120,12 +125,22 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
           : byTime;
     const games = [...data.games].sort((a, b) => (direction === 'ascending' ? order(a, b) : order(b, a)));
     const shown = this.#shown();
+    const linking: PriceLinking = {
+      books: data.books,
+      chosen: this.chosenBook,
+      element: 'odds-board',
+      host: this,
+      label: (price, book) => t('odds.betLink', '{price} at {book} (opens in a new tab)', { price, book }),
+    };
     const header = (column: SortKey, label: string) =>
       sortHeader({ label, sorted: key === column, direction, onSort: () => this.#sortBy(column, key, direction) });
     return html`<section aria-label=${this.regionLabel}>
       <div class="title-row">
         <p class="title">${this.regionLabel}</p>
-        <span class="end">${games.length ? this.pauseControl() : nothing}</span>
+        <span class="end"
+          >${games.length ? bookChoice(linking, t('odds.betWith', 'Bet with'), (book) => (this.chosenBook = book)) : nothing}
+          ${games.length ? this.pauseControl() : nothing}</span
+        >
       </div>
       ${
         games.length === 0
@@ -145,7 +160,7 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
                   </tr>
                 </thead>
                 <tbody>
-                  ${games.map((entry) => this.#row(entry, shown, data.exchangeOffered))}
+                  ${games.map((entry) => this.#row(entry, shown, data, linking))}
                 </tbody>
               </table>
             </div>`
@@ -167,9 +182,21 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
     return signedText(formatNumber(value, { locale: this.localized.locale, signed }), this.localized);
   }
 
-  #row({ game, line, exchange }: Entry, shown: readonly Market[], exchangeOffered: boolean): TemplateResult {
+  #row({ game, line, exchange }: Entry, shown: readonly Market[], data: OddsBoardPayload, linking: PriceLinking): TemplateResult {
+    const exchangeOffered = data.exchangeOffered;
     const away = game.away.team.abbreviation;
     const home = game.home.team.abbreviation;
+    const priceOf = (market: Price['market'], side: Price['side'], points: number | undefined): Price => ({
+      league: data.league,
+      date: (game.startTime ?? data.updatedAt).slice(0, 10),
+      game: game.id,
+      home,
+      away,
+      market,
+      side,
+      line: points === undefined ? '' : String(points),
+    });
+    const linked = (content: unknown, of: Price, spoken: string) => priceLink(linking, content, of, spoken);
     const score = (side: 'away' | 'home') =>
       game.status !== 'scheduled' && game[side].score !== null ? html`<span class="score">${game[side].score}</span>` : nothing;
     const pair = (first: unknown, second: unknown) => html`<span>${first}</span><span>${second}</span>`;
@@ -185,16 +212,32 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
         <span class="teams"><span>${away} ${score('away')}</span><span>${home} ${score('home')}</span></span>
         ${statusPill(game, this.localized)}
       </th>
-      ${cell('spread', (l) => (l.spread ? pair(priced(this.#points(l.spread.away), l.spread.awayPrice), priced(this.#points(l.spread.home), l.spread.homePrice)) : null))}
+      ${cell('spread', (l) => {
+        if (!l.spread) return null;
+        const side = (which: 'away' | 'home', team: string, price: number | null) => {
+          const points = this.#points(l.spread![which]);
+          const spoken = `${team} ${points}${price === null ? '' : ` ${this.#odds(price)}`}`;
+          return linked(priced(points, price), priceOf('spread', which, l.spread![which]), spoken);
+        };
+        return pair(side('away', away, l.spread.awayPrice), side('home', home, l.spread.homePrice));
+      })}
       ${cell('total', (l) => {
         if (!l.total) return null;
         const points = this.#points(l.total.points, false);
+        const over = t('odds.over', 'O {points}', { points });
+        const under = t('odds.under', 'U {points}', { points });
+        const spoken = (words: string, price: number | null) => `${words}${price === null ? '' : ` ${this.#odds(price)}`}`;
         return pair(
-          priced(t('odds.over', 'O {points}', { points }), l.total.overPrice),
-          priced(t('odds.under', 'U {points}', { points }), l.total.underPrice),
+          linked(priced(over, l.total.overPrice), priceOf('total', 'over', l.total.points), spoken(over, l.total.overPrice)),
+          linked(priced(under, l.total.underPrice), priceOf('total', 'under', l.total.points), spoken(under, l.total.underPrice)),
         );
       })}
-      ${cell('moneyline', (l) => (l.moneyline ? pair(this.#odds(l.moneyline.away), this.#odds(l.moneyline.home)) : null))}
+      ${cell('moneyline', (l) => {
+        if (!l.moneyline) return null;
+        const side = (which: 'away' | 'home', team: string) =>
+          linked(this.#odds(l.moneyline![which]), priceOf('moneyline', which, undefined), `${team} ${this.#odds(l.moneyline![which])}`);
+        return pair(side('away', away), side('home', home));
+      })}
       ${exchangeOffered && shown.includes('moneyline') ? html`<td class="exchange">${exchange?.moneyline ? pair(this.#odds(exchange.moneyline.away), this.#odds(exchange.moneyline.home)) : '—'}</td>` : nothing}
     </tr>`;
   }

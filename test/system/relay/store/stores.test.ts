@@ -45,6 +45,36 @@ for (const [name, open] of STORES) {
       assert.equal(await store.updateKey('pk_live_unknown', { name: 'x' }), undefined);
     });
 
+    it('keeps a key’s books and counts clicks on its prices by day, book and element', async () => {
+      const books = [{ name: 'Book A', template: 'https://a.example/?ref=1&g={game}' }];
+      const key = await createKey(
+        store,
+        { plan: 'pro', domains: ['example.com'], name: '', test: false, betLinks: books },
+        1_700_000_000_000,
+      );
+      assert.deepEqual((await store.getKey(key.key))!.betLinks, books);
+      assert.deepEqual((await store.updateKey(key.key, { betLinks: [] }))!.betLinks, []);
+      for (const [day, book] of [
+        ['2031-03-01', 'Book A'],
+        ['2031-03-01', 'Book A'],
+        ['2031-03-02', 'Book B'],
+        ['2031-04-01', 'Book A'],
+      ])
+        await store.countClick({ key: key.key, day: day!, book: book!, element: 'odds-board' });
+      assert.deepEqual(
+        (await store.clicks({ key: key.key, month: '2031-03' })).map((row) => [row.day, row.book, row.clicks]),
+        [
+          ['2031-03-01', 'Book A', 2],
+          ['2031-03-02', 'Book B', 1],
+        ],
+      );
+      assert.deepEqual(
+        (await store.clicks({ key: key.key, day: '2031-04-01' })).map((row) => row.clicks),
+        [1],
+      );
+      assert.equal((await store.clicks({ key: key.key })).length, 3, 'every month');
+    });
+
     it('tallies upstream units by endpoint and by the key that caused them', async () => {
       const month = `2031-0${name === 'SQLite' ? 1 : 2}`;
       await store.countUpstreamUnits({ month, upstream: 'live', endpoint: '/lines', units: 2, key: 'pk_live_a' });

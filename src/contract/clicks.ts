@@ -1,0 +1,31 @@
+// A click on a price (issue 72): the element links it to the relay's click route, which counts it and sends the reader
+// on to the key's book. What the link carries, shared by the elements that write it and the relay that reads it.
+
+export const CLICK_PATH = '/v1/click';
+
+export const CLICK_MARKETS = ['moneyline', 'spread', 'total'] as const;
+export const CLICK_SIDES = ['home', 'away', 'over', 'under'] as const;
+
+/** A price as its link names it: the book's name as the key lists it, and what the book's link template may ask for. */
+export interface PriceClick {
+  book: string;
+  element: string;
+  league: string;
+  /** The game's day, YYYY-MM-DD (UTC). */
+  date: string;
+  game: string;
+  /** The teams' abbreviations. */
+  home: string;
+  away: string;
+  market: (typeof CLICK_MARKETS)[number];
+  side: (typeof CLICK_SIDES)[number];
+  /** The points (`-3.5`, `221.5`); empty for a moneyline. */
+  line: string;
+}
+
+/** The link of a price: the click route with the key and the price's parameters. */
+export function clickUrl(relay: string, key: string, click: PriceClick): string {
+  const url = new URL(CLICK_PATH, relay);
+  url.search = new URLSearchParams({ key, ...click }).toString();
+  return url.href;
+}
