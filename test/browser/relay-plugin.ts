@@ -8,7 +8,8 @@ import { MIDDAY } from '../helpers/sandbox.js';
 
 export interface BrowserTestSetup {
   relay: string;
-  keys: { test: string; denied: string; spent: string; invalid: string };
+  /** `books`: a test key whose prices link to two books (BET_BOOKS). */
+  keys: { test: string; denied: string; spent: string; invalid: string; books: string };
   /** A relay whose data-service account is on the free plan, and a live key for it allowed on this page. */
   freeRelay: string;
   freeRelayKey: string;
@@ -25,6 +26,12 @@ export interface BrowserTestSetup {
   rainoutRelay: string;
   rainoutRelayKey: string;
 }
+
+/** The books of `keys.books`, as an operator would list them. */
+export const BET_BOOKS = [
+  { name: 'Book A', template: 'https://book-a.example/bet?ref=PUB42&game={game}&market={market}&side={side}&line={line}' },
+  { name: 'Bookmaker Two', template: 'https://book-two.example/{league}?aff=77' },
+];
 
 export const SEASON_EVENING = '2027-04-27T00:30:00Z';
 export const RAINOUT_EVENING = '2027-05-04T23:30:00Z';
@@ -59,9 +66,14 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
   let setup: BrowserTestSetup;
   let offsetMs = 0;
   const month = () => new Date(Date.now() + offsetMs).toISOString().slice(0, 7);
-  const key = async (domains: string[], options: { test?: boolean; plan?: `custom:${number}` | 'pro' } = {}) =>
-    (await createKey(relay.store, { plan: options.plan ?? 'pro', domains, name: 'browser test', test: options.test ?? false }, Date.now()))
-      .key;
+  const key = async (domains: string[], options: { test?: boolean; plan?: `custom:${number}` | 'pro'; betLinks?: typeof BET_BOOKS } = {}) =>
+    (
+      await createKey(
+        relay.store,
+        { plan: options.plan ?? 'pro', domains, name: 'browser test', test: options.test ?? false, betLinks: options.betLinks },
+        Date.now(),
+      )
+    ).key;
 
   return {
     name: 'pressbox-relay',
@@ -114,6 +126,7 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
           denied: await key(['example.com']),
           spent,
           invalid: 'pk_live_00000000000000000000000000000000',
+          books: await key(['example.com'], { test: true, betLinks: BET_BOOKS }),
         },
         freeRelay: freeRelay.origin,
         freeRelayKey,

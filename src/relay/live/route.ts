@@ -1,4 +1,5 @@
 import { jsonWithoutOdds, oddsHiddenFor, refuseHiddenOdds } from '../resources/hidden-odds.js';
+import { jsonWithBooks } from '../resources/bet-books.js';
 import type { OddsHidden } from '../../contract/common.js';
 import { LIVE_STREAM_LIMITS } from '../base/defaults.js';
 import type { IncomingMessage } from 'node:http';
@@ -117,6 +118,7 @@ function refuseTopics(hidden: OddsHidden | undefined, topics: readonly Topic[], 
  */
 function streamSubscriber(stream: SseConnection, access: Access, hidden: OddsHidden | undefined, billing: StreamBilling) {
   const { upstream } = access;
+  const books = !hidden && access.key.betLinks?.length ? access.key.betLinks.map((book) => book.name) : undefined;
   // Made when first needed: most streams never fall behind, and 20,000 empty maps are memory for nothing.
   let held: Map<string, LiveUpdate> | undefined;
   /** When each topic's current billing window opened (the update billed last). */
@@ -136,9 +138,9 @@ function streamSubscriber(stream: SseConnection, access: Access, hidden: OddsHid
       billing.onLoad();
     }
     // A stream without betting data gets each update cut on its way out: the frame shared by the other streams is not.
-    return hidden
-      ? stream.sendFrame(frameOf({ ...update, json: jsonWithoutOdds(update.json, hidden) }))
-      : stream.sendFrame(frameOf(update));
+    if (hidden) return stream.sendFrame(frameOf({ ...update, json: jsonWithoutOdds(update.json, hidden) }));
+    // A key whose prices link to books gets its books with each update that carries prices, as its first answer had them.
+    return stream.sendFrame(frameOf(books ? { ...update, json: jsonWithBooks(update, books) } : update));
   };
   const subscriber: Subscriber = {
     upstream,

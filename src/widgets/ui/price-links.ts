@@ -81,6 +81,20 @@ export const priceLinkStyles = css`
     border-radius: 4px;
     text-overflow: ellipsis;
   }
+  /* A phone's column: the choice keeps its name for screen readers, and takes less of the title row. */
+  @container (max-width: 400px) {
+    .book-choice > span {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
+    .book-choice select {
+      max-width: 7em;
+    }
+  }
   @media (forced-colors: active) {
     a.bet {
       color: LinkText;

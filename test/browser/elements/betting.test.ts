@@ -92,6 +92,61 @@ describe('betting elements', () => {
       expect([...shadow(narrow).querySelectorAll('thead th')].map((cell) => text(cell))).to.deep.equal(['Game ▲', 'Moneyline', 'Exchange']);
     });
 
+    it('links each price to the key’s book through the relay, with sponsored links a reader can tab to and understand', async () => {
+      const element = await board(`key=${setup.keys.books}`);
+      const links = [...shadow(element).querySelectorAll<HTMLAnchorElement>('a.bet')];
+      const priced = [...shadow(element).querySelectorAll('tbody td:not(.exchange)')].filter((cell) => text(cell) !== '—');
+      expect(links.length).to.be.at.least(priced.length, 'every shown price of the book is a link');
+      const row = shadow(element).querySelector(`tr[data-game="${liveGame.id}"]`)!;
+      const spreadHome = row.querySelectorAll('td')[0]!.querySelectorAll('a.bet')[1] as HTMLAnchorElement;
+      const href = new URL(spreadHome.href);
+      expect(href.origin + href.pathname).to.equal(`${setup.relay}/v1/click`);
+      expect(Object.fromEntries(href.searchParams)).to.include({
+        key: setup.keys.books,
+        book: 'Book A',
+        element: 'odds-board',
+        league: 'nba',
+        game: liveGame.id,
+        market: 'spread',
+        side: 'home',
+      });
+      expect(spreadHome.rel).to.equal('sponsored noopener');
+      expect(spreadHome.target).to.equal('_blank');
+      expect(spreadHome.getAttribute('aria-label')).to.match(/^[A-Z]+ [+−-][\d.]+ .+ at Book A \(opens in a new tab\)$/);
+      spreadHome.focus();
+      expect(shadow(element).activeElement).to.equal(spreadHome, 'a link takes the focus');
+      await expect(element).to.be.accessible();
+
+      // Two books: the reader picks the one the prices link to.
+      const choice = shadow(element).querySelector<HTMLSelectElement>('[part="book"] select')!;
+      expect(text(shadow(element).querySelector('[part="book"]'))).to.contain('Bet with');
+      expect([...choice.options].map((option) => option.value)).to.deep.equal(['Book A', 'Bookmaker Two']);
+      choice.value = 'Bookmaker Two';
+      choice.dispatchEvent(new Event('change'));
+      await element.updateComplete;
+      const relinked = shadow(element).querySelector<HTMLAnchorElement>('a.bet')!;
+      expect(new URL(relinked.href).searchParams.get('book')).to.equal('Bookmaker Two');
+      expect(relinked.getAttribute('aria-label')).to.contain('at Bookmaker Two');
+    });
+
+    it('links nothing for a key without books, and says the links in the reader’s language at a phone’s width', async () => {
+      const plain = await board();
+      expect(shadow(plain).querySelectorAll('a.bet, [part="book"]').length).to.equal(0);
+
+      const holder = await fixture<HTMLDivElement>(html`<div style="width: 280px" dir="rtl"></div>`);
+      const element = document.createElement('odds-board');
+      for (const [name, value] of Object.entries({ league: 'nba', key: setup.keys.books, relay: setup.relay, locale: 'ar' }))
+        element.setAttribute(name, value);
+      holder.append(element);
+      await settled(element as OddsBoard);
+      const link = shadow(element).querySelector<HTMLAnchorElement>('a.bet')!;
+      expect(link.getAttribute('aria-label')).to.match(/لدى Book A \(يفتح في علامة تبويب جديدة\)$/);
+      const titleRow = shadow(element).querySelector('.title-row')!;
+      expect(titleRow.scrollWidth).to.be.at.most(titleRow.clientWidth, 'the book choice fits beside the title at 280 px');
+      expect(element.getBoundingClientRect().height).to.equal(reservedHeightOf('odds-board'), 'links change no box');
+      await expect(element).to.be.accessible();
+    });
+
     it('shows the publisher’s responsible-gambling line in its slot', async () => {
       const element = await board();
       const slot = shadow(element).querySelector<HTMLSlotElement>('slot[name="gambling"]')!;

@@ -7,6 +7,7 @@ import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import type * as contract from '../../../../src/contract/index.js';
 import type { RunningRelay } from '../../../../src/relay/server.js';
+import { openStream, updates } from '../../../helpers/live.js';
 import { addKey, testRelay, widgetGet } from '../../../helpers/relay.js';
 
 const BOOKS = [
@@ -81,6 +82,22 @@ describe('bet links: the books a key lists, and clicks through the relay', () =>
     assert.equal(plain.status, 200);
     assert.equal(plain.body.books, undefined, 'no book, no link');
     assert.deepEqual(plain.body.games, board.body.games, 'the same numbers either way');
+  });
+
+  it('names the books in each live update of the board too, so its prices stay links while the games go on', async () => {
+    const topics = ['/v1/odds?league=nba', '/v1/scores?league=nba'];
+    const linked = await openStream(relay, withBooks, topics);
+    const plain = await openStream(relay, withoutBooks, topics);
+    try {
+      await Promise.all([linked.waitFor(2), plain.waitFor(2)]);
+      const of = (stream: typeof linked, topic: string) => updates(stream.events).find((update) => update.topic === topic)!.data;
+      assert.deepEqual(of(linked, topics[0]!).books, ['Book A', 'Book B']);
+      assert.equal(of(plain, topics[0]!).books, undefined);
+      assert.equal(of(linked, topics[1]!).books, undefined, 'the scores carry no prices, so no books');
+    } finally {
+      linked.close();
+      plain.close();
+    }
   });
 
   it('sends a reader on to the book with the price in its link, counted once, and keeps nothing of the reader', async () => {
