@@ -21,7 +21,7 @@ export function eagerImport(name: string, inModule: (id: string) => boolean, spe
 
 /**
  * The all-in-one file carries its lazy parts inside: the live kit (ui/live-kit.ts), the bet-state lines
- * (ui/bet-state.ts), the game header's series line and each element's separate layout (`<tag>-view.ts`, ui/lazy-view.ts). As chunks they would import what they share with the file from the file,
+ * (ui/bet-state.ts), the price links (ui/price-links.ts), the game header's series line and each element's separate layout (`<tag>-view.ts`, ui/lazy-view.ts). As chunks they would import what they share with the file from the file,
  * and a page on the file's latest URL would then run the file a second time from its versioned URL. Its pages show many
  * elements, nearly always something live among them.
  */
@@ -29,6 +29,7 @@ export function lazyPartsInside(tagsWithView: readonly string[]): Plugin[] {
   return [
     eagerImport('live-kit', (id) => /[\\/]src[\\/]widgets[\\/]ui[\\/]live\.ts$/.test(id), './live-kit.js'),
     eagerImport('bet-state', (id) => /[\\/]src[\\/]widgets[\\/]ui[\\/]bet-state-kit\.ts$/.test(id), './bet-state.js'),
+    eagerImport('price-links', (id) => /[\\/]src[\\/]widgets[\\/]ui[\\/]price-links-kit\.ts$/.test(id), './price-links.js'),
     eagerImport('series-line', (id) => id.endsWith('/elements/game-header/game-header.ts'), './series-line.js'),
     ...tagsWithView.map((tag) => eagerImport(`${tag}-view`, (id) => id.endsWith(`/elements/${tag}/${tag}.ts`), `./${tag}-view.js`)),
   ];

@@ -72,6 +72,8 @@ export const propsPayloadSchema = z.object({
   unavailableMarkets: z.array(z.string()),
   /** The game has ended: props are settled and off the board, so there are no markets to show. */
   closed: z.boolean(),
+  /** The books the key's prices link to, through /v1/click (contract/clicks.ts); absent: prices link nowhere (revision 8). */
+  books: z.optional(z.array(z.string())),
   ...freshness,
 });
 export type PropsPayload = z.infer<typeof propsPayloadSchema>;

@@ -116,6 +116,8 @@ export const gameDetailPayloadSchema = z.object({
    * the reader is outside the key's odds regions.
    */
   oddsHidden: z.optional(oddsHiddenSchema),
+  /** The books the key's prices link to, through /v1/click (contract/clicks.ts); absent: prices link nowhere (revision 8). */
+  books: z.optional(z.array(z.string())),
   ...freshness,
 });
 export type GameDetailPayload = z.infer<typeof gameDetailPayloadSchema>;

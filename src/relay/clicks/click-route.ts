@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { CLICK_MARKETS, CLICK_PATH, CLICK_SIDES } from '../../contract/clicks.js';
+import { CLICK_PATH, CLICK_SIDES } from '../../contract/clicks.js';
 import { isElementTag } from '../../contract/elements.js';
 import { RelayError } from '../base/errors.js';
 import { patternsOf } from '../key-service/service.js';
@@ -31,13 +31,18 @@ const clickQuery = z.object({
   book: z.string().min(1).max(40),
   element: z.string().refine(isElementTag, { message: 'expected the tag of the element the price was shown in, such as odds-board' }),
   league: leagueParam,
-  date: dateParam,
+  date: z.union([z.literal(''), dateParam]),
   game: gameIdParam,
   home: teamParam,
   away: teamParam,
-  market: z.enum(CLICK_MARKETS),
+  // A game's market (moneyline, spread, total) or a player prop's key (points, passingYards).
+  market: z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,31}$/, { message: 'expected a market such as spread, total, moneyline or points' }),
   side: z.enum(CLICK_SIDES),
-  line: z.union([z.literal(''), z.string().regex(/^[+-]?\d{1,3}(\.\d{1,2})?$/, { message: 'expected points such as -3.5' })]),
+  line: z.union([z.literal(''), z.string().regex(/^[+-]?\d{1,4}(\.\d{1,2})?$/, { message: 'expected points such as -3.5' })]),
+  player: z
+    .string()
+    .regex(/^[\p{L}\p{M}][\p{L}\p{M} .,'’-]{0,59}$/u, { message: "expected a player's name, letters, spaces and . ' - only" })
+    .optional(),
 });
 
 // The reader lands on the book knowing nothing of the page it came from, and nothing here is kept in the browser.
@@ -75,8 +80,9 @@ export function clickRoutes(deps: ClickDeps): Hono<RelayEnv> {
     if (oddsHiddenFor(found, region)) throw new RelayError('plan_required', 'Betting links are not available where this reader is.');
     const outcome = await counted(c, found, click);
     deps.metrics.betClicks.count(click.element, outcome);
-    const { league, date, game, home, away, market, side, line } = click;
-    return c.body(null, 302, { ...REDIRECT_HEADERS, Location: betLinkUrl(book, { league, date, game, home, away, market, side, line }) });
+    const { league, date, game, home, away, market, side, line, player } = click;
+    const location = betLinkUrl(book, { league, date, game, home, away, market, side, line, player });
+    return c.body(null, 302, { ...REDIRECT_HEADERS, Location: location });
   };
 
   const counted = async (c: Context<RelayEnv>, key: WidgetKey, click: z.output<typeof clickQuery>): Promise<ClickOutcome> => {
@@ -86,7 +92,14 @@ export function clickRoutes(deps: ClickDeps): Hono<RelayEnv> {
     // A link on a page the key is not for (copied elsewhere, or a script) is followed, not counted.
     const referer = c.req.header('referer');
     if (referer !== undefined && !decideOrigin(patternsOf(key), pageOrigin(undefined, referer), key.test).allowed) return 'other_page';
-    const burst = bursts(c.get('address'), key.key, [click.book, click.element, click.game, click.market, click.side].join(' '));
+    // The same price from the same browser (its user agent) on the same network is the same click: two readers behind one
+    // address, in two browsers, are two.
+    const browser = c.req.header('user-agent')!.slice(0, 200);
+    const burst = bursts(
+      c.get('address'),
+      key.key,
+      [click.book, click.element, click.game, click.market, click.side, click.player, browser].join(' '),
+    );
     if (burst) return burst;
     const day = new Date(deps.now()).toISOString().slice(0, 10);
     await deps.clicks.countClick({ key: key.key, day, book: click.book, element: click.element });

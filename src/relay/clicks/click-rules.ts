@@ -33,7 +33,7 @@ export function uncountedByRequest(method: string, headers: IncomingHttpHeaders)
 }
 
 export interface BurstRules {
-  /** A click on the same price from the same network within this is the same click (a double click, a reload). */
+  /** A click on the same price from the same browser and network within this is the same click (a double click, a reload). */
   repeatMs: number;
   /** Clicks one network's readers may have counted for one key in a minute. */
   perMinute: number;
@@ -47,7 +47,7 @@ interface NetworkClicks {
   /** Counted clicks of the current minute, by key. */
   minute: number;
   counts: Map<string, number>;
-  /** When each price (key, book, game, market, side) was last counted. */
+  /** When each price (key, book, game, market, side, browser) was last counted. */
   prices: Map<string, number>;
 }
 

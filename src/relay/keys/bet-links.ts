@@ -5,7 +5,7 @@ import type { BackedUpBetLink } from '../../contract/console.js';
 // link template with the publisher's tracking code written in, filled per price by the click redirect (/v1/click).
 
 /** What a template may ask for, each filled URL-encoded from the price the reader clicked. */
-export const BET_LINK_PLACEHOLDERS = ['league', 'date', 'game', 'home', 'away', 'market', 'side', 'line'] as const;
+export const BET_LINK_PLACEHOLDERS = ['league', 'date', 'game', 'home', 'away', 'market', 'side', 'line', 'player'] as const;
 export type BetLinkPlaceholder = (typeof BET_LINK_PLACEHOLDERS)[number];
 
 /** Books one key may list: a choice a reader can take in at a glance, and a bound on what is stored. */
@@ -38,10 +38,13 @@ export function parseBetLink(written: string): BetLink | string {
   } catch {
     return `${name}: "${template.slice(0, 60)}" is not an address`;
   }
-  if (url.protocol !== 'https:') return `${name}: the link must be https://, not ${url.protocol}`;
+  // Plain http only to this machine: a stand-in for the book while a publisher tries the links out.
+  const loopback = url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+    return `${name}: the link must be https:// (http:// only to localhost, for a stand-in), not ${url.protocol}`;
   if (url.username || url.password) return `${name}: the link must not carry a user name or password`;
   // The host is the book's, as the operator wrote it: a placeholder there would let a click go anywhere.
-  const origin = /^https:\/\/([^/?#]*)/i.exec(template)?.[1] ?? '';
+  const origin = /^https?:\/\/([^/?#]*)/i.exec(template)?.[1] ?? '';
   if (origin.includes('{')) return `${name}: a placeholder cannot stand in the link's host`;
   return { name, template };
 }

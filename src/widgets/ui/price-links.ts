@@ -1,21 +1,11 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { clickUrl, type PriceClick } from '../../contract/clicks.js';
+import { clickUrl } from '../../contract/clicks.js';
 import { resolveConfig } from '../runtime/config.js';
-import { css } from './css.js';
 
-/** A price as its link names it, less what the element adds (the book, its own tag). */
-export type Price = Omit<PriceClick, 'book' | 'element'>;
+// A chunk of its own, fetched by the first element on a page whose answer names books (ui/price-links-kit.ts): most keys
+// list none, and their pages carry none of this.
 
-export interface PriceLinking {
-  /** The books the key lists, in its order (the payload's `books`). */
-  books: readonly string[] | undefined;
-  /** The book the reader chose, if any. */
-  chosen: string | undefined;
-  element: string;
-  host: { key: string; relay: string };
-  /** "{price} at {book} (opens in a new tab)" in the reader's words. */
-  label: (price: string, book: string) => string;
-}
+import type { Price, PriceLinking } from './price-links-kit.js';
 
 /** The book prices link to: the reader's choice while the key still lists it, else the key's first. */
 export function linkedBook(books: readonly string[] | undefined, chosen: string | undefined): string | undefined {
@@ -49,7 +39,12 @@ export function bookChoice(linking: PriceLinking, label: string, choose: (book: 
   >`;
 }
 
-export const priceLinkStyles = css`
+// A plain string, as lazy views' sheets are (bet-state.ts): the template minifier and lit-analyzer read css``.
+const css = String.raw;
+
+/** The links' and the choice's styles, adopted by each element that shows them. */
+export const sheet = new CSSStyleSheet();
+sheet.replaceSync(css`
   a.bet {
     color: inherit;
     text-decoration: underline dotted;
@@ -100,4 +95,4 @@ export const priceLinkStyles = css`
       color: LinkText;
     }
   }
-`;
+`);

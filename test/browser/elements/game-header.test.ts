@@ -18,12 +18,12 @@ describe('<game-header>', () => {
   });
   afterEach(() => resetRelay());
 
-  async function header(gameId: string, extra: { oddsFormat?: string; locale?: string } = {}): Promise<GameHeader> {
+  async function header(gameId: string, extra: { oddsFormat?: string; locale?: string; key?: string } = {}): Promise<GameHeader> {
     const element = await fixture<GameHeader>(
       html`<game-header
         league="nba"
         game-id=${gameId}
-        key=${setup.keys.test}
+        key=${extra.key ?? setup.keys.test}
         relay=${setup.relay}
         odds-format=${extra.oddsFormat ?? 'american'}
         locale=${extra.locale ?? ''}
@@ -69,6 +69,31 @@ describe('<game-header>', () => {
     });
   }
 
+  it('links each value of the line to the key’s first book, saying what and where, and none without books', async () => {
+    const scheduled = games.find((game) => game.status === 'scheduled')!;
+    const element = await header(scheduled.id, { key: setup.keys.books });
+    const data = await detail(scheduled.id);
+    const links = [...shadow(element).querySelectorAll<HTMLAnchorElement>('.line dd a.bet')];
+    expect(links.length).to.equal(shadow(element).querySelectorAll('.line dd').length, 'every value a link');
+    const moneyline = links.find((link) => new URL(link.href).searchParams.get('market') === 'moneyline')!;
+    expect(Object.fromEntries(new URL(moneyline.href).searchParams)).to.include({
+      book: 'Book A',
+      element: 'game-header',
+      game: scheduled.id,
+      side: 'away',
+      away: data.game.away.team.abbreviation,
+      home: data.game.home.team.abbreviation,
+      date: data.game.startTime!.slice(0, 10),
+    });
+    expect(moneyline.textContent!.trim()).to.equal(
+      `${data.game.away.team.abbreviation} ${formatOdds(data.line!.moneyline!.away, 'american')}`,
+    );
+    expect(moneyline.getAttribute('aria-label')).to.equal(`${moneyline.textContent!.trim()} at Book A (opens in a new tab)`);
+    await expect(element).to.be.accessible();
+    const plain = await header(scheduled.id);
+    expect(shadow(plain).querySelectorAll('a.bet').length).to.equal(0);
+  });
+
   it('keeps every priced value of the line to one row in a 280 px Arabic column, in every odds format', async () => {
     const details = await Promise.all(games.map((game) => detail(game.id)));
     const priced = details.filter(({ line }) => line?.spread && line.total).map(({ game }) => game);
@@ -82,7 +107,7 @@ describe('<game-header>', () => {
             <game-header
               league="nba"
               game-id=${game.id}
-              key=${setup.keys.test}
+              key=${setup.keys.books}
               relay=${setup.relay}
               odds-format=${format}
               locale="ar"

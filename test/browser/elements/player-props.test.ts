@@ -24,6 +24,28 @@ describe('<player-props>', () => {
     );
   }
 
+  it('links each over and under price to the key’s book, naming the player, the market and the price', async () => {
+    const element = await settled(
+      await fixture<PlayerProps>(
+        html`<player-props league="nba" game-id=${liveGame.id} key=${setup.keys.books} relay=${setup.relay}></player-props>`,
+      ),
+    );
+    const row = shadow(element).querySelector('tbody tr')!;
+    const heading = row.querySelector('th')!;
+    const name = heading.textContent!.replace(heading.querySelector('.meta')!.textContent!, '').trim();
+    const [over, under] = [...row.querySelectorAll<HTMLAnchorElement>('a.bet')];
+    expect(over!.rel).to.equal('sponsored noopener');
+    const query = Object.fromEntries(new URL(over!.href).searchParams);
+    expect(query).to.include({ book: 'Book A', element: 'player-props', game: liveGame.id, side: 'over', player: name });
+    expect(query.market).to.equal(shadow(element).querySelector('[role="tab"][aria-selected="true"]')!.id.slice('tab-'.length));
+    expect(new URL(under!.href).searchParams.get('side')).to.equal('under');
+    expect(over!.getAttribute('aria-label')).to.match(
+      new RegExp(`^${name}, .+, Over [\\d.]+ [+−-]?\\d+ at Book A \\(opens in a new tab\\)$`),
+    );
+    expect(shadow(element).querySelectorAll('[part="book"] option').length).to.equal(2, 'a choice of the two books');
+    await expect(element).to.be.accessible();
+  });
+
   it('moves between market tabs with the arrow keys, Home and End', async () => {
     const element = await props();
     const tabs = () => [...shadow(element).querySelectorAll<HTMLButtonElement>('[role="tab"]')];

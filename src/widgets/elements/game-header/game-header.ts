@@ -4,7 +4,7 @@ import { html, nothing, type PropertyDeclarations, type PropertyValues, type Tem
 import { changeStyles } from '../../ui/changes.js';
 import type { ChangeMarker } from '../../ui/change-marker.js';
 import { pauseButton, pauseButtonStyles } from '../../ui/pause-button.js';
-import type { BettingSplits, Game, GameDetailPayload, Line } from '../../../contract/scores.js';
+import type { BettingSplits, Game, GameDetailPayload } from '../../../contract/scores.js';
 import type { ScoreAnnouncer } from './score-announcer.js';
 import type { MatchupColors } from '../../../contract/common.js';
 import { formatDay, formatNumber, formatPercent } from '../../runtime/format.js';
@@ -20,6 +20,7 @@ import type { Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { gameHeaderStyles } from './game-header.styles.js';
 import { lazyView } from '../../ui/lazy-view.js';
+import { priceLink, priceLinksReady, type Price, type PriceLinking } from '../../ui/price-links-kit.js';
 
 /** A postseason game's series line and its styles, fetched by the first header that shows one. */
 const seriesView = lazyView(() => import('./series-line.js'));
@@ -102,6 +103,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
   /** A postseason game's first render waits for its series line, so that nothing moves when it comes. */
   protected override async layoutReady(): Promise<void> {
     if (this.resource.data?.game.series) await seriesView.ready(this.shadowRoot);
+    await priceLinksReady(this.shadowRoot, this.resource.data?.books);
   }
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -156,7 +158,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
         </div>
         ${this.#team(game, second)} ${game.status === 'final' ? nothing : pauseButton(this.paused, this.togglePaused, this.t)}
       </div>
-      ${this.betState ? betStateKit.current?.betState(game, this.localized) : nothing} ${this.#line(game, data.line, data.oddsHidden)}
+      ${this.betState ? betStateKit.current?.betState(game, this.localized) : nothing} ${this.#line(game, data, data.oddsHidden)}
       ${this.#splits(game, data.splits, colours)}
       ${this.announce ? html`<div class="visually-hidden" role="status">${this.announcement}</div>` : nothing} ${notice}
     </article>`;
@@ -187,7 +189,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
     return value === null ? '' : signedText(formatOdds(value, this.oddsFormat, this.localized.locale), this.localized);
   }
 
-  #line(game: Game, line: Line | null, hidden?: true | 'region'): TemplateResult | typeof nothing {
+  #line(game: Game, { line, books }: Pick<GameDetailPayload, 'line' | 'books'>, hidden?: true | 'region'): TemplateResult | typeof nothing {
     const t = this.t;
     if (!line)
       // A league without betting markets (football's, MMA's) has no line to miss: nothing to say, rather than "none right now".
@@ -201,13 +203,36 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
     const total = line.total ? formatNumber(line.total.points, { locale }) : '';
     const priced = (label: string, value: number | null) =>
       value === null ? label : t('line.priced', '{line} ({price})', { line: label, price: this.#odds(value) });
+    // The header has no room for a choice of books: its prices link to the key's first.
+    const linking: PriceLinking = {
+      books,
+      chosen: undefined,
+      element: 'game-header',
+      host: this,
+      label: (price, book) => t('odds.betLink', '{price} at {book} (opens in a new tab)', { price, book }),
+    };
+    const price = (market: Price['market'], side: Price['side'], value: number | undefined): Price => ({
+      league: game.league,
+      date: (game.startTime ?? '').slice(0, 10),
+      game: game.id,
+      home,
+      away,
+      market,
+      side,
+      line: value === undefined ? '' : String(value),
+    });
+    const linked = (text: string, of: Price) => priceLink(linking, text, of, text);
     return html`<dl class="line" part="line">
       ${
         line.spread
           ? html`<div>
               <dt>${t('line.spread', 'Spread')}</dt>
-              <dd>${priced(`${away} ${points(line.spread.away)}`, line.spread.awayPrice)}</dd>
-              <dd>${priced(`${home} ${points(line.spread.home)}`, line.spread.homePrice)}</dd>
+              <dd>
+                ${linked(priced(`${away} ${points(line.spread.away)}`, line.spread.awayPrice), price('spread', 'away', line.spread.away))}
+              </dd>
+              <dd>
+                ${linked(priced(`${home} ${points(line.spread.home)}`, line.spread.homePrice), price('spread', 'home', line.spread.home))}
+              </dd>
             </div>`
           : nothing
       }
@@ -215,8 +240,12 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
         line.total
           ? html`<div>
               <dt>${t('line.total', 'Total')}</dt>
-              <dd>${priced(t('line.over', 'Over {points}', { points: total }), line.total.overPrice)}</dd>
-              <dd>${priced(t('line.under', 'Under {points}', { points: total }), line.total.underPrice)}</dd>
+              <dd>
+                ${linked(priced(t('line.over', 'Over {points}', { points: total }), line.total.overPrice), price('total', 'over', line.total.points))}
+              </dd>
+              <dd>
+                ${linked(priced(t('line.under', 'Under {points}', { points: total }), line.total.underPrice), price('total', 'under', line.total.points))}
+              </dd>
             </div>`
           : nothing
       }
@@ -224,8 +253,8 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
         line.moneyline
           ? html`<div>
               <dt>${t('line.moneyline', 'Moneyline')}</dt>
-              <dd>${away} ${this.#odds(line.moneyline.away)}</dd>
-              <dd>${home} ${this.#odds(line.moneyline.home)}</dd>
+              <dd>${linked(`${away} ${this.#odds(line.moneyline.away)}`, price('moneyline', 'away', undefined))}</dd>
+              <dd>${linked(`${home} ${this.#odds(line.moneyline.home)}`, price('moneyline', 'home', undefined))}</dd>
             </div>`
           : nothing
       }

@@ -41,7 +41,9 @@ function seriesParts(game: Game, t: Translate): string[] {
 
 /** The series line: parts that keep together, so that a narrow header breaks it between them, never inside "BOS leads 3–1". */
 export function seriesLine(game: Game, t: Translate): TemplateResult {
-  return html`<span class="when series">${seriesParts(game, t).map((part, index) => html`${index ? ' · ' : ''}<span>${part}</span>`)}</span>`;
+  return html`<span class="when series"
+    >${seriesParts(game, t).map((part, index) => html`${index ? ' · ' : ''}<span>${part}</span>`)}</span
+  >`;
 }
 
 // A plain string for the template minifier, as pitching-matchup.styles.ts: this chunk imports no CSS helper.

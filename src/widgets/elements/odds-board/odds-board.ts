@@ -14,7 +14,7 @@ import { noGamesText } from '../../ui/next-game.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
 import { dataTableStyles, nextDirection, sortHeader, type Direction } from '../../ui/data-table.js';
 import { oddsBoardStyles } from './odds-board.styles.js';
-import { bookChoice, priceLink, priceLinkStyles, type Price, type PriceLinking } from '../../ui/price-links.js';
+import { bookChoice, priceLink, priceLinksReady, type Price, type PriceLinking } from '../../ui/price-links-kit.js';
 
 type Entry = OddsBoardPayload['games'][number];
 type SortKey = 'time' | 'spread' | 'total';
@@ -78,7 +78,6 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
     dataTableStyles,
     oddsBoardStyles,
     gamblingLineStyles,
-    priceLinkStyles,
   );
 
   team = '';
@@ -95,6 +94,10 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
 
   protected override isLive(data: OddsBoardPayload): boolean {
     return data.games.some((entry) => entry.game.status === 'live');
+  }
+
+  protected override layoutReady(): Promise<void> | void {
+    return priceLinksReady(this.shadowRoot, this.resource.data?.books);
   }
 
   protected get regionLabel(): string {

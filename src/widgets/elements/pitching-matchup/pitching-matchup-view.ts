@@ -35,7 +35,8 @@ export function renderMatchup(view: MatchupView, data: PitchingMatchupPayload, n
   // Once the game is under way the starters are settled: no status to firm up, no projection to read.
   const started = data.status !== 'scheduled';
   // A game called off has no starters to announce: each side says so instead of naming a probable one.
-  const calledOff = data.interruption === 'postponed' || data.interruption === 'canceled' ? interruptionText(data.interruption, localized) : '';
+  const calledOff =
+    data.interruption === 'postponed' || data.interruption === 'canceled' ? interruptionText(data.interruption, localized) : '';
   const title = t('matchup.label', 'Pitching matchup: {away} at {home}', { away: data.away.team.name, home: data.home.team.name });
   return html`<section aria-label=${title}>
     <div class="title-row">
@@ -65,8 +66,14 @@ export function renderMatchup(view: MatchupView, data: PitchingMatchupPayload, n
 function starterCard(localized: Localized, side: Side, where: string, started: boolean, calledOff: string): TemplateResult {
   const t = localized.t;
   const label = t('matchup.sideLabel', '{where}: {team}', { where, team: side.team.name });
-  const team = html`<div class="team">${teamBadge(side.team, { withText: false })}<span class="team-name">${side.team.shortName}</span></div>`;
-  if (calledOff) return html`<article class="side" part="starter" aria-label=${label}>${team}<p class="pitcher">${calledOff}</p></article>`;
+  const team = html`<div class="team">
+    ${teamBadge(side.team, { withText: false })}<span class="team-name">${side.team.shortName}</span>
+  </div>`;
+  if (calledOff)
+    return html`<article class="side" part="starter" aria-label=${label}>
+      ${team}
+      <p class="pitcher">${calledOff}</p>
+    </article>`;
   const starter = side.starter;
   const status = started
     ? t('matchup.started', 'Started')

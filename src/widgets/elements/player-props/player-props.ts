@@ -10,6 +10,7 @@ import { emptyState, type Notice } from '../../ui/states.js';
 import { cssProps } from '../../ui/css-props.js';
 import { dataTableStyles, nextDirection, sortHeader, type Direction } from '../../ui/data-table.js';
 import { playerPropsStyles } from './player-props.styles.js';
+import { bookChoice, priceLink, priceLinksReady, type PriceLinking } from '../../ui/price-links-kit.js';
 
 type Market = PropsPayload['markets'][number];
 type SortKey = 'player' | 'line';
@@ -47,6 +48,7 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
     selected: { state: true, attribute: false },
     sortKey: { state: true, attribute: false },
     direction: { state: true, attribute: false },
+    chosenBook: { state: true, attribute: false },
   };
 
   static override styles = elementStyles(
@@ -65,6 +67,7 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
   private selected = '';
   private sortKey: SortKey = 'line';
   private direction: Direction = 'descending';
+  private chosenBook: string | undefined;
 
   protected readonly resource = elementResource<PropsPayload>(this, {
     request: () => ({
@@ -72,6 +75,10 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
       params: { league: this.league, gameId: this.gameId, markets: this.markets || undefined, date: this.date || undefined },
     }),
   });
+
+  protected override layoutReady(): Promise<void> | void {
+    return priceLinksReady(this.shadowRoot, this.resource.data?.books);
+  }
 
   protected get regionLabel(): string {
     return this.t('props.region', 'Player props');
@@ -90,13 +97,23 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
       </section>`;
     }
     const active = markets.find((market) => market.key === this.selected) ?? markets[0]!;
+    const linking: PriceLinking = {
+      books: data.books,
+      chosen: this.chosenBook,
+      element: 'player-props',
+      host: this,
+      label: (price, book) => t('odds.betLink', '{price} at {book} (opens in a new tab)', { price, book }),
+    };
     return html`<section aria-label=${label}>
       <div class="title-row">
         <div>
           <p class="title">${this.regionLabel}</p>
           <p class="subtitle">${t('game.matchup', '{away} at {home}', { away: data.away.name, home: data.home.name })}</p>
         </div>
-        <span class="end">${pauseButton(this.paused, this.togglePaused, t)}</span>
+        <span class="end"
+          >${bookChoice(linking, t('odds.betWith', 'Bet with'), (book) => (this.chosenBook = book))}
+          ${pauseButton(this.paused, this.togglePaused, t)}</span
+        >
       </div>
       <div class="scroll-area" role="tablist" aria-label=${t('props.markets', 'Markets')} @keydown=${this.#onTabKeydown}>
         ${markets.map(
@@ -114,7 +131,9 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
             </button>`,
         )}
       </div>
-      <div class="scroll-area" role="tabpanel" id="panel" aria-labelledby="tab-${active.key}" tabindex="0">${this.#table(active)}</div>
+      <div class="scroll-area" role="tabpanel" id="panel" aria-labelledby="tab-${active.key}" tabindex="0">
+        ${this.#table(active, data, linking)}
+      </div>
       ${notice}
     </section>`;
   }
@@ -124,7 +143,7 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
     return relayTerm(this.t, 'market', market.key, market.label);
   }
 
-  #table(market: Market): TemplateResult {
+  #table(market: Market, data: PropsPayload, linking: PriceLinking): TemplateResult {
     const t = this.t;
     const { locale } = this.localized;
     const players = [...market.players].sort((a, b) => {
@@ -167,14 +186,45 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
                 >
               </th>
               <td>${formatNumber(player.line, { locale })}</td>
-              <td>${odds(player.overPrice)}</td>
-              <td>${odds(player.underPrice)}</td>
+              <td>${this.#linked(odds(player.overPrice), player, 'over', market, data, linking)}</td>
+              <td>${this.#linked(odds(player.underPrice), player, 'under', market, data, linking)}</td>
               <td class="split">${share(player.overBets, t('props.betsOnOver', 'of bets on the over'))}</td>
               <td class="split">${share(player.overMoney, t('props.moneyOnOver', 'of money on the over'))}</td>
             </tr>`,
         )}
       </tbody>
     </table>`;
+  }
+
+  /** A player's over or under price as a link to the book, spoken as "Jayson Tatum over 27.5 −110". */
+  #linked(
+    price: string,
+    player: Market['players'][number],
+    side: 'over' | 'under',
+    market: Market,
+    data: PropsPayload,
+    linking: PriceLinking,
+  ) {
+    if (price === '—') return price;
+    const t = this.t;
+    const line = formatNumber(player.line, { locale: this.localized.locale });
+    const words = side === 'over' ? t('line.over', 'Over {points}', { points: line }) : t('line.under', 'Under {points}', { points: line });
+    return priceLink(
+      linking,
+      price,
+      {
+        league: data.league,
+        date: '',
+        game: data.gameId,
+        home: data.home.abbreviation,
+        away: data.away.abbreviation,
+        market: market.key,
+        side,
+        line: String(player.line),
+        player: player.name,
+      },
+      `${player.name}, ${this.#marketName(market)}, ${words} ${price}`,
+    );
   }
 
   #sortableHeader(key: SortKey, label: string): TemplateResult {

@@ -44,7 +44,10 @@ export function probabilityChart(points: readonly ChartPoint[], options: ChartOp
         ${
           // The latest point, a round dot over the stretched plot: WebKit stretches an SVG round cap with the plot.
           end
-            ? html`<span class="end" style=${cssProps({ '--_x': `${x(end.at)}%`, '--_y': `${y(end.home)}%`, '--_dot': options.colour })}></span>`
+            ? html`<span
+                class="end"
+                style=${cssProps({ '--_x': `${x(end.at)}%`, '--_y': `${y(end.home)}%`, '--_dot': options.colour })}
+              ></span>`
             : ''
         }
       </div>

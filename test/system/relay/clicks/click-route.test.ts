@@ -82,6 +82,14 @@ describe('bet links: the books a key lists, and clicks through the relay', () =>
     assert.equal(plain.status, 200);
     assert.equal(plain.body.books, undefined, 'no book, no link');
     assert.deepEqual(plain.body.games, board.body.games, 'the same numbers either way');
+    for (const path of [`/v1/games/${game.id}?league=nba`, `/v1/props?league=nba&gameId=${game.id}`]) {
+      const linked = await widgetGet(relay, `${path}&key=${withBooks}`);
+      assert.equal(linked.status, 200, path);
+      assert.deepEqual(linked.body.books, ['Book A', 'Book B'], path);
+      assert.equal((await widgetGet(relay, `${path}&key=${withoutBooks}`)).body.books, undefined, path);
+    }
+    const scores = await widgetGet(relay, `/v1/scores?league=nba&key=${withBooks}`);
+    assert.equal(scores.body.books, undefined, 'the scores carry no prices');
   });
 
   it('names the books in each live update of the board too, so its prices stay links while the games go on', async () => {
@@ -118,6 +126,12 @@ describe('bet links: the books a key lists, and clicks through the relay', () =>
     const [row] = await relay.store.clicks({ key: withBooks, day: '2026-11-22' });
     assert.deepEqual({ book: row!.book, element: row!.element }, { book: 'Book A', element: 'odds-board' });
 
+    const prop = await send(
+      clickPath(withBooks, { market: 'points', side: 'over', line: '27.5', player: 'Nikola Jokić', date: '' }),
+      READER,
+      { address: '127.0.0.11' },
+    );
+    assert.equal(new URL(prop.headers.location as string).searchParams.get('m'), 'points', 'a player prop’s market');
     const other = await send(clickPath(withBooks, { book: 'Book B', game: 'x' }), READER, { address: '127.0.0.11' });
     assert.equal(other.headers.location, `https://book-b.example/nba/${game.startTime!.slice(0, 10)}?aff=77`);
   });
@@ -142,6 +156,12 @@ describe('bet links: the books a key lists, and clicks through the relay', () =>
     await send(clickPath(withBooks, { game: 'twice' }), READER, { address: '127.0.0.12' });
     await send(clickPath(withBooks, { game: 'twice' }), READER, { address: '127.0.0.12' });
     assert.equal(await clicksOf(withBooks), before + 1, 'a double click is one click');
+    const otherBrowser = {
+      ...READER,
+      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15',
+    };
+    await send(clickPath(withBooks, { game: 'twice' }), otherBrowser, { address: '127.0.0.12' });
+    assert.equal(await clicksOf(withBooks), before + 2, 'another reader’s browser behind the same address is another click');
   });
 
   it('counts at most ten clicks a minute for one key from one network, whatever it sends', async () => {
@@ -167,10 +187,11 @@ describe('bet links: the books a key lists, and clicks through the relay', () =>
       [clickPath(withBooks, { league: 'xfl' }), 400, /league/],
       [clickPath(withBooks, { date: '2026-02-30' }), 400, /date/],
       [clickPath(withBooks, { game: 'https://evil.example/' }), 400, /game/],
-      [clickPath(withBooks, { market: 'parlay' }), 400, /market/],
+      [clickPath(withBooks, { market: 'spread;total' }), 400, /market/],
       [clickPath(withBooks, { line: '1e9' }), 400, /line/],
       [clickPath(withBooks, { element: 'iframe' }), 400, /element/],
       [clickPath(withBooks, { next: 'https://evil.example/' }), 400, /unknown parameter "next"/],
+      [clickPath(withBooks, { player: '<script>' }), 400, /player/],
     ];
     for (const [path, status, message] of cases) {
       const answer = await send(path, READER, { address: '127.0.0.14' });

@@ -21,6 +21,13 @@ describe('bet links', () => {
     assert.match(parseBetLink('<b>=https://book.example/') as string, /without <, > or quotes/);
   });
 
+  it('takes plain http to this machine alone, for a stand-in book while links are tried out', () => {
+    for (const template of ['http://localhost:9000/bet?g={game}', 'http://127.0.0.1:9000/', 'http://[::1]:9000/'])
+      assert.equal(typeof parseBetLink(`Stand-in=${template}`), 'object', template);
+    for (const template of ['http://localhost.evil.example/', 'http://127.0.0.1.nip.io/', 'http://10.0.0.1/'])
+      assert.match(parseBetLink(`Book=${template}`) as string, /must be https/, template);
+  });
+
   it('lists at most five books, each once', () => {
     const six = Array.from({ length: 6 }, (_, index) => `Book ${index}=https://b${index}.example/`);
     assert.deepEqual(parseBetLinks(six), { ok: false, message: 'at most 5 books, not 6' });

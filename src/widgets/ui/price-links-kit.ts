@@ -1,0 +1,41 @@
+import { nothing } from 'lit';
+import type { PriceClick } from '../../contract/clicks.js';
+import { lazyView } from './lazy-view.js';
+
+/** A price as its link names it, less what the element adds (the book, its own tag). */
+export type Price = Omit<PriceClick, 'book' | 'element'>;
+
+export interface PriceLinking {
+  /** The books the key lists, in its order (the payload's `books`). */
+  books: readonly string[] | undefined;
+  /** The book the reader chose, if any. */
+  chosen: string | undefined;
+  element: string;
+  host: { key: string; relay: string };
+  /** "{price} at {book} (opens in a new tab)" in the reader's words. */
+  label: (price: string, book: string) => string;
+}
+
+/** The price links and the choice of books (ui/price-links.ts), fetched once per page by the first element with books. */
+export const priceLinksKit = lazyView(() => import('./price-links.js'));
+
+/**
+ * An element's layout wait (PressboxElement.layoutReady) while its answer names books: the kit is fetched and its styles
+ * adopted before the render that shows them, so the links and the choice of books come with the data, not after it. A
+ * failed fetch leaves prices plain text, tried again at the next update.
+ */
+export function priceLinksReady(root: ShadowRoot | null, books: readonly string[] | undefined): Promise<void> | void {
+  if (books?.length) return priceLinksKit.ready(root);
+}
+
+/** A price as a link to the key's book, once the kit is here; plain until then. */
+export function priceLink(linking: PriceLinking, content: unknown, price: Price, spoken: string): unknown {
+  return linking.books?.length && priceLinksKit.current ? priceLinksKit.current.priceLink(linking, content, price, spoken) : content;
+}
+
+/** The reader's choice of book, once the kit is here and the key lists two or more. */
+export function bookChoice(linking: PriceLinking, label: string, choose: (book: string) => void): unknown {
+  return linking.books && linking.books.length > 1 && priceLinksKit.current
+    ? priceLinksKit.current.bookChoice(linking, label, choose)
+    : nothing;
+}
