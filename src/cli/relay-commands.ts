@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import cluster from 'node:cluster';
 import { startDemoSite } from '../demo/server.js';
 import { createKey } from '../relay/key-service/service.js';
+import type { BetLink } from '../relay/keys/bet-links.js';
 import { relayEnvironment, startRelay, upstreamName, type RelayOptions } from '../relay/server.js';
 import { RELAY_FEATURES, type RelayFeatureOptions } from '../relay/features/index.js';
 import { httpFeature } from '../relay/features/http.js';
@@ -141,6 +142,8 @@ function startCommand(program: Command): void {
             sandbox: { clock: relay.sandbox.clock, calendar: options.sandboxCalendar ?? 'season', afterJump: () => relay.cache.clear() },
           }),
         );
+        // The gallery shows a key with two books: stand-ins on the demo site, which show what a book would receive.
+        await relay.store.updateKey(demo.key, { betLinks: demoBooks(site.origin) });
         console.log(
           [
             'Pressbox is running',
@@ -153,7 +156,7 @@ function startCommand(program: Command): void {
             `  server      ${site.origin}/server-rendered.html   (scores in the page's HTML: GET /v1/render/{tag})`,
             `  builder     ${relay.origin}/builder?key=${demo.key}   (every snippet, with a live preview)`,
             `  console     ${process.env.PRESSBOX_ADMIN_TOKEN ? `${relay.origin}/console   (sign in with PRESSBOX_ADMIN_TOKEN)` : 'off: PRESSBOX_ADMIN_TOKEN=… npm start turns on /console'}`,
-            `  demo key    ${demo.key}   (test key, allowed on localhost)`,
+            `  demo key    ${demo.key}   (test key, allowed on localhost; prices link to two stand-in books)`,
             `  try         curl -H 'Origin: http://localhost' '${relay.origin}/v1/scores?league=nba&key=${demo.key}'`,
             `  keys        npx pressbox keys create --plan free --domain example.com --db ${options.db}`,
             '  stop        Ctrl+C',
@@ -165,4 +168,13 @@ function startCommand(program: Command): void {
         });
       },
     );
+}
+
+/** The demo key's two books: the demo site's stand-in book page, with every placeholder and a tracking code. */
+function demoBooks(siteOrigin: string): BetLink[] {
+  const slip = '&league={league}&date={date}&game={game}&home={home}&away={away}&market={market}&side={side}&line={line}&player={player}';
+  return [
+    { name: 'Demo Book', template: `${siteOrigin}/book.html?book=Demo+Book&ref=PRESSBOX-DEMO${slip}` },
+    { name: 'Second Book', template: `${siteOrigin}/book.html?book=Second+Book&aff=77${slip}` },
+  ];
 }

@@ -108,12 +108,13 @@ function scriptSnippet(choice: WidgetChoice): string {
   ].join('\n');
 }
 
+/** Popups escape the sandbox: a price's link opens the book in a tab of its own, which a sandboxed tab would break. */
 function ampSnippet(choice: WidgetChoice): string {
   const { height } = frameSize(choice);
   return [
     '<!-- once, in <head>: <script async custom-element="amp-iframe" src="https://cdn.ampproject.org/v0/amp-iframe-0.1.js"></script> -->',
     `<amp-iframe src="${escapeHtml(embedUrl(choice))}" title="${escapeHtml(frameTitle(choice.tag))}" height="${height}" layout="fixed-height"`,
-    '  sandbox="allow-scripts allow-same-origin allow-popups" frameborder="0" resizable>',
+    '  sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox" frameborder="0" resizable>',
     '  <div overflow tabindex="0" role="button" aria-label="Show all">Show all</div>',
     '</amp-iframe>',
   ].join('\n');

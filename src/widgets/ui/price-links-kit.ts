@@ -1,20 +1,8 @@
 import { nothing } from 'lit';
-import type { PriceClick } from '../../contract/clicks.js';
 import { lazyView } from './lazy-view.js';
+import type { Price, PriceLinking } from './price-linking.js';
 
-/** A price as its link names it, less what the element adds (the book, its own tag). */
-export type Price = Omit<PriceClick, 'book' | 'element'>;
-
-export interface PriceLinking {
-  /** The books the key lists, in its order (the payload's `books`). */
-  books: readonly string[] | undefined;
-  /** The book the reader chose, if any. */
-  chosen: string | undefined;
-  element: string;
-  host: { key: string; relay: string };
-  /** "{price} at {book} (opens in a new tab)" in the reader's words. */
-  label: (price: string, book: string) => string;
-}
+export type { Price, PriceLinking };
 
 /** The price links and the choice of books (ui/price-links.ts), fetched once per page by the first element with books. */
 export const priceLinksKit = lazyView(() => import('./price-links.js'));

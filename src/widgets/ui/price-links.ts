@@ -5,7 +5,7 @@ import { resolveConfig } from '../runtime/config.js';
 // A chunk of its own, fetched by the first element on a page whose answer names books (ui/price-links-kit.ts): most keys
 // list none, and their pages carry none of this.
 
-import type { Price, PriceLinking } from './price-links-kit.js';
+import type { Price, PriceLinking } from './price-linking.js';
 
 /** The book prices link to: the reader's choice while the key still lists it, else the key's first. */
 export function linkedBook(books: readonly string[] | undefined, chosen: string | undefined): string | undefined {

@@ -27,6 +27,7 @@ type SortKey = 'player' | 'line';
  * @csspart message - The loading, empty or error message.
  * @csspart notice - The freshness notice over stale data.
  * @csspart pause - The button that pauses and resumes live updates.
+ * @csspart book - The choice of book prices link to, where the relay's key lists two or more.
  *
  * @cssproperty --pb-player-props-height - Reserved height (400px); the table scrolls inside it.
  *
