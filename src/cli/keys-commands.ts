@@ -4,7 +4,7 @@ import { keyOperations } from '../relay/key-service/operations.js';
 import { describeKey } from '../relay/key-service/service.js';
 import type { RelayStore } from '../relay/store/types.js';
 import { loadCount } from '../relay/metering/month.js';
-import { betLink, domain, durationOption, oddsRegions, plan, positive, wholeNumber } from './options.js';
+import { betLink, domain, gamblingLine, durationOption, oddsRegions, plan, positive, wholeNumber } from './options.js';
 import type { BetLink } from '../relay/keys/bet-links.js';
 import { importText, readBackup, writePrivately } from './backup-commands.js';
 import { exportKeys, importKeys } from '../relay/store/backup.js';
@@ -12,6 +12,8 @@ import { cliUser, existing, print, storeOptions, withStore, type StoreFlags } fr
 
 const BET_LINK_HELP =
   "a sportsbook prices link to, as 'Book Name=https://book.example/bet?ref=YOURCODE&game={game}' ({league} {date} {game} {home} {away} {market} {side} {line}); repeatable, five at most";
+const GAMBLING_LINE_HELP =
+  "the responsible-gambling line for readers of a region, shown there in place of the page's, as 'US-NJ=21+ only. Gambling problem? Call 1-800-GAMBLER.'; repeatable";
 const ODDS_REGIONS_HELP =
   'show odds only to readers in these ISO 3166 regions (US-NJ,US-PA,GB; US covers every US-xx), as serve --region-header names them';
 
@@ -34,6 +36,13 @@ function keyText(key: ReturnType<typeof describeKey>): string {
     `  daily    ${key.dailyLimit === null ? 'no daily ceiling' : `at most ${loadCount(key.dailyLimit)} a day`}`,
     `  clients  ${key.browserOnly ? 'browsers only (requests without Fetch Metadata are refused)' : 'any'}`,
     `  odds     ${oddsText(key)}`,
+    `  gambling ${
+      key.gamblingLines
+        ? Object.entries(key.gamblingLines)
+            .map(([region, line]) => `${region}: ${line}`)
+            .join('\n           ')
+        : "the page's own line everywhere"
+    }`,
     `  books    ${key.betLinks.length ? key.betLinks.map((book) => `${book.name} → ${book.template}`).join('\n           ') : 'none (prices link nowhere)'}`,
     `  created  ${key.createdAt}`,
   ].join('\n');
@@ -59,7 +68,8 @@ function createKeyCommand(keys: Command): void {
       .option('--browser-only', 'refuse requests without browser Fetch Metadata (scripts replaying the key)')
       .option('--hide-odds', 'show no betting data: odds, splits, props and bet states (pages where odds may not be shown)')
       .option('--odds-regions <list>', ODDS_REGIONS_HELP, oddsRegions)
-      .option('--bet-link <book>', BET_LINK_HELP, betLink),
+      .option('--bet-link <book>', BET_LINK_HELP, betLink)
+      .option('--gambling-line <line>', GAMBLING_LINE_HELP, gamblingLine),
   ).action(
     (
       flags: StoreFlags & {
@@ -72,6 +82,7 @@ function createKeyCommand(keys: Command): void {
         hideOdds?: boolean;
         oddsRegions?: string[];
         betLink?: BetLink[];
+        gamblingLine?: Record<string, string>;
       },
     ) =>
       withStore(
@@ -87,6 +98,7 @@ function createKeyCommand(keys: Command): void {
             hideOdds: Boolean(flags.hideOdds),
             oddsRegions: flags.oddsRegions ?? null,
             betLinks: flags.betLink ?? [],
+            gamblingLines: flags.gamblingLine ?? null,
           };
           const key = describeKey(await keysFrom(store).create(input));
           print(flags, key, () => keyText(key));
@@ -144,7 +156,9 @@ function updateKeyCommand(keys: Command): void {
       .option('--odds-regions <list>', `${ODDS_REGIONS_HELP}, replacing the list`, oddsRegions)
       .option('--no-odds-regions', 'show odds wherever the reader is')
       .option('--bet-link <book>', `${BET_LINK_HELP}, replacing the list`, betLink)
-      .option('--no-bet-links', 'prices link nowhere'),
+      .option('--no-bet-links', 'prices link nowhere')
+      .option('--gambling-line <line>', `${GAMBLING_LINE_HELP}, replacing the lines`, gamblingLine)
+      .option('--no-gambling-lines', "the page's own line everywhere"),
   ).action(
     (
       value: string,
@@ -160,6 +174,8 @@ function updateKeyCommand(keys: Command): void {
         oddsRegions?: string[] | false;
         betLink?: BetLink[];
         betLinks?: boolean;
+        gamblingLine?: Record<string, string>;
+        gamblingLines?: boolean;
       },
     ) =>
       withStore(flags, async (store) => {
@@ -180,6 +196,8 @@ function updateKeyCommand(keys: Command): void {
           ...(flags.oddsRegions !== undefined && { oddsRegions: flags.oddsRegions || null }),
           ...(flags.betLinks === false && { betLinks: [] }),
           ...(flags.betLink && { betLinks: flags.betLink }),
+          ...(flags.gamblingLines === false && { gamblingLines: null }),
+          ...(flags.gamblingLine && { gamblingLines: flags.gamblingLine }),
         };
         const key = describeKey(await keysFrom(store).update(current, change));
         print(flags, key, () => keyText(key));

@@ -5,6 +5,7 @@ import { parseDomainPattern } from '../relay/keys/domains.js';
 import { parsePlan, type Plan } from '../relay/keys/model.js';
 import { parseOddsRegions } from '../relay/keys/odds-regions.js';
 import { parseBetLinks, type BetLink } from '../relay/keys/bet-links.js';
+import { parseGamblingLines, type GamblingLines } from '../relay/keys/gambling-lines.js';
 import { parseDuration, parsePort, parsePositive, writtenDuration } from '../relay/features/flags.js';
 import { redisUrl as parseRedisFlag } from '../relay/features/usage.js';
 import { availableParallelism } from 'node:os';
@@ -98,6 +99,13 @@ export function betLink(value: string, previous: BetLink[] = []): BetLink[] {
   const parsed = parseBetLinks([...previous.map((book) => `${book.name}=${book.template}`), value]);
   if (!parsed.ok) throw new InvalidArgumentError(parsed.message);
   return parsed.books;
+}
+
+/** `--gambling-line 'US-NJ=21+ only…'` (repeatable): region codes canonical, lines plain text. */
+export function gamblingLine(value: string, previous: GamblingLines = {}): GamblingLines {
+  const parsed = parseGamblingLines([...Object.entries(previous).map(([region, line]) => `${region}=${line}`), value]);
+  if (!parsed.ok) throw new InvalidArgumentError(parsed.message);
+  return parsed.lines;
 }
 
 export function month(value: string): string {

@@ -211,7 +211,22 @@ export class KeyView extends LitElement {
         const split = line.indexOf('=');
         return split === -1 ? { name: line, template: '' } : { name: line.slice(0, split).trim(), template: line.slice(split + 1).trim() };
       });
-    const body = { hideOdds: form.get('hide-odds') === 'on', oddsRegions: regions.length ? regions : null, betLinks };
+    const gamblingLines = Object.fromEntries(
+      String(form.get('gambling-lines') ?? '')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .map((line) => {
+          const split = line.indexOf('=');
+          return split === -1 ? [line, ''] : [line.slice(0, split).trim(), line.slice(split + 1).trim()];
+        }),
+    );
+    const body = {
+      hideOdds: form.get('hide-odds') === 'on',
+      oddsRegions: regions.length ? regions : null,
+      betLinks,
+      gamblingLines: Object.keys(gamblingLines).length ? gamblingLines : null,
+    };
     await this.#change(() => this.api.request('PATCH /keys/:key', { params: { key: this.keyId }, body }), 'Betting settings saved.');
   }
 
@@ -249,6 +264,22 @@ export class KeyView extends LitElement {
           ></textarea>
           <p class="hint" id="bet-links-hint">
             https only, five at most; {league} {date} {game} {home} {away} {market} {side} {line} are filled at each click.
+          </p>
+        </div>
+        <div class="field">
+          <label for="gambling-lines">Responsible-gambling line by region, one a line</label>
+          <textarea
+            id="gambling-lines"
+            name="gambling-lines"
+            rows="3"
+            .value=${Object.entries(key.gamblingLines ?? {})
+              .map(([region, line]) => `${region}=${line}`)
+              .join('\n')}
+            placeholder="US-NJ=21+ only. Gambling problem? Call 1-800-GAMBLER."
+            aria-describedby="gambling-lines-hint"
+          ></textarea>
+          <p class="hint" id="gambling-lines-hint">
+            Shown to readers there in place of the page's own line; elsewhere the page's line stays.
           </p>
         </div>
         <button type="submit">Save</button>

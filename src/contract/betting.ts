@@ -36,6 +36,8 @@ export const oddsBoardPayloadSchema = z.object({
   next: z.optional(z.array(nextGameDaySchema)),
   /** The books the key's prices link to, through /v1/click (contract/clicks.ts); absent: prices link nowhere (revision 8). */
   books: z.optional(z.array(z.string())),
+  /** The responsible-gambling line of the reader's region, from the key's settings: shown in place of the page's (revision 8). */
+  gamblingLine: z.optional(z.string()),
   ...freshness,
 });
 export type OddsBoardPayload = z.infer<typeof oddsBoardPayloadSchema>;
@@ -48,6 +50,8 @@ export const bettingSplitsPayloadSchema = z.object({
   moneyOverBetsPoints: z.number(),
   /** Set when the league's current slate has no games: its next day with games, as on /v1/scores (revision 7). */
   next: z.optional(z.array(nextGameDaySchema)),
+  /** The responsible-gambling line of the reader's region, from the key's settings: shown in place of the page's (revision 8). */
+  gamblingLine: z.optional(z.string()),
   ...freshness,
 });
 export type BettingSplitsPayload = z.infer<typeof bettingSplitsPayloadSchema>;
@@ -100,6 +104,8 @@ export const lineMovementPayloadSchema = z.object({
   /** Oldest first: the upstream's splits history where the plan offers it, then what the relay recorded. */
   points: z.array(linePointSchema),
   moves: z.array(lineMoveSchema),
+  /** The responsible-gambling line of the reader's region, from the key's settings: shown in place of the page's (revision 8). */
+  gamblingLine: z.optional(z.string()),
   ...freshness,
 });
 export type LineMovementPayload = z.infer<typeof lineMovementPayloadSchema>;

@@ -16,6 +16,8 @@ export interface ConsoleKey {
   oddsRegions: string[] | null;
   /** The sportsbooks its prices link to, in the order readers see them; empty: prices link nowhere. */
   betLinks: BackedUpBetLink[];
+  /** The responsible-gambling line per region (`{"US-NJ": "21+…"}`), shown there in place of the page's; null: none. */
+  gamblingLines: Record<string, string> | null;
   createdAt: string;
   /** When it stopped (or, rotating, will stop) working. */
   revokedAt: string | null;
@@ -89,6 +91,7 @@ export interface NewKeyBody {
   hideOdds?: boolean;
   oddsRegions?: string[] | null;
   betLinks?: BackedUpBetLink[];
+  gamblingLines?: Record<string, string> | null;
 }
 
 /** A sportsbook a key's prices link to: its name as readers see it, and the link with the publisher's tracking code. */
@@ -125,6 +128,11 @@ export interface BackedUpKey {
   oddsRegions?: string[] | null;
   /** The sportsbooks its prices link to through the relay's /v1/click; absent or empty: no links. */
   betLinks?: BackedUpBetLink[];
+  /**
+   * The responsible-gambling line for readers of each region (ISO 3166, a subdivision before its country), which the
+   * betting elements show in place of the page's `gambling` slot. Null or absent: the page's line everywhere.
+   */
+  gamblingLines?: Record<string, string> | null;
 }
 
 /** What `pressbox keys export` writes and the console downloads; `keys import` and the console's import read it. */

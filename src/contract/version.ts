@@ -20,7 +20,8 @@ export const CONTRACT_VERSION = 1;
  * 7: betting through the seasons: the odds and betting-splits payloads' `next` game day for an empty slate, and the
  * line-movement payload's `interruption`; a series' numbers (`gameNumber`, `wins`) that elements say in the reader's
  * words; the pitching matchup's `interruption`; `date` on the props route, whose closed answer is kept.
- * 8: bet links: the odds, game and props payloads' `books`, whose prices link to `/v1/click`; `oddsHidden: 'region'` for a reader outside
+ * 8: bet links: the odds, game and props payloads' `books`, whose prices link to `/v1/click`; the betting payloads'
+ * `gamblingLine` of the reader's region; `oddsHidden: 'region'` for a reader outside
  * the key's odds regions.
  */
 export const CONTRACT_REVISION = 8;

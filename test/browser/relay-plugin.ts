@@ -1,15 +1,23 @@
 import type { TestRunnerPlugin } from '@web/test-runner';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createKey } from '../../src/relay/key-service/service.js';
 import { silentLogger } from '../../src/relay/base/logger.js';
 import { startRelay, type RunningRelay } from '../../src/relay/server.js';
 import { pruneKept } from '../../src/relay/resources/test-kept.js';
+import { BET_BOOKS, REGION_LINE } from './bet-fixtures.js';
 import type { FaultRuleInput } from '../../src/sandbox/faults.js';
 import { MIDDAY } from '../helpers/sandbox.js';
 
 export interface BrowserTestSetup {
   relay: string;
-  /** `books`: a test key whose prices link to two books (BET_BOOKS). */
-  keys: { test: string; denied: string; spent: string; invalid: string; books: string };
+  /**
+   * `books`: a test key whose prices link to two books (BET_BOOKS); `lined`: a test key with a responsible-gambling line
+   * for New Jersey (REGION_LINE).
+   */
+  keys: { test: string; denied: string; spent: string; invalid: string; books: string; lined: string };
+  /** The relay behind a proxy it trusts, which tells it every reader is in New Jersey (`--region-header`). */
+  newJerseyRelay: string;
   /** A relay whose data-service account is on the free plan, and a live key for it allowed on this page. */
   freeRelay: string;
   freeRelayKey: string;
@@ -27,11 +35,32 @@ export interface BrowserTestSetup {
   rainoutRelayKey: string;
 }
 
-/** The books of `keys.books`, as an operator would list them. */
-export const BET_BOOKS = [
-  { name: 'Book A', template: 'https://book-a.example/bet?ref=PUB42&game={game}&market={market}&side={side}&line={line}' },
-  { name: 'Bookmaker Two', template: 'https://book-two.example/{league}?aff=77' },
-];
+const REGION_HEADER = 'x-pressbox-region';
+
+/** A reverse proxy as an operator's nginx or CDN is: it sets the reader's region (replacing any the reader sent). */
+async function regionProxy(target: string, region: string): Promise<Server> {
+  const upstream = new URL(target);
+  const proxy = createServer((incoming, outgoing) => {
+    const forwarded = httpRequest(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: { ...incoming.headers, host: upstream.host, [REGION_HEADER]: region },
+      },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    forwarded.on('error', () => outgoing.destroy());
+    outgoing.on('close', () => forwarded.destroy());
+    incoming.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return proxy;
+}
 
 export const SEASON_EVENING = '2027-04-27T00:30:00Z';
 export const RAINOUT_EVENING = '2027-05-04T23:30:00Z';
@@ -66,11 +95,27 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
   let setup: BrowserTestSetup;
   let offsetMs = 0;
   const month = () => new Date(Date.now() + offsetMs).toISOString().slice(0, 7);
-  const key = async (domains: string[], options: { test?: boolean; plan?: `custom:${number}` | 'pro'; betLinks?: typeof BET_BOOKS } = {}) =>
+  let newJersey: Server;
+  const key = async (
+    domains: string[],
+    options: {
+      test?: boolean;
+      plan?: `custom:${number}` | 'pro';
+      betLinks?: typeof BET_BOOKS;
+      gamblingLines?: Record<string, string>;
+    } = {},
+  ) =>
     (
       await createKey(
         relay.store,
-        { plan: options.plan ?? 'pro', domains, name: 'browser test', test: options.test ?? false, betLinks: options.betLinks },
+        {
+          plan: options.plan ?? 'pro',
+          domains,
+          name: 'browser test',
+          test: options.test ?? false,
+          betLinks: options.betLinks,
+          gamblingLines: options.gamblingLines,
+        },
         Date.now(),
       )
     ).key;
@@ -87,7 +132,11 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
         sandbox: { calendar: 'round-the-clock', now: Date.parse(MIDDAY), rate: 0 },
         // Live topics re-read every 200 ms here, so a change in the sandbox reaches a page within a test's patience.
         live: { pollMs: () => 200, maxStreamsPerAddress: 1000 },
+        // Pages also reach it through a proxy on this machine that places every reader in New Jersey.
+        trustProxy: ['127.0.0.1'],
+        regionHeader: REGION_HEADER,
       });
+      newJersey = await regionProxy(relay.origin, 'US-NJ');
       freeRelay = await startRelay({
         port: 0,
         db: ':memory:',
@@ -127,7 +176,9 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
           spent,
           invalid: 'pk_live_00000000000000000000000000000000',
           books: await key(['example.com'], { test: true, betLinks: BET_BOOKS }),
+          lined: await key(['example.com'], { test: true, gamblingLines: { 'US-NJ': REGION_LINE } }),
         },
+        newJerseyRelay: `http://127.0.0.1:${(newJersey.address() as AddressInfo).port}`,
         freeRelay: freeRelay.origin,
         freeRelayKey,
         streamlessRelay: streamlessRelay.origin,
@@ -143,6 +194,8 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
       await streamlessRelay?.close();
       await seasonRelay?.close();
       await rainoutRelay?.close();
+      newJersey?.closeAllConnections();
+      await new Promise((resolve) => newJersey?.close(resolve));
       await relay?.close();
     },
     async executeCommand({ command, payload }) {

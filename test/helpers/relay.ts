@@ -27,7 +27,15 @@ export async function testRelay(options: RelayOptions = {}): Promise<RunningRela
 export async function addKey(
   relay: RunningRelay,
   domains: string[],
-  options: { plan?: Plan; test?: boolean; name?: string; hideOdds?: boolean; oddsRegions?: string[]; betLinks?: BetLink[] } = {},
+  options: {
+    plan?: Plan;
+    test?: boolean;
+    name?: string;
+    hideOdds?: boolean;
+    oddsRegions?: string[];
+    betLinks?: BetLink[];
+    gamblingLines?: Record<string, string>;
+  } = {},
 ): Promise<string> {
   return (
     await createKey(
@@ -40,6 +48,7 @@ export async function addKey(
         hideOdds: options.hideOdds,
         oddsRegions: options.oddsRegions,
         betLinks: options.betLinks,
+        gamblingLines: options.gamblingLines,
       },
       relay.now(),
     )

@@ -4,6 +4,7 @@ import { parseDomainPattern } from '../keys/domains.js';
 import { parsePlan } from '../keys/model.js';
 import { oddsRegionsParam } from '../keys/odds-regions.js';
 import { betLinksParam } from '../keys/bet-links.js';
+import { gamblingLinesParam } from '../keys/gambling-lines.js';
 
 // What operators send to change keys, validated once for the admin API and the console.
 
@@ -40,6 +41,7 @@ export const createBody = z.object({
   hideOdds: z.boolean().default(false),
   oddsRegions: oddsRegionsParam.default(null),
   betLinks: betLinksParam.default([]),
+  gamblingLines: gamblingLinesParam.default(null),
 });
 export const updateBody = z.object({
   plan: planParam.optional(),
@@ -50,6 +52,7 @@ export const updateBody = z.object({
   hideOdds: z.boolean().optional(),
   oddsRegions: oddsRegionsParam.optional(),
   betLinks: betLinksParam.optional(),
+  gamblingLines: gamblingLinesParam.optional(),
 });
 
 export async function readBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {

@@ -1,5 +1,5 @@
 import { oddsHiddenFor, refuseHiddenOdds, withoutOdds } from '../resources/hidden-odds.js';
-import { booksFor } from '../resources/bet-books.js';
+import { extrasFor, extrasName, type KeyExtras } from '../resources/key-extras.js';
 import type { OddsHidden } from '../../contract/common.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
@@ -231,8 +231,8 @@ function payloadBuilder(deps: DataRouteDeps) {
     reading.planned.refuseAt(now);
     refuseKnownSpentKey(access.key, now);
     const ctx = { upstream: access.upstream, history: deps.history, now, ...keeping(request.method) };
-    const books = booksFor(access.key, reading.planned.pattern, hidden);
-    return servedAs(spenderOf(access, widgetRequest.address), () => prepare(ctx, reading, hidden, books));
+    const extras = extrasFor(access.key, reading.planned.pattern, hidden, widgetRequest.region);
+    return servedAs(spenderOf(access, widgetRequest.address), () => prepare(ctx, reading, hidden, extras));
   };
 }
 
@@ -296,17 +296,19 @@ function sharedPayloads(deps: Pick<DataRouteDeps, 'interest' | 'cacheVersion'>) 
     ctx: ResourceContext,
     reading: Reading,
     hidden: OddsHidden | undefined,
-    books?: string[],
+    extras?: KeyExtras,
   ): PreparedBody | Promise<PreparedBody> => {
     const build = () => {
       deps.interest?.note(reading.planned.leagues, ctx.upstream.name);
       return reading.planned
         .build(ctx)
-        .then((built) => prepareBody(hidden ? withoutOdds(built.payload, hidden) : books ? { ...built.payload, books } : built.payload));
+        .then((built) =>
+          prepareBody(hidden ? withoutOdds(built.payload, hidden) : extras ? { ...built.payload, ...extras } : built.payload),
+        );
     };
     if (!deps.cacheVersion) return build();
-    // Keys with the same books share one build; a key's books are at most five short names.
-    const name = `${ctx.upstream.name}${hidden ? `|odds hidden:${hidden}` : ''}${books ? `|books:${JSON.stringify(books)}` : ''}${ctx.keepsNothing ? '|head' : ''}`;
+    // Keys with the same extras share one build: a key has at most five books and one line per region.
+    const name = `${ctx.upstream.name}${hidden ? `|odds hidden:${hidden}` : ''}${extrasName(extras)}${ctx.keepsNothing ? '|head' : ''}`;
     const version = deps.cacheVersion();
     const hit = reading.payloads.get(name);
     // Built after now: before the sandbox's clock was set back, of another day.

@@ -4,15 +4,16 @@ import { checkOrigin, createKey, rotateKey, type NewKey } from './service.js';
 import type { OriginCheck } from '../../contract/console.js';
 import type { ConsoleStore, KeyStore } from '../store/types.js';
 
-export type KeyChange = Partial<
-  Pick<WidgetKey, 'plan' | 'domains' | 'name' | 'dailyLimit' | 'browserOnly' | 'hideOdds' | 'oddsRegions' | 'betLinks'>
->;
+/** What a change may set: the store's own list of a key's settings. */
+export type KeyChange = Parameters<KeyStore['updateKey']>[1];
 
 const listed = (values: readonly string[]) => (values.length ? values.join(', ') : 'none');
 const limitText = (limit: number | null | undefined) => (limit ? `${limit} a day` : 'no daily ceiling');
 const regionsText = (regions: readonly string[] | null | undefined) => (regions ? regions.join(', ') : 'everywhere');
 const booksText = (books: readonly BetLink[] | undefined) => (books?.length ? books.map((book) => book.name).join(', ') : 'none');
 const booksWritten = (books: readonly BetLink[] | undefined) => JSON.stringify(books ?? []);
+const linesText = (lines: Record<string, string> | null | undefined) =>
+  lines && Object.keys(lines).length ? Object.keys(lines).join(', ') : 'none';
 
 /** A change in the words the audit log keeps: only what differs, before → after. */
 function describeChange(before: WidgetKey, change: KeyChange): string {
@@ -35,6 +36,8 @@ function describeChange(before: WidgetKey, change: KeyChange): string {
     parts.push(`odds regions ${regionsText(before.oddsRegions)} → ${regionsText(change.oddsRegions)}`);
   if (change.betLinks !== undefined && booksWritten(change.betLinks) !== booksWritten(before.betLinks))
     parts.push(`bet links ${booksText(before.betLinks)} → ${booksText(change.betLinks)}`);
+  if (change.gamblingLines !== undefined && JSON.stringify(change.gamblingLines) !== JSON.stringify(before.gamblingLines ?? null))
+    parts.push(`gambling lines ${linesText(before.gamblingLines)} → ${linesText(change.gamblingLines)}`);
   return parts.length ? parts.join('; ') : 'no change';
 }
 
@@ -59,6 +62,7 @@ export function keyOperations(store: KeyStore, log: Pick<ConsoleStore, 'appendAu
       if (input.hideOdds) extras.push('odds hidden');
       if (input.oddsRegions) extras.push(`odds only in ${regionsText(input.oddsRegions)}`);
       if (input.betLinks?.length) extras.push(`bet links ${booksText(input.betLinks)}`);
+      if (input.gamblingLines) extras.push(`gambling lines ${linesText(input.gamblingLines)}`);
       await audit(
         'key.create',
         key.key,

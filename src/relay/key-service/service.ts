@@ -45,6 +45,7 @@ export function describeKey(key: WidgetKey) {
     hideOdds: key.hideOdds ?? false,
     oddsRegions: key.oddsRegions ?? null,
     betLinks: key.betLinks ?? [],
+    gamblingLines: key.gamblingLines ?? null,
     createdAt: new Date(key.createdAt).toISOString(),
     revokedAt: key.revokedAt === null ? null : new Date(key.revokedAt).toISOString(),
   };
@@ -61,6 +62,7 @@ export interface NewKey {
   hideOdds?: boolean;
   oddsRegions?: string[] | null;
   betLinks?: BetLink[];
+  gamblingLines?: Record<string, string> | null;
 }
 
 export async function createKey(keys: KeyStore, input: NewKey, now: number): Promise<WidgetKey> {
@@ -77,6 +79,7 @@ export async function createKey(keys: KeyStore, input: NewKey, now: number): Pro
     hideOdds: input.hideOdds ?? false,
     oddsRegions: input.oddsRegions ?? null,
     betLinks: input.betLinks ?? [],
+    gamblingLines: input.gamblingLines ?? null,
   };
   await keys.createKey(key);
   return key;

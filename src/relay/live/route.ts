@@ -1,5 +1,5 @@
 import { jsonWithoutOdds, oddsHiddenFor, refuseHiddenOdds } from '../resources/hidden-odds.js';
-import { jsonWithBooks } from '../resources/bet-books.js';
+import { jsonWithExtras, keyExtras } from '../resources/key-extras.js';
 import type { OddsHidden } from '../../contract/common.js';
 import { LIVE_STREAM_LIMITS } from '../base/defaults.js';
 import type { IncomingMessage } from 'node:http';
@@ -116,9 +116,16 @@ function refuseTopics(hidden: OddsHidden | undefined, topics: readonly Topic[], 
  * key gets the error instead of the data); the others in that window go out at once, unbilled. While the reader is
  * behind, only each topic's latest update waits here, counted (if it opens a window) when it is written.
  */
-function streamSubscriber(stream: SseConnection, access: Access, hidden: OddsHidden | undefined, billing: StreamBilling) {
+function streamSubscriber(
+  stream: SseConnection,
+  access: Access,
+  hidden: OddsHidden | undefined,
+  billing: StreamBilling,
+  region: string | undefined,
+) {
   const { upstream } = access;
-  const books = !hidden && access.key.betLinks?.length ? access.key.betLinks.map((book) => book.name) : undefined;
+  // Decided once, at the open, as `hidden` is: the key's books and the reader's region's line (the reader stays put).
+  const extras = keyExtras(access.key, hidden, region);
   // Made when first needed: most streams never fall behind, and 20,000 empty maps are memory for nothing.
   let held: Map<string, LiveUpdate> | undefined;
   /** When each topic's current billing window opened (the update billed last). */
@@ -139,8 +146,8 @@ function streamSubscriber(stream: SseConnection, access: Access, hidden: OddsHid
     }
     // A stream without betting data gets each update cut on its way out: the frame shared by the other streams is not.
     if (hidden) return stream.sendFrame(frameOf({ ...update, json: jsonWithoutOdds(update.json, hidden) }));
-    // A key whose prices link to books gets its books with each update that carries prices, as its first answer had them.
-    return stream.sendFrame(frameOf(books ? { ...update, json: jsonWithBooks(update, books) } : update));
+    // A key with books or a region's gambling line gets them with each update whose route carries them, as its answers.
+    return stream.sendFrame(frameOf(extras ? { ...update, json: jsonWithExtras(update, extras) } : update));
   };
   const subscriber: Subscriber = {
     upstream,
@@ -240,7 +247,8 @@ export function liveRoute(options: LiveRouteOptions) {
       },
       () => viewer.catchUp(),
     );
-    const viewer = streamSubscriber(stream, access, hidden, streamBilling(options, access, widgetRequest, options.loadEveryMs));
+    const billing = streamBilling(options, access, widgetRequest, options.loadEveryMs);
+    const viewer = streamSubscriber(stream, access, hidden, billing, widgetRequest.region);
     streams.add(stream);
     rechecks.set(stream, admitted.recheck);
     stream.retry(jitteredRetryMs());

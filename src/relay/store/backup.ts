@@ -5,6 +5,7 @@ import { parseDomainPattern } from '../keys/domains.js';
 import { parsePlan, type WidgetKey } from '../keys/model.js';
 import { oddsRegionsParam } from '../keys/odds-regions.js';
 import { betLinksParam } from '../keys/bet-links.js';
+import { gamblingLinesParam } from '../keys/gambling-lines.js';
 import type { OpenedStore } from './open.js';
 import type { MonthTotal, RelayStore } from './types.js';
 
@@ -41,6 +42,7 @@ const keySchema = z.object({
   hideOdds: z.boolean().optional(),
   oddsRegions: oddsRegionsParam.optional(),
   betLinks: betLinksParam.optional(),
+  gamblingLines: gamblingLinesParam.optional(),
 });
 
 /** A keys backup as it must be to be imported (`keys import`, the console); bounded, every key and domain checked. */
@@ -118,12 +120,23 @@ export async function importKeys(store: OpenedStore, backup: KeysBackup): Promis
         hideOdds: key.hideOdds ?? false,
         oddsRegions: key.oddsRegions ?? null,
         betLinks: key.betLinks ?? [],
+        gamblingLines: key.gamblingLines ?? null,
       });
       summary.created++;
       continue;
     }
-    const { plan, domains, name, dailyLimit = null, browserOnly = false, hideOdds = false, oddsRegions = null, betLinks = [] } = key;
-    await store.updateKey(key.key, { plan, domains, name, dailyLimit, browserOnly, hideOdds, oddsRegions, betLinks });
+    const {
+      plan,
+      domains,
+      name,
+      dailyLimit = null,
+      browserOnly = false,
+      hideOdds = false,
+      oddsRegions = null,
+      betLinks = [],
+      gamblingLines = null,
+    } = key;
+    await store.updateKey(key.key, { plan, domains, name, dailyLimit, browserOnly, hideOdds, oddsRegions, betLinks, gamblingLines });
     if (key.revokedAt !== null) await store.revokeKey(key.key, key.revokedAt);
     summary.updated++;
   }

@@ -72,6 +72,7 @@ export interface KeyRow {
   hide_odds: number;
   odds_regions: string | null;
   bet_links: string | null;
+  gambling_lines: string | null;
 }
 
 export function toKey(row: KeyRow): WidgetKey {
@@ -88,6 +89,7 @@ export function toKey(row: KeyRow): WidgetKey {
     hideOdds: row.hide_odds === 1,
     oddsRegions: row.odds_regions === null ? null : (JSON.parse(row.odds_regions) as string[]),
     betLinks: row.bet_links === null ? [] : (JSON.parse(row.bet_links) as BetLink[]),
+    gamblingLines: row.gambling_lines === null ? null : (JSON.parse(row.gambling_lines) as Record<string, string>),
   };
 }
 
@@ -117,6 +119,8 @@ const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
   (db) => db.exec('ALTER TABLE keys ADD COLUMN odds_regions TEXT'),
   // 4 → 5: the sportsbooks a key's prices link to (a JSON list of { name, template }; NULL: none).
   (db) => db.exec('ALTER TABLE keys ADD COLUMN bet_links TEXT'),
+  // 5 → 6: a key's responsible-gambling line per region (a JSON object, region → line; NULL: none).
+  (db) => db.exec('ALTER TABLE keys ADD COLUMN gambling_lines TEXT'),
 ];
 
 export const STORE_VERSION = MIGRATIONS.length;

@@ -8,7 +8,12 @@ export interface KeyStore {
   /** Replaces the settings given; returns the updated key or undefined when unknown. */
   updateKey(
     key: string,
-    change: Partial<Pick<WidgetKey, 'plan' | 'domains' | 'name' | 'dailyLimit' | 'browserOnly' | 'hideOdds' | 'oddsRegions' | 'betLinks'>>,
+    change: Partial<
+      Pick<
+        WidgetKey,
+        'plan' | 'domains' | 'name' | 'dailyLimit' | 'browserOnly' | 'hideOdds' | 'oddsRegions' | 'betLinks' | 'gamblingLines'
+      >
+    >,
   ): Promise<WidgetKey | undefined>;
   revokeKey(key: string, at: number): Promise<WidgetKey | undefined>;
   /** Where the store can tell: calls back whenever any process changes or revokes a key (Redis; not SQLite). */

@@ -3,12 +3,15 @@ import { css } from './css.js';
 
 /**
  * A betting element's states (loading, error, data) with its responsible-gambling slot under them, at the foot of the
- * box in every state, where pressbox.css already puts the line before the element is defined.
+ * box in every state, where pressbox.css already puts the line before the element is defined. Where the relay names the
+ * line of the reader's region (the key's settings, `regionLine`), it stands in the slot's place.
  */
-export function withGamblingLine(states: TemplateResult): TemplateResult {
+export function withGamblingLine(states: TemplateResult, regionLine?: string): TemplateResult {
   return html`<div class="with-line">
     ${states}
-    <div part="gambling" class="gambling"><slot name="gambling"></slot></div>
+    <div part="gambling" class="gambling">
+      ${regionLine ? html`<p class="region-line">${regionLine}</p>` : html`<slot name="gambling"></slot>`}
+    </div>
   </div>`;
 }
 
@@ -26,7 +29,8 @@ export const gamblingLineStyles = css`
     flex: none;
   }
   /* The line's box as pressbox.css gives it before the element is defined (GAMBLING_LINE_CSS; a test holds them equal). */
-  .gambling ::slotted(*) {
+  .gambling ::slotted(*),
+  .region-line {
     display: block;
     margin: 0;
     padding: 6px 16px;

@@ -9,6 +9,7 @@ import type { BettingSplits } from '../../../src/widgets/elements/betting-splits
 import type { LineMovement } from '../../../src/widgets/elements/line-movement/line-movement.js';
 import type { OddsBoard } from '../../../src/widgets/elements/odds-board/odds-board.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
+import { REGION_LINE } from '../bet-fixtures.js';
 import { liveGameOf, resetRelay, settled, shadow, testSetup, until, type LiveGame } from '../helpers.js';
 
 /** What the relay answers now for a route, as the element fetched it. */
@@ -145,6 +146,21 @@ describe('betting elements', () => {
       expect(titleRow.scrollWidth).to.be.at.most(titleRow.clientWidth, 'the book choice fits beside the title at 280 px');
       expect(element.getBoundingClientRect().height).to.equal(reservedHeightOf('odds-board'), 'links change no box');
       await expect(element).to.be.accessible();
+    });
+
+    it('shows the line the key gives the reader’s region in place of the page’s, in the same place, and the page’s elsewhere', async () => {
+      const inJersey = await board(`key=${setup.keys.lined} relay=${setup.newJerseyRelay}`);
+      const part = shadow(inJersey).querySelector('[part="gambling"]')!;
+      expect(text(part)).to.equal(REGION_LINE);
+      expect(part.querySelector('slot')).to.equal(null, 'the page’s line gives way');
+      expect(part.getBoundingClientRect().bottom).to.be.at.most(inJersey.getBoundingClientRect().bottom + 0.5);
+      expect(inJersey.getBoundingClientRect().height).to.equal(reservedHeightOf('odds-board'));
+      expect(getComputedStyle(part.querySelector('p')!).fontSize).to.equal('12px');
+      await expect(inJersey).to.be.accessible();
+
+      const elsewhere = await board(`key=${setup.keys.lined}`);
+      const slot = shadow(elsewhere).querySelector<HTMLSlotElement>('[part="gambling"] slot[name="gambling"]')!;
+      expect(text(slot.assignedElements()[0])).to.contain('1-800-GAMBLER', 'a reader of no known region reads the page’s line');
     });
 
     it('shows the publisher’s responsible-gambling line in its slot', async () => {

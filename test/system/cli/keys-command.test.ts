@@ -161,6 +161,37 @@ describe('pressbox keys and pressbox usage', () => {
     assert.ok(audit.some((entry) => entry.key === created.key && entry.detail === 'bet links Book A → Book B, Book C'));
   });
 
+  it('keeps a key’s responsible-gambling line per region: set, shown, replaced, cleared, and refused when not plain text', async () => {
+    const created = JSON.parse(
+      (
+        await pressbox(
+          'keys',
+          'create',
+          '--db',
+          db,
+          '--plan',
+          'pro',
+          '--domain',
+          'example.com',
+          '--gambling-line',
+          'us-nj=21+ only. Gambling problem? Call 1-800-GAMBLER.',
+          '--gambling-line',
+          'GB=18+ BeGambleAware.org',
+          '--json',
+        )
+      ).stdout,
+    );
+    assert.deepEqual(created.gamblingLines, { 'US-NJ': '21+ only. Gambling problem? Call 1-800-GAMBLER.', GB: '18+ BeGambleAware.org' });
+    assert.match((await pressbox('keys', 'show', created.key, '--db', db)).stdout, /gambling US-NJ: 21\+ only\. Gambling problem\?/);
+    const replaced = JSON.parse((await pressbox('keys', 'update', created.key, '--db', db, '--gambling-line', 'US=21+', '--json')).stdout);
+    assert.deepEqual(replaced.gamblingLines, { US: '21+' });
+    const cleared = JSON.parse((await pressbox('keys', 'update', created.key, '--db', db, '--no-gambling-lines', '--json')).stdout);
+    assert.equal(cleared.gamblingLines, null);
+    const wrong = await pressbox('keys', 'update', created.key, '--db', db, '--gambling-line', 'US-NJ=<b>21+</b>');
+    assert.equal(wrong.code, 2);
+    assert.match(wrong.stderr, /plain text/);
+  });
+
   it('prints usage, empty at first', async () => {
     assert.match((await pressbox('usage', '--db', db)).stdout, /No loads recorded/);
     assert.deepEqual(JSON.parse((await pressbox('usage', '--db', db, '--json', '--month', '2026-11')).stdout), []);

@@ -7,18 +7,21 @@ import type { BetLink } from '../../keys/bet-links.js';
 const regionsColumn = (regions: readonly string[] | null | undefined) => (regions ? JSON.stringify(regions) : null);
 /** A key's books as a JSON list, or NULL for none. */
 const booksColumn = (books: readonly BetLink[] | undefined) => (books?.length ? JSON.stringify(books) : null);
+/** A key's gambling lines as a JSON object, or NULL for none. */
+const linesColumn = (lines: Record<string, string> | null | undefined) =>
+  lines && Object.keys(lines).length ? JSON.stringify(lines) : null;
 
 /** Widget keys in the `keys` table. */
 export function sqliteKeys(db: Database.Database): KeyStore {
   const statements = {
     insertKey: db.prepare(
-      `INSERT INTO keys (key, test, plan, domains, name, created_at, revoked_at, daily_limit, browser_only, hide_odds, odds_regions, bet_links)
-       VALUES (@key, @test, @plan, @domains, @name, @createdAt, @revokedAt, @dailyLimit, @browserOnly, @hideOdds, @oddsRegions, @betLinks)`,
+      `INSERT INTO keys (key, test, plan, domains, name, created_at, revoked_at, daily_limit, browser_only, hide_odds, odds_regions, bet_links, gambling_lines)
+       VALUES (@key, @test, @plan, @domains, @name, @createdAt, @revokedAt, @dailyLimit, @browserOnly, @hideOdds, @oddsRegions, @betLinks, @gamblingLines)`,
     ),
     getKey: db.prepare<[string], KeyRow>('SELECT * FROM keys WHERE key = ?'),
     listKeys: db.prepare<[], KeyRow>('SELECT * FROM keys ORDER BY created_at, key'),
     updateKey: db.prepare(
-      'UPDATE keys SET plan = @plan, domains = @domains, name = @name, daily_limit = @dailyLimit, browser_only = @browserOnly, hide_odds = @hideOdds, odds_regions = @oddsRegions, bet_links = @betLinks WHERE key = @key',
+      'UPDATE keys SET plan = @plan, domains = @domains, name = @name, daily_limit = @dailyLimit, browser_only = @browserOnly, hide_odds = @hideOdds, odds_regions = @oddsRegions, bet_links = @betLinks, gambling_lines = @gamblingLines WHERE key = @key',
     ),
     // The earlier time wins: revoking now ends a grace period a rotation had set.
     revokeKey: db.prepare('UPDATE keys SET revoked_at = MIN(COALESCE(revoked_at, @at), @at) WHERE key = @key'),
@@ -34,6 +37,7 @@ export function sqliteKeys(db: Database.Database): KeyStore {
         hideOdds: key.hideOdds ? 1 : 0,
         oddsRegions: regionsColumn(key.oddsRegions),
         betLinks: booksColumn(key.betLinks),
+        gamblingLines: linesColumn(key.gamblingLines),
       });
     },
     async getKey(key) {
@@ -57,6 +61,7 @@ export function sqliteKeys(db: Database.Database): KeyStore {
         hideOdds: next.hideOdds ? 1 : 0,
         oddsRegions: regionsColumn(next.oddsRegions),
         betLinks: booksColumn(next.betLinks),
+        gamblingLines: linesColumn(next.gamblingLines),
       });
       return next;
     },

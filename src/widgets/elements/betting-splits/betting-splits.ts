@@ -79,7 +79,7 @@ export class BettingSplits extends PressboxElement<BettingSplitsPayload> {
   protected readonly skeletonBlocks = [1, 'splits-skeleton'] as const;
 
   protected override render(): TemplateResult {
-    return withGamblingLine(super.render());
+    return withGamblingLine(super.render(), this.resource.data?.gamblingLine);
   }
 
   /**

@@ -93,7 +93,7 @@ export class LineMovement extends PressboxElement<LineMovementPayload> {
   protected readonly skeletonBlocks = [1, 'movement-skeleton'] as const;
 
   protected override render(): TemplateResult {
-    return withGamblingLine(super.render());
+    return withGamblingLine(super.render(), this.resource.data?.gamblingLine);
   }
 
   #number(market: Market, value: number): string {

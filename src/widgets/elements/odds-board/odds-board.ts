@@ -107,7 +107,7 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
   protected readonly skeletonBlocks = [1, 'board-skeleton'] as const;
 
   protected override render(): TemplateResult {
-    return withGamblingLine(super.render());
+    return withGamblingLine(super.render(), this.resource.data?.gamblingLine);
   }
 
   #shown(): Market[] {

@@ -20,6 +20,13 @@ const REGION_REFUSAL = /not available where this reader is.*--odds-regions.*--re
 let relay: RunningRelay;
 let regional = '';
 let everywhere = '';
+/** A key that shows odds everywhere, with a responsible-gambling line for New Jersey, the US and Great Britain. */
+let lined = '';
+const LINES = {
+  'US-NJ': '21+ only. Gambling problem? Call 1-800-GAMBLER.',
+  US: '21+ only. Call 1-800-GAMBLER.',
+  GB: '18+ BeGambleAware.org',
+};
 let liveGame = '';
 let mlbGame = '';
 
@@ -97,6 +104,7 @@ before(async () => {
   relay = await testRelay({ trustProxy: ['127.0.0.1'], regionHeader: HEADER.toLowerCase() });
   regional = await addKey(relay, ['example.com'], { oddsRegions: ['US-NJ', 'US-PA', 'GB'] });
   everywhere = await addKey(relay, ['example.com']);
+  lined = await addKey(relay, ['example.com'], { gamblingLines: LINES });
   const nba = (await viaProxy(everywhere, '/v1/scores?league=nba')).body.games as contract.Game[];
   liveGame = nba.find((game) => game.status === 'live')!.id;
   const mlb = (await viaProxy(everywhere, '/v1/scores?league=mlb')).body.games as contract.Game[];
@@ -235,5 +243,34 @@ describe('odds only where the reader may see them', () => {
     assert.deepEqual(bettingValues(header.data), []);
     assert.equal((header.data as contract.GameDetailPayload).oddsHidden, 'region');
     assert.ok(!header.html.includes('part="line"'), 'no line drawn');
+  });
+
+  it('gives the betting answers and their live updates the line of the reader’s region, from the key, and none elsewhere', async () => {
+    for (const [region, line] of [
+      ['US-NJ', LINES['US-NJ']],
+      ['US-PA', LINES.US],
+      ['GB-SCT', LINES.GB],
+      ['FR', undefined],
+      [undefined, undefined],
+    ] as const) {
+      for (const path of ['/v1/odds?league=nba', '/v1/betting-splits?league=nba', `/v1/line-movement?league=nba&gameId=${liveGame}`]) {
+        const { status, body } = await viaProxy(lined, path, region);
+        assert.equal(status, 200, `${path} ${region}`);
+        assert.equal(body.gamblingLine, line, `${path} for a reader in ${region ?? 'no known region'}`);
+      }
+    }
+    assert.equal((await viaProxy(lined, '/v1/scores?league=nba', 'US-NJ')).body.gamblingLine, undefined, 'scores carry no line');
+    assert.equal((await viaProxy(everywhere, '/v1/odds?league=nba', 'US-NJ')).body.gamblingLine, undefined, 'a key without lines');
+    const forged = await fromReader(lined, '/v1/odds?league=nba', 'US-NJ');
+    assert.equal(forged.body.gamblingLine, undefined, 'a region forged from an untrusted address is no region');
+
+    const topics = ['/v1/odds?league=nba'];
+    const inJersey = await openStream(relay, lined, topics, { headers: { [HEADER]: 'US-NJ' } });
+    try {
+      await inJersey.waitFor(1);
+      assert.equal(updates(inJersey.events)[0]!.data.gamblingLine, LINES['US-NJ']);
+    } finally {
+      inJersey.close();
+    }
   });
 });

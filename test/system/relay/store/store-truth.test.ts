@@ -184,7 +184,7 @@ describe('store files of other releases', () => {
     raw.exec('DROP TABLE keys');
     raw.exec(`CREATE TABLE keys (key TEXT PRIMARY KEY, test INTEGER NOT NULL, plan TEXT NOT NULL, domains TEXT NOT NULL,
       name TEXT NOT NULL, created_at INTEGER NOT NULL, revoked_at INTEGER, daily_limit INTEGER,
-      browser_only INTEGER NOT NULL DEFAULT 0, hide_odds INTEGER NOT NULL DEFAULT 0, odds_regions TEXT, bet_links TEXT, tenant TEXT NOT NULL)`);
+      browser_only INTEGER NOT NULL DEFAULT 0, hide_odds INTEGER NOT NULL DEFAULT 0, odds_regions TEXT, bet_links TEXT, gambling_lines TEXT, tenant TEXT NOT NULL)`);
     raw.close();
     await assert.rejects(testRelay({ db: file }), /its table keys requires the column tenant, which this release does not write/);
   });
