@@ -90,6 +90,18 @@ describe('bet links: the books a key lists, and clicks through the relay', () =>
     }
     const scores = await widgetGet(relay, `/v1/scores?league=nba&key=${withBooks}`);
     assert.equal(scores.body.books, undefined, 'the scores carry no prices');
+    for (const [tag, query] of [
+      ['odds-board', 'league=nba'],
+      ['player-props', `league=nba&game-id=${game.id}`],
+      ['game-header', `league=nba&game-id=${game.id}`],
+    ]) {
+      const rendered = await fetch(`${relay.origin}/v1/render/${tag}?${query}&key=${withBooks}`, {
+        headers: { origin: 'https://example.com' },
+      });
+      const page = await rendered.text();
+      assert.equal(rendered.status, 200, `${tag}: ${page.slice(0, 300)}`);
+      assert.match(page, /"books":\["Book A","Book B"\]/, `${tag}: the embedded answer names the books, for the browser to link`);
+    }
   });
 
   it('names the books in each live update of the board too, so its prices stay links while the games go on', async () => {
