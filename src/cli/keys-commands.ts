@@ -11,7 +11,7 @@ import { exportKeys, importKeys } from '../relay/store/backup.js';
 import { cliUser, existing, print, storeOptions, withStore, type StoreFlags } from './store-command.js';
 
 const BET_LINK_HELP =
-  "a sportsbook prices link to, as 'Book Name=https://book.example/bet?ref=YOURCODE&game={game}' ({league} {date} {game} {home} {away} {market} {side} {line}); repeatable, five at most";
+  "a sportsbook prices link to, as 'Book Name=https://book.example/bet?ref=YOURCODE&game={game}' ({league} {date} {game} {home} {away} {market} {side} {line} {player}); repeatable, five at most";
 const GAMBLING_LINE_HELP =
   "the responsible-gambling line for readers of a region, shown there in place of the page's, as 'US-NJ=21+ only. Gambling problem? Call 1-800-GAMBLER.'; repeatable";
 const ODDS_REGIONS_HELP =

@@ -75,12 +75,12 @@ const keyUnitsTable = (rows: KeyUnitsRow[]) =>
   unitsTable(rows, { title: 'key', width: 40, of: (row) => row.key || '(the relay: recorder, budget watch)' });
 
 function clicksTable(totals: ClickTotal[]): string {
-  if (totals.length === 0) return 'No clicks on prices recorded for that selection (keys update KEY --bet-link links them).';
+  if (totals.length === 0) return 'No clicks on prices recorded for that selection.';
   return [
-    `${'key'.padEnd(40)}  ${'book'.padEnd(24)}  ${'element'.padEnd(16)}  ${'clicks'.padStart(7)}  per 1,000 loads`,
+    `month    ${'key'.padEnd(40)}  ${'book'.padEnd(24)}  ${'element'.padEnd(14)}  ${'clicks'.padStart(7)}  per 1,000 loads`,
     ...totals.map(
       (total) =>
-        `${shown(total.key)}  ${shown(total.book).padEnd(24)}  ${total.element.padEnd(16)}  ${String(total.clicks).padStart(7)}  ${total.perThousandLoads ?? '—'}`,
+        `${total.month}  ${shown(total.key)}  ${shown(total.book).padEnd(24)}  ${total.element.padEnd(14)}  ${String(total.clicks).padStart(7)}  ${total.perThousandLoads ?? '—'}`,
     ),
   ].join('\n');
 }
@@ -99,18 +99,25 @@ export function usageCommand(program: Command): void {
         '--upstream',
         'request units the relay spent upstream this month (or --month), by upstream and endpoint (--by key: by widget key)',
       )
-      .option('--clicks', 'clicks on prices this month (or --month, --day) by key, book and element, with clicks per 1,000 loads'),
+      .option(
+        '--clicks',
+        'clicks on prices by month, key, book and element (--month, --day, --key narrow them), with clicks per 1,000 loads',
+      ),
   ).action(
     (flags: StoreFlags & { key?: string; month?: string; day?: string; by?: UsageDimension; upstream?: boolean; clicks?: boolean }) =>
       withStore(
         flags,
         async (store) => {
           if (flags.clicks) {
-            const selection = flags.day ? { day: flags.day } : { month: flags.month ?? monthBucket(Date.now()) };
+            // Every month unless narrowed, as plain `usage`: clicks are counted on the relay's clock, which may be a sandbox's.
+            const selection = flags.day ? { day: flags.day } : flags.month ? { month: flags.month } : {};
             const loads = new Map<string, number>();
-            for (const row of await store.dailyUsage({ key: flags.key, ...selection }))
-              loads.set(row.key, (loads.get(row.key) ?? 0) + row.loads);
-            const totals = clickTotals(await store.clicks({ key: flags.key, ...selection }), (key) => loads.get(key) ?? 0);
+            for (const row of await store.dailyUsage({ key: flags.key, ...selection })) {
+              const id = `${row.key} ${row.day.slice(0, 7)}`;
+              loads.set(id, (loads.get(id) ?? 0) + row.loads);
+            }
+            const clicks = await store.clicks({ key: flags.key, ...selection });
+            const totals = clickTotals(clicks, (key, month) => loads.get(`${key} ${month}`) ?? 0);
             print(flags, totals, () => clicksTable(totals));
             return;
           }

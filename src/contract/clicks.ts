@@ -6,11 +6,13 @@ export const CLICK_PATH = '/v1/click';
 /** A game's markets; a player prop's market is its key (`points`, `passingYards`), as /v1/props names it. */
 export const GAME_MARKETS = ['moneyline', 'spread', 'total'] as const;
 export const CLICK_SIDES = ['home', 'away', 'over', 'under'] as const;
+/** The elements whose prices link to books. */
+export const PRICE_LINKING_ELEMENTS = ['odds-board', 'game-header', 'player-props'] as const;
 
 /** A price as its link names it: the book's name as the key lists it, and what the book's link template may ask for. */
 export interface PriceClick {
   book: string;
-  element: string;
+  element: (typeof PRICE_LINKING_ELEMENTS)[number];
   league: string;
   /** The game's day, YYYY-MM-DD (UTC); empty where the element does not know it (player props). */
   date: string;

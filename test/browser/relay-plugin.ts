@@ -1,6 +1,5 @@
 import type { TestRunnerPlugin } from '@web/test-runner';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { REGION_HEADER, startRegionProxy, type RegionProxy } from '../harness/region-proxy.js';
 import { createKey } from '../../src/relay/key-service/service.js';
 import { silentLogger } from '../../src/relay/base/logger.js';
 import { startRelay, type RunningRelay } from '../../src/relay/server.js';
@@ -33,33 +32,6 @@ export interface BrowserTestSetup {
   /** The same calendar at RAINOUT_EVENING (Tuesday 4 May 2027, 7:30 PM Eastern): an MLB game rained out. */
   rainoutRelay: string;
   rainoutRelayKey: string;
-}
-
-const REGION_HEADER = 'x-pressbox-region';
-
-/** A reverse proxy as an operator's nginx or CDN is: it sets the reader's region (replacing any the reader sent). */
-async function regionProxy(target: string, region: string): Promise<Server> {
-  const upstream = new URL(target);
-  const proxy = createServer((incoming, outgoing) => {
-    const forwarded = httpRequest(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: incoming.method,
-        path: incoming.url,
-        headers: { ...incoming.headers, host: upstream.host, [REGION_HEADER]: region },
-      },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    forwarded.on('error', () => outgoing.destroy());
-    outgoing.on('close', () => forwarded.destroy());
-    incoming.pipe(forwarded);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  return proxy;
 }
 
 export const SEASON_EVENING = '2027-04-27T00:30:00Z';
@@ -95,7 +67,7 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
   let setup: BrowserTestSetup;
   let offsetMs = 0;
   const month = () => new Date(Date.now() + offsetMs).toISOString().slice(0, 7);
-  let newJersey: Server;
+  let newJersey: RegionProxy;
   const key = async (
     domains: string[],
     options: {
@@ -136,7 +108,7 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
         trustProxy: ['127.0.0.1'],
         regionHeader: REGION_HEADER,
       });
-      newJersey = await regionProxy(relay.origin, 'US-NJ');
+      newJersey = await startRegionProxy(relay.origin, 'US-NJ');
       freeRelay = await startRelay({
         port: 0,
         db: ':memory:',
@@ -178,7 +150,7 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
           books: await key(['example.com'], { test: true, betLinks: BET_BOOKS }),
           lined: await key(['example.com'], { test: true, gamblingLines: { 'US-NJ': REGION_LINE } }),
         },
-        newJerseyRelay: `http://127.0.0.1:${(newJersey.address() as AddressInfo).port}`,
+        newJerseyRelay: newJersey.origin,
         freeRelay: freeRelay.origin,
         freeRelayKey,
         streamlessRelay: streamlessRelay.origin,
@@ -194,8 +166,7 @@ export function pressboxRelayPlugin(): TestRunnerPlugin {
       await streamlessRelay?.close();
       await seasonRelay?.close();
       await rainoutRelay?.close();
-      newJersey?.closeAllConnections();
-      await new Promise((resolve) => newJersey?.close(resolve));
+      await newJersey?.close();
       await relay?.close();
     },
     async executeCommand({ command, payload }) {

@@ -12,6 +12,8 @@ export interface ReaderPage {
   evaluate<A, R>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R>;
   waitFor<A>(fn: (arg: A) => boolean, arg: A, timeoutMs?: number): Promise<void>;
   screenshot(selector: string, path: string): Promise<void>;
+  /** A reader's click (the driver's, with the user activation a script's click() lacks) on `inner` in `host`'s shadow root. */
+  clickInShadow(host: string, inner: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -108,6 +110,9 @@ function puppeteerPage(page: PuppeteerPage): ReaderPage {
       const element = await page.$(selector);
       if (!element) throw new Error(`no ${selector} on the page to take a picture of`);
       await element.screenshot({ path: path as `${string}.png` });
+    },
+    clickInShadow: async (host, inner) => {
+      await page.click(`${host} >>> ${inner}`);
     },
     close: () => page.close(),
   };
@@ -243,6 +248,9 @@ async function launchWebKit(options: ReaderBrowserOptions): Promise<ReaderBrowse
     screenshot: async (selector, path) => {
       await evaluate((target) => document.querySelector(target)!.scrollIntoView({ block: 'start' }), selector);
       await browser.$(selector).saveScreenshot(path);
+    },
+    clickInShadow: async (host, inner) => {
+      await browser.$(host).shadow$(inner).click();
     },
     close: async () => {
       await browser.url('about:blank');

@@ -1,7 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { CLICK_PATH, CLICK_SIDES } from '../../contract/clicks.js';
-import { isElementTag } from '../../contract/elements.js';
+import { CLICK_PATH, CLICK_SIDES, PRICE_LINKING_ELEMENTS } from '../../contract/clicks.js';
 import { RelayError } from '../base/errors.js';
 import { patternsOf } from '../key-service/service.js';
 import { betLinkUrl } from '../keys/bet-links.js';
@@ -29,7 +28,7 @@ const keyParam = z.string().regex(/^pk_(live|test)_[0-9a-f]{32}$/);
 
 const clickQuery = z.object({
   book: z.string().min(1).max(40),
-  element: z.string().refine(isElementTag, { message: 'expected the tag of the element the price was shown in, such as odds-board' }),
+  element: z.enum(PRICE_LINKING_ELEMENTS, { error: `expected the element the price was shown in: ${PRICE_LINKING_ELEMENTS.join(', ')}` }),
   league: leagueParam,
   date: z.union([z.literal(''), dateParam]),
   game: gameIdParam,
@@ -37,7 +36,7 @@ const clickQuery = z.object({
   away: teamParam,
   // A game's market (moneyline, spread, total) or a player prop's key (points, passingYards).
   market: z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,31}$/, { message: 'expected a market such as spread, total, moneyline or points' }),
-  side: z.enum(CLICK_SIDES),
+  side: z.enum(CLICK_SIDES, { error: `expected the side clicked: ${CLICK_SIDES.join(', ')}` }),
   line: z.union([z.literal(''), z.string().regex(/^[+-]?\d{1,4}(\.\d{1,2})?$/, { message: 'expected points such as -3.5' })]),
   player: z
     .string()
@@ -73,15 +72,20 @@ export function clickRoutes(deps: ClickDeps): Hono<RelayEnv> {
     if (!book)
       throw new RelayError(
         'not_found',
-        `This widget key lists no book "${click.book.slice(0, 40)}": its operator changed its bet links; reload the page.`,
+        `This widget key lists no book "${click.book.slice(0, 40)}": the link is out of date (its operator changed the key's books) or was altered.`,
       );
     const incoming = c.env?.incoming;
     const region = deps.readerRegion(incoming?.socket?.remoteAddress, incoming?.headers ?? {});
     if (oddsHiddenFor(found, region)) throw new RelayError('plan_required', 'Betting links are not available where this reader is.');
-    const outcome = await counted(c, found, click);
-    deps.metrics.betClicks.count(click.element, outcome);
     const { league, date, game, home, away, market, side, line, player } = click;
     const location = betLinkUrl(book, { league, date, game, home, away, market, side, line, player });
+    if (!location)
+      throw new RelayError(
+        'not_found',
+        `The link of the book "${click.book.slice(0, 40)}" leaves the book's site: its operator must write it again.`,
+      );
+    const outcome = await counted(c, found, click);
+    deps.metrics.betClicks.count(click.element, outcome);
     return c.body(null, 302, { ...REDIRECT_HEADERS, Location: location });
   };
 

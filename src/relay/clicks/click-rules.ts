@@ -9,9 +9,13 @@ import { readerNetwork } from '../metering/attribution.js';
 export type Uncounted = 'head' | 'prefetch' | 'bot' | 'not_navigation' | 'other_page' | 'repeat' | 'burst';
 export type ClickOutcome = 'counted' | Uncounted;
 
-/** User agents of crawlers, link previewers and HTTP libraries: none of them is a reader choosing a book. */
+/**
+ * User agents of crawlers, link previewers and HTTP libraries: none of them is a reader choosing a book. A crawler names
+ * itself `…bot/2.1`, `(compatible; bot)`, a spider or crawler; a phone named CUBOT is no bot. A headless browser is a
+ * browser (a publisher's own checks click in one): its clicks count under the other rules.
+ */
 const NOT_A_READER =
-  /bot\b|crawl|spider|slurp|preview|facebookexternalhit|embedly|whatsapp|telegram|discord|headless|lighthouse|curl\/|wget\/|python|go-http|node-fetch|undici|axios|okhttp|java\/|libwww|httpclient|scrapy|^$/i;
+  /(?:bot|spider|crawler)\/|\b(?:bot|spider|crawler|crawl)\b|slurp|preview|facebookexternalhit|embedly|whatsapp|telegram|discord|slackbot|lighthouse|curl\/|wget\/|python|go-http|node-fetch|undici|axios|okhttp|java\/|libwww|httpclient|scrapy|^$/i;
 
 /** Sec-Purpose (Chromium, Firefox), Purpose (older Chromium, Safari), X-Moz (older Firefox), X-Purpose (previews). */
 function isPrefetch(headers: IncomingHttpHeaders): boolean {

@@ -43,10 +43,23 @@ export function parseBetLink(written: string): BetLink | string {
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
     return `${name}: the link must be https:// (http:// only to localhost, for a stand-in), not ${url.protocol}`;
   if (url.username || url.password) return `${name}: the link must not carry a user name or password`;
-  // The host is the book's, as the operator wrote it: a placeholder there would let a click go anywhere.
-  const origin = /^https?:\/\/([^/?#]*)/i.exec(template)?.[1] ?? '';
-  if (origin.includes('{')) return `${name}: a placeholder cannot stand in the link's host`;
+  // The host is the book's, as the operator wrote it: a placeholder there would let a click go anywhere. Written out in
+  // full (`https://host/`), and the same whatever the placeholders hold: `https:{game}` parses with the game as host.
+  const host = /^https?:\/\/([^/?#]*)/i.exec(template)?.[1] ?? '{';
+  if (host.includes('{') || fixedOrigin(template) === undefined) return `${name}: a placeholder cannot stand in the link's host`;
   return { name, template };
+}
+
+/** The origin a template's links all go to, whatever its placeholders are filled with; undefined when they move it. */
+function fixedOrigin(template: string): string | undefined {
+  const origins = ['x', 'evil.example/', '@evil.example', '//evil.example'].map((value) => {
+    try {
+      return new URL(template.replace(/\{[a-z]+\}/g, encodeURIComponent(value))).origin;
+    } catch {
+      return undefined;
+    }
+  });
+  return origins.every((origin) => origin !== undefined && origin === origins[0]) ? origins[0] : undefined;
 }
 
 /** A key's books as the operator lists them (repeatable): each checked, names unique, at most MAX_BOOKS. */
@@ -63,9 +76,18 @@ export function parseBetLinks(written: readonly string[]): BetLinkList {
   return { ok: true, books };
 }
 
-/** Where a click on a price goes: the template with each placeholder filled (URL-encoded; a missing one empty). */
-export function betLinkUrl(book: BetLink, values: Partial<Record<BetLinkPlaceholder, string>>): string {
-  return book.template.replace(/\{([a-z]+)\}/g, (_, name: BetLinkPlaceholder) => encodeURIComponent(values[name] ?? ''));
+/**
+ * Where a click on a price goes: the template with each placeholder filled (URL-encoded; a missing one empty). Undefined
+ * when the link would leave the book's origin, which a checked template never does (a stored one is checked again).
+ */
+export function betLinkUrl(book: BetLink, values: Partial<Record<BetLinkPlaceholder, string>>): string | undefined {
+  const link = book.template.replace(/\{([a-z]+)\}/g, (_, name: BetLinkPlaceholder) => encodeURIComponent(values[name] ?? ''));
+  const origin = fixedOrigin(book.template);
+  try {
+    return origin !== undefined && new URL(link).origin === origin ? link : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A key's books as the admin API, the console and backups send them (`[{ name, template }]`), each checked. */

@@ -21,9 +21,7 @@ export function priceLink(linking: PriceLinking, content: unknown, price: Price,
   return linking.books?.length && priceLinksKit.current ? priceLinksKit.current.priceLink(linking, content, price, spoken) : content;
 }
 
-/** The reader's choice of book, once the kit is here and the key lists two or more. */
-export function bookChoice(linking: PriceLinking, label: string, choose: (book: string) => void): unknown {
-  return linking.books && linking.books.length > 1 && priceLinksKit.current
-    ? priceLinksKit.current.bookChoice(linking, label, choose)
-    : nothing;
+/** Which book the prices link to ("Bet with Book", or the reader's choice of several), once the kit is here. */
+export function bookChoice(linking: PriceLinking, label: string): unknown {
+  return linking.books?.length && priceLinksKit.current ? priceLinksKit.current.bookChoice(linking, label) : nothing;
 }

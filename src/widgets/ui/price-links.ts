@@ -1,15 +1,35 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, type ReactiveElement, type TemplateResult } from 'lit';
 import { clickUrl } from '../../contract/clicks.js';
 import { resolveConfig } from '../runtime/config.js';
+import type { Price, PriceLinking } from './price-linking.js';
 
 // A chunk of its own, fetched by the first element on a page whose answer names books (ui/price-links-kit.ts): most keys
 // list none, and their pages carry none of this.
 
-import type { Price, PriceLinking } from './price-linking.js';
+/** The book the reader picked on this page: every element of the page links to it (until the page is left). */
+let pageChoice: string | undefined;
+/** The elements that link prices on this page, to render again when the reader picks another book. */
+const linkingHosts = new Set<WeakRef<ReactiveElement>>();
+const known = new WeakSet<ReactiveElement>();
+
+function follows(host: ReactiveElement): void {
+  if (known.has(host)) return;
+  known.add(host);
+  linkingHosts.add(new WeakRef(host));
+}
 
 /** The book prices link to: the reader's choice while the key still lists it, else the key's first. */
-export function linkedBook(books: readonly string[] | undefined, chosen: string | undefined): string | undefined {
-  return chosen && books?.includes(chosen) ? chosen : books?.[0];
+function linkedBook(books: readonly string[] | undefined): string | undefined {
+  return pageChoice && books?.includes(pageChoice) ? pageChoice : books?.[0];
+}
+
+function choose(book: string): void {
+  pageChoice = book;
+  for (const reference of linkingHosts) {
+    const host = reference.deref();
+    if (host) host.requestUpdate();
+    else linkingHosts.delete(reference);
+  }
 }
 
 /**
@@ -17,8 +37,9 @@ export function linkedBook(books: readonly string[] | undefined, chosen: string 
  * plain text where the key lists no book, and on the server (the page's copy is replaced by the browser's).
  */
 export function priceLink(linking: PriceLinking, content: unknown, price: Price, spoken: string): unknown {
-  const book = linkedBook(linking.books, linking.chosen);
+  const book = linkedBook(linking.books);
   if (!book || typeof window === 'undefined') return content;
+  follows(linking.host);
   const config = resolveConfig(linking.host);
   if (config instanceof Error) return content;
   const href = clickUrl(config.relay, config.key, { ...price, book, element: linking.element });
@@ -27,14 +48,20 @@ export function priceLink(linking: PriceLinking, content: unknown, price: Price,
   >`;
 }
 
-/** With two books or more, the reader picks the one prices link to. */
-export function bookChoice(linking: PriceLinking, label: string, choose: (book: string) => void): TemplateResult | typeof nothing {
-  if (!linking.books || linking.books.length < 2) return nothing;
-  const chosen = linkedBook(linking.books, linking.chosen);
+/**
+ * Which book the prices link to, in sight: "Bet with Book" for one, a choice for several (the page's other elements
+ * follow the reader's pick). Book names may be written right to left or left to right, whatever the page's direction.
+ */
+export function bookChoice(linking: PriceLinking, label: string): TemplateResult {
+  follows(linking.host);
+  const books = linking.books ?? [];
+  const chosen = linkedBook(books);
+  if (books.length < 2)
+    return html`<span class="book-choice" part="book"><span class="book-label">${label} </span><bdi>${chosen}</bdi></span>`;
   return html`<label class="book-choice" part="book"
-    ><span>${label}</span>
-    <select @change=${(event: Event) => choose((event.target as HTMLSelectElement).value)}>
-      ${linking.books.map((book) => html`<option value=${book} ?selected=${book === chosen}>${book}</option>`)}
+    ><span class="book-label">${label}</span>
+    <select dir="auto" @change=${(event: Event) => choose((event.target as HTMLSelectElement).value)}>
+      ${books.map((book) => html`<option dir="auto" value=${book} ?selected=${book === chosen}>${book}</option>`)}
     </select></label
   >`;
 }
@@ -66,6 +93,14 @@ sheet.replaceSync(css`
     font-size: 12px;
     color: var(--_muted);
   }
+  span.book-choice {
+    display: inline-block;
+    max-width: 12em;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    vertical-align: middle;
+  }
   .book-choice select {
     max-width: 9em;
     min-height: 24px;
@@ -78,7 +113,7 @@ sheet.replaceSync(css`
   }
   /* A phone's column: the choice keeps its name for screen readers, and takes less of the title row. */
   @container (max-width: 400px) {
-    .book-choice > span {
+    .book-choice > .book-label {
       position: absolute;
       width: 1px;
       height: 1px;
@@ -86,8 +121,15 @@ sheet.replaceSync(css`
       clip-path: inset(50%);
       white-space: nowrap;
     }
-    .book-choice select {
+    .book-choice select,
+    span.book-choice {
       max-width: 7em;
+    }
+  }
+  @container (max-width: 340px) {
+    .book-choice select,
+    span.book-choice {
+      max-width: 5.5em;
     }
   }
   @media (forced-colors: active) {

@@ -8,6 +8,7 @@ import type { ScoresPayload } from '../../../src/contract/scores.js';
 import type { BettingSplits } from '../../../src/widgets/elements/betting-splits/betting-splits.js';
 import type { LineMovement } from '../../../src/widgets/elements/line-movement/line-movement.js';
 import type { OddsBoard } from '../../../src/widgets/elements/odds-board/odds-board.js';
+import type { GameHeader } from '../../../src/widgets/elements/game-header/game-header.js';
 import type { BrowserTestSetup } from '../relay-plugin.js';
 import { REGION_LINE } from '../bet-fixtures.js';
 import { liveGameOf, resetRelay, settled, shadow, testSetup, until, type LiveGame } from '../helpers.js';
@@ -128,6 +129,18 @@ describe('betting elements', () => {
       const relinked = shadow(element).querySelector<HTMLAnchorElement>('a.bet')!;
       expect(new URL(relinked.href).searchParams.get('book')).to.equal('Bookmaker Two');
       expect(relinked.getAttribute('aria-label')).to.contain('at Bookmaker Two');
+      // The page's other elements follow the reader's pick.
+      const header = document.createElement('game-header');
+      for (const [name, value] of Object.entries({ league: 'nba', 'game-id': liveGame.id, key: setup.keys.books, relay: setup.relay }))
+        header.setAttribute(name, value);
+      element.after(header);
+      await settled(header as GameHeader);
+      expect(new URL(shadow(header).querySelector<HTMLAnchorElement>('a.bet')!.href).searchParams.get('book')).to.equal('Bookmaker Two');
+      choice.value = 'Book A';
+      choice.dispatchEvent(new Event('change'));
+      await element.updateComplete;
+      await header.updateComplete;
+      expect(new URL(shadow(header).querySelector<HTMLAnchorElement>('a.bet')!.href).searchParams.get('book')).to.equal('Book A');
     });
 
     it('links nothing for a key without books, and says the links in the reader’s language at a phone’s width', async () => {

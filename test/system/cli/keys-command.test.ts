@@ -253,7 +253,15 @@ describe('pressbox keys and pressbox usage', () => {
         ['Book B', 1, 2.5],
       ],
     );
-    assert.match((await pressbox('usage', '--clicks', '--db', db, '--day', '2026-09-14')).stdout, /Book A\s+odds-board\s+3\s+7\.5/);
+    assert.match(
+      (await pressbox('usage', '--clicks', '--db', db, '--day', '2026-09-14')).stdout,
+      /2026-09 +pk_live_c+ +Book A\s+odds-board\s+3\s+7\.5/,
+    );
+    assert.match(
+      (await pressbox('usage', '--clicks', '--db', db)).stdout,
+      /Book B\s+odds-board\s+1\s+2\.5/,
+      'every month when none is named',
+    );
     assert.match((await pressbox('usage', '--clicks', '--db', db, '--month', '2026-08')).stdout, /No clicks on prices recorded/);
   });
 });

@@ -206,7 +206,6 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
     // The header has no room for a choice of books: its prices link to the key's first.
     const linking: PriceLinking = {
       books,
-      chosen: undefined,
       element: 'game-header',
       host: this,
       label: (price, book) => t('odds.betLink', '{price} at {book} (opens in a new tab)', { price, book }),

@@ -65,7 +65,6 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
     sort: {},
     markets: {},
     sortKey: { state: true, attribute: false },
-    chosenBook: { state: true, attribute: false },
     direction: { state: true, attribute: false },
   };
 
@@ -85,7 +84,6 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
   markets = '';
   private sortKey: SortKey | undefined;
   private direction: Direction = 'ascending';
-  private chosenBook: string | undefined;
 
   protected readonly resource = elementResource<OddsBoardPayload>(this, {
     live: liveWhile((data) => this.isLive(data)),
@@ -130,7 +128,6 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
     const shown = this.#shown();
     const linking: PriceLinking = {
       books: data.books,
-      chosen: this.chosenBook,
       element: 'odds-board',
       host: this,
       label: (price, book) => t('odds.betLink', '{price} at {book} (opens in a new tab)', { price, book }),
@@ -141,7 +138,7 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
       <div class="title-row">
         <p class="title">${this.regionLabel}</p>
         <span class="end"
-          >${games.length ? bookChoice(linking, t('odds.betWith', 'Bet with'), (book) => (this.chosenBook = book)) : nothing}
+          >${games.length ? bookChoice(linking, t('odds.betWith', 'Bet with')) : nothing}
           ${games.length ? this.pauseControl() : nothing}</span
         >
       </div>
@@ -229,7 +226,9 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
         const points = this.#points(l.total.points, false);
         const over = t('odds.over', 'O {points}', { points });
         const under = t('odds.under', 'U {points}', { points });
-        const spoken = (words: string, price: number | null) => `${words}${price === null ? '' : ` ${this.#odds(price)}`}`;
+        // Said with the game, "LAL at BOS, O 224.5 −110": the cell's words lean on its row, and a name holds what is seen.
+        const matchup = t('game.matchup', '{away} at {home}', { away, home });
+        const spoken = (words: string, price: number | null) => `${matchup}, ${words}${price === null ? '' : ` ${this.#odds(price)}`}`;
         return pair(
           linked(priced(over, l.total.overPrice), priceOf('total', 'over', l.total.points), spoken(over, l.total.overPrice)),
           linked(priced(under, l.total.underPrice), priceOf('total', 'under', l.total.points), spoken(under, l.total.underPrice)),

@@ -49,7 +49,6 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
     selected: { state: true, attribute: false },
     sortKey: { state: true, attribute: false },
     direction: { state: true, attribute: false },
-    chosenBook: { state: true, attribute: false },
   };
 
   static override styles = elementStyles(
@@ -68,7 +67,6 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
   private selected = '';
   private sortKey: SortKey = 'line';
   private direction: Direction = 'descending';
-  private chosenBook: string | undefined;
 
   protected readonly resource = elementResource<PropsPayload>(this, {
     request: () => ({
@@ -100,7 +98,6 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
     const active = markets.find((market) => market.key === this.selected) ?? markets[0]!;
     const linking: PriceLinking = {
       books: data.books,
-      chosen: this.chosenBook,
       element: 'player-props',
       host: this,
       label: (price, book) => t('odds.betLink', '{price} at {book} (opens in a new tab)', { price, book }),
@@ -111,10 +108,7 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
           <p class="title">${this.regionLabel}</p>
           <p class="subtitle">${t('game.matchup', '{away} at {home}', { away: data.away.name, home: data.home.name })}</p>
         </div>
-        <span class="end"
-          >${bookChoice(linking, t('odds.betWith', 'Bet with'), (book) => (this.chosenBook = book))}
-          ${pauseButton(this.paused, this.togglePaused, t)}</span
-        >
+        <span class="end">${bookChoice(linking, t('odds.betWith', 'Bet with'))} ${pauseButton(this.paused, this.togglePaused, t)}</span>
       </div>
       <div class="scroll-area" role="tablist" aria-label=${t('props.markets', 'Markets')} @keydown=${this.#onTabKeydown}>
         ${markets.map(

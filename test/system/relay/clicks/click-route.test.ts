@@ -155,6 +155,7 @@ describe('bet links: the books a key lists, and clicks through the relay', () =>
       ['old prefetch', { ...READER, purpose: 'prefetch' }],
       ['HEAD', READER, 'HEAD'],
       ['crawler', { ...READER, 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }],
+      ['link preview', { ...READER, 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' }],
       ['curl', { 'user-agent': 'curl/8.5.0' }],
       ['no user agent', { referer: READER.referer }],
       ['a script’s fetch', { ...READER, 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' }],
@@ -174,6 +175,12 @@ describe('bet links: the books a key lists, and clicks through the relay', () =>
     };
     await send(clickPath(withBooks, { game: 'twice' }), otherBrowser, { address: '127.0.0.12' });
     assert.equal(await clicksOf(withBooks), before + 2, 'another reader’s browser behind the same address is another click');
+    for (const agent of [
+      'Mozilla/5.0 (Linux; Android 12; CUBOT NOTE 20) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36',
+    ])
+      await send(clickPath(withBooks, { game: 'phones' }), { ...READER, 'user-agent': agent }, { address: '127.0.0.12' });
+    assert.equal(await clicksOf(withBooks), before + 4, 'a phone named CUBOT and a headless browser are readers');
   });
 
   it('counts at most ten clicks a minute for one key from one network, whatever it sends', async () => {
@@ -202,6 +209,8 @@ describe('bet links: the books a key lists, and clicks through the relay', () =>
       [clickPath(withBooks, { market: 'spread;total' }), 400, /market/],
       [clickPath(withBooks, { line: '1e9' }), 400, /line/],
       [clickPath(withBooks, { element: 'iframe' }), 400, /element/],
+      [clickPath(withBooks, { element: 'score-strip' }), 400, /odds-board, game-header, player-props/],
+      [clickPath(withBooks, { side: 'both' }), 400, /side: expected the side clicked: home, away, over, under/],
       [clickPath(withBooks, { next: 'https://evil.example/' }), 400, /unknown parameter "next"/],
       [clickPath(withBooks, { player: '<script>' }), 400, /player/],
     ];

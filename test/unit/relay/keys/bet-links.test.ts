@@ -15,6 +15,8 @@ describe('bet links', () => {
     assert.match(parseBetLink('Book=http://book.example/') as string, /must be https/);
     assert.match(parseBetLink('Book=javascript:alert(1)') as string, /must be https|not an address/);
     assert.match(parseBetLink('Book=https://{home}.example/') as string, /cannot stand in the link's host/);
+    for (const template of ['https:{game}/bet?x=1', 'https:/{game}/bet', 'https://book.example{game}/', 'https://book.example:{line}/'])
+      assert.match(parseBetLink(`Book=${template}`) as string, /cannot stand in the link's host|not an address/, template);
     assert.match(parseBetLink('Book=https://user:pw@book.example/') as string, /user name or password/);
     assert.match(parseBetLink('Book=https://book.example/?u={url}') as string, /\{url\} is no placeholder/);
     assert.match(parseBetLink('https://book.example/') as string, /Name=https/);
@@ -39,6 +41,11 @@ describe('bet links', () => {
     assert.equal(
       betLinkUrl(book, { market: 'spread', side: 'BOS&ref=EVIL', line: '-4.5' }),
       'https://book.example/bet?m=spread&s=BOS%26ref%3DEVIL&l=-4.5&ref=PUB1',
+    );
+    assert.equal(
+      betLinkUrl({ name: 'Stored', template: 'https:{game}/bet' }, { game: 'evil.example' }),
+      undefined,
+      'a stored link is checked again',
     );
   });
 });
