@@ -94,8 +94,8 @@ describe('the responsible-gambling line in every snippet form', () => {
 });
 
 describe('the line’s box before and after its element is defined', () => {
-  it('is the same in pressbox.css and in the element’s ::slotted rule, so the line never moves', () => {
-    const slotted = /\.gambling ::slotted\(\*\) \{([^}]*)\}/.exec(gamblingLineStyles.cssText)?.[1] ?? '';
+  it('is the same in pressbox.css and in the element’s ::slotted rule (and the region’s line), so the line never moves', () => {
+    const slotted = /\.gambling ::slotted\(\*\),\s*\.region-line \{([^}]*)\}/.exec(gamblingLineStyles.cssText)?.[1] ?? '';
     const declarations = (text: string) => text.replaceAll(/\s+/g, '');
     assert.equal(declarations(slotted), declarations(`display:block;${GAMBLING_LINE_CSS}color:var(--_muted);`));
   });
