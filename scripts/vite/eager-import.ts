@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { PRICE_LINKING_ELEMENTS } from '../../src/contract/clicks.js';
 
 /**
  * A module's lazy `import('<specifier>')` made eager: the call resolves at once to the module, imported at the end of
@@ -29,7 +30,9 @@ export function lazyPartsInside(tagsWithView: readonly string[]): Plugin[] {
   return [
     eagerImport('live-kit', (id) => /[\\/]src[\\/]widgets[\\/]ui[\\/]live\.ts$/.test(id), './live-kit.js'),
     eagerImport('bet-state', (id) => /[\\/]src[\\/]widgets[\\/]ui[\\/]bet-state-kit\.ts$/.test(id), './bet-state.js'),
-    eagerImport('price-links', (id) => /[\\/]src[\\/]widgets[\\/]ui[\\/]price-links-kit\.ts$/.test(id), './price-links.js'),
+    ...PRICE_LINKING_ELEMENTS.map((tag) =>
+      eagerImport(`${tag}-price-links`, (id) => id.endsWith(`/elements/${tag}/${tag}.ts`), '../../ui/price-links.js'),
+    ),
     eagerImport('series-line', (id) => id.endsWith('/elements/game-header/game-header.ts'), './series-line.js'),
     ...tagsWithView.map((tag) => eagerImport(`${tag}-view`, (id) => id.endsWith(`/elements/${tag}/${tag}.ts`), `./${tag}-view.js`)),
   ];

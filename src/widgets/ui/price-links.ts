@@ -1,7 +1,7 @@
-import { html, type ReactiveElement, type TemplateResult } from 'lit';
-import { clickUrl } from '../../contract/clicks.js';
+import { html, nothing, type ReactiveElement, type TemplateResult } from 'lit';
+import { clickUrl, type PriceClick } from '../../contract/clicks.js';
 import { resolveConfig } from '../runtime/config.js';
-import type { Price, PriceLinking } from './price-linking.js';
+import type { PriceArgs, PriceLinking } from './price-linking.js';
 
 // A chunk of its own, fetched by the first element on a page whose answer names books (ui/price-links-kit.ts): most keys
 // list none, and their pages carry none of this.
@@ -36,23 +36,36 @@ function choose(book: string): void {
  * A price as a link to the book (issue 72) through the relay's click route, which counts it and sends the reader on;
  * plain text where the key lists no book, and on the server (the page's copy is replaced by the browser's).
  */
-export function priceLink(linking: PriceLinking, content: unknown, price: Price, spoken: string): unknown {
+export function priceLink(linking: PriceLinking, ...[content, game, market, side, line, spoken, player]: PriceArgs): unknown {
   const book = linkedBook(linking.books);
   if (!book || typeof window === 'undefined') return content;
   follows(linking.host);
   const config = resolveConfig(linking.host);
   if (config instanceof Error) return content;
-  const href = clickUrl(config.relay, config.key, { ...price, book, element: linking.element });
-  return html`<a class="bet" href=${href} target="_blank" rel="sponsored noopener" aria-label=${linking.label(spoken, book)}
-    >${content}</a
-  >`;
+  const href = clickUrl(config.relay, config.key, {
+    book,
+    element: linking.host.localName as PriceClick['element'],
+    league: game.league,
+    date: game.startTime?.slice(0, 10) ?? '',
+    game: game.id,
+    home: game.home.team.abbreviation,
+    away: game.away.team.abbreviation,
+    market,
+    side,
+    line: line === undefined ? '' : String(line),
+    player,
+  });
+  const label = linking.t('odds.betLink', '{price} at {book} (opens in a new tab)', { price: spoken ?? String(content), book });
+  return html`<a class="bet" href=${href} target="_blank" rel="sponsored noopener" aria-label=${label}>${content}</a>`;
 }
 
 /**
  * Which book the prices link to, in sight: "Bet with Book" for one, a choice for several (the page's other elements
  * follow the reader's pick). Book names may be written right to left or left to right, whatever the page's direction.
  */
-export function bookChoice(linking: PriceLinking, label: string): TemplateResult {
+export function bookChoice(linking: PriceLinking): TemplateResult | typeof nothing {
+  if (!linking.books?.length) return nothing;
+  const label = linking.t('odds.betWith', 'Bet with');
   follows(linking.host);
   const books = linking.books ?? [];
   const chosen = linkedBook(books);

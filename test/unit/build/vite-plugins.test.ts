@@ -85,11 +85,16 @@ describe('build plugins', () => {
     assert.match(eager, /\nimport \* as eagerview from '\.\/x-view\.js';\n$/);
     assert.equal(transform(code, '/src/widgets/other.ts'), null);
     assert.throws(() => transform('render();', '/src/widgets/elements/x/x.ts'), /no longer has import\('\.\/x-view\.js'\)/);
-    const [liveKit, betState, priceLinks, seriesLine, view, ...more] = lazyPartsInside(['fight-card']);
-    assert.equal(more.length, 0, 'the live kit, the bet-state lines, the price links, the series line and one view');
+    const [liveKit, betState, boardLinks, headerLinks, propsLinks, seriesLine, view, ...more] = lazyPartsInside(['fight-card']);
+    assert.equal(more.length, 0, 'the live kit, the bet-state lines, the price links of three elements, the series line and one view');
     assert.throws(() => hook(liveKit!, 'transform')('export {}', '/p/src/widgets/ui/live.ts'), /live-kit\.js/);
     assert.throws(() => hook(betState!, 'transform')('export {}', '/p/src/widgets/ui/bet-state-kit.ts'), /bet-state\.js/);
-    assert.throws(() => hook(priceLinks!, 'transform')('export {}', '/p/src/widgets/ui/price-links-kit.ts'), /price-links\.js/);
+    for (const [links, tag] of [
+      [boardLinks, 'odds-board'],
+      [headerLinks, 'game-header'],
+      [propsLinks, 'player-props'],
+    ] as const)
+      assert.throws(() => hook(links!, 'transform')('export {}', `/p/src/widgets/elements/${tag}/${tag}.ts`), /price-links\.js/);
     assert.throws(
       () => hook(seriesLine!, 'transform')('export {}', '/p/src/widgets/elements/game-header/game-header.ts'),
       /series-line\.js/,

@@ -20,10 +20,12 @@ import type { Notice } from '../../ui/states.js';
 import { teamBadge, teamBadgeStyles } from '../../ui/team-badge.js';
 import { gameHeaderStyles } from './game-header.styles.js';
 import { lazyView } from '../../ui/lazy-view.js';
-import { priceLink, priceLinksReady, type Price, type PriceLinking } from '../../ui/price-links-kit.js';
+import type { PriceArgs } from '../../ui/price-linking.js';
 
 /** A postseason game's series line and its styles, fetched by the first header that shows one. */
 const seriesView = lazyView(() => import('./series-line.js'));
+/** Prices as links to the key's books (ui/price-links.ts): fetched only for an answer that names books. */
+const priceLinks = lazyView(() => import('../../ui/price-links.js'));
 
 /**
  * @summary The header of a game page: both teams in their colours, the score, the status with period detail,
@@ -103,7 +105,7 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
   /** A postseason game's first render waits for its series line, so that nothing moves when it comes. */
   protected override async layoutReady(): Promise<void> {
     if (this.resource.data?.game.series) await seriesView.ready(this.shadowRoot);
-    await priceLinksReady(this.shadowRoot, this.resource.data?.books);
+    if (this.resource.data?.books?.length) await priceLinks.ready(this.shadowRoot);
   }
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -203,34 +205,19 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
     const total = line.total ? formatNumber(line.total.points, { locale }) : '';
     const priced = (label: string, value: number | null) =>
       value === null ? label : t('line.priced', '{line} ({price})', { line: label, price: this.#odds(value) });
-    // The header has no room for a choice of books: its prices link to the key's first.
-    const linking: PriceLinking = {
-      books,
-      element: 'game-header',
-      host: this,
-      label: (price, book) => t('odds.betLink', '{price} at {book} (opens in a new tab)', { price, book }),
-    };
-    const price = (market: Price['market'], side: Price['side'], value: number | undefined): Price => ({
-      league: game.league,
-      date: (game.startTime ?? '').slice(0, 10),
-      game: game.id,
-      home,
-      away,
-      market,
-      side,
-      line: value === undefined ? '' : String(value),
-    });
-    const linked = (text: string, of: Price) => priceLink(linking, text, of, text);
+    // The header has no room for a choice of books: its prices link to the key's first (or the page's pick).
+    const linking = { host: this, t, books };
+    const priceLink = (...price: PriceArgs) => priceLinks.current?.priceLink(linking, ...price) ?? price[0];
     return html`<dl class="line" part="line">
       ${
         line.spread
           ? html`<div>
               <dt>${t('line.spread', 'Spread')}</dt>
               <dd>
-                ${linked(priced(`${away} ${points(line.spread.away)}`, line.spread.awayPrice), price('spread', 'away', line.spread.away))}
+                ${priceLink(priced(`${away} ${points(line.spread.away)}`, line.spread.awayPrice), game, 'spread', 'away', line.spread.away)}
               </dd>
               <dd>
-                ${linked(priced(`${home} ${points(line.spread.home)}`, line.spread.homePrice), price('spread', 'home', line.spread.home))}
+                ${priceLink(priced(`${home} ${points(line.spread.home)}`, line.spread.homePrice), game, 'spread', 'home', line.spread.home)}
               </dd>
             </div>`
           : nothing
@@ -240,10 +227,10 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
           ? html`<div>
               <dt>${t('line.total', 'Total')}</dt>
               <dd>
-                ${linked(priced(t('line.over', 'Over {points}', { points: total }), line.total.overPrice), price('total', 'over', line.total.points))}
+                ${priceLink(priced(t('line.over', 'Over {points}', { points: total }), line.total.overPrice), game, 'total', 'over', line.total.points)}
               </dd>
               <dd>
-                ${linked(priced(t('line.under', 'Under {points}', { points: total }), line.total.underPrice), price('total', 'under', line.total.points))}
+                ${priceLink(priced(t('line.under', 'Under {points}', { points: total }), line.total.underPrice), game, 'total', 'under', line.total.points)}
               </dd>
             </div>`
           : nothing
@@ -252,8 +239,8 @@ export class GameHeader extends PressboxElement<GameDetailPayload> {
         line.moneyline
           ? html`<div>
               <dt>${t('line.moneyline', 'Moneyline')}</dt>
-              <dd>${linked(`${away} ${this.#odds(line.moneyline.away)}`, price('moneyline', 'away', undefined))}</dd>
-              <dd>${linked(`${home} ${this.#odds(line.moneyline.home)}`, price('moneyline', 'home', undefined))}</dd>
+              <dd>${priceLink(`${away} ${this.#odds(line.moneyline.away)}`, game, 'moneyline', 'away')}</dd>
+              <dd>${priceLink(`${home} ${this.#odds(line.moneyline.home)}`, game, 'moneyline', 'home')}</dd>
             </div>`
           : nothing
       }

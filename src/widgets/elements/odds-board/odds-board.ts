@@ -14,12 +14,16 @@ import { noGamesText } from '../../ui/next-game.js';
 import { statusPill, statusPillStyles } from '../../ui/status-pill.js';
 import { dataTableStyles, nextDirection, sortHeader, type Direction } from '../../ui/data-table.js';
 import { oddsBoardStyles } from './odds-board.styles.js';
-import { bookChoice, priceLink, priceLinksReady, type Price, type PriceLinking } from '../../ui/price-links-kit.js';
+import { lazyView } from '../../ui/lazy-view.js';
+import type { PriceArgs, PriceLinking } from '../../ui/price-linking.js';
 
 type Entry = OddsBoardPayload['games'][number];
 type SortKey = 'time' | 'spread' | 'total';
 const MARKETS = ['spread', 'total', 'moneyline'] as const;
 type Market = (typeof MARKETS)[number];
+
+/** Prices as links to the key's books (ui/price-links.ts): fetched only for an answer that names books. */
+const priceLinks = lazyView(() => import('../../ui/price-links.js'));
 
 /** Live games first (a bettor follows them), then those to come, then the finished ones; each by start time. */
 const STATUS_ORDER = { live: 0, scheduled: 1, final: 2 } as const;
@@ -95,7 +99,7 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
   }
 
   protected override layoutReady(): Promise<void> | void {
-    return priceLinksReady(this.shadowRoot, this.resource.data?.books);
+    if (this.resource.data?.books?.length) return priceLinks.ready(this.shadowRoot);
   }
 
   protected get regionLabel(): string {
@@ -126,20 +130,14 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
           : byTime;
     const games = [...data.games].sort((a, b) => (direction === 'ascending' ? order(a, b) : order(b, a)));
     const shown = this.#shown();
-    const linking: PriceLinking = {
-      books: data.books,
-      element: 'odds-board',
-      host: this,
-      label: (price, book) => t('odds.betLink', '{price} at {book} (opens in a new tab)', { price, book }),
-    };
+    const linking: PriceLinking = { host: this, t, books: data.books };
     const header = (column: SortKey, label: string) =>
       sortHeader({ label, sorted: key === column, direction, onSort: () => this.#sortBy(column, key, direction) });
     return html`<section aria-label=${this.regionLabel}>
       <div class="title-row">
         <p class="title">${this.regionLabel}</p>
         <span class="end"
-          >${games.length ? bookChoice(linking, t('odds.betWith', 'Bet with')) : nothing}
-          ${games.length ? this.pauseControl() : nothing}</span
+          >${(games.length && priceLinks.current?.bookChoice(linking)) || nothing} ${games.length ? this.pauseControl() : nothing}</span
         >
       </div>
       ${
@@ -184,19 +182,9 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
 
   #row({ game, line, exchange }: Entry, shown: readonly Market[], data: OddsBoardPayload, linking: PriceLinking): TemplateResult {
     const exchangeOffered = data.exchangeOffered;
+    const priceLink = (...price: PriceArgs) => priceLinks.current?.priceLink(linking, ...price) ?? price[0];
     const away = game.away.team.abbreviation;
     const home = game.home.team.abbreviation;
-    const priceOf = (market: Price['market'], side: Price['side'], points: number | undefined): Price => ({
-      league: data.league,
-      date: (game.startTime ?? data.updatedAt).slice(0, 10),
-      game: game.id,
-      home,
-      away,
-      market,
-      side,
-      line: points === undefined ? '' : String(points),
-    });
-    const linked = (content: unknown, of: Price, spoken: string) => priceLink(linking, content, of, spoken);
     const score = (side: 'away' | 'home') =>
       game.status !== 'scheduled' && game[side].score !== null ? html`<span class="score">${game[side].score}</span>` : nothing;
     const pair = (first: unknown, second: unknown) => html`<span>${first}</span><span>${second}</span>`;
@@ -217,7 +205,7 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
         const side = (which: 'away' | 'home', team: string, price: number | null) => {
           const points = this.#points(l.spread![which]);
           const spoken = `${team} ${points}${price === null ? '' : ` ${this.#odds(price)}`}`;
-          return linked(priced(points, price), priceOf('spread', which, l.spread![which]), spoken);
+          return priceLink(priced(points, price), game, 'spread', which, l.spread![which], spoken);
         };
         return pair(side('away', away, l.spread.awayPrice), side('home', home, l.spread.homePrice));
       })}
@@ -230,14 +218,14 @@ export class OddsBoard extends PressboxElement<OddsBoardPayload> {
         const matchup = t('game.matchup', '{away} at {home}', { away, home });
         const spoken = (words: string, price: number | null) => `${matchup}, ${words}${price === null ? '' : ` ${this.#odds(price)}`}`;
         return pair(
-          linked(priced(over, l.total.overPrice), priceOf('total', 'over', l.total.points), spoken(over, l.total.overPrice)),
-          linked(priced(under, l.total.underPrice), priceOf('total', 'under', l.total.points), spoken(under, l.total.underPrice)),
+          priceLink(priced(over, l.total.overPrice), game, 'total', 'over', l.total.points, spoken(over, l.total.overPrice)),
+          priceLink(priced(under, l.total.underPrice), game, 'total', 'under', l.total.points, spoken(under, l.total.underPrice)),
         );
       })}
       ${cell('moneyline', (l) => {
         if (!l.moneyline) return null;
         const side = (which: 'away' | 'home', team: string) =>
-          linked(this.#odds(l.moneyline![which]), priceOf('moneyline', which, undefined), `${team} ${this.#odds(l.moneyline![which])}`);
+          priceLink(this.#odds(l.moneyline![which]), game, 'moneyline', which, undefined, `${team} ${this.#odds(l.moneyline![which])}`);
         return pair(side('away', away), side('home', home));
       })}
       ${exchangeOffered && shown.includes('moneyline') ? html`<td class="exchange">${exchange?.moneyline ? pair(this.#odds(exchange.moneyline.away), this.#odds(exchange.moneyline.home)) : '—'}</td>` : nothing}

@@ -1,4 +1,4 @@
-import { html, type TemplateResult, type PropertyDeclarations } from 'lit';
+import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { PropsPayload } from '../../../contract/insights.js';
 import { formatNumber, formatPercent } from '../../runtime/format.js';
 import { relayTerm, signedText } from '../../i18n/translate.js';
@@ -10,10 +10,14 @@ import { emptyState, type Notice } from '../../ui/states.js';
 import { cssProps } from '../../ui/css-props.js';
 import { dataTableStyles, nextDirection, sortHeader, type Direction } from '../../ui/data-table.js';
 import { playerPropsStyles } from './player-props.styles.js';
-import { bookChoice, priceLink, priceLinksReady, type PriceLinking } from '../../ui/price-links-kit.js';
+import { lazyView } from '../../ui/lazy-view.js';
+import type { PriceLinking } from '../../ui/price-linking.js';
 
 type Market = PropsPayload['markets'][number];
 type SortKey = 'player' | 'line';
+
+/** Prices as links to the key's books (ui/price-links.ts): fetched only for an answer that names books. */
+const priceLinks = lazyView(() => import('../../ui/price-links.js'));
 
 /**
  * @summary Player prop lines for one game: a tab per market, each player's line with over and under prices in the
@@ -76,7 +80,7 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
   });
 
   protected override layoutReady(): Promise<void> | void {
-    return priceLinksReady(this.shadowRoot, this.resource.data?.books);
+    if (this.resource.data?.books?.length) return priceLinks.ready(this.shadowRoot);
   }
 
   protected get regionLabel(): string {
@@ -96,19 +100,14 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
       </section>`;
     }
     const active = markets.find((market) => market.key === this.selected) ?? markets[0]!;
-    const linking: PriceLinking = {
-      books: data.books,
-      element: 'player-props',
-      host: this,
-      label: (price, book) => t('odds.betLink', '{price} at {book} (opens in a new tab)', { price, book }),
-    };
+    const linking: PriceLinking = { host: this, t, books: data.books };
     return html`<section aria-label=${label}>
       <div class="title-row">
         <div>
           <p class="title">${this.regionLabel}</p>
           <p class="subtitle">${t('game.matchup', '{away} at {home}', { away: data.away.name, home: data.home.name })}</p>
         </div>
-        <span class="end">${bookChoice(linking, t('odds.betWith', 'Bet with'))} ${pauseButton(this.paused, this.togglePaused, t)}</span>
+        <span class="end">${priceLinks.current?.bookChoice(linking) ?? nothing} ${pauseButton(this.paused, this.togglePaused, t)}</span>
       </div>
       <div class="scroll-area" role="tablist" aria-label=${t('props.markets', 'Markets')} @keydown=${this.#onTabKeydown}>
         ${markets.map(
@@ -200,26 +199,15 @@ export class PlayerProps extends PressboxElement<PropsPayload> {
     data: PropsPayload,
     linking: PriceLinking,
   ) {
-    if (price === '—') return price;
+    const links = priceLinks.current;
+    if (price === '—' || !links) return price;
     const t = this.t;
     const line = formatNumber(player.line, { locale: this.localized.locale });
     const words = side === 'over' ? t('line.over', 'Over {points}', { points: line }) : t('line.under', 'Under {points}', { points: line });
-    return priceLink(
-      linking,
-      price,
-      {
-        league: data.league,
-        date: '',
-        game: data.gameId,
-        home: data.home.abbreviation,
-        away: data.away.abbreviation,
-        market: market.key,
-        side,
-        line: String(player.line),
-        player: player.name,
-      },
-      `${player.name}, ${this.#marketName(market)}, ${words} ${price}`,
-    );
+    // The props answer names its game by id and teams, without its day.
+    const game = { id: data.gameId, league: data.league, startTime: null, home: { team: data.home }, away: { team: data.away } };
+    const spoken = `${player.name}, ${this.#marketName(market)}, ${words} ${price}`;
+    return links.priceLink(linking, price, game, market.key, side, player.line, spoken, player.name);
   }
 
   #sortableHeader(key: SortKey, label: string): TemplateResult {
