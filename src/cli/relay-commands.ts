@@ -13,6 +13,7 @@ import { jsonLogger, requestLines } from '../relay/base/logger.js';
 import { startMachine } from '../relay/cluster/primary.js';
 import { startRelayWorker } from '../relay/cluster/worker.js';
 import { starting } from './failures.js';
+import { semiSpaceMebibytes } from '../relay/base/runtime-flags.js';
 import { addFeatureFlags, featureOptions, flagOption } from './feature-flags.js';
 import { calendar, CALENDAR_HELP, instant, port, stopOnSignals, workerCount } from './options.js';
 import type { CalendarName } from '../sandbox/leagues.js';
@@ -76,6 +77,7 @@ function serveCommand(program: Command): void {
           `  relay     ${relay.origin}`,
           `  upstream  ${upstreamName(relayOptions.upstreamUrl)}`,
           `  store     ${redis ? 'redis' : db}`,
+          `  runtime   Node ${process.versions.node}, young generation ${semiSpaceMebibytes() ? `${semiSpaceMebibytes()} MiB semi-spaces` : "V8's default"}`,
           ...(workers ? [`  workers   ${workers} processes on one port (primary ${process.pid})`] : []),
           ...(publicOrigin !== relay.origin ? [`  public    ${publicOrigin}`] : []),
           `  proxies   ${trustProxy ? `trusted: ${trustProxy.join(', ')}` : 'none trusted: the reader is the socket’s peer'}`,

@@ -2,6 +2,7 @@ import type { RunningSandbox } from '../sandbox/server.js';
 import type { ResourceCache } from './cache/resource-cache.js';
 import { relayClocks } from './features/clock.js';
 import { jsonLogger } from './base/logger.js';
+import { missingRuntimeFlags } from './base/runtime-flags.js';
 import { createMetrics, type RelayMetrics } from './http/metrics.js';
 import type { LiveHub } from './live/hub.js';
 import type { RelayStore } from './store/types.js';
@@ -62,10 +63,18 @@ export const upstreamName = (upstreamUrl: string | undefined): string => (upstre
  */
 export async function startRelay(options: RelayOptions = {}, machine?: MachineSharing): Promise<RunningRelay> {
   const { now, wall, sandbox } = await relayClocks(options, machine);
+  const logger = options.logger ?? jsonLogger();
+  const missing = missingRuntimeFlags();
+  // A program that starts the relay itself starts Node too: told once what the bin would have given it.
+  if (missing.length)
+    logger.log('warn', 'runtime flags missing', {
+      missing: missing.join(' '),
+      fix: `start Node with ${missing.join(' ')} (or NODE_OPTIONS="${missing.join(' ')}"): without them a relay with many live readers holds about 100 MiB more`,
+    });
   const metrics = createMetrics(machine && { worker: String(machine.worker) });
   const started = await startFeatures(RELAY_FEATURES, options as Record<string, unknown>, {
     base: sandbox ? { ...options, sandbox: { ...options.sandbox, clock: sandbox } } : options,
-    logger: options.logger ?? jsonLogger(),
+    logger,
     now,
     wall,
     metrics,

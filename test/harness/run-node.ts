@@ -3,6 +3,7 @@
 // gets a Redis: a redis-server started here for the run, or REDIS_URL. Every run fails if a process it started is
 // still running when it ends (leftovers.ts).
 import { spawn, spawnSync } from 'node:child_process';
+import { missingRuntimeFlags } from '../../src/relay/base/runtime-flags.js';
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -92,6 +93,8 @@ const mark = markTestRun();
 const redis = needsRedis ? await ensureRedis(mode === 2) : undefined;
 // A file whose tests have all ended exits even if something it started still holds the event loop (a leaked
 // connection once kept a file alive until CI's time ran out); the leftover check below then names what it left.
+// The tests run as the relay does, with its runtime flags (src/relay/base/runtime-flags.ts), in every process they start.
+process.env.NODE_OPTIONS = [process.env.NODE_OPTIONS, ...missingRuntimeFlags()].filter(Boolean).join(' ');
 const testCommand = (files: string[]) => [
   process.execPath,
   '--import',

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { semiSpaceMebibytes } from '../base/runtime-flags.js';
 
 /**
  * Counts by one or two label values, summed in plain numbers and handed to its counter when metrics are read: on the
@@ -35,11 +36,22 @@ function talliedCounter(registry: Registry, name: string, help: string, labelNam
   return Object.assign(counter, { count: (first: string, second?: string | number) => tally.add(first, second) });
 }
 
+/** Each process's own, as its memory is: whether the runtime flags held however the relay was started. */
+function runtimeGauge(registry: Registry, processLabels: { worker: string } | undefined): void {
+  new Gauge({
+    name: 'pressbox_node_max_semi_space_mebibytes',
+    help: "The young generation's semi-space this process runs with, in MiB (0: V8's default): --max-semi-space-size.",
+    labelNames: processLabels ? ['worker'] : [],
+    registers: [registry],
+  }).set(processLabels ?? {}, semiSpaceMebibytes() ?? 0);
+}
+
 /** Prometheus metrics of one relay: requests, loads, upstream calls and units, cache outcomes. */
 export function createMetrics(processLabels?: { worker: string }) {
   const registry = new Registry();
   // With workers, each process's memory and CPU stay its own series; requests, loads and upstream calls are summed.
   collectDefaultMetrics({ register: registry, prefix: 'pressbox_', labels: processLabels });
+  runtimeGauge(registry, processLabels);
   return {
     registry,
     /** `count(route, status)` */
