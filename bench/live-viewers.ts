@@ -3,6 +3,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
+import { RUNTIME_FLAGS } from '../src/relay/base/runtime-flags.js';
 
 const ORIGIN = 'https://example.com';
 
@@ -24,7 +25,7 @@ export class RelayProcess {
       ...profile,
       '--expose-gc',
       // As bin/pressbox.js runs the relay.
-      '--max-semi-space-size=16',
+      ...RUNTIME_FLAGS,
       '--import',
       'tsx',
       'bench/relay-process.ts',

@@ -96,14 +96,14 @@ export function oddsRegions(value: string, previous: string[] = []): string[] {
 
 /** `--bet-link 'Book Name=https://…'` (repeatable): each book checked, names unique, at most five. */
 export function betLink(value: string, previous: BetLink[] = []): BetLink[] {
-  const parsed = parseBetLinks([...previous.map((book) => `${book.name}=${book.template}`), value]);
+  const parsed = parseBetLinks([...previous, value]);
   if (!parsed.ok) throw new InvalidArgumentError(parsed.message);
   return parsed.books;
 }
 
 /** `--gambling-line 'US-NJ=21+ only…'` (repeatable): region codes canonical, lines plain text. */
 export function gamblingLine(value: string, previous: GamblingLines = {}): GamblingLines {
-  const parsed = parseGamblingLines([...Object.entries(previous).map(([region, line]) => `${region}=${line}`), value]);
+  const parsed = parseGamblingLines([...Object.entries(previous), value]);
   if (!parsed.ok) throw new InvalidArgumentError(parsed.message);
   return parsed.lines;
 }

@@ -1,6 +1,6 @@
 import type { UsageSummary } from '../../contract/console.js';
 import type { ClickRow, DailyUsageRow } from '../store/types.js';
-import { clickTotals, perThousand } from '../clicks/click-summary.js';
+import { perThousand } from '../clicks/click-summary.js';
 import { forecastUnits } from '../upstream/budget-watch.js';
 
 /** How many days the chart covers, today included. */
@@ -67,7 +67,7 @@ export function usageSummary(
 /** One key's clicks on prices this month: all of them, per thousand of the month's loads, and by book. */
 export function clicksSummary(rows: readonly ClickRow[], loads: number): UsageSummary['clicks'] {
   const byBook = new Map<string, number>();
-  for (const total of clickTotals(rows, () => loads)) byBook.set(total.book, (byBook.get(total.book) ?? 0) + total.clicks);
+  for (const row of rows) byBook.set(row.book, (byBook.get(row.book) ?? 0) + row.clicks);
   const total = [...byBook.values()].reduce((sum, clicks) => sum + clicks, 0);
   return {
     total,

@@ -22,8 +22,13 @@ export type BetLinkList = { ok: true; books: BetLink[] } | { ok: false; message:
 export function parseBetLink(written: string): BetLink | string {
   const split = written.indexOf('=');
   if (split === -1) return `write each book as "Name=https://…", not "${written.slice(0, 60)}"`;
-  const name = written.slice(0, split).trim();
-  const template = written.slice(split + 1).trim();
+  return checkBetLink({ name: written.slice(0, split), template: written.slice(split + 1) });
+}
+
+/** A book as the admin API, the console or a backup gives it, checked as a written one is. */
+function checkBetLink(book: BetLink): BetLink | string {
+  const name = book.name.trim();
+  const template = book.template.trim();
   if (!name || name.length > MAX_NAME_LENGTH || /[\p{Cc}<>"]/u.test(name))
     return `a book's name is 1 to ${MAX_NAME_LENGTH} characters without <, > or quotes, not "${name.slice(0, 60)}"`;
   if (template.length > MAX_TEMPLATE_LENGTH) return `${name}: the link is longer than ${MAX_TEMPLATE_LENGTH} characters`;
@@ -62,11 +67,11 @@ function fixedOrigin(template: string): string | undefined {
   return origins.every((origin) => origin !== undefined && origin === origins[0]) ? origins[0] : undefined;
 }
 
-/** A key's books as the operator lists them (repeatable): each checked, names unique, at most MAX_BOOKS. */
-export function parseBetLinks(written: readonly string[]): BetLinkList {
+/** A key's books as the operator lists them (written `Name=https://…`, or given whole): each checked, names unique, at most MAX_BOOKS. */
+export function parseBetLinks(written: ReadonlyArray<string | BetLink>): BetLinkList {
   const books: BetLink[] = [];
   for (const entry of written) {
-    const book = parseBetLink(entry);
+    const book = typeof entry === 'string' ? parseBetLink(entry) : checkBetLink(entry);
     if (typeof book === 'string') return { ok: false, message: book };
     if (books.some((other) => other.name.toLowerCase() === book.name.toLowerCase()))
       return { ok: false, message: `${book.name} is listed twice: give each book once` };
@@ -95,7 +100,7 @@ export const betLinksParam = z
   .array(z.object({ name: z.string().max(200), template: z.string().max(1000) }))
   .max(MAX_BOOKS)
   .transform((books, ctx) => {
-    const parsed = parseBetLinks(books.map((book) => `${book.name}=${book.template}`));
+    const parsed = parseBetLinks(books);
     if (parsed.ok) return parsed.books;
     ctx.addIssue({ code: 'custom', message: parsed.message });
     return z.NEVER;

@@ -21,16 +21,20 @@ function lineProblem(region: string, line: string): string | undefined {
   return undefined;
 }
 
-/** `REGION=line` entries as an operator writes them (repeatable): each checked, regions canonical, the last one winning. */
-export function parseGamblingLines(written: readonly string[]): GamblingLineList {
+/**
+ * Lines as an operator writes them (`REGION=line`, repeatable) or as the admin API gives them (`[region, line]`): each
+ * checked, regions canonical, the last one for a region winning.
+ */
+export function parseGamblingLines(written: ReadonlyArray<string | readonly [string, string]>): GamblingLineList {
   const lines: GamblingLines = {};
   for (const entry of written) {
-    const split = entry.indexOf('=');
-    if (split === -1)
+    const split = typeof entry === 'string' ? entry.indexOf('=') : -1;
+    if (typeof entry === 'string' && split === -1)
       return { ok: false, message: `write each line as "REGION=line", such as "US-NJ=21+ only…", not "${entry.slice(0, 40)}"` };
-    const region = regionCode(entry.slice(0, split));
-    if (!region) return { ok: false, message: `"${entry.slice(0, split).slice(0, 20)}" is not an ISO 3166 code such as US, GB or US-NJ` };
-    const line = entry.slice(split + 1).trim();
+    const [code, given] = typeof entry === 'string' ? [entry.slice(0, split), entry.slice(split + 1)] : entry;
+    const region = regionCode(code);
+    if (!region) return { ok: false, message: `"${code.slice(0, 20)}" is not an ISO 3166 code such as US, GB or US-NJ` };
+    const line = given.trim();
     const problem = lineProblem(region, line);
     if (problem) return { ok: false, message: problem };
     lines[region] = line;
@@ -46,7 +50,7 @@ export const gamblingLinesParam = z
   .nullable()
   .transform((lines, ctx) => {
     if (lines === null || Object.keys(lines).length === 0) return null;
-    const parsed = parseGamblingLines(Object.entries(lines).map(([region, line]) => `${region}=${line}`));
+    const parsed = parseGamblingLines(Object.entries(lines));
     if (parsed.ok) return parsed.lines;
     ctx.addIssue({ code: 'custom', message: parsed.message });
     return z.NEVER;

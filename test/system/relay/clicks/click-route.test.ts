@@ -3,11 +3,11 @@
 // price filled into the publisher's link. Prefetches, HEAD, crawlers, scripts, other pages, repeats and bursts are sent
 // on uncounted; bad input is refused before anything is counted.
 import assert from 'node:assert/strict';
-import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import type * as contract from '../../../../src/contract/index.js';
 import type { RunningRelay } from '../../../../src/relay/server.js';
 import { openStream, updates } from '../../../helpers/live.js';
+import { rawRequest } from '../../../helpers/raw-request.js';
 import { addKey, testRelay, widgetGet } from '../../../helpers/relay.js';
 
 const BOOKS = [
@@ -46,22 +46,8 @@ const clickPath = (key: string, extra: Record<string, string> = {}) =>
   })}`;
 
 /** A request on a socket of its own (from `address`), redirects not followed. */
-function send(path: string, headers: Record<string, string>, options: { method?: string; address?: string } = {}) {
-  const { hostname, port } = new URL(relay.origin);
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const outgoing = request(
-      { host: hostname, port, path, method: options.method ?? 'GET', localAddress: options.address ?? '127.0.0.1', agent: false, headers },
-      (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
-}
+const send = (path: string, headers: Record<string, string>, options: { method?: string; address?: string } = {}) =>
+  rawRequest(relay.origin, path, { method: options.method, headers, localAddress: options.address ?? '127.0.0.1' });
 
 const clicksOf = async (key: string) => (await relay.store.clicks({ key })).reduce((sum, row) => sum + row.clicks, 0);
 

@@ -27,41 +27,12 @@ import { createMetrics } from '../../../../src/relay/http/metrics.js';
 import type { RunningRelay } from '../../../../src/relay/server.js';
 import { freePort, startRedisServer, startServeProcess } from '../../../harness/local-servers.js';
 import { testRedisUrl } from '../../../helpers/redis.js';
+import { rawRequest } from '../../../helpers/raw-request.js';
 import { testRelay, widgetGet } from '../../../helpers/relay.js';
 import { sleep, until } from '../../../helpers/wait.js';
 
 const TOKEN = 'test-admin-token-0123456789abcdef';
 const MiB = 1024 * 1024;
-
-/** A request on a socket of its own, from `localAddress` (any 127.x.y.z is this machine), with headers fetch() refuses. */
-function send(
-  origin: string,
-  path: string,
-  options: { method?: string; headers?: Record<string, string>; localAddress?: string; body?: string } = {},
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  const { hostname, port } = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: hostname,
-        port,
-        path,
-        method: options.method ?? 'GET',
-        headers: options.headers,
-        localAddress: options.localAddress,
-        agent: false,
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
 
 /**
  * POSTs a body of `bytes` (declared in Content-Length) as fast as the relay takes it, stopping as soon as it answers:
@@ -147,12 +118,12 @@ describe('bodies, addresses and headers past their limits', () => {
   });
 
   it('refuses a URL past 4 KiB with 414 and headers past 16 KiB with 431, before any key is read', async () => {
-    const longUrl = await send(relay.origin, `/v1/scores?league=nba&key=pk_live_x&pad=${'x'.repeat(5000)}`);
+    const longUrl = await rawRequest(relay.origin, `/v1/scores?league=nba&key=pk_live_x&pad=${'x'.repeat(5000)}`);
     assert.equal(longUrl.status, 414);
     assert.match(JSON.parse(longUrl.body).error.message, /longer than 4096 characters/);
-    const longHeaders = await send(relay.origin, '/health', { headers: { 'x-pad': 'x'.repeat(20_000) } });
+    const longHeaders = await rawRequest(relay.origin, '/health', { headers: { 'x-pad': 'x'.repeat(20_000) } });
     assert.equal(longHeaders.status, 431);
-    assert.equal((await send(relay.origin, '/health')).status, 200, 'and the relay goes on');
+    assert.equal((await rawRequest(relay.origin, '/health')).status, 200, 'and the relay goes on');
   });
 
   it('refuses origins longer than DNS allows, saying so, without echoing them', async () => {
@@ -215,7 +186,7 @@ describe('made-up origins and networks cost kilobytes of store, not gigabytes', 
         await Promise.all(
           Array.from({ length: 25 }, async (_, j) => {
             const i = start + j;
-            const answer = await send(relay.origin, `/v1/scores?league=nba&key=${key}`, {
+            const answer = await rawRequest(relay.origin, `/v1/scores?league=nba&key=${key}`, {
               headers: { origin: `https://${hostOf(i)}` },
               localAddress: `127.0.${i % 150}.1`,
             });
@@ -349,7 +320,7 @@ describe('the admin token: one throttle for every use, counted atomically in the
     const relay = await testRelay({ trustProxy: ['loopback'] });
     try {
       const from = (address: string, token: string) =>
-        send(relay.origin, '/admin/keys', { headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': address } });
+        rawRequest(relay.origin, '/admin/keys', { headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': address } });
       for (let i = 1; i <= 5; i++) assert.equal((await from(`2001:db8:1:2::${i}`, 'wrong')).status, 401);
       assert.equal((await from('2001:db8:1:2::99', TOKEN)).status, 429, 'the same /64');
       assert.equal((await from('2001:db8:1:3::1', TOKEN)).status, 200, 'another network');
@@ -369,9 +340,9 @@ describe('the admin token: one throttle for every use, counted atomically in the
     };
     const relay = await testRelay({ logger });
     try {
-      await send(relay.origin, '/health');
+      await rawRequest(relay.origin, '/health');
       assert.equal(warnings.length, 0, 'no forwarding header, no warning');
-      for (let i = 0; i < 3; i++) await send(relay.origin, '/health', { headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+      for (let i = 0; i < 3; i++) await rawRequest(relay.origin, '/health', { headers: { 'x-forwarded-for': `203.0.113.${i}` } });
       assert.equal(warnings.length, 1);
       assert.match(String(warnings[0]!.fix), /--trust-proxy 127\.0\.0\.1/);
     } finally {
