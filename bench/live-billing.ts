@@ -22,6 +22,8 @@ export interface LiveBillingResult {
   readers: number;
   relays: number;
   redisCommandsPerSecond: number;
+  /** The same, per command (INFO commandstats): what grows with readers, when the total does. */
+  redisCommandsByName: Record<string, number>;
   relayCpuSecondsPerMinute: number;
   loadsPerReaderMinute: number;
   updatesPerReaderMinute: number;
@@ -70,13 +72,19 @@ async function readersRun(readers: number): Promise<LiveBillingResult> {
     const month = new Date(Date.now()).toISOString().slice(0, 7);
     const loads = async () => Number((await admin.hget(names.usage(key), month)) ?? 0);
     const commands = async () => Number(/total_commands_processed:(\d+)/.exec(await admin.info('stats'))![1]);
+    const commandStats = async () =>
+      new Map(
+        [...(await admin.info('commandstats')).matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)].map(([, name, calls]) => [name!, Number(calls)]),
+      );
     const cpu = async () =>
       (await Promise.all(relays.map((relay) => relay.command<RelayStats>('stats')))).reduce((sum, s) => sum + s.cpuMs, 0);
     const [loadsBefore, commandsBefore, cpuBefore, updatesBefore] = [await loads(), await commands(), await cpu(), updates];
+    const statsBefore = await commandStats();
     const changes = setInterval(() => sandbox.clock.advance(30_000), CHANGE_EVERY_MS);
     await new Promise((resolve) => setTimeout(resolve, SPAN_MS));
     clearInterval(changes);
     const [commandsAfter, cpuAfter] = [await commands(), await cpu()];
+    const statsAfter = await commandStats();
     // Leases taken ahead are given back within a tick: the month then holds what was billed.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     const loadsAfter = await loads();
@@ -85,6 +93,11 @@ async function readersRun(readers: number): Promise<LiveBillingResult> {
       readers,
       relays: RELAYS,
       redisCommandsPerSecond: Math.round((commandsAfter - commandsBefore - 3) / (SPAN_MS / 1000)),
+      redisCommandsByName: Object.fromEntries(
+        [...statsAfter]
+          .map(([name, calls]) => [name, Math.round(((calls - (statsBefore.get(name) ?? 0)) / (SPAN_MS / 1000)) * 10) / 10] as const)
+          .filter(([, perSecond]) => perSecond > 0),
+      ),
       relayCpuSecondsPerMinute: Math.round(((cpuAfter - cpuBefore) / 1000 / minutes) * 10) / 10,
       loadsPerReaderMinute: Math.round(((loadsAfter - loadsBefore) / readers / minutes) * 100) / 100,
       updatesPerReaderMinute: Math.round(((updates - updatesBefore) / readers / minutes) * 100) / 100,

@@ -57,24 +57,31 @@ function bundle(): void {
     row('bundle', `${locale} messages (lazy, ${locale} pages only)`, `${size(chunk)}`);
 }
 
-/** The relay's cached route beside nginx proxy_cache, with autocannon and with wrk (bench/throughput.ts). */
+/** The relay's cached route beside bare node:http and nginx proxy_cache, with autocannon and with wrk (bench/throughput.ts). */
 async function cachedRoute(dir: string): Promise<void> {
   const { runs, missing } = await throughput(dir);
   results.throughput = runs;
   for (const reason of missing) row('throughput', 'not measured', reason);
   const describe = (run: LoadRun) =>
     `${thousands(run.requestsPerSecond)} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms${run.non2xx || run.errors ? `, ${run.non2xx} non-2xx, ${run.errors} errors` : ''}`;
+  const WHAT: Record<LoadRun['target'], string> = {
+    relay: 'relay, cached /v1/scores with origin check and metering',
+    node: 'bare node:http, the same bytes (the floor)',
+    nginx: 'nginx proxy_cache (1 worker), same payload',
+  };
   for (const run of runs) {
-    const what =
-      run.target === 'relay' ? 'relay, cached /v1/scores with origin check and metering' : 'nginx proxy_cache (1 worker), same payload';
-    row('throughput', `${what}, ${run.connections} connections (${run.tool})`, describe(run));
-    if (run.target !== 'nginx') continue;
+    row('throughput', `${WHAT[run.target]}, ${run.connections} connections (${run.tool})`, describe(run));
+    if (run.target === 'relay') continue;
     const relay = runs.find((other) => other.target === 'relay' && other.tool === run.tool && other.connections === run.connections)!;
     const ratio = relay.requestsPerSecond / run.requestsPerSecond;
-    results[`relayToNginx${run.connections}${run.tool === 'wrk' ? 'Wrk' : ''}`] = { throughput: ratio, p99: relay.p99Ms / run.p99Ms };
+    const yardstick = run.target === 'node' ? 'Node' : 'Nginx';
+    results[`relayTo${yardstick}${run.connections}${run.tool === 'wrk' ? 'Wrk' : ''}`] = {
+      throughput: ratio,
+      p99: relay.p99Ms / run.p99Ms,
+    };
     row(
       'throughput',
-      `relay / nginx, ${run.connections} connections (${run.tool})`,
+      `relay / ${run.target === 'node' ? 'bare node:http' : 'nginx'}, ${run.connections} connections (${run.tool})`,
       `${ratio.toFixed(2)}× the req/s, ${(relay.p99Ms / run.p99Ms).toFixed(2)}× the p99`,
     );
   }

@@ -1,5 +1,7 @@
-// The relay's cached data route beside nginx proxy_cache in front of it, at 100 and 500 connections, measured with
-// two load generators: autocannon (Node, in this process) and wrk (C, its own process, lighter on a shared machine).
+// The relay's cached data route beside two yardsticks in the same run: bare `node:http` answering the same bytes (the
+// runtime's floor: what the relay's own work per request costs) and nginx proxy_cache in front of the relay, at 100
+// and 500 connections, measured with two load generators: autocannon (Node, in this process) and wrk (C, its own
+// process, lighter on a shared machine).
 // `node --import tsx bench/throughput.ts` runs this part alone.
 import autocannon from 'autocannon';
 import { execFile } from 'node:child_process';
@@ -12,11 +14,12 @@ import { createKey } from '../src/relay/key-service/service.js';
 import { openSqliteStore } from '../src/relay/store/sqlite.js';
 import { findDebianTool } from '../test/harness/deploy-nginx.js';
 import { startNginx } from './nginx.js';
+import { startBareNode } from './bare-node.js';
 import { startServeProcess } from '../test/harness/local-servers.js';
 
 export interface LoadRun {
   tool: 'autocannon' | 'wrk';
-  target: 'relay' | 'nginx';
+  target: 'relay' | 'node' | 'nginx';
   connections: number;
   requestsPerSecond: number;
   p50Ms: number;
@@ -87,7 +90,7 @@ async function startRelayProcess(dir: string): Promise<{ origin: string; key: st
   const key = (await createKey(store, { plan: 'custom:100000000', domains: ['example.com'], name: 'bench', test: false }, Date.now())).key;
   await store.close();
   // The rate limit is lifted: every connection comes from one address.
-  const { child, origin } = await startServeProcess(['--port', '0', '--db', db, '--rate-limit', '100000000']);
+  const { child, origin } = await startServeProcess(['--port', '0', '--db', db, '--rate-limit', '100000000'], {}, undefined, 'built');
   return { origin, key, stop: () => child.kill('SIGTERM') };
 }
 
@@ -96,6 +99,7 @@ export async function throughput(dir: string): Promise<Throughput> {
   const relay = await startRelayProcess(dir);
   const path = `/v1/scores?league=nba&key=${relay.key}`;
   await fetch(`${relay.origin}${path}`, { headers: { origin: ORIGIN } });
+  const bare = await startBareNode(`${relay.origin}${path}`, { origin: ORIGIN, 'accept-encoding': 'identity' }, dir);
   const nginxFound = findDebianTool('nginx');
   const nginx = 'path' in nginxFound ? await startNginx(nginxFound.path, relay.origin, join(dir, 'nginx')) : undefined;
   if ('missing' in nginxFound) missing.push(nginxFound.missing);
@@ -111,10 +115,12 @@ export async function throughput(dir: string): Promise<Throughput> {
     for (const [tool, measure] of tools)
       for (const connections of CONNECTIONS) {
         runs.push({ tool, target: 'relay', ...(await measure(`${relay.origin}${path}`, connections)) });
+        runs.push({ tool, target: 'node', ...(await measure(`${bare.origin}${path}`, connections)) });
         if (nginx) runs.push({ tool, target: 'nginx', ...(await measure(`${nginx.origin}${path}`, connections)) });
       }
   } finally {
     nginx?.stop();
+    bare.stop();
     relay.stop();
   }
   return { runs, missing };

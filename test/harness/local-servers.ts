@@ -200,8 +200,15 @@ export interface ServeProcess {
  * names the address it listens on, or fails with what it printed. Its sandbox plays round the clock, so every league
  * has games in every state whatever the day of the run.
  */
-export async function startServeProcess(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 90_000): Promise<ServeProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--sandbox-calendar', 'round-the-clock', ...args], {
+export async function startServeProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  timeoutMs = 90_000,
+  /** `source` (tests: no build needed) or `built`: `node bin/pressbox.js`, as operators run it (the bench measures that). */
+  from: 'source' | 'built' = 'source',
+): Promise<ServeProcess> {
+  const entry = from === 'built' ? ['bin/pressbox.js'] : ['--import', 'tsx', 'src/cli.ts'];
+  const child = spawn(process.execPath, [...entry, 'serve', '--sandbox-calendar', 'round-the-clock', ...args], {
     // Its banner and start-up failures are on stderr; its request lines (stdout) would cost a bench run a pipe.
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, ...env },
