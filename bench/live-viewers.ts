@@ -4,6 +4,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { RUNTIME_FLAGS } from '../src/relay/base/runtime-flags.js';
+import { startBareBroadcast } from './bare-broadcast.js';
 
 const ORIGIN = 'https://example.com';
 
@@ -145,6 +146,11 @@ export interface LiveViewersResult {
   changeToViewerP99Ms: number;
   delivered: number;
   longestBlockMs: number;
+  /** The machine's floor in the same run: a bare Node loop writing an event of the same size to as many viewers. */
+  floorFanOutP50Ms: number;
+  floorFanOutP95Ms: number;
+  /** The relay's fan-out p95 over the floor's: 1 is the runtime's own cost, anything above it the relay's. */
+  fanOutP95OverFloor: number;
 }
 
 /** `viewers` streams on one live game's topic, at the production polling rhythm (≈ 10 s while live). */
@@ -185,6 +191,14 @@ export async function liveViewers(viewers: number, spanMs = 30_000): Promise<Liv
     const first = sorted[0] ?? changedAt;
     const fanOut = sorted.map((at) => at - first);
     const fromChange = sorted.map((at) => at - changedAt);
+    const eventBytes = JSON.stringify({
+      topic,
+      data: await (await fetch(`${relay.origin}${topic}&key=${relay.key}`, { headers: { origin: ORIGIN } })).json(),
+    }).length;
+    for (const request of requests.splice(0)) request.destroy();
+    await relay.stop();
+    const floor = await bareFanOut(viewers, eventBytes);
+    const fanOutP95Ms = percentile(fanOut, 0.95) ?? 0;
     return {
       viewers,
       rssPerStreamKiB: (connected.rss - baseline.rss) / viewers / 1024,
@@ -192,15 +206,46 @@ export async function liveViewers(viewers: number, spanMs = 30_000): Promise<Liv
       rssMiB: Math.round(connected.rss / 2 ** 20),
       upstreamCallsPerMinute: Math.round(((afterSpan.upstreamCalls - connected.upstreamCalls) * 60_000) / spanMs),
       fanOutP50Ms: Math.round(percentile(fanOut, 0.5) ?? 0),
-      fanOutP95Ms: Math.round(percentile(fanOut, 0.95) ?? 0),
+      fanOutP95Ms: Math.round(fanOutP95Ms),
       fanOutP99Ms: Math.round(percentile(fanOut, 0.99) ?? 0),
       changeToViewerP50Ms: Math.round(percentile(fromChange, 0.5) ?? 0),
       changeToViewerP99Ms: Math.round(percentile(fromChange, 0.99) ?? 0),
       delivered: arrivals.length,
       longestBlockMs: Math.round(broadcast.longestBlockMs * 10) / 10,
+      floorFanOutP50Ms: Math.round(floor.p50),
+      floorFanOutP95Ms: Math.round(floor.p95),
+      fanOutP95OverFloor: Math.round((fanOutP95Ms / floor.p95) * 100) / 100,
     };
   } finally {
     for (const request of requests) request.destroy();
     await relay.stop();
+  }
+}
+
+/** One event from the bare loop to `viewers` viewers: p50 and p95 from the first arrival, as the relay's fan-out is read. */
+async function bareFanOut(viewers: number, eventBytes: number): Promise<{ p50: number; p95: number }> {
+  const bare = await startBareBroadcast(eventBytes);
+  const sockets: Socket[] = [];
+  try {
+    let arrivals: number[] = [];
+    const target = { origin: bare.origin, key: 'none' };
+    for (let opened = 0; opened < viewers; opened += 250)
+      sockets.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(250, viewers - opened) }, () => openViewer(target, '/', (at) => arrivals.push(at))),
+        )),
+      );
+    // As the relay's viewers had: a settled second before the event.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    arrivals = [];
+    await bare.send();
+    const deadline = performance.now() + 30_000;
+    while (arrivals.length < viewers && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    const sorted = [...arrivals].sort((a, b) => a - b);
+    const fanOut = sorted.map((at) => at - sorted[0]!);
+    return { p50: percentile(fanOut, 0.5) ?? 0, p95: percentile(fanOut, 0.95) ?? 0 };
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    bare.stop();
   }
 }

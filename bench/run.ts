@@ -143,6 +143,11 @@ async function live(): Promise<void> {
     );
     row(
       'live',
+      `${label}: the floor, a bare Node loop writing the same bytes to as many viewers (same run)`,
+      `p50 ${run.floorFanOutP50Ms} ms, p95 ${run.floorFanOutP95Ms} ms: the relay's p95 is ${run.fanOutP95OverFloor}× the floor's`,
+    );
+    row(
+      'live',
       `${label}: score change → each viewer (≈ 10 s live polling)`,
       `p50 ${run.changeToViewerP50Ms} ms, p99 ${run.changeToViewerP99Ms} ms`,
     );
