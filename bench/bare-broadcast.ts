@@ -14,7 +14,7 @@ let id = 0;
 const data = 'x'.repeat(Number(process.env.BARE_EVENT_BYTES));
 createServer((request, response) => {
   response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
-  response.write(': open\\n\\n');
+  response.flushHeaders();
   streams.add(response);
   response.on('close', () => streams.delete(response));
 }).listen(0, '127.0.0.1', function () {
@@ -22,7 +22,9 @@ createServer((request, response) => {
 });
 require('node:readline').createInterface({ input: process.stdin }).on('line', () => {
   const event = Buffer.from('event: update\\nid: ' + ++id + '\\ndata: ' + data + '\\n\\n');
-  for (const response of streams) response.write(event);
+  // One chunk of the chunked body, framed once and written to each socket as it is: the least a loop can do.
+  const frame = Buffer.concat([Buffer.from(event.length.toString(16) + '\\r\\n'), event, Buffer.from('\\r\\n')]);
+  for (const response of streams) response.socket.write(frame);
   process.stdout.write(JSON.stringify({ sent: streams.size }) + '\\n');
 });
 `;
