@@ -12,6 +12,8 @@ import { silentLogger } from '../src/relay/base/logger.js';
 import { startRelay } from '../src/relay/server.js';
 import { openSqliteStore } from '../src/relay/store/sqlite.js';
 import { liveViewers } from './live-viewers.js';
+import { openFileLimit } from '../src/relay/base/descriptors.js';
+import { streamLimits } from '../src/relay/live/stream-limits.js';
 import { throughput, type LoadRun } from './throughput.js';
 import { scaleOut } from './scale-out.js';
 import { liveBilling } from './live-billing.js';
@@ -116,8 +118,12 @@ async function upstreamFanIn(): Promise<void> {
 }
 
 const SPAN_MS = 30_000;
-/** As many streams as one process may hold here: these machines cap a process at 20,000 open files (bench and relay each hold one per stream). */
-const MOST_STREAMS = 19_500;
+/**
+ * As many streams as one relay process holds here: its own rule (live/stream-limits.ts) keeps a quarter of the
+ * process's descriptors for everything else, so on machines that cap a process at 20,000 open files it takes 15,000
+ * (the bench process holds one per stream too). 100 left for the relay's own requests to stay clear of it.
+ */
+const MOST_STREAMS = Math.min(19_500, streamLimits({}, openFileLimit()).maxStreams - 100);
 
 async function live(): Promise<void> {
   const runs = [];
