@@ -14,6 +14,7 @@ import { openSqliteStore } from '../src/relay/store/sqlite.js';
 import { liveViewers } from './live-viewers.js';
 import { openFileLimit } from '../src/relay/base/descriptors.js';
 import { streamLimits } from '../src/relay/live/stream-limits.js';
+import { StreamSlots } from '../src/relay/live/stream-slots.js';
 import { throughput, type LoadRun } from './throughput.js';
 import { scaleOut } from './scale-out.js';
 import { liveBilling } from './live-billing.js';
@@ -119,11 +120,24 @@ async function upstreamFanIn(): Promise<void> {
 
 const SPAN_MS = 30_000;
 /**
- * As many streams as one relay process holds here: its own rule (live/stream-limits.ts) keeps a quarter of the
- * process's descriptors for everything else, so on machines that cap a process at 20,000 open files it takes 15,000
- * (the bench process holds one per stream too). 100 left for the relay's own requests to stay clear of it.
+ * As many streams as the bench's one key may hold on one relay here, asked of the relay's own rules: it keeps a quarter
+ * of the process's descriptors for everything else (live/stream-limits.ts), and one key alone holds under half of the
+ * rest (live/stream-slots.ts), so with 20,000 open files about 7,500. 100 left for the relay's own requests.
  */
-const MOST_STREAMS = Math.min(19_500, streamLimits({}, openFileLimit()).maxStreams - 100);
+function streamsOneKeyMayHold(): number {
+  const slots = new StreamSlots(streamLimits({ maxStreamsPerAddress: Infinity }, openFileLimit()));
+  let held = 0;
+  try {
+    for (;;) {
+      slots.check('bench', 'bench', false);
+      slots.take('bench', 'bench', false);
+      held++;
+    }
+  } catch {
+    return held;
+  }
+}
+const MOST_STREAMS = Math.min(19_500, streamsOneKeyMayHold() - 100);
 
 async function live(): Promise<void> {
   const runs = [];
