@@ -102,7 +102,7 @@ export interface AnsweredRequest {
 export function requestObserver(metrics: RelayMetrics, logger: Logger): (answered: AnsweredRequest) => void {
   return ({ method, path, address, route, status, ms }) => {
     metrics.requests.count(route, status);
-    metrics.duration.observe({ route }, ms / 1000);
+    metrics.duration.observe(route, ms / 1000);
     logger.log(status >= 500 ? 'error' : 'info', 'request', { method, path, status, ms: Math.round(ms * 10) / 10, client: address });
   };
 }

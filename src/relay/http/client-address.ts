@@ -106,8 +106,14 @@ export interface ClientAddressOptions {
  */
 export function clientAddressResolver(trusted: BlockList | undefined, options: ClientAddressOptions = {}): ClientAddress {
   const header = options.header ?? 'x-forwarded-for';
+  // A connection's requests come one after another from the same peer: its address is read once.
+  let last = { written: '', plain: undefined as string | undefined };
+  const peerOf = (written: string) => {
+    if (written !== last.written) last = { written, plain: plainAddress(written) };
+    return last.plain;
+  };
   return (socketAddress, headers) => {
-    const peer = socketAddress === undefined ? undefined : plainAddress(socketAddress);
+    const peer = socketAddress === undefined ? undefined : peerOf(socketAddress);
     if (!peer) return socketAddress ?? 'local';
     if (!trusted) {
       const forwarded = headers['x-forwarded-for'] !== undefined || headers.forwarded !== undefined;

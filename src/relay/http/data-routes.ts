@@ -232,7 +232,11 @@ function payloadBuilder(deps: DataRouteDeps) {
     refuseKnownSpentKey(access.key, now);
     const ctx = { upstream: access.upstream, history: deps.history, now, ...keeping(request.method) };
     const extras = extrasFor(access.key, reading.planned.pattern, hidden, widgetRequest.region);
-    return servedAs(spenderOf(access, widgetRequest.address), () => prepare(ctx, reading, hidden, extras));
+    // Already built for these readers: nothing can be spent, so nobody is named to pay.
+    return (
+      prepare.held(ctx, reading, hidden, extras) ??
+      servedAs(spenderOf(access, widgetRequest.address), () => prepare(ctx, reading, hidden, extras))
+    );
   };
 }
 
@@ -292,7 +296,17 @@ function streamServer(deps: DataRouteDeps, admit: ReturnType<typeof widgetGate>)
  * request may not have betting data (resources/hidden-odds.ts).
  */
 function sharedPayloads(deps: Pick<DataRouteDeps, 'interest' | 'cacheVersion'>) {
-  return (
+  // Keys with the same extras share one build: a key has at most five books and one line per region.
+  const nameOf = (ctx: ResourceContext, hidden: OddsHidden | undefined, extras: KeyExtras | undefined) =>
+    `${ctx.upstream.name}${hidden ? `|odds hidden:${hidden}` : ''}${extrasName(extras)}${ctx.keepsNothing ? '|head' : ''}`;
+  /** The shared payload still good for this request, if any. */
+  const current = (ctx: ResourceContext, reading: Reading, name: string) => {
+    const hit = reading.payloads.get(name);
+    // Built after now: before the sandbox's clock was set back, of another day.
+    const age = hit ? ctx.now - hit.builtAt : -1;
+    return hit && hit.version === deps.cacheVersion!() && age >= 0 && age < SHARED_PAYLOAD_MS ? hit : undefined;
+  };
+  const prepare = (
     ctx: ResourceContext,
     reading: Reading,
     hidden: OddsHidden | undefined,
@@ -307,13 +321,10 @@ function sharedPayloads(deps: Pick<DataRouteDeps, 'interest' | 'cacheVersion'>) 
         );
     };
     if (!deps.cacheVersion) return build();
-    // Keys with the same extras share one build: a key has at most five books and one line per region.
-    const name = `${ctx.upstream.name}${hidden ? `|odds hidden:${hidden}` : ''}${extrasName(extras)}${ctx.keepsNothing ? '|head' : ''}`;
+    const name = nameOf(ctx, hidden, extras);
+    const hit = current(ctx, reading, name);
+    if (hit) return hit.ready ?? hit.prepared;
     const version = deps.cacheVersion();
-    const hit = reading.payloads.get(name);
-    // Built after now: before the sandbox's clock was set back, of another day.
-    const age = hit ? ctx.now - hit.builtAt : -1;
-    if (hit && hit.version === version && age >= 0 && age < SHARED_PAYLOAD_MS) return hit.ready ?? hit.prepared;
     const builder = currentSpender();
     const entry: SharedPayload = { prepared: build(), version, builtAt: ctx.now };
     reading.payloads.set(name, entry);
@@ -322,6 +333,10 @@ function sharedPayloads(deps: Pick<DataRouteDeps, 'interest' | 'cacheVersion'>) 
     entry.prepared.then((prepared) => (builder?.refused ? forget() : (entry.ready = prepared)), forget);
     return entry.prepared;
   };
+  /** The payload already built for this request, without building or waiting. */
+  const held = (ctx: ResourceContext, reading: Reading, hidden: OddsHidden | undefined, extras?: KeyExtras) =>
+    deps.cacheVersion ? current(ctx, reading, nameOf(ctx, hidden, extras))?.ready : undefined;
+  return Object.assign(prepare, { held });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
 import { semiSpaceMebibytes } from '../base/runtime-flags.js';
 
 /**
@@ -36,6 +36,54 @@ function talliedCounter(registry: Registry, name: string, help: string, labelNam
   return Object.assign(counter, { count: (first: string, second?: string | number) => tally.add(first, second) });
 }
 
+/**
+ * Request durations by route, kept as plain bucket counts per route and written out when metrics are read, in the
+ * series prom-client's Histogram writes: its label hashing on every observation cost 3 % of a cached request's time.
+ */
+export class RouteDurations {
+  readonly type = 'histogram';
+  /** Workers' series are summed (prom-client's AggregatorRegistry reads this). */
+  readonly aggregator = 'sum';
+  private routes = new Map<string, { buckets: number[]; sum: number; count: number }>();
+
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    private readonly bounds: readonly number[],
+    registry: Registry,
+  ) {
+    registry.registerMetric(this as unknown as Metric);
+  }
+
+  observe(route: string, seconds: number): void {
+    let tally = this.routes.get(route);
+    if (!tally) this.routes.set(route, (tally = { buckets: this.bounds.map(() => 0), sum: 0, count: 0 }));
+    const bucket = this.bounds.findIndex((bound) => seconds <= bound);
+    if (bucket !== -1) tally.buckets[bucket]!++;
+    tally.sum += seconds;
+    tally.count++;
+  }
+
+  get() {
+    const values: Array<{ labels: Record<string, string | number>; value: number; metricName: string }> = [];
+    for (const [route, { buckets, sum, count }] of this.routes) {
+      let below = 0;
+      this.bounds.forEach((bound, i) => {
+        below += buckets[i]!;
+        values.push({ labels: { le: bound, route }, value: below, metricName: `${this.name}_bucket` });
+      });
+      values.push({ labels: { le: '+Inf', route }, value: count, metricName: `${this.name}_bucket` });
+      values.push({ labels: { route }, value: sum, metricName: `${this.name}_sum` });
+      values.push({ labels: { route }, value: count, metricName: `${this.name}_count` });
+    }
+    return Promise.resolve({ name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator });
+  }
+
+  reset(): void {
+    this.routes.clear();
+  }
+}
+
 /** Each process's own, as its memory is: whether the runtime flags held however the relay was started. */
 function runtimeGauge(registry: Registry, processLabels: { worker: string } | undefined): void {
   new Gauge({
@@ -56,13 +104,13 @@ export function createMetrics(processLabels?: { worker: string }) {
     registry,
     /** `count(route, status)` */
     requests: talliedCounter(registry, 'pressbox_http_requests_total', 'HTTP requests by route and status.', ['route', 'status']),
-    duration: new Histogram({
-      name: 'pressbox_http_request_duration_seconds',
-      help: 'HTTP request duration by route.',
-      labelNames: ['route'],
-      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-      registers: [registry],
-    }),
+    /** `observe(route, seconds)` */
+    duration: new RouteDurations(
+      'pressbox_http_request_duration_seconds',
+      'HTTP request duration by route.',
+      [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registry,
+    ),
     alerts: new Counter({
       name: 'pressbox_usage_alerts_total',
       help: 'Usage alerts raised: month_50, month_80, month_100 (share of a key’s month), outsized_prefix (one network taking most of a day), upstream_50, upstream_80, upstream_100 (share of the relay’s upstream month), upstream_key, store_emptied (Redis lost its data), store_low_disk.',

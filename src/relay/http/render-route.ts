@@ -31,7 +31,12 @@ type Admit = (
 ) => Promise<{ access: Access; widgetRequest: WidgetRequest; query: string }>;
 
 /** The payload of the data route a plan names, under the same rules as the route itself (data-routes.ts). */
-type PayloadFor = (request: IncomingMessage, access: Access, widgetRequest: WidgetRequest, plan: RenderPlan) => Promise<PreparedBody>;
+type PayloadFor = (
+  request: IncomingMessage,
+  access: Access,
+  widgetRequest: WidgetRequest,
+  plan: RenderPlan,
+) => PreparedBody | Promise<PreparedBody>;
 
 /**
  * `GET /v1/render/{tag}?{attributes}&key=…`: the element's data as its data route would answer it (the same gate,

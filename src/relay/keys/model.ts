@@ -25,11 +25,20 @@ export type Plan = 'free' | 'starter' | 'builder' | 'pro' | `custom:${number}`;
 
 const PLAN_LIMITS: Record<string, number> = { free: 1_000, starter: 25_000, builder: 250_000, pro: 1_000_000 };
 
+/** Custom plans already read: every request checks its key's plan. Bounded: emptied when full. */
+const customPlans = new Map<string, Plan>();
+const MAX_CUSTOM_PLANS = 1_000;
+
 export function parsePlan(value: string): Plan | undefined {
   if (value in PLAN_LIMITS) return value as Plan;
+  const known = customPlans.get(value);
+  if (known) return known;
   const custom = /^custom:(\d+)$/.exec(value);
-  if (custom && Number(custom[1]) > 0 && Number.isSafeInteger(Number(custom[1]))) return `custom:${Number(custom[1])}`;
-  return undefined;
+  if (!custom || !(Number(custom[1]) > 0) || !Number.isSafeInteger(Number(custom[1]))) return undefined;
+  if (customPlans.size >= MAX_CUSTOM_PLANS) customPlans.clear();
+  const plan: Plan = `custom:${Number(custom[1])}`;
+  customPlans.set(value, plan);
+  return plan;
 }
 
 /** Widget loads a plan allows per calendar month (UTC). */

@@ -276,9 +276,13 @@ const decoded = (segment: string): string | undefined => {
 };
 
 const SEGMENTS = WIDGET_ROUTES.map((route) => ({ route, pattern: route.pattern.split('/') }));
+/** Routes without path parameters, found by one lookup: most requests ask for one of them. */
+const FIXED_PATHS = new Map(WIDGET_ROUTES.filter((route) => !route.pattern.includes('{')).map((route) => [route.pattern as string, route]));
 
 /** The route a path belongs to, with its path parameters (`/v1/games/g_1` → gameId g_1); none for a malformed escape. */
 export function matchRoute(pathname: string): { route: WidgetRoute; path: Record<string, string> } | undefined {
+  const fixed = FIXED_PATHS.get(pathname);
+  if (fixed) return { route: fixed, path: {} };
   const parts = pathname.split('/');
   for (const { route: candidate, pattern } of SEGMENTS) {
     if (pattern.length !== parts.length) continue;
