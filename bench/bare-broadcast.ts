@@ -24,15 +24,17 @@ require('node:readline').createInterface({ input: process.stdin }).on('line', ()
   const event = Buffer.from('event: update\\nid: ' + ++id + '\\ndata: ' + data + '\\n\\n');
   // One chunk of the chunked body, framed once and written to each socket as it is: the least a loop can do.
   const frame = Buffer.concat([Buffer.from(event.length.toString(16) + '\\r\\n'), event, Buffer.from('\\r\\n')]);
+  const before = process.cpuUsage();
   for (const response of streams) response.socket.write(frame);
-  process.stdout.write(JSON.stringify({ sent: streams.size }) + '\\n');
+  const used = process.cpuUsage(before);
+  process.stdout.write(JSON.stringify({ sent: streams.size, cpuMs: (used.user + used.system) / 1000 }) + '\\n');
 });
 `;
 
 export interface BareBroadcast {
   origin: string;
-  /** Writes one event to every open stream; resolves with how many it was written to. */
-  send(): Promise<number>;
+  /** Writes one event to every open stream; resolves with how many it was written to and the loop's CPU time. */
+  send(): Promise<{ sent: number; cpuMs: number }>;
   stop(): void;
 }
 
@@ -53,7 +55,7 @@ export async function startBareBroadcast(eventBytes: number): Promise<BareBroadc
     origin: `http://127.0.0.1:${port}`,
     send: () =>
       new Promise((resolve) => {
-        replies.push((line) => resolve((JSON.parse(line) as { sent: number }).sent));
+        replies.push((line) => resolve(JSON.parse(line) as { sent: number; cpuMs: number }));
         child.stdin.write('send\n');
       }),
     stop: () => child.kill('SIGTERM'),

@@ -27,8 +27,6 @@ export class RelayProcess {
       '--expose-gc',
       // As bin/pressbox.js runs the relay.
       ...RUNTIME_FLAGS,
-      '--import',
-      'tsx',
       'bench/relay-process.ts',
       JSON.stringify(options),
     ]);
@@ -151,6 +149,12 @@ export interface LiveViewersResult {
   floorFanOutP95Ms: number;
   /** The relay's fan-out p95 over the floor's: 1 is the runtime's own cost, anything above it the relay's. */
   fanOutP95OverFloor: number;
+  /**
+   * CPU time, which a busy machine does not stretch as it does wall time: the relay's for the whole update (its poll,
+   * the new payload, counting every viewer's load, the writes) and the floor's loop of writes.
+   */
+  updateCpuMs: number;
+  floorCpuMs: number;
 }
 
 /** `viewers` streams on one live game's topic, at the production polling rhythm (≈ 10 s while live). */
@@ -180,6 +184,8 @@ export async function liveViewers(viewers: number, spanMs = 30_000): Promise<Liv
     // One broadcast: move the game on by five minutes, then wait until every viewer has it.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     arrivals = [];
+    // Read before the event loop's watch is reset: reading collects the garbage first, which blocks the loop.
+    const beforeChange = await relay.command<RelayStats>('stats');
     await relay.command('reset');
     const changedAt = performance.now();
     await relay.command('advance');
@@ -215,6 +221,8 @@ export async function liveViewers(viewers: number, spanMs = 30_000): Promise<Liv
       floorFanOutP50Ms: Math.round(floor.p50),
       floorFanOutP95Ms: Math.round(floor.p95),
       fanOutP95OverFloor: Math.round((fanOutP95Ms / floor.p95) * 100) / 100,
+      updateCpuMs: broadcast.cpuMs - beforeChange.cpuMs,
+      floorCpuMs: Math.round(floor.cpuMs),
     };
   } finally {
     for (const request of requests) request.destroy();
@@ -223,7 +231,7 @@ export async function liveViewers(viewers: number, spanMs = 30_000): Promise<Liv
 }
 
 /** One event from the bare loop to `viewers` viewers: p50 and p95 from the first arrival, as the relay's fan-out is read. */
-async function bareFanOut(viewers: number, eventBytes: number): Promise<{ p50: number; p95: number }> {
+async function bareFanOut(viewers: number, eventBytes: number): Promise<{ p50: number; p95: number; cpuMs: number }> {
   const bare = await startBareBroadcast(eventBytes);
   const sockets: Socket[] = [];
   try {
@@ -238,12 +246,12 @@ async function bareFanOut(viewers: number, eventBytes: number): Promise<{ p50: n
     // As the relay's viewers had: a settled second before the event.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     arrivals = [];
-    await bare.send();
+    const { cpuMs } = await bare.send();
     const deadline = performance.now() + 30_000;
     while (arrivals.length < viewers && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     const sorted = [...arrivals].sort((a, b) => a - b);
     const fanOut = sorted.map((at) => at - sorted[0]!);
-    return { p50: percentile(fanOut, 0.5) ?? 0, p95: percentile(fanOut, 0.95) ?? 0 };
+    return { p50: percentile(fanOut, 0.5) ?? 0, p95: percentile(fanOut, 0.95) ?? 0, cpuMs };
   } finally {
     for (const socket of sockets) socket.destroy();
     bare.stop();

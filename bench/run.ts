@@ -168,6 +168,11 @@ async function live(): Promise<void> {
     );
     row(
       'live',
+      `${label}: CPU time for the update, relay (poll, payload, every viewer's load counted, writes) / floor (writes)`,
+      `${run.updateCpuMs} ms / ${run.floorCpuMs} ms`,
+    );
+    row(
+      'live',
       `${label}: score change → each viewer (≈ 10 s live polling)`,
       `p50 ${run.changeToViewerP50Ms} ms, p99 ${run.changeToViewerP99Ms} ms`,
     );
