@@ -8,6 +8,8 @@ import { freePort } from '../test/harness/local-servers.js';
 
 export interface RunningBareNode {
   origin: string;
+  /** Its process, for its CPU time. */
+  pid: number | undefined;
   stop(): void;
 }
 
@@ -44,5 +46,5 @@ export async function startBareNode(url: string, requestHeaders: Record<string, 
     child.once('exit', (code) => reject(new Error(`bare Node exited with ${code}`)));
     child.stdout!.once('data', () => resolve());
   });
-  return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  return { origin: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }

@@ -5,6 +5,7 @@
 // `node --import tsx bench/throughput.ts` runs this part alone.
 import autocannon from 'autocannon';
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +27,11 @@ export interface LoadRun {
   p99Ms: number;
   non2xx: number;
   errors: number;
+  /**
+   * The server process's CPU time per answered request (user and system), where it can be read: what a request costs
+   * the server whatever else the machine is doing, which req/s on a shared machine is not.
+   */
+  cpuMicrosPerRequest?: number;
 }
 
 export interface Throughput {
@@ -83,15 +89,38 @@ export async function withWrk(
   };
 }
 
+/** A process's CPU time so far (user and system), in ms, from Linux's /proc; undefined where there is none. */
+function processCpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, in clock ticks: 100 a second on every Linux Node supports.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+type Measure = (url: string, connections: number, seconds?: number) => Promise<Omit<LoadRun, 'tool' | 'target'>>;
+
+/** A load run with the server's CPU time per request beside it. */
+async function measured(measure: Measure, url: string, connections: number, pid: number | undefined) {
+  const before = processCpuMs(pid);
+  const run = await measure(url, connections);
+  const after = processCpuMs(pid);
+  const answered = run.requestsPerSecond * DURATION_S;
+  const cpuMicrosPerRequest = before === undefined || after === undefined || !answered ? undefined : ((after - before) * 1000) / answered;
+  return { ...run, cpuMicrosPerRequest };
+}
+
 /** The relay in its own process (as in production), with a key on a plan that never runs out. */
-async function startRelayProcess(dir: string): Promise<{ origin: string; key: string; stop(): void }> {
+async function startRelayProcess(dir: string): Promise<{ origin: string; key: string; pid: number | undefined; stop(): void }> {
   const db = join(dir, 'bench.db');
   const store = openSqliteStore(db);
   const key = (await createKey(store, { plan: 'custom:100000000', domains: ['example.com'], name: 'bench', test: false }, Date.now())).key;
   await store.close();
   // The rate limit is lifted: every connection comes from one address.
   const { child, origin } = await startServeProcess(['--port', '0', '--db', db, '--rate-limit', '100000000'], {}, undefined, 'built');
-  return { origin, key, stop: () => child.kill('SIGTERM') };
+  return { origin, key, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
 export async function throughput(dir: string): Promise<Throughput> {
@@ -105,8 +134,7 @@ export async function throughput(dir: string): Promise<Throughput> {
   if ('missing' in nginxFound) missing.push(nginxFound.missing);
   const wrkFound = findDebianTool('wrk');
   if ('missing' in wrkFound) missing.push(wrkFound.missing);
-  const tools: Array<[LoadRun['tool'], (url: string, connections: number, seconds?: number) => Promise<Omit<LoadRun, 'tool' | 'target'>>]> =
-    [['autocannon', withAutocannon]];
+  const tools: Array<[LoadRun['tool'], Measure]> = [['autocannon', withAutocannon]];
   if ('path' in wrkFound) tools.push(['wrk', (url, connections, seconds) => withWrk(wrkFound.path, url, connections, seconds)]);
   const runs: LoadRun[] = [];
   try {
@@ -114,8 +142,8 @@ export async function throughput(dir: string): Promise<Throughput> {
     await withAutocannon(`${relay.origin}${path}`, 100, 3);
     for (const [tool, measure] of tools)
       for (const connections of CONNECTIONS) {
-        runs.push({ tool, target: 'relay', ...(await measure(`${relay.origin}${path}`, connections)) });
-        runs.push({ tool, target: 'node', ...(await measure(`${bare.origin}${path}`, connections)) });
+        runs.push({ tool, target: 'relay', ...(await measured(measure, `${relay.origin}${path}`, connections, relay.pid)) });
+        runs.push({ tool, target: 'node', ...(await measured(measure, `${bare.origin}${path}`, connections, bare.pid)) });
         if (nginx) runs.push({ tool, target: 'nginx', ...(await measure(`${nginx.origin}${path}`, connections)) });
       }
   } finally {
@@ -132,7 +160,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const result = await throughput(dir);
     for (const run of result.runs)
       console.log(
-        `${run.tool.padEnd(10)} ${run.target.padEnd(5)} ${String(run.connections).padStart(3)} connections: ${Math.round(run.requestsPerSecond)} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, ${run.non2xx} non-2xx, ${run.errors} errors`,
+        `${run.tool.padEnd(10)} ${run.target.padEnd(5)} ${String(run.connections).padStart(3)} connections: ${Math.round(run.requestsPerSecond)} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, ${run.non2xx} non-2xx, ${run.errors} errors${run.cpuMicrosPerRequest === undefined ? '' : `, ${run.cpuMicrosPerRequest.toFixed(1)} µs CPU a request`}`,
       );
     for (const reason of result.missing) console.log(`not measured: ${reason}`);
   } finally {
