@@ -159,7 +159,8 @@ export interface LiveViewersResult {
 
 /** `viewers` streams on one live game's topic, at the production polling rhythm (≈ 10 s while live). */
 export async function liveViewers(viewers: number, spanMs = 30_000): Promise<LiveViewersResult> {
-  const relay = await RelayProcess.start({ live: { maxStreamsPerAddress: viewers + 10 } });
+  // Every viewer comes from one address and with one key, as an article's readers do not: both limits are lifted.
+  const relay = await RelayProcess.start({ live: { maxStreamsPerAddress: viewers + 10, maxStreamsPerKey: viewers + 10 } });
   const requests: Socket[] = [];
   try {
     const scores = (await (

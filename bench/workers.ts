@@ -1,8 +1,9 @@
 // `pressbox serve --workers N` as an operator runs it, for N = 1, 2 and (where the machine has more cores) auto: cached
-// req/s against nginx with as many worker processes, one change broadcast to 19,500 streams, each worker's memory, and
+// req/s against nginx with as many worker processes, one change broadcast to up to 19,500 streams, each worker's memory, and
 // upstream calls for one live topic. `node --import tsx bench/workers.ts` runs this part alone.
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -10,6 +11,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createKey } from '../src/relay/key-service/service.js';
 import { openSqliteStore } from '../src/relay/store/sqlite.js';
+import { openFileLimit } from '../src/relay/base/descriptors.js';
+import { streamLimits } from '../src/relay/live/stream-limits.js';
 import { startSandbox, type RunningSandbox } from '../src/sandbox/server.js';
 import { openViewer, percentile } from './live-viewers.js';
 import { findDebianTool } from '../test/harness/deploy-nginx.js';
@@ -19,8 +22,11 @@ import { withWrk } from './throughput.js';
 
 const ORIGIN = 'https://example.com';
 const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
-/** As many streams as the bench process may hold: these machines cap a process at 20,000 open files. */
-const STREAMS = 19_500;
+/**
+ * As many streams as the bench process may hold (these machines cap a process at 20,000 open files) and the workers
+ * together: each keeps a quarter of its descriptors for everything else (live/stream-limits.ts), 100 left for requests.
+ */
+const streamsFor = (workers: number) => Math.min(19_500, workers * (streamLimits({}, openFileLimit()).maxStreams - 100));
 const SPAN_MS = 30_000;
 const CONNECTIONS = 100;
 
@@ -36,6 +42,8 @@ export interface WorkersRun {
   delivered: number;
   /** Each worker's resident memory with every stream open. */
   rssPerWorkerMiB: number[];
+  /** The primary's (it holds no stream), from Linux's /proc; absent where there is none. */
+  primaryRssMiB?: number;
   upstreamCallsPerMinute: number;
 }
 
@@ -67,6 +75,16 @@ async function serve(dir: string, workers: number, sandbox: RunningSandbox): Pro
     PRESSBOX_ADMIN_TOKEN: ADMIN_TOKEN,
   });
   return { origin, key, primary };
+}
+
+/** A process's resident memory in MiB, from Linux's /proc. */
+function residentMiB(pid: number | undefined): number | undefined {
+  try {
+    const kiB = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kiB === undefined ? undefined : Math.round(Number(kiB) / 1024);
+  } catch {
+    return undefined;
+  }
 }
 
 async function metrics(machine: Machine): Promise<string> {
@@ -109,9 +127,10 @@ async function measure(dir: string, workers: number, wrk: string | undefined, ng
     const topic = `/v1/games/${game.id}?league=nba`;
     let arrivals: number[] = [];
     const onUpdate = (at: number) => arrivals.push(at);
-    for (let opened = 0; opened < STREAMS; opened += 250)
+    const streams = streamsFor(workers);
+    for (let opened = 0; opened < streams; opened += 250)
       viewers.push(
-        ...(await Promise.all(Array.from({ length: Math.min(250, STREAMS - opened) }, () => openViewer(machine, topic, onUpdate)))),
+        ...(await Promise.all(Array.from({ length: Math.min(250, streams - opened) }, () => openViewer(machine, topic, onUpdate)))),
       );
     const connected = await metrics(machine);
     await new Promise((resolve) => setTimeout(resolve, SPAN_MS));
@@ -121,7 +140,7 @@ async function measure(dir: string, workers: number, wrk: string | undefined, ng
     arrivals = [];
     sandbox.clock.advance(5 * 60_000);
     const deadline = performance.now() + 40_000;
-    while (arrivals.length < STREAMS && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (arrivals.length < streams && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     const sorted = [...arrivals].sort((a, b) => a - b);
     const fanOut = sorted.map((at) => at - sorted[0]!);
     return {
@@ -136,6 +155,7 @@ async function measure(dir: string, workers: number, wrk: string | undefined, ng
         Math.round(Number(match[1]) / 2 ** 20),
       ),
       upstreamCallsPerMinute: Math.round(((upstreamCalls(afterSpan) - upstreamCalls(connected)) * 60_000) / SPAN_MS),
+      primaryRssMiB: residentMiB(machine.primary.pid),
     };
   } finally {
     for (const viewer of viewers) viewer.destroy();

@@ -39,7 +39,7 @@ export const liveFeature = relayFeature<LiveExtras>()({
     ),
     maxStreamsPerKey: flag.count(
       '--max-streams-per-key',
-      'a ceiling on one widget key’s open live streams on this relay; without it, a key holds at most as many streams as are free (alone, half the relay’s), test keys together 5 %',
+      'one widget key’s open live streams on this relay, in place of its fair share (a relay serving one big publisher); without it, a key holds at most as many streams as are free (alone, half the relay’s); test keys together 5 % either way',
     ),
     loadEveryMs: flag.duration(
       '--live-load-every',

@@ -6,7 +6,10 @@ export interface StreamLimits {
   maxStreamsPerAddress: number;
   /** Open streams allowed on this relay, whoever opens them. */
   maxStreams: number;
-  /** A ceiling on one key's streams on this relay, under its fair share. */
+  /**
+   * One key's streams on this relay, set by the operator (`--max-streams-per-key`): in place of the fair share, so a
+   * relay given to one big publisher can give that key every stream it has.
+   */
   maxStreamsPerKey?: number;
 }
 
@@ -15,8 +18,9 @@ const TEST_KEYS_SHARE = 0.05;
 
 /**
  * Open streams by address and by key, within the relay's limits: a slot is taken when a stream opens, given back when it
- * closes. Fair shares: a key may open another stream while it holds fewer than its pool has free (alone, half the pool;
- * every other key still finds room), and test keys draw from a small pool of their own inside the relay's.
+ * closes. Fair shares: unless the operator set a ceiling per key, a key may open another stream while it holds fewer
+ * than its pool has free (alone, half the pool; every other key still finds room), and test keys draw from a small
+ * pool of their own inside the relay's.
  */
 export class StreamSlots {
   private readonly perAddress = new Map<string, number>();
@@ -31,7 +35,7 @@ export class StreamSlots {
 
   /** Throws the refusal when the address, the key, its pool or the relay has no slot left. */
   check(address: string, key: string, test: boolean): void {
-    const { maxStreamsPerAddress, maxStreams, maxStreamsPerKey = Infinity } = this.limits;
+    const { maxStreamsPerAddress, maxStreams, maxStreamsPerKey } = this.limits;
     if ((this.perAddress.get(address) ?? 0) >= maxStreamsPerAddress) {
       throw new RelayError(
         'rate_limited',
@@ -41,13 +45,14 @@ export class StreamSlots {
     }
     const held = this.perKey.get(key) ?? 0;
     const free = test ? Math.min(this.testPool - this.testOpen, maxStreams - this.open) : maxStreams - this.open;
+    const keyCap = maxStreamsPerKey ?? free;
     const which =
       this.open >= maxStreams
         ? `this relay (${maxStreams})`
         : test && this.testOpen >= this.testPool
           ? `test keys on this relay (${this.testPool})`
-          : held >= maxStreamsPerKey || held >= free
-            ? `this key on this relay (${Math.min(maxStreamsPerKey, held)})`
+          : held >= keyCap
+            ? `this key on this relay (${held})`
             : undefined;
     // A relay or a key at its cap refuses the stream, not the reader: the element goes on polling (503, retry later).
     if (which) {
