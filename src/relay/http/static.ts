@@ -122,8 +122,9 @@ export function builtFiles() {
 export function bundleRoutes({ bundleDir }: StaticOptions) {
   const app = new Hono();
   const send = builtFiles();
-  const sendBundleFile = (c: Context, path: string, cacheControl: string) =>
+  const sendBundleFile = (c: Context, path: string, cacheControl: string, extra: Record<string, string> = {}) =>
     send(c, bundleDir, path, {
+      ...extra,
       // Scripts run on other sites' pages: cross-origin readable, and never taken for another type than they are.
       'Cache-Control': cacheControl,
       'Access-Control-Allow-Origin': '*',
@@ -132,6 +133,17 @@ export function bundleRoutes({ bundleDir }: StaticOptions) {
       'Timing-Allow-Origin': '*',
       'X-Content-Type-Options': 'nosniff',
     });
+  /** Where a script's source map was published beside it, the header that names it: no comment line in the script. */
+  const sourceMap = async (path: string): Promise<Record<string, string>> => {
+    const map = path.endsWith('.js') ? pathUnder(bundleDir, `${path}.map`) : undefined;
+    const found =
+      map !== undefined &&
+      (await stat(map).then(
+        (info) => info.isFile(),
+        () => false,
+      ));
+    return found ? { SourceMap: `${path.slice(path.lastIndexOf('/') + 1)}.map` } : {};
+  };
   for (const entry of ['pressbox.js', 'pressbox-all.js', 'pressbox.css']) {
     app.get(
       `/${entry}`,
@@ -141,7 +153,7 @@ export function bundleRoutes({ bundleDir }: StaticOptions) {
   app.get('/v/*', async (c) => {
     const path = c.req.path.slice(1);
     return (
-      (await sendBundleFile(c, path, IMMUTABLE)) ??
+      (await sendBundleFile(c, path, IMMUTABLE, await sourceMap(path))) ??
       c.text(
         `No such file in this relay's widget bundle: /${path}. Check the version in the URL, or load /pressbox.js for the latest.`,
         404,

@@ -86,6 +86,20 @@ describe('the script-tag bundle served by the relay', () => {
     }
   });
 
+  it('names each versioned script’s source map in a SourceMap header, and the map is served beside it', async () => {
+    const base = readdirSync(`dist/cdn/v/${version}/chunks`).find((file) => /^base-[\w-]+\.js$/.test(file))!;
+    for (const path of [`/v/${version}/pressbox.js`, `/v/${version}/chunks/${base}`]) {
+      const script = await get(path);
+      const named = script.headers.get('sourcemap');
+      assert.equal(named, `${path.slice(path.lastIndexOf('/') + 1)}.map`, path);
+      const map = await get(new URL(named!, `${relay.origin}${path}`).pathname);
+      assert.equal(map.status, 200, `${path}'s map`);
+      assert.ok(((await map.json()) as { sources: string[] }).sources.length > 0);
+    }
+    const css = await get(`/v/${version}/pressbox.css`);
+    assert.equal(css.headers.get('sourcemap'), null, 'no map, no header');
+  });
+
   it("serves pressbox.css, the elements' boxes for a page's head, latest and versioned", async () => {
     for (const path of ['/pressbox.css', `/v/${version}/pressbox.css`]) {
       const response = await get(path);
