@@ -3,6 +3,7 @@ import { defineConfig, type UserConfig } from 'vite';
 import { ELEMENT_TAGS } from './src/contract/elements.js';
 import { latestAlias, reservedSizesStylesheet, type CdnDirs } from './scripts/vite/cdn-files.js';
 import { lazyPartsInside } from './scripts/vite/eager-import.js';
+import { elementOwnCopies } from './scripts/vite/element-own-copy.js';
 import { loaderOwnCopy } from './scripts/vite/loader-own-copy.js';
 import { numberedMessages } from './scripts/vite/numbered-messages.js';
 import { shortPrivateProperties } from './scripts/vite/short-private-properties.js';
@@ -20,7 +21,14 @@ const CDN_DIRS: CdnDirs = { cdn: CDN_DIR, version, versionDir: VERSION_DIR };
  * by pages that have some) and the betting elements' responsible-gambling line.
  */
 const OUTSIDE_BASE =
-  /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|load-on-sight\.ts|runtime[\\/]page-settings\.ts|ui[\\/](season-messages|gambling-line)\.ts|i18n[\\/](messages[\\/]|message-numbers\.ts|page-wording\.ts|catalog-files\.ts|words\.ts))/;
+  /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|load-on-sight\.ts|runtime[\\/]page-settings\.ts|ui[\\/]gambling-line\.ts|i18n[\\/](messages[\\/]|message-numbers\.ts|page-wording\.ts|catalog-files\.ts|words\.ts))/;
+
+/**
+ * Small modules without state that only a few elements use, copied into each of those elements' chunks (issue 73):
+ * in the base chunk every page would carry them, and as a chunk of their own the element's chunk would wait for them.
+ * Each copy's cost on the page with every element is the price of what it saves on a page with one (measured there).
+ */
+const ELEMENT_OWN_COPIES = ['ui/season-messages', 'ui/ordinal'];
 
 /**
  * What every build of the elements shares: the version folder, source maps, and the minifier: after Rolldown's own
@@ -79,7 +87,7 @@ export default defineConfig(({ mode }) => {
       loaderOwnCopy('elements', 'load-on-sight.ts'),
       // Not for bytes: the one file must not load chunks that import it back.
       ...(allInOne ? lazyPartsInside(tagsWithView()) : []),
-      ...(allInOne ? [] : [reservedSizesStylesheet(CDN_DIRS)]),
+      ...(allInOne ? [] : [reservedSizesStylesheet(CDN_DIRS), elementOwnCopies(ELEMENT_OWN_COPIES)]),
     ],
     build: {
       ...ELEMENT_BUILD,

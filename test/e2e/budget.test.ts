@@ -55,7 +55,6 @@ describe('bundle budgets (Brotli as served, with headroom; gzip for proxies that
         'pressbox.js',
         sizes.base.file,
         `${tag}.js`,
-        ...(ELEMENT_DETAILS[tag].seasonWords ? ['season-messages'] : []),
         // The responsible-gambling line's rule and place (ui/gambling-line.ts), shared by the betting elements alone.
         ...(detailsOf(tag).gamblingLine ? ['gambling-line'] : []),
         // An element whose layout ships apart fetches it before its first render with data (ui/lazy-view.ts).

@@ -1,11 +1,13 @@
 // The build's own plugins (scripts/vite/), each on the input it meets in the build: what it rewrites, what it leaves,
 // and the clear failure when the source no longer has what it expects.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { Plugin } from 'vite';
 import { ELEMENT_TAGS, reservedSizesCss } from '../../../src/contract/elements.js';
 import { latestCopy, reservedSizesStylesheetText } from '../../../scripts/vite/cdn-files.js';
 import { eagerImport, lazyPartsInside } from '../../../scripts/vite/eager-import.js';
+import { elementOwnCopies } from '../../../scripts/vite/element-own-copy.js';
 import { numberMessageCalls } from '../../../scripts/vite/numbered-messages.js';
 import { shortPropertyNames } from '../../../scripts/vite/short-private-properties.js';
 import { foldCss } from '../../../scripts/vite/templates.js';
@@ -100,5 +102,25 @@ describe('build plugins', () => {
       /series-line\.js/,
     );
     assert.throws(() => hook(view!, 'transform')('export {}', '/p/src/widgets/elements/fight-card/fight-card.ts'), /fight-card-view\.js/);
+  });
+
+  it('give each element its own copy of the modules listed, read from their files, and leave other imports alone', async () => {
+    const plugin = elementOwnCopies(['ui/share-bar']);
+    const context = {
+      resolve: async (source: string) => ({ id: `/p/src/widgets/ui/${source.replace(/^.*\//, '').replace(/\.js$/, '.ts')}` }),
+    };
+    const resolveId = (source: string, importer: string | undefined) => hook(plugin, 'resolveId').call(context, source, importer);
+    const own = '/p/src/widgets/ui/share-bar.ts?own-copy=game-header';
+    assert.equal(await resolveId('../../ui/share-bar.js', '/p/src/widgets/elements/game-header/game-header.ts'), own);
+    assert.equal(await resolveId('./share-bar.js', '/p/src/widgets/ui/share-bar.ts?own-copy=game-header'), own, 'a copy imports copies');
+    assert.equal(await resolveId('../../ui/states.js', '/p/src/widgets/elements/game-header/game-header.ts'), null);
+    assert.equal(await resolveId('./share-bar.js', '/p/src/widgets/ui/other.ts'), null, 'shared outside the elements');
+    assert.equal(await resolveId('./share-bar.js', undefined), null);
+    const load = hook(plugin, 'load');
+    assert.equal(
+      load(`${process.cwd()}/src/widgets/ui/share-bar.ts?own-copy=game-header`),
+      readFileSync('src/widgets/ui/share-bar.ts', 'utf8'),
+    );
+    assert.equal(load('/p/src/widgets/ui/share-bar.ts'), null);
   });
 });
