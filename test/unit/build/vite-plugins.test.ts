@@ -16,12 +16,10 @@ type Hook = (...args: unknown[]) => unknown;
 const hook = (plugin: Plugin, name: 'transform' | 'resolveId' | 'load') => plugin[name] as unknown as Hook;
 
 describe('build plugins', () => {
-  it('latest copies point chunks into the version folder, and drop a map that no longer fits', () => {
-    const versioned = `import"./chunks/base-abc.js";import(\`./chunks/\${tag}.js\`);\n//# sourceMappingURL=pressbox.js.map`;
-    const latest = latestCopy(versioned, 'pressbox', '1.2.3');
-    assert.equal(latest, `import"./v/1.2.3/chunks/base-abc.js";import(\`./v/1.2.3/chunks/\${tag}.js\`);\n`);
-    const untouched = latestCopy('console.log(1);\n//# sourceMappingURL=pressbox-all.js.map', 'pressbox-all', '1.2.3');
-    assert.equal(untouched, 'console.log(1);\n//# sourceMappingURL=./v/1.2.3/pressbox-all.js.map');
+  it('latest copies point chunks into the version folder', () => {
+    const versioned = `import"./chunks/base-abc.js";import(\`./chunks/\${tag}.js\`);`;
+    assert.equal(latestCopy(versioned, '1.2.3'), `import"./v/1.2.3/chunks/base-abc.js";import(\`./v/1.2.3/chunks/\${tag}.js\`);`);
+    assert.equal(latestCopy('console.log(1);', '1.2.3'), 'console.log(1);');
   });
 
   it('pressbox.css carries every element’s reserved box, named with the version', () => {
