@@ -17,18 +17,18 @@ const CDN_DIRS: CdnDirs = { cdn: CDN_DIR, version, versionDir: VERSION_DIR };
 
 /**
  * What stays out of the base chunk even when two elements share it: each element's own folder, the loader with what
- * only it needs, each locale's messages (one lazy chunk per locale), what reads a page's own wording (fetched only
- * by pages that have some) and the betting elements' responsible-gambling line.
+ * only it needs, each locale's messages (one lazy chunk per locale) and what reads a page's own wording (fetched only
+ * by pages that have some).
  */
 const OUTSIDE_BASE =
-  /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|load-on-sight\.ts|runtime[\\/]page-settings\.ts|ui[\\/]gambling-line\.ts|i18n[\\/](messages[\\/]|message-numbers\.ts|page-wording\.ts|catalog-files\.ts|words\.ts))/;
+  /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|load-on-sight\.ts|runtime[\\/]page-settings\.ts|i18n[\\/](messages[\\/]|message-numbers\.ts|page-wording\.ts|catalog-files\.ts|words\.ts))/;
 
 /**
  * Small modules without state that only a few elements use, copied into each of those elements' chunks (issue 73):
  * in the base chunk every page would carry them, and as a chunk of their own the element's chunk would wait for them.
  * Each copy's cost on the page with every element is the price of what it saves on a page with one (measured there).
  */
-const ELEMENT_OWN_COPIES = ['ui/season-messages', 'ui/ordinal'];
+const ELEMENT_OWN_COPIES = ['ui/season-messages', 'ui/ordinal', 'ui/gambling-line', 'ui/bout-ending', 'ui/share-bar'];
 
 /**
  * What every build of the elements shares: the version folder, source maps beside the files but not named in them (each
