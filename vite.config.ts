@@ -3,6 +3,7 @@ import { defineConfig, type UserConfig } from 'vite';
 import { ELEMENT_TAGS } from './src/contract/elements.js';
 import { latestAlias, reservedSizesStylesheet, type CdnDirs } from './scripts/vite/cdn-files.js';
 import { lazyPartsInside } from './scripts/vite/eager-import.js';
+import { elementChunks } from './scripts/vite/element-chunks.js';
 import { elementOwnCopies } from './scripts/vite/element-own-copy.js';
 import { loaderOwnCopy } from './scripts/vite/loader-own-copy.js';
 import { numberedMessages } from './scripts/vite/numbered-messages.js';
@@ -89,13 +90,13 @@ export default defineConfig(({ mode }) => {
       loaderOwnCopy('elements', 'load-on-sight.ts'),
       // Not for bytes: the one file must not load chunks that import it back.
       ...(allInOne ? lazyPartsInside(tagsWithView()) : []),
-      ...(allInOne ? [] : [reservedSizesStylesheet(CDN_DIRS), elementOwnCopies(ELEMENT_OWN_COPIES)]),
+      ...(allInOne ? [] : [reservedSizesStylesheet(CDN_DIRS), elementOwnCopies(ELEMENT_OWN_COPIES), elementChunks(ELEMENT_TAGS)]),
     ],
     build: {
       ...ELEMENT_BUILD,
       emptyOutDir: !allInOne,
       lib: {
-        entry: allInOne ? { [entry]: 'src/widgets/index.ts' } : { [entry]: 'src/widgets/loader.ts', ...elementChunkEntries() },
+        entry: allInOne ? { [entry]: 'src/widgets/index.ts' } : { [entry]: 'src/widgets/loader.ts' },
         formats: ['es'],
         fileName: (_format, name) => `${name}.js`,
       },
@@ -149,11 +150,6 @@ function packageBuild(): UserConfig {
       rolldownOptions: { external: [/^lit($|\/)/, /^@lit\//], output: { chunkFileNames } },
     },
   };
-}
-
-/** Each element's chunk, an entry of its own named by tag (`chunks/<tag>.js`), which the loader imports by name. */
-function elementChunkEntries(): Record<string, string> {
-  return Object.fromEntries(ELEMENT_TAGS.map((tag) => [`chunks/${tag}`, `src/widgets/elements/${tag}/${tag}.ts`]));
 }
 
 /** The elements whose layout ships as a lazy chunk of its own (`<tag>-view.ts`). */

@@ -7,13 +7,14 @@ import type { Plugin } from 'vite';
 import { ELEMENT_TAGS, reservedSizesCss } from '../../../src/contract/elements.js';
 import { latestCopy, reservedSizesStylesheetText } from '../../../scripts/vite/cdn-files.js';
 import { eagerImport, lazyPartsInside } from '../../../scripts/vite/eager-import.js';
+import { elementChunks } from '../../../scripts/vite/element-chunks.js';
 import { elementOwnCopies } from '../../../scripts/vite/element-own-copy.js';
 import { numberMessageCalls } from '../../../scripts/vite/numbered-messages.js';
 import { shortPropertyNames } from '../../../scripts/vite/short-private-properties.js';
 import { foldCss } from '../../../scripts/vite/templates.js';
 
 type Hook = (...args: unknown[]) => unknown;
-const hook = (plugin: Plugin, name: 'transform' | 'resolveId' | 'load') => plugin[name] as unknown as Hook;
+const hook = (plugin: Plugin, name: 'transform' | 'resolveId' | 'load' | 'buildStart') => plugin[name] as unknown as Hook;
 
 describe('build plugins', () => {
   it('latest copies point chunks into the version folder', () => {
@@ -100,6 +101,19 @@ describe('build plugins', () => {
       /series-line\.js/,
     );
     assert.throws(() => hook(view!, 'transform')('export {}', '/p/src/widgets/elements/fight-card/fight-card.ts'), /fight-card-view\.js/);
+  });
+
+  it('emit each element as a chunk named by its tag, without exports', () => {
+    const emitted: unknown[] = [];
+    hook(elementChunks(['score-strip']), 'buildStart').call({ emitFile: (file: unknown) => emitted.push(file) });
+    assert.deepEqual(emitted, [
+      {
+        type: 'chunk',
+        id: `${process.cwd()}/src/widgets/elements/score-strip/score-strip.ts`,
+        fileName: 'chunks/score-strip.js',
+        preserveSignature: false,
+      },
+    ]);
   });
 
   it('give each element its own copy of the modules listed, read from their files, and leave other imports alone', async () => {
