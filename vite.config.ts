@@ -25,11 +25,12 @@ const OUTSIDE_BASE =
   /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|load-on-sight\.ts|runtime[\\/]page-settings\.ts|i18n[\\/](messages[\\/]|message-numbers\.ts|page-wording\.ts|catalog-files\.ts|words\.ts))/;
 
 /**
- * Small modules without state that only a few elements use, copied into each of those elements' chunks (issue 73):
- * in the base chunk every page would carry them, and as a chunk of their own the element's chunk would wait for them.
- * Each copy's cost on the page with every element is the price of what it saves on a page with one (measured there).
+ * Small modules that only a few elements use, copied into each of those elements' chunks (issue 73): in the base chunk
+ * every page would carry them, and as a chunk of their own the element's chunk would wait for them. None holds state a
+ * copy could split (the bet-state kit's is a handle on a chunk the browser fetches once). Each copy's cost on the page
+ * with every element is the price of what it saves on a page with one (measured there).
  */
-const ELEMENT_OWN_COPIES = ['ui/season-messages', 'ui/ordinal', 'ui/gambling-line', 'ui/bout-ending', 'ui/share-bar'];
+const ELEMENT_OWN_COPIES = ['ui/season-messages', 'ui/ordinal', 'ui/gambling-line', 'ui/bout-ending', 'ui/share-bar', 'ui/bet-state-kit'];
 
 /**
  * What every build of the elements shares: the version folder, source maps beside the files but not named in them (each
