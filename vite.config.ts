@@ -30,7 +30,15 @@ const OUTSIDE_BASE =
  * copy could split (the bet-state kit's is a handle on a chunk the browser fetches once). Each copy's cost on the page
  * with every element is the price of what it saves on a page with one (measured there).
  */
-const ELEMENT_OWN_COPIES = ['ui/season-messages', 'ui/ordinal', 'ui/gambling-line', 'ui/bout-ending', 'ui/share-bar', 'ui/bet-state-kit'];
+const ELEMENT_OWN_COPIES = [
+  'ui/season-messages',
+  'ui/ordinal',
+  'ui/gambling-line',
+  'ui/bout-ending',
+  'ui/share-bar',
+  'ui/bet-state-kit',
+  'ui/side-order',
+];
 
 /**
  * What every build of the elements shares: the version folder, source maps beside the files but not named in them (each
