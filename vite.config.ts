@@ -3,6 +3,8 @@ import { defineConfig, type UserConfig } from 'vite';
 import { ELEMENT_TAGS } from './src/contract/elements.js';
 import { latestAlias, reservedSizesStylesheet, type CdnDirs } from './scripts/vite/cdn-files.js';
 import { lazyPartsInside } from './scripts/vite/eager-import.js';
+import { elementChunks } from './scripts/vite/element-chunks.js';
+import { elementOwnCopies } from './scripts/vite/element-own-copy.js';
 import { loaderOwnCopy } from './scripts/vite/loader-own-copy.js';
 import { numberedMessages } from './scripts/vite/numbered-messages.js';
 import { shortPrivateProperties } from './scripts/vite/short-private-properties.js';
@@ -16,14 +18,32 @@ const CDN_DIRS: CdnDirs = { cdn: CDN_DIR, version, versionDir: VERSION_DIR };
 
 /**
  * What stays out of the base chunk even when two elements share it: each element's own folder, the loader with what
- * only it needs, each locale's messages (one lazy chunk per locale), what reads a page's own wording (fetched only
- * by pages that have some) and the betting elements' responsible-gambling line.
+ * only it needs, each locale's messages (one lazy chunk per locale) and what reads a page's own wording (fetched only
+ * by pages that have some).
  */
 const OUTSIDE_BASE =
-  /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|load-on-sight\.ts|runtime[\\/]page-settings\.ts|ui[\\/](season-messages|gambling-line)\.ts|i18n[\\/](messages[\\/]|message-numbers\.ts|page-wording\.ts|catalog-files\.ts|words\.ts))/;
+  /^\0loader-copy:|[\\/]src[\\/]widgets[\\/](elements[\\/]|loader\.ts|load-on-sight\.ts|runtime[\\/]page-settings\.ts|i18n[\\/](messages[\\/]|message-numbers\.ts|page-wording\.ts|catalog-files\.ts|words\.ts))/;
 
 /**
- * What every build of the elements shares: the version folder, source maps, and the minifier: after Rolldown's own
+ * Small modules that only a few elements use, copied into each of those elements' chunks (issue 73): in the base chunk
+ * every page would carry them, and as a chunk of their own the element's chunk would wait for them. None holds state a
+ * copy could split (the bet-state kit's is a handle on a chunk the browser fetches once). Each copy's cost on the page
+ * with every element is the price of what it saves on a page with one (measured there).
+ */
+const ELEMENT_OWN_COPIES = [
+  'ui/season-messages',
+  'ui/ordinal',
+  'ui/gambling-line',
+  'ui/bout-ending',
+  'ui/share-bar',
+  'ui/bet-state-kit',
+  'ui/side-order',
+];
+
+/**
+ * What every build of the elements shares: the version folder, source maps beside the files but not named in them (each
+ * file's `sourceMappingURL` line cost readers 72 B a page and 485 B with every element: issue 73; a debugger is given
+ * `<file>.js.map` by hand), and the minifier: after Rolldown's own
  * (below), terser's passes take another 0.2 KiB gz off the all-in-one file, pure getters (no getter in this code or
  * Lit's is read for a side effect) 0.07 KiB more, and comparisons turned around (`unsafe_comps`: no operand compared
  * here or in Lit has a valueOf with side effects) 15 B.
@@ -42,7 +62,7 @@ const ELEMENT_BUILD = {
     // Its `_$lit…$` and `_$cssResult$` brands stay as they are.
     mangle: { properties: { regex: /^_\$[A-Z][A-Za-z_]$/ } },
   },
-  sourcemap: true,
+  sourcemap: 'hidden',
   copyPublicDir: false,
 } satisfies UserConfig['build'];
 
@@ -79,13 +99,13 @@ export default defineConfig(({ mode }) => {
       loaderOwnCopy('elements', 'load-on-sight.ts'),
       // Not for bytes: the one file must not load chunks that import it back.
       ...(allInOne ? lazyPartsInside(tagsWithView()) : []),
-      ...(allInOne ? [] : [reservedSizesStylesheet(CDN_DIRS)]),
+      ...(allInOne ? [] : [reservedSizesStylesheet(CDN_DIRS), elementOwnCopies(ELEMENT_OWN_COPIES), elementChunks(ELEMENT_TAGS)]),
     ],
     build: {
       ...ELEMENT_BUILD,
       emptyOutDir: !allInOne,
       lib: {
-        entry: allInOne ? { [entry]: 'src/widgets/index.ts' } : { [entry]: 'src/widgets/loader.ts', ...elementChunkEntries() },
+        entry: allInOne ? { [entry]: 'src/widgets/index.ts' } : { [entry]: 'src/widgets/loader.ts' },
         formats: ['es'],
         fileName: (_format, name) => `${name}.js`,
       },
@@ -139,11 +159,6 @@ function packageBuild(): UserConfig {
       rolldownOptions: { external: [/^lit($|\/)/, /^@lit\//], output: { chunkFileNames } },
     },
   };
-}
-
-/** Each element's chunk, an entry of its own named by tag (`chunks/<tag>.js`), which the loader imports by name. */
-function elementChunkEntries(): Record<string, string> {
-  return Object.fromEntries(ELEMENT_TAGS.map((tag) => [`chunks/${tag}`, `src/widgets/elements/${tag}/${tag}.ts`]));
 }
 
 /** The elements whose layout ships as a lazy chunk of its own (`<tag>-view.ts`). */

@@ -12,14 +12,11 @@ export interface CdnDirs {
 }
 
 /**
- * The latest copy of a versioned entry: its imports of chunks point into the version's folder, so every chunk stays immutable and is fetched from one URL whichever copy a page loads.
- * The versioned source map fits the copy only where nothing was rewritten.
+ * The latest copy of a versioned entry: its imports of chunks point into the version's folder, so every chunk stays
+ * immutable and is fetched from one URL whichever copy a page loads.
  */
-export function latestCopy(versioned: string, entry: string, version: string): string {
-  const pointsIntoVersion = /(["'`])\.\/(chunks\/)/g;
-  const latest = versioned.replace(pointsIntoVersion, `$1./v/${version}/$2`);
-  const map = latest === versioned ? `//# sourceMappingURL=./v/${version}/${entry}.js.map` : '';
-  return latest.replace(/\/\/# sourceMappingURL=.*$/m, map);
+export function latestCopy(versioned: string, version: string): string {
+  return versioned.replace(/(["'`])\.\/(chunks\/)/g, `$1./v/${version}/$2`);
 }
 
 /**
@@ -32,7 +29,7 @@ export function latestAlias(entry: string, dirs: CdnDirs): Plugin {
     name: 'pressbox-latest-alias',
     writeBundle() {
       const versioned = readFileSync(`${dirs.versionDir}/${entry}.js`, 'utf8');
-      writeFileSync(`${dirs.cdn}/${entry}.js`, latestCopy(versioned, entry, dirs.version));
+      writeFileSync(`${dirs.cdn}/${entry}.js`, latestCopy(versioned, dirs.version));
     },
   };
 }

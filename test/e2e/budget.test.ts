@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { SUPPORTED_LOCALES } from '../../src/contract/locales.js';
-import { detailsOf, ELEMENT_DETAILS, ELEMENT_TAGS } from '../../src/contract/elements.js';
+import { ELEMENT_DETAILS, ELEMENT_TAGS } from '../../src/contract/elements.js';
 import { BUNDLE_TABLE, withTable } from '../../scripts/docs-tables.js';
 import { BUDGETS, bundleSizes, GZIP_CEILINGS, HEADROOM, kilobytes, LOCALE_CHUNK_BUDGET } from '../../scripts/bundle-sizes.js';
 
@@ -55,9 +55,6 @@ describe('bundle budgets (Brotli as served, with headroom; gzip for proxies that
         'pressbox.js',
         sizes.base.file,
         `${tag}.js`,
-        ...(ELEMENT_DETAILS[tag].seasonWords ? ['season-messages'] : []),
-        // The responsible-gambling line's rule and place (ui/gambling-line.ts), shared by the betting elements alone.
-        ...(detailsOf(tag).gamblingLine ? ['gambling-line'] : []),
         // An element whose layout ships apart fetches it before its first render with data (ui/lazy-view.ts).
         ...(existsSync(`src/widgets/elements/${tag}/${tag}-view.ts`) ? [`${tag}-view`] : []),
       ];

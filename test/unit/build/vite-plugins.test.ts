@@ -1,25 +1,26 @@
 // The build's own plugins (scripts/vite/), each on the input it meets in the build: what it rewrites, what it leaves,
 // and the clear failure when the source no longer has what it expects.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { Plugin } from 'vite';
 import { ELEMENT_TAGS, reservedSizesCss } from '../../../src/contract/elements.js';
 import { latestCopy, reservedSizesStylesheetText } from '../../../scripts/vite/cdn-files.js';
 import { eagerImport, lazyPartsInside } from '../../../scripts/vite/eager-import.js';
+import { elementChunks } from '../../../scripts/vite/element-chunks.js';
+import { elementOwnCopies } from '../../../scripts/vite/element-own-copy.js';
 import { numberMessageCalls } from '../../../scripts/vite/numbered-messages.js';
 import { shortPropertyNames } from '../../../scripts/vite/short-private-properties.js';
 import { foldCss } from '../../../scripts/vite/templates.js';
 
 type Hook = (...args: unknown[]) => unknown;
-const hook = (plugin: Plugin, name: 'transform' | 'resolveId' | 'load') => plugin[name] as unknown as Hook;
+const hook = (plugin: Plugin, name: 'transform' | 'resolveId' | 'load' | 'buildStart') => plugin[name] as unknown as Hook;
 
 describe('build plugins', () => {
-  it('latest copies point chunks into the version folder, and drop a map that no longer fits', () => {
-    const versioned = `import"./chunks/base-abc.js";import(\`./chunks/\${tag}.js\`);\n//# sourceMappingURL=pressbox.js.map`;
-    const latest = latestCopy(versioned, 'pressbox', '1.2.3');
-    assert.equal(latest, `import"./v/1.2.3/chunks/base-abc.js";import(\`./v/1.2.3/chunks/\${tag}.js\`);\n`);
-    const untouched = latestCopy('console.log(1);\n//# sourceMappingURL=pressbox-all.js.map', 'pressbox-all', '1.2.3');
-    assert.equal(untouched, 'console.log(1);\n//# sourceMappingURL=./v/1.2.3/pressbox-all.js.map');
+  it('latest copies point chunks into the version folder', () => {
+    const versioned = `import"./chunks/base-abc.js";import(\`./chunks/\${tag}.js\`);`;
+    assert.equal(latestCopy(versioned, '1.2.3'), `import"./v/1.2.3/chunks/base-abc.js";import(\`./v/1.2.3/chunks/\${tag}.js\`);`);
+    assert.equal(latestCopy('console.log(1);', '1.2.3'), 'console.log(1);');
   });
 
   it('pressbox.css carries every element’s reserved box, named with the version', () => {
@@ -100,5 +101,38 @@ describe('build plugins', () => {
       /series-line\.js/,
     );
     assert.throws(() => hook(view!, 'transform')('export {}', '/p/src/widgets/elements/fight-card/fight-card.ts'), /fight-card-view\.js/);
+  });
+
+  it('emit each element as a chunk named by its tag, without exports', () => {
+    const emitted: unknown[] = [];
+    hook(elementChunks(['score-strip']), 'buildStart').call({ emitFile: (file: unknown) => emitted.push(file) });
+    assert.deepEqual(emitted, [
+      {
+        type: 'chunk',
+        id: `${process.cwd()}/src/widgets/elements/score-strip/score-strip.ts`,
+        fileName: 'chunks/score-strip.js',
+        preserveSignature: false,
+      },
+    ]);
+  });
+
+  it('give each element its own copy of the modules listed, read from their files, and leave other imports alone', async () => {
+    const plugin = elementOwnCopies(['ui/share-bar']);
+    const context = {
+      resolve: async (source: string) => ({ id: `/p/src/widgets/ui/${source.replace(/^.*\//, '').replace(/\.js$/, '.ts')}` }),
+    };
+    const resolveId = (source: string, importer: string | undefined) => hook(plugin, 'resolveId').call(context, source, importer);
+    const own = '/p/src/widgets/ui/share-bar.ts?own-copy=game-header';
+    assert.equal(await resolveId('../../ui/share-bar.js', '/p/src/widgets/elements/game-header/game-header.ts'), own);
+    assert.equal(await resolveId('./share-bar.js', '/p/src/widgets/ui/share-bar.ts?own-copy=game-header'), own, 'a copy imports copies');
+    assert.equal(await resolveId('../../ui/states.js', '/p/src/widgets/elements/game-header/game-header.ts'), null);
+    assert.equal(await resolveId('./share-bar.js', '/p/src/widgets/ui/other.ts'), null, 'shared outside the elements');
+    assert.equal(await resolveId('./share-bar.js', undefined), null);
+    const load = hook(plugin, 'load');
+    assert.equal(
+      load(`${process.cwd()}/src/widgets/ui/share-bar.ts?own-copy=game-header`),
+      readFileSync('src/widgets/ui/share-bar.ts', 'utf8'),
+    );
+    assert.equal(load('/p/src/widgets/ui/share-bar.ts'), null);
   });
 });
