@@ -42,8 +42,8 @@ const ELEMENT_OWN_COPIES = [
 
 /**
  * What every build of the elements shares: the version folder, source maps beside the files but not named in them (each
- * file's `sourceMappingURL` line cost readers 72 B a page and 485 B with every element: issue 73; a debugger is given
- * `<file>.js.map` by hand), and the minifier: after Rolldown's own
+ * file's `sourceMappingURL` line cost readers 72 B a page and 485 B with every element: issue 73; the relay names each
+ * map in a `SourceMap` header, which developer tools follow), and the minifier: after Rolldown's own
  * (below), terser's passes take another 0.2 KiB gz off the all-in-one file, pure getters (no getter in this code or
  * Lit's is read for a side effect) 0.07 KiB more, and comparisons turned around (`unsafe_comps`: no operand compared
  * here or in Lit has a valueOf with side effects) 15 B.
