@@ -62,15 +62,31 @@ function isoNow(): string {
   return stamp.iso;
 }
 
+/** Field names and messages are the code's own, few and the same on every line: each is written as JSON once. */
+const namesAsJson = new Map<string, string>();
+const MAX_NAMES = 1_000;
+const MAX_NAME_LENGTH = 80;
+
+function nameAsJson(name: string): string {
+  let json = namesAsJson.get(name);
+  if (json === undefined) {
+    json = safeJson(name)!;
+    if (name.length > MAX_NAME_LENGTH) return json;
+    if (namesAsJson.size >= MAX_NAMES) namesAsJson.clear();
+    namesAsJson.set(name, json);
+  }
+  return json;
+}
+
 /** One JSON object per line on stdout. Callers pass paths without query strings and never pass headers. */
 export function jsonLogger(write: (line: string) => void = batchedStdout()): Logger {
   return {
     log(level, message, fields = {}) {
       // Written field by field: the same JSON as stringifying one object, without building it for every request.
-      let line = `{"time":"${isoNow()}","level":"${level}","message":${safeJson(message)}`;
+      let line = `{"time":"${isoNow()}","level":"${level}","message":${nameAsJson(message)}`;
       for (const name in fields) {
         const value = safeJson(fields[name]);
-        if (value !== undefined) line += `,${safeJson(name)}:${value}`;
+        if (value !== undefined) line += `,${nameAsJson(name)}:${value}`;
       }
       write(`${line}}`);
     },
