@@ -6,7 +6,7 @@ import { REFRESH_MS } from '../src/contract/refresh.js';
 import { createKey } from '../src/relay/key-service/service.js';
 import { silentLogger } from '../src/relay/base/logger.js';
 import { startRelay } from '../src/relay/server.js';
-import { LEAGUES } from '../src/sandbox/leagues.js';
+import { leaguesOn } from '../src/sandbox/leagues.js';
 import { liveGame } from '../src/sandbox/present.js';
 import { currentGames, snapshot } from '../src/sandbox/schedule.js';
 
@@ -25,10 +25,14 @@ export interface LiveFreshness {
 
 const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? NaN;
 
-/** The sandbox's own scores now: `league/gameId` → "home-away", for games in progress. */
+/** The calendar the relay's sandbox plays below: every league every day, so seven leagues are live at once. */
+const CALENDAR = 'round-the-clock';
+const PLAYED = leaguesOn(CALENDAR);
+
+/** The sandbox's own scores now, on the relay's calendar: `league/gameId` → "home-away", for games in progress. */
 function sandboxScores(league: string, now: number): Map<string, string> {
   const scores = new Map<string, string>();
-  for (const game of currentGames(LEAGUES[league.toUpperCase() as keyof typeof LEAGUES], now)) {
+  for (const game of currentGames(PLAYED[league.toUpperCase() as keyof typeof PLAYED], now)) {
     const shown = liveGame(snapshot(game, now), now);
     if (shown.status === 'live') scores.set(`${league}/${shown.gameId}`, `${shown.homeTeam.score}-${shown.awayTeam.score}`);
   }
@@ -82,7 +86,7 @@ export async function liveFreshness(options: {
     port: 0,
     db: ':memory:',
     logger: silentLogger,
-    sandbox: { calendar: 'round-the-clock', now: Date.parse(options.start), rate: 1 },
+    sandbox: { calendar: CALENDAR, now: Date.parse(options.start), rate: 1 },
     live: { pace: options.rhythm === 'fixed' ? fixed : {} },
   });
   const abort = new AbortController();
