@@ -66,6 +66,8 @@ export interface RelayStats {
   external: number;
   openStreams: number;
   upstreamCalls: number;
+  /** Loads the relay counted (pressbox_widget_loads_total): data answers, and live updates that opened a billing window. */
+  loads: number;
   longestBlockMs: number;
   /** CPU time the relay process has used (user and system). */
   cpuMs: number;

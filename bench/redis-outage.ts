@@ -33,7 +33,10 @@ export interface RedisOutageResult {
   liveUpdatesDuringOutage: number;
   /** Every viewer got at least one update while Redis was away. */
   viewersUpdatedDuringOutage: number;
-  /** Loads delivered (data answers and live updates, both keys) and loads counted in Redis after the replay. */
+  /**
+   * Loads the relays served, by their own count (data answers, and live updates that opened a billing window: not every
+   * update is a load), and loads counted in Redis after the replay, every key.
+   */
   delivered: number;
   counted: number;
   upstreamCallsPerMinuteBefore: number;
@@ -78,9 +81,7 @@ export async function redisOutage(outageSeconds = 60): Promise<RedisOutageResult
         },
       );
     // Spend the near-limit key down through every relay, so each has counted it (its last sync).
-    let nearDelivered = 0;
-    for (let i = 0; i < NEAR_LIMIT - LEFT_BEFORE_OUTAGE; i++)
-      if ((await get(relays[i % RELAYS]!, '/v1/injuries?league=nba', near)) === 200) nearDelivered++;
+    for (let i = 0; i < NEAR_LIMIT - LEFT_BEFORE_OUTAGE; i++) await get(relays[i % RELAYS]!, '/v1/injuries?league=nba', near);
 
     const scores = (await (
       await fetch(`${relays[0]!.origin}/v1/scores?league=nba&key=${key}`, { headers: { origin: ORIGIN } })
@@ -88,7 +89,6 @@ export async function redisOutage(outageSeconds = 60): Promise<RedisOutageResult
       games: { id: string; status: string }[];
     };
     const topic = `/v1/games/${scores.games.find((game) => game.status === 'live')!.id}?league=nba`;
-    let updates = 0;
     let down: { from: number; to: number } | undefined;
     let updatesDuringOutage = 0;
     const updatedDuringOutage = new Set<number>();
@@ -96,7 +96,6 @@ export async function redisOutage(outageSeconds = 60): Promise<RedisOutageResult
       const viewer = index;
       viewers.push(
         await openViewer(relays[index % RELAYS]!, topic, (at) => {
-          updates++;
           if (down && at >= down.from && (down.to === 0 || at <= down.to)) {
             updatesDuringOutage++;
             updatedDuringOutage.add(viewer);
@@ -104,8 +103,6 @@ export async function redisOutage(outageSeconds = 60): Promise<RedisOutageResult
         }),
       );
     }
-    // The bench's own requests count as delivered too (the first one above).
-    let delivered = 1;
     let requests = 0;
     let errors = 0;
     let errorsDuringOutage = 0;
@@ -114,8 +111,7 @@ export async function redisOutage(outageSeconds = 60): Promise<RedisOutageResult
       for (let i = reader; traffic; i++) {
         const status = await get(relays[i % RELAYS]!, paths[i % paths.length]!).catch(() => 0);
         requests++;
-        if (status === 200) delivered++;
-        else {
+        if (status !== 200) {
           errors++;
           if (down && down.to === 0) errorsDuringOutage++;
         }
@@ -141,7 +137,6 @@ export async function redisOutage(outageSeconds = 60): Promise<RedisOutageResult
         for (const relay of relays) if ((await get(relay, '/v1/injuries?league=nba', near)) === 200) served++;
       return served;
     })();
-    nearDelivered += nearServed;
     await sleep(outageSeconds * 1000 - (performance.now() - down.from));
     const during = ((await calls()) - during0) * (60_000 / (performance.now() - down.from));
     redis = await startRedisServer(port, redisArgs);
@@ -162,9 +157,12 @@ export async function redisOutage(outageSeconds = 60): Promise<RedisOutageResult
     await Promise.all(readers);
     await sleep(2_000);
     for (const viewer of viewers) viewer.destroy();
-    delivered += updates;
     const month = new Date().toISOString().slice(0, 7);
     await sleep(1_000);
+    const served = (await Promise.all(relays.map((relay) => relay.command<RelayStats>('stats')))).reduce(
+      (sum, stats) => sum + stats.loads,
+      0,
+    );
     // Each relay process made its own key, and its viewers use it.
     const counted = (await Promise.all(relays.map((relay) => store.loadsUsed(relay.key, month)))).reduce((sum, loads) => sum + loads, 0);
     const nearUsed = await store.loadsUsed(near, month);
@@ -178,7 +176,7 @@ export async function redisOutage(outageSeconds = 60): Promise<RedisOutageResult
       readerErrorsDuringOutage: errorsDuringOutage,
       liveUpdatesDuringOutage: updatesDuringOutage,
       viewersUpdatedDuringOutage: updatedDuringOutage.size,
-      delivered: delivered + nearDelivered,
+      delivered: served,
       counted: counted + nearUsed,
       upstreamCallsPerMinuteBefore: Math.round(before),
       upstreamCallsPerMinuteDuring: Math.round(during),

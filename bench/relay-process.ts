@@ -36,6 +36,7 @@ async function stats() {
   (globalThis as { gc?: () => void }).gc?.();
   const memory = process.memoryUsage();
   const upstreamCalls = (await relay.metrics.upstreamRequests.get()).values.reduce((sum, value) => sum + value.value, 0);
+  const loads = (await relay.metrics.loads.get()).values.reduce((sum, value) => sum + value.value, 0);
   const pending = relay.metrics.registry.getSingleMetric('pressbox_journal_pending_loads') as Gauge | undefined;
   return {
     rss: memory.rss,
@@ -43,6 +44,7 @@ async function stats() {
     external: memory.external,
     openStreams: relay.openStreams(),
     upstreamCalls,
+    loads,
     longestBlockMs: loop.max / 1e6,
     cpuMs: Math.round((cpu.user + cpu.system) / 1000),
     journalPending: pending ? (await pending.get()).values[0]?.value : undefined,

@@ -259,7 +259,7 @@ async function redisAway(): Promise<void> {
   );
   row(
     section,
-    'loads delivered / counted in Redis after the replay (goal equal)',
+    'loads the relays served (their own count) / counted in Redis after the replay (goal equal)',
     `${thousands(run.delivered)} / ${thousands(run.counted)}`,
   );
   row(
