@@ -3,7 +3,9 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
+import { openFileLimit } from '../src/relay/base/descriptors.js';
 import { RUNTIME_FLAGS } from '../src/relay/base/runtime-flags.js';
+import { streamLimits } from '../src/relay/live/stream-limits.js';
 import { startBareBroadcast } from './bare-broadcast.js';
 
 const ORIGIN = 'https://example.com';
@@ -126,6 +128,15 @@ export function openViewer(
     socket.on('error', (error) => (answered ? undefined : reject(error)));
     socket.on('close', () => (answered ? undefined : reject(new Error('the stream closed before it was answered'))));
   });
+}
+
+/**
+ * The most streams `relays` relay processes here hold for one key given the whole pool (`--max-streams-per-key`), read
+ * from the relay's own rules (live/stream-limits.ts: a quarter of the process's descriptors kept for everything else,
+ * so 15,000 at 20,000 open files), 100 left each for requests; and no more than the bench process itself may hold.
+ */
+export function streamsRelaysHold(relays = 1): number {
+  return Math.min(19_500, relays * (streamLimits({}, openFileLimit()).maxStreams - 100));
 }
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)]!;

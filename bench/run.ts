@@ -11,9 +11,7 @@ import { createKey } from '../src/relay/key-service/service.js';
 import { silentLogger } from '../src/relay/base/logger.js';
 import { startRelay } from '../src/relay/server.js';
 import { openSqliteStore } from '../src/relay/store/sqlite.js';
-import { liveViewers } from './live-viewers.js';
-import { openFileLimit } from '../src/relay/base/descriptors.js';
-import { streamLimits } from '../src/relay/live/stream-limits.js';
+import { liveViewers, streamsRelaysHold } from './live-viewers.js';
 import { throughput, type LoadRun } from './throughput.js';
 import { scaleOut } from './scale-out.js';
 import { liveBilling } from './live-billing.js';
@@ -122,12 +120,7 @@ async function upstreamFanIn(): Promise<void> {
 }
 
 const SPAN_MS = 30_000;
-/**
- * As many streams as one relay here may hold, asked of its own rules (live/stream-limits.ts): it keeps a quarter of the
- * process's descriptors for everything else, so with 20,000 open files 15,000. The bench's key is given that many
- * (`--max-streams-per-key`, in place of a key's fair share); 100 left for the relay's own requests.
- */
-const MOST_STREAMS = Math.min(19_500, streamLimits({}, openFileLimit()).maxStreams - 100);
+const MOST_STREAMS = streamsRelaysHold();
 
 async function live(): Promise<void> {
   const runs = [];

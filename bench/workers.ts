@@ -11,10 +11,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createKey } from '../src/relay/key-service/service.js';
 import { openSqliteStore } from '../src/relay/store/sqlite.js';
-import { openFileLimit } from '../src/relay/base/descriptors.js';
-import { streamLimits } from '../src/relay/live/stream-limits.js';
 import { startSandbox, type RunningSandbox } from '../src/sandbox/server.js';
-import { openViewer, percentile } from './live-viewers.js';
+import { openViewer, percentile, streamsRelaysHold } from './live-viewers.js';
 import { findDebianTool } from '../test/harness/deploy-nginx.js';
 import { startNginx } from './nginx.js';
 import { startServeProcess } from '../test/harness/local-servers.js';
@@ -22,11 +20,6 @@ import { withWrk } from './throughput.js';
 
 const ORIGIN = 'https://example.com';
 const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
-/**
- * As many streams as the bench process may hold (these machines cap a process at 20,000 open files) and the workers
- * together: each keeps a quarter of its descriptors for everything else (live/stream-limits.ts), 100 left for requests.
- */
-const streamsFor = (workers: number) => Math.min(19_500, workers * (streamLimits({}, openFileLimit()).maxStreams - 100));
 const SPAN_MS = 30_000;
 const CONNECTIONS = 100;
 
@@ -127,7 +120,7 @@ async function measure(dir: string, workers: number, wrk: string | undefined, ng
     const topic = `/v1/games/${game.id}?league=nba`;
     let arrivals: number[] = [];
     const onUpdate = (at: number) => arrivals.push(at);
-    const streams = streamsFor(workers);
+    const streams = streamsRelaysHold(workers);
     for (let opened = 0; opened < streams; opened += 250)
       viewers.push(
         ...(await Promise.all(Array.from({ length: Math.min(250, streams - opened) }, () => openViewer(machine, topic, onUpdate)))),

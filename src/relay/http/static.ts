@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { basename, extname, join, normalize, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { Hono, type Context } from 'hono';
@@ -50,6 +50,8 @@ interface Representations {
   size: number;
   hash: string;
   identity: Buffer;
+  /** A script's source map published beside it, named in a `SourceMap` header so the script needs no comment line. */
+  sourceMap?: string;
   /** Made on first request, once per file: the files are few and do not change while the relay runs. */
   compressed: Partial<Record<Exclude<Encoding, 'identity'>, Promise<Buffer>>>;
 }
@@ -79,11 +81,13 @@ export function builtFiles() {
     if (known && known.mtimeMs === info.mtimeMs && known.size === info.size) return known;
     const identity = await readFile(full).catch(() => undefined);
     if (!identity) return undefined;
+    const map = full.endsWith('.js') && (await stat(`${full}.map`).catch(() => undefined))?.isFile();
     const fresh = {
       mtimeMs: info.mtimeMs,
       size: info.size,
       hash: createHash('sha256').update(identity).digest('base64url').slice(0, 22),
       identity,
+      ...(map && { sourceMap: `${basename(full)}.map` }),
       compressed: {},
     };
     files.set(full, fresh);
@@ -98,7 +102,13 @@ export function builtFiles() {
     const compressible = COMPRESSIBLE.has(extname(path));
     const encoding = compressible ? preferredEncoding(c.req.header('accept-encoding')) : 'identity';
     const etag = encodedEtag(`"${file.hash}"`, encoding);
-    const common = { 'Content-Type': typeOf(path), ETag: etag, ...(compressible ? { Vary: 'Accept-Encoding' } : {}), ...headers };
+    const common = {
+      'Content-Type': typeOf(path),
+      ETag: etag,
+      ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
+      ...(file.sourceMap && { SourceMap: file.sourceMap }),
+      ...headers,
+    };
     const cached = c.req.header('if-none-match');
     if (cached && cached.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
       return new Response(null, { status: 304, headers: common });
@@ -122,9 +132,8 @@ export function builtFiles() {
 export function bundleRoutes({ bundleDir }: StaticOptions) {
   const app = new Hono();
   const send = builtFiles();
-  const sendBundleFile = (c: Context, path: string, cacheControl: string, extra: Record<string, string> = {}) =>
+  const sendBundleFile = (c: Context, path: string, cacheControl: string) =>
     send(c, bundleDir, path, {
-      ...extra,
       // Scripts run on other sites' pages: cross-origin readable, and never taken for another type than they are.
       'Cache-Control': cacheControl,
       'Access-Control-Allow-Origin': '*',
@@ -133,17 +142,6 @@ export function bundleRoutes({ bundleDir }: StaticOptions) {
       'Timing-Allow-Origin': '*',
       'X-Content-Type-Options': 'nosniff',
     });
-  /** Where a script's source map was published beside it, the header that names it: no comment line in the script. */
-  const sourceMap = async (path: string): Promise<Record<string, string>> => {
-    const map = path.endsWith('.js') ? pathUnder(bundleDir, `${path}.map`) : undefined;
-    const found =
-      map !== undefined &&
-      (await stat(map).then(
-        (info) => info.isFile(),
-        () => false,
-      ));
-    return found ? { SourceMap: `${path.slice(path.lastIndexOf('/') + 1)}.map` } : {};
-  };
   for (const entry of ['pressbox.js', 'pressbox-all.js', 'pressbox.css']) {
     app.get(
       `/${entry}`,
@@ -153,7 +151,7 @@ export function bundleRoutes({ bundleDir }: StaticOptions) {
   app.get('/v/*', async (c) => {
     const path = c.req.path.slice(1);
     return (
-      (await sendBundleFile(c, path, IMMUTABLE, await sourceMap(path))) ??
+      (await sendBundleFile(c, path, IMMUTABLE)) ??
       c.text(
         `No such file in this relay's widget bundle: /${path}. Check the version in the URL, or load /pressbox.js for the latest.`,
         404,
