@@ -8,6 +8,8 @@ import { html, unsafeStatic } from 'lit/static-html.js';
 import type { ElementTag } from '../contract/elements.js';
 import { localeFor, supportedLocale } from '../widgets/i18n/locale.js';
 import type { Fresh, PressboxElement } from '../widgets/ui/pressbox-element.js';
+import type { ServedCopy } from '../widgets/runtime/resource-controller.js';
+import { heardRelayOffset } from '../widgets/runtime/relay-time.js';
 import { betStateKit } from '../widgets/ui/bet-state-kit.js';
 import { prepareLayout, serverElement } from './server-elements.js';
 
@@ -38,14 +40,18 @@ export interface ServerRendered {
  * `<tag attributes…><template shadowrootmode="open">…</template>…</tag>` for one answer: its words in `locale` (the
  * element's attribute; English where none), the answer and its ETag embedded for the browser, which shows them as
  * its first load (runtime/resource-controller.ts) instead of asking again. `light` goes inside the host after the
- * shadow root (structured data, a text for readers and crawlers without shadow DOM).
+ * shadow root (structured data, a text for readers and crawlers without shadow DOM). `answer.relayOffsetMs` is how
+ * far the relay's clock stands from its machine's: the copy says "today" and the data's age on the relay's clock, and
+ * the browser's first render, which reads the same offset from the copy, draws the same words.
  */
 export async function renderElement(
   tag: ElementTag,
   attributes: Readonly<Record<string, string>>,
-  answer: { data: Fresh; etag: string },
+  answer: ServedCopy<Fresh>,
   light = '',
 ): Promise<string> {
+  const onRelayClock = () => heardRelayOffset(answer.relayOffsetMs ?? 0);
+  onRelayClock();
   const element = await serverElement(tag, attributes);
   const locale = localeFor(attributes.locale || 'en', Boolean(attributes.locale));
   const { wordsFor, loadSeasonWords } = await import('../widgets/i18n/words.js');
@@ -58,6 +64,8 @@ export async function renderElement(
     if ('bet-state' in attributes) await betStateKit.ready(element.shadowRoot);
   });
   prepared = element;
+  // Again, as the synchronous render begins: another relay of this process may have rendered in between.
+  onRelayClock();
   let out: string;
   try {
     const result = render(html`<${unsafeStatic(tag)}></${unsafeStatic(tag)}>`, { elementRenderers: [PreparedElementRenderer] });

@@ -161,7 +161,7 @@ export const httpFeature = relayFeature()({
       cacheVersion: () => cache.version,
       interest: context.need('interest'),
       streams: [live],
-      render: elementRendering(),
+      render: elementRendering(now),
     });
     // Every route but the data routes, on Hono: bundle, embeds and builder, probes, and the operator's routes.
     const app = new Hono<RelayEnv>();

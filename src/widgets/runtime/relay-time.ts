@@ -9,3 +9,11 @@ export const relayNow = (): number => Date.now() + offsetMs;
 export function heardRelayTime(header: string | null): void {
   if (header) offsetMs = +header - Date.now();
 }
+
+/**
+ * Notes how far the relay's clock stands from its machine's, as a server-rendered copy carries it: unlike a time, it
+ * stays true however long the page's server keeps the copy (0 unless the relay plays another day).
+ */
+export function heardRelayOffset(ms: number): void {
+  if (Number.isFinite(ms)) offsetMs = ms;
+}

@@ -6,6 +6,7 @@ import type { PressboxConfig } from './page-settings.js';
 import { PressboxError, isTransient } from './errors.js';
 import type { LiveOption } from './live-option.js';
 import { RelayClient } from './relay-client.js';
+import { heardRelayOffset } from './relay-time.js';
 
 /** A request of the contract route whose payload is `T`: the compiler checks its path and query names. */
 export type ResourceRequest<T> = {
@@ -24,6 +25,14 @@ export interface ResourceOptions<T> {
 }
 
 export type ResourceStatus = 'loading' | 'ready' | 'error';
+
+/** The answer a server-rendered element carries in its shadow root (src/ssr), taken over as its first load. */
+export interface ServedCopy<T> {
+  data: T;
+  etag: string;
+  /** How far the relay's clock stood from its machine's as it drew the copy (absent from older relays). */
+  relayOffsetMs?: number;
+}
 
 /** The element a resource belongs to: its attributes say where to fetch from, whether to follow live and from when. */
 export type ResourceHost = ReactiveControllerHost & HTMLElement & PressboxConfig & { live: string; paused: boolean; asOf: string };
@@ -58,7 +67,7 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
    */
   served: Promise<unknown> | undefined;
   /** The first answer a server-rendered element (src/ssr) came with, until its first update takes it. */
-  #served: { data: T; etag: string } | undefined;
+  #served: ServedCopy<T> | undefined;
   readonly #onVisibility = () => {
     if (document.hidden) this.#clearTimer();
     // A followed topic comes back with the stream (only what changed is sent); fetching too would deliver it twice.
@@ -87,7 +96,9 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
   hostConnected(): void {
     const served = this.#requestKey === undefined && this.#host.shadowRoot?.querySelector('script[type="application/json"]');
     if (served) {
-      this.#served = JSON.parse(served.textContent!) as { data: T; etag: string };
+      this.#served = JSON.parse(served.textContent!) as ServedCopy<T>;
+      // Before the first render: it reads "today" and the data's age on the clock the server's copy was drawn on.
+      if (this.#served.relayOffsetMs !== undefined) heardRelayOffset(this.#served.relayOffsetMs);
       // Here already for the element's first willUpdate, which runs before this controller's hostUpdate.
       this.data = this.#served.data;
       this.served = this.options.live?.ready(this.#served.data);

@@ -101,6 +101,26 @@ describe('GET /v1/render/{tag}', () => {
     assert.doesNotMatch(dark, /:state\(dark\)/);
   });
 
+  it('says "today" on the relay’s clock, and carries that clock to the browser', async () => {
+    // The test relay's day (MIDDAY, 2026-11-22) is not the machine's: the strip must read as the relay's day does,
+    // as the browser's first render will (it takes the same offset from the copy), not as the machine's.
+    const html = await (await render(`score-strip?league=nba&time-zone=UTC&key=${key}`)).text();
+    const shadow = html.slice(0, html.indexOf('</template>'));
+    const text = shadow
+      .replace(/<style>.*?<\/style>|<script.*?<\/script>/g, '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ');
+    const { data, relayOffsetMs } = JSON.parse(/<script type="application\/json">(.*?)<\/script>/.exec(shadow)![1]!);
+    const games = data.games as { status: string; startTime: string }[];
+    const later = games.find((game) => game.status === 'scheduled' && game.startTime.startsWith('2026-11-22'))!;
+    const time = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(new Date(later.startTime));
+    assert.match(text, new RegExp(`(^|[^a-z] )${time}`), `tonight's game at ${time} alone, no weekday: ${text.slice(0, 400)}`);
+    assert.match(text, / Final /);
+    assert.doesNotMatch(text, /Final · /, 'today’s final games carry no date');
+    const relayClockSaid = Date.now() + relayOffsetMs;
+    assert.ok(Math.abs(relayClockSaid - Date.parse('2026-11-22T18:00:00Z')) < 10 * 60_000, new Date(relayClockSaid).toISOString());
+  });
+
   it('revalidates for nothing: the same ETag answers 304 and counts no load; HEAD counts none', async () => {
     const first = await render(`standings-table?league=nba&key=${key}`);
     await first.text();
