@@ -20,6 +20,8 @@ createServer((request, response) => {
 }).listen(0, '127.0.0.1', function () {
   process.stdout.write(JSON.stringify({ port: this.address().port }) + '\\n');
 });
+// An exit, not a kill: a CPU profile asked for is written then.
+process.on('SIGTERM', () => process.exit(0));
 require('node:readline').createInterface({ input: process.stdin }).on('line', () => {
   const event = Buffer.from('event: update\\nid: ' + ++id + '\\ndata: ' + data + '\\n\\n');
   // One chunk of the chunked body, framed once and written to each socket as it is: the least a loop can do.
@@ -40,7 +42,9 @@ export interface BareBroadcast {
 
 /** The bare loop, its events `eventBytes` long in their data line, as the relay's update of the same topic is. */
 export async function startBareBroadcast(eventBytes: number): Promise<BareBroadcast> {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [...RUNTIME_FLAGS, '-e', SERVER_SOURCE], {
+  // PRESSBOX_BENCH_PROFILE=DIR: a CPU profile of the loop too, to set beside the relay's (bench/live-viewers.ts).
+  const profile = process.env.PRESSBOX_BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PRESSBOX_BENCH_PROFILE}`] : [];
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [...profile, ...RUNTIME_FLAGS, '-e', SERVER_SOURCE], {
     env: { ...process.env, BARE_EVENT_BYTES: String(eventBytes) },
   });
   const replies: ((line: string) => void)[] = [];
