@@ -31,9 +31,11 @@ export const BUDGETS = {
   oneElement: 18.75 * KIB,
   /**
    * Moved from 17 KiB by issue 57, from 19.5 KiB by issue 69 and from 20 KiB by issue 70, as above; from 20.25 KiB by
-   * issue 72: the game header's prices as links to a key's books; down from 20.5 KiB by issue 73, as above.
+   * issue 72: the game header's prices as links to a key's books; down from 20.5 KiB by issue 73, as above; up from
+   * 20 KiB again by 0.25 KiB: a server-rendered element's first render on the relay's clock (its offset read from the
+   * copy, 40 B of the base chunk but 34–94 B of Brotli) took the live `<game-header>` page 25–69 B past the headroom.
    */
-  oneLiveElement: 20 * KIB,
+  oneLiveElement: 20.25 * KIB,
   /**
    * Moved from 28 KiB by issue 57, as above: the all-in-one file stays the way to one download; from 40 KiB by issue 58,
    * three betting elements more (their chunks, 1.7–2.7 KiB each, and their words in the base chunk’s catalog); from

@@ -65,7 +65,7 @@ export async function planRendering(tag: string, query: URLSearchParams): Promis
  * root does not show), the schema.org SportsEvent data of the games it shows and a line saying their scores, for
  * crawlers and for browsers without declarative shadow DOM.
  */
-export function renderPlanned(plan: RenderPlan, answer: { data: unknown; etag: string; relayOffsetMs: number }): Promise<string> {
+export function renderPlanned(plan: RenderPlan, answer: { data: unknown; etag: string; clockOffsetMs: number }): Promise<string> {
   const events = sportsEvents(plan.tag, answer.data);
   const light = events.length
     ? `${jsonScript('application/ld+json', events.length === 1 ? events[0] : events)}<p>${escapeText(scoreText(plan.tag, answer.data))}</p>`

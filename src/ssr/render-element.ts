@@ -40,7 +40,7 @@ export interface ServerRendered {
  * `<tag attributes…><template shadowrootmode="open">…</template>…</tag>` for one answer: its words in `locale` (the
  * element's attribute; English where none), the answer and its ETag embedded for the browser, which shows them as
  * its first load (runtime/resource-controller.ts) instead of asking again. `light` goes inside the host after the
- * shadow root (structured data, a text for readers and crawlers without shadow DOM). `answer.relayOffsetMs` is how
+ * shadow root (structured data, a text for readers and crawlers without shadow DOM). `answer.clockOffsetMs` is how
  * far the relay's clock stands from its machine's: the copy says "today" and the data's age on the relay's clock, and
  * the browser's first render, which reads the same offset from the copy, draws the same words.
  */
@@ -50,7 +50,7 @@ export async function renderElement(
   answer: ServedCopy<Fresh>,
   light = '',
 ): Promise<string> {
-  const onRelayClock = () => heardRelayOffset(answer.relayOffsetMs ?? 0);
+  const onRelayClock = () => heardRelayOffset(answer.clockOffsetMs ?? 0);
   onRelayClock();
   const element = await serverElement(tag, attributes);
   const locale = localeFor(attributes.locale || 'en', Boolean(attributes.locale));

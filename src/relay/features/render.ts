@@ -16,7 +16,7 @@ export function elementRendering(now: () => number): ElementRendering {
     html: async (plan, answer) =>
       (await renderer()).renderPlanned(plan as RenderPlan & Parameters<ServerRenderer['renderPlanned']>[0], {
         ...answer,
-        relayOffsetMs: now() - Date.now(),
+        clockOffsetMs: now() - Date.now(),
       }),
   };
 }

@@ -14,6 +14,6 @@ export function heardRelayTime(header: string | null): void {
  * Notes how far the relay's clock stands from its machine's, as a server-rendered copy carries it: unlike a time, it
  * stays true however long the page's server keeps the copy (0 unless the relay plays another day).
  */
-export function heardRelayOffset(ms: number): void {
-  if (Number.isFinite(ms)) offsetMs = ms;
+export function heardRelayOffset(ms: number | undefined): void {
+  offsetMs = ms ?? offsetMs;
 }

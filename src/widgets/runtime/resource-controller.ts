@@ -31,7 +31,7 @@ export interface ServedCopy<T> {
   data: T;
   etag: string;
   /** How far the relay's clock stood from its machine's as it drew the copy (absent from older relays). */
-  relayOffsetMs?: number;
+  clockOffsetMs?: number;
 }
 
 /** The element a resource belongs to: its attributes say where to fetch from, whether to follow live and from when. */
@@ -94,14 +94,14 @@ export class ResourceController<T extends { refreshMs: number }> implements Reac
   }
 
   hostConnected(): void {
-    const served = this.#requestKey === undefined && this.#host.shadowRoot?.querySelector('script[type="application/json"]');
-    if (served) {
-      this.#served = JSON.parse(served.textContent!) as ServedCopy<T>;
+    const script = this.#requestKey === undefined && this.#host.shadowRoot?.querySelector('script[type="application/json"]');
+    if (script) {
+      const served = (this.#served = JSON.parse(script.textContent!) as ServedCopy<T>);
       // Before the first render: it reads "today" and the data's age on the clock the server's copy was drawn on.
-      if (this.#served.relayOffsetMs !== undefined) heardRelayOffset(this.#served.relayOffsetMs);
+      heardRelayOffset(served.clockOffsetMs);
       // Here already for the element's first willUpdate, which runs before this controller's hostUpdate.
-      this.data = this.#served.data;
-      this.served = this.options.live?.ready(this.#served.data);
+      this.data = served.data;
+      this.served = this.options.live?.ready(served.data);
     }
     document.addEventListener('visibilitychange', this.#onVisibility);
     this.#observer = new IntersectionObserver((entries) => {

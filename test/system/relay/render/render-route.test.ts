@@ -110,14 +110,14 @@ describe('GET /v1/render/{tag}', () => {
       .replace(/<style>.*?<\/style>|<script.*?<\/script>/g, '')
       .replace(/<[^>]+>/g, ' ')
       .replace(/\s+/g, ' ');
-    const { data, relayOffsetMs } = JSON.parse(/<script type="application\/json">(.*?)<\/script>/.exec(shadow)![1]!);
+    const { data, clockOffsetMs } = JSON.parse(/<script type="application\/json">(.*?)<\/script>/.exec(shadow)![1]!);
     const games = data.games as { status: string; startTime: string }[];
     const later = games.find((game) => game.status === 'scheduled' && game.startTime.startsWith('2026-11-22'))!;
     const time = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(new Date(later.startTime));
     assert.match(text, new RegExp(`(^|[^a-z] )${time}`), `tonight's game at ${time} alone, no weekday: ${text.slice(0, 400)}`);
     assert.match(text, / Final /);
     assert.doesNotMatch(text, /Final · /, 'today’s final games carry no date');
-    const relayClockSaid = Date.now() + relayOffsetMs;
+    const relayClockSaid = Date.now() + clockOffsetMs;
     assert.ok(Math.abs(relayClockSaid - Date.parse('2026-11-22T18:00:00Z')) < 10 * 60_000, new Date(relayClockSaid).toISOString());
   });
 
