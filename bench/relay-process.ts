@@ -37,14 +37,18 @@ const cpuUs = () => {
   return user + system;
 };
 
+/** A counter's value summed over its labels. */
+const total = async (metric: { get(): Promise<{ values: { value: number }[] }> }) =>
+  (await metric.get()).values.reduce((sum, value) => sum + value.value, 0);
+
 async function stats() {
-  const cpu = cpuUs() - benchCpuUs;
-  const collecting = cpuUs();
+  const before = cpuUs();
   (globalThis as { gc?: () => void }).gc?.();
   const memory = process.memoryUsage();
-  benchCpuUs += cpuUs() - collecting;
-  const upstreamCalls = (await relay.metrics.upstreamRequests.get()).values.reduce((sum, value) => sum + value.value, 0);
-  const loads = (await relay.metrics.loads.get()).values.reduce((sum, value) => sum + value.value, 0);
+  const cpu = before - benchCpuUs;
+  benchCpuUs += cpuUs() - before;
+  const upstreamCalls = await total(relay.metrics.upstreamRequests);
+  const loads = await total(relay.metrics.loads);
   const pending = relay.metrics.registry.getSingleMetric('pressbox_journal_pending_loads') as Gauge | undefined;
   return {
     rss: memory.rss,

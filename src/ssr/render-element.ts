@@ -50,8 +50,6 @@ export async function renderElement(
   answer: ServedCopy<Fresh>,
   light = '',
 ): Promise<string> {
-  const onRelayClock = () => heardRelayOffset(answer.clockOffsetMs ?? 0);
-  onRelayClock();
   const element = await serverElement(tag, attributes);
   const locale = localeFor(attributes.locale || 'en', Boolean(attributes.locale));
   const { wordsFor, loadSeasonWords } = await import('../widgets/i18n/words.js');
@@ -64,8 +62,9 @@ export async function renderElement(
     if ('bet-state' in attributes) await betStateKit.ready(element.shadowRoot);
   });
   prepared = element;
-  // Again, as the synchronous render begins: another relay of this process may have rendered in between.
-  onRelayClock();
+  // Read by the synchronous render alone (nothing before it asks the time); set here, as another relay of this process
+  // may have rendered while this one waited.
+  heardRelayOffset(answer.clockOffsetMs ?? 0);
   let out: string;
   try {
     const result = render(html`<${unsafeStatic(tag)}></${unsafeStatic(tag)}>`, { elementRenderers: [PreparedElementRenderer] });

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { RunningRelay } from '../../../../src/relay/server.js';
 import { addKey, testRelay } from '../../../helpers/relay.js';
+import { MIDDAY } from '../../../helpers/sandbox.js';
 import { detailsOf, ELEMENT_TAGS, EXAMPLE_GAME } from '../../../../src/contract/elements.js';
 
 const ORIGIN = { origin: 'https://news.example.com' };
@@ -112,13 +113,13 @@ describe('GET /v1/render/{tag}', () => {
       .replace(/\s+/g, ' ');
     const { data, clockOffsetMs } = JSON.parse(/<script type="application\/json">(.*?)<\/script>/.exec(shadow)![1]!);
     const games = data.games as { status: string; startTime: string }[];
-    const later = games.find((game) => game.status === 'scheduled' && game.startTime.startsWith('2026-11-22'))!;
+    const later = games.find((game) => game.status === 'scheduled' && game.startTime.startsWith(MIDDAY.slice(0, 10)))!;
     const time = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(new Date(later.startTime));
     assert.match(text, new RegExp(`(^|[^a-z] )${time}`), `tonight's game at ${time} alone, no weekday: ${text.slice(0, 400)}`);
     assert.match(text, / Final /);
     assert.doesNotMatch(text, /Final · /, 'today’s final games carry no date');
     const relayClockSaid = Date.now() + clockOffsetMs;
-    assert.ok(Math.abs(relayClockSaid - Date.parse('2026-11-22T18:00:00Z')) < 10 * 60_000, new Date(relayClockSaid).toISOString());
+    assert.ok(Math.abs(relayClockSaid - Date.parse(MIDDAY)) < 10 * 60_000, new Date(relayClockSaid).toISOString());
   });
 
   it('revalidates for nothing: the same ETag answers 304 and counts no load; HEAD counts none', async () => {
