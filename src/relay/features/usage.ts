@@ -106,7 +106,7 @@ export const usageFeature = relayFeature<{ maxPageCount: number }>()({
     const counted = alertingUsage(watched, alerts);
     // With Redis, a relay cut off from it goes on serving known keys within an allowance, journaling every load.
     const degradable = journal ? journaledWhenAway(context, counted, alerts.afterReplay, journal.file) : undefined;
-    const store = refusingWhenUnavailable(degradable ? { ...counted, countLoad: degradable.countLoad } : counted);
+    const store = refusingWhenUnavailable(degradable ? { ...counted, countLoad: degradable.countLoad, countLoads: degradable.countLoads } : counted);
     const disk = await watchDisk({
       folder: dirname(resolve(settings.redis ? settings.journal : settings.db)),
       warnUnder: settings.diskWarnUnder,

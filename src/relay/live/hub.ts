@@ -20,8 +20,11 @@ export interface LiveUpdate {
 /** One open stream, as the hub sees it. */
 export interface Subscriber {
   upstream: CachedUpstream;
-  /** Delivers one update; resolves false when it could not be delivered (quota spent, connection gone). */
-  deliver(update: LiveUpdate): Promise<boolean>;
+  /**
+   * Delivers one update: false when it could not be (connection gone); while its load is being counted, a promise
+   * that the streams counted with it share. `now` is the relay's clock, read once for all the update's streams.
+   */
+  deliver(update: LiveUpdate, now: number): boolean | Promise<void>;
   /** Tells the page a topic failed; the stream stays open for the others. */
   fail(topic: string, error: RelayError): void;
 }
@@ -176,7 +179,7 @@ export class LiveHub {
       poller.subscriptions.add(subscription);
       mine.set(poller, [...(mine.get(poller) ?? []), subscription]);
       if (fresh) void this.tick(key);
-      else if (poller.json !== undefined) void this.send(poller, subscription);
+      else if (poller.json !== undefined) void this.send(poller, subscription, this.options.now());
     }
   }
 
@@ -327,19 +330,28 @@ export class LiveHub {
     const subscriptions = [...poller.subscriptions];
     for (let start = 0; start < subscriptions.length; start += BROADCAST_SLICE) {
       if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-      await Promise.all(subscriptions.slice(start, start + BROADCAST_SLICE).map((subscription) => this.send(poller, subscription)));
+      // A slice's streams whose loads are counted together wait on one promise: a set holds each once.
+      const counting = new Set<Promise<void>>();
+      const now = this.options.now();
+      for (const subscription of subscriptions.slice(start, start + BROADCAST_SLICE)) {
+        const sent = this.send(poller, subscription, now);
+        if (sent) counting.add(sent);
+      }
+      await Promise.all(counting);
     }
   }
 
-  private async send(poller: Poller, subscription: Subscription): Promise<void> {
+  /** An update to one subscription; a promise while its load is being counted. */
+  private send(poller: Poller, subscription: Subscription, now: number): Promise<void> | undefined {
     if (poller.eventId <= subscription.seen) return;
     const alreadyHad = subscription.have === poller.etag;
     subscription.have = undefined;
     if (alreadyHad) return;
     let update = poller.updates.get(subscription.asked);
     if (!update) poller.updates.set(subscription.asked, (update = { id: poller.eventId, topic: subscription.asked, json: poller.json! }));
-    const delivered = await subscription.subscriber.deliver(update);
-    if (!delivered) poller.subscriptions.delete(subscription);
+    const delivered = subscription.subscriber.deliver(update, now);
+    if (delivered === false) poller.subscriptions.delete(subscription);
+    return typeof delivered === 'boolean' ? undefined : delivered;
   }
 }
 

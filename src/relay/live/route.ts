@@ -5,7 +5,7 @@ import { LIVE_STREAM_LIMITS } from '../base/defaults.js';
 import type { IncomingMessage } from 'node:http';
 import { CONTRACT_REVISION, CONTRACT_VERSION } from '../../contract/version.js';
 import { RelayError } from '../base/errors.js';
-import { countLoad, refuseKnownSpentKey, refuseSpentKey } from '../metering/quota.js';
+import { batchedLoadCounter, refuseKnownSpentKey, refuseSpentKey, type LoadHeard } from '../metering/quota.js';
 import { readerNetwork } from '../metering/attribution.js';
 import type { SpendGuard } from '../upstream/spend-guard.js';
 import { topicSpender, type TopicCounts } from '../upstream/who-pays.js';
@@ -81,26 +81,22 @@ function readStreamQuery(query: URLSearchParams, request: IncomingMessage) {
 
 /** How a stream bills its topics: the load counter, the relay's clock and the billing window. */
 interface StreamBilling {
-  count: () => Promise<RelayError | undefined>;
+  /** Counts one load at `now`, which `heard` hears of; resolves once every load counted with it was heard. */
+  count: (now: number, heard: LoadHeard) => Promise<void>;
   onLoad: () => void;
   now: () => number;
   loadEveryMs: number;
 }
 
+type StreamLoadCounter = ReturnType<typeof batchedLoadCounter>;
+
 /**
- * How one stream's loads are counted. countLoad is the data routes' too: one rule for what a load is, and a refusal
- * here is remembered for them.
+ * How one stream's loads are counted: as the data routes count theirs (one rule for what a load is, and a refusal here
+ * is remembered for them), with the loads of one update's streams counted together.
  */
-function streamBilling(options: LiveRouteOptions, access: Access, request: WidgetRequest, loadEveryMs: number): StreamBilling {
-  const count = () =>
-    countLoad(options.usage, access, request, ROUTE, options.now()).then(
-      () => undefined,
-      (error: unknown) => {
-        if (error instanceof RelayError) return error;
-        throw error;
-      },
-    );
-  return { count, onLoad: options.onLoad, now: options.now, loadEveryMs };
+function streamBilling(countLoad: StreamLoadCounter, options: LiveRouteOptions, access: Access, request: WidgetRequest): StreamBilling {
+  const count = (now: number, heard: LoadHeard) => countLoad(access, request, ROUTE, now, heard);
+  return { count, onLoad: options.onLoad, now: options.now, loadEveryMs: options.loadEveryMs };
 }
 
 /** Refuses, before any work, a topic the stream may not have (betting data hidden) or the clock rules out. */
@@ -130,36 +126,38 @@ function streamSubscriber(
   let held: Map<string, LiveUpdate> | undefined;
   /** When each topic's current billing window opened (the update billed last). */
   let billedAt: Map<string, number> | undefined;
-  const deliverNow = async (update: LiveUpdate): Promise<boolean> => {
-    const now = billing.now();
-    const opened = billedAt?.get(update.topic);
-    if (opened === undefined || now - opened >= billing.loadEveryMs || now < opened) {
-      const refused = await billing.count();
-      if (stream.closed) return false;
-      if (refused) {
-        stream.send({ event: 'error', data: JSON.stringify({ topic: update.topic, ...refused.body() }) });
-        stream.end();
-        return false;
-      }
-      (billedAt ??= new Map()).set(update.topic, now);
-      billing.onLoad();
-    }
+  const write = (update: LiveUpdate): boolean => {
     // A stream without betting data gets each update cut on its way out: the frame shared by the other streams is not.
     if (hidden) return stream.sendFrame(frameOf({ ...update, json: jsonWithoutOdds(update.json, hidden) }));
     // A key with books or a region's gambling line gets them with each update whose route carries them, as its answers.
     return stream.sendFrame(frameOf(extras ? { ...update, json: jsonWithExtras(update, extras) } : update));
   };
+  const deliverNow = (update: LiveUpdate, now: number): boolean | Promise<void> => {
+    const opened = billedAt?.get(update.topic);
+    if (opened !== undefined && now - opened < billing.loadEveryMs && now >= opened) return write(update);
+    return billing.count(now, (refused) => {
+      if (stream.closed) return;
+      if (refused) {
+        stream.send({ event: 'error', data: JSON.stringify({ topic: update.topic, ...refused.body() }) });
+        stream.end();
+        return;
+      }
+      (billedAt ??= new Map()).set(update.topic, now);
+      billing.onLoad();
+      write(update);
+    });
+  };
   const subscriber: Subscriber = {
     upstream,
-    deliver(update: LiveUpdate) {
-      if (stream.closed) return Promise.resolve(false);
+    deliver(update: LiveUpdate, now: number) {
+      if (stream.closed) return false;
       if (stream.behind) {
         held ??= new Map();
         held.delete(update.topic);
         held.set(update.topic, update);
-        return Promise.resolve(true);
+        return true;
       }
-      return deliverNow(update);
+      return deliverNow(update, now);
     },
     fail(topic, error) {
       stream.send({ event: 'error', data: JSON.stringify({ topic, ...error.body() }) });
@@ -168,7 +166,8 @@ function streamSubscriber(
   const catchUp = () => {
     const waiting = [...(held?.values() ?? [])];
     held = undefined;
-    for (const update of waiting) void deliverNow(update);
+    const now = billing.now();
+    for (const update of waiting) void deliverNow(update, now);
   };
   return { subscriber, catchUp };
 }
@@ -207,6 +206,7 @@ export function liveRoute(options: LiveRouteOptions) {
   const streams = new Set<SseConnection>();
   const slots = new StreamSlots({ ...LIVE_STREAM_LIMITS, ...options });
   const heartbeatMs = options.heartbeatMs ?? 15_000;
+  const countLoad = batchedLoadCounter(options.usage);
 
   const rechecks = new Map<SseConnection, () => Access | Promise<Access>>();
   let sweeping: Promise<void> | undefined;
@@ -247,7 +247,7 @@ export function liveRoute(options: LiveRouteOptions) {
       },
       () => viewer.catchUp(),
     );
-    const billing = streamBilling(options, access, widgetRequest, options.loadEveryMs);
+    const billing = streamBilling(countLoad, options, access, widgetRequest);
     const viewer = streamSubscriber(stream, access, hidden, billing, widgetRequest.region);
     streams.add(stream);
     rechecks.set(stream, admitted.recheck);

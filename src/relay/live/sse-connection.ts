@@ -64,7 +64,8 @@ export class SseConnection {
   }
 
   get closed(): boolean {
-    return this.ended || this.response.destroyed || this.socket.destroyed;
+    // A destroyed response destroys its socket: one flag and one getter per write, at thousands of writes an update.
+    return this.ended || this.socket.destroyed;
   }
 
   /** Whether the reader has fallen behind (more than SLOW_READER_BYTES unread here); 'drain' ends it. */

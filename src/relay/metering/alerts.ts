@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Counter } from 'prom-client';
 import type { Logger } from '../base/logger.js';
-import type { AuditEntry, CountResult, LoadDetail, ReplayedUsage, UsageStore } from '../store/types.js';
+import type { AuditEntry, BatchCount, CountResult, LoadDetail, ReplayedUsage, UsageStore } from '../store/types.js';
 
 /** Shares of the month that raise an alert, once each per key and month. */
 const MONTH_THRESHOLDS = [0.5, 0.8, 1] as const;
@@ -127,35 +127,42 @@ export function usageAlerts(options: AlertOptions) {
     sending.add(sent);
   }
 
+  /** The month's thresholds that loads took the key across, from `before` to `used`. */
+  function raiseCrossed(key: string, limit: number, before: number, used: number): void {
+    for (const share of MONTH_THRESHOLDS) {
+      const mark = Math.ceil(limit * share);
+      if (before < mark && used >= mark)
+        raise({ kind: `month_${share * 100}` as UsageAlert['kind'], key, at: new Date(options.now()).toISOString(), used, limit });
+    }
+  }
+
+  /** `counted` loads that took the key's month to `result.used`. */
+  function afterCounted(key: string, limit: number, counted: number, result: Pick<BatchCount, 'used' | 'today'>, detail: LoadDetail): void {
+    raiseCrossed(key, limit, result.used - counted, result.used);
+    const today = result.today;
+    if (!today || !detail.day || today.loads < OUTSIZED_MIN_LOADS || today.prefix <= today.loads * OUTSIZED_SHARE) return;
+    let days = raisedShares.get(key);
+    if (!days) raisedShares.set(key, (days = new Map()));
+    let prefixes = days.get(detail.day);
+    if (!prefixes) days.set(detail.day, (prefixes = new Set()));
+    if (prefixes.has(detail.prefix ?? '')) return;
+    prefixes.add(detail.prefix ?? '');
+    const at = new Date(options.now()).toISOString();
+    raise({ kind: 'outsized_prefix', key, at, day: detail.day, prefix: detail.prefix, loads: today.prefix, dayLoads: today.loads });
+  }
+
   return {
     afterLoad(key: string, limit: number, result: CountResult, detail: LoadDetail): void {
-      if (!result.counted) return;
-      const at = () => new Date(options.now()).toISOString();
       // A lease counted with the load takes the month several loads on at once: a threshold it passes is raised now.
-      const before = result.used - 1 - (result.leased ?? 0);
-      for (const share of MONTH_THRESHOLDS) {
-        const mark = Math.ceil(limit * share);
-        if (before < mark && result.used >= mark)
-          raise({ kind: `month_${share * 100}` as UsageAlert['kind'], key, at: at(), used: result.used, limit });
-      }
-      const today = result.today;
-      if (!today || !detail.day || today.loads < OUTSIZED_MIN_LOADS || today.prefix <= today.loads * OUTSIZED_SHARE) return;
-      let days = raisedShares.get(key);
-      if (!days) raisedShares.set(key, (days = new Map()));
-      let prefixes = days.get(detail.day);
-      if (!prefixes) days.set(detail.day, (prefixes = new Set()));
-      if (prefixes.has(detail.prefix ?? '')) return;
-      prefixes.add(detail.prefix ?? '');
-      raise({ kind: 'outsized_prefix', key, at: at(), day: detail.day, prefix: detail.prefix, loads: today.prefix, dayLoads: today.loads });
+      if (result.counted) afterCounted(key, limit, 1 + (result.leased ?? 0), result, detail);
+    },
+    /** Loads counted together (`countLoads`): the thresholds they carried the key across are raised once. */
+    afterLoads(key: string, limit: number, result: BatchCount, detail: LoadDetail): void {
+      if (result.counted) afterCounted(key, limit, result.counted, result, detail);
     },
     /** Loads replayed after a Redis outage: the month's thresholds they carried the key across are raised now. */
     afterReplay({ key, used, added }: ReplayedUsage, limit: number): void {
-      const before = used - added;
-      for (const share of MONTH_THRESHOLDS) {
-        const mark = Math.ceil(limit * share);
-        if (before < mark && used >= mark)
-          raise({ kind: `month_${share * 100}` as UsageAlert['kind'], key, at: new Date(options.now()).toISOString(), used, limit });
-      }
+      raiseCrossed(key, limit, used - added, used);
     },
     /** The relay's own upstream month passed a share of its units (the budget watch decides once per month). */
     upstreamMonth(share: 0.5 | 0.8 | 1, upstream: string, used: number, limit: number): void {
@@ -191,5 +198,12 @@ export function alertingUsage<Store extends UsageStore>(store: Store, alerts: Us
         alerts.afterLoad(key, limit, result, detail);
         return result;
       }),
+    countLoads:
+      store.countLoads &&
+      ((key, month, limit, detail, loads) =>
+        store.countLoads!(key, month, limit, detail, loads).then((result) => {
+          alerts.afterLoads(key, limit, result, detail);
+          return result;
+        })),
   };
 }

@@ -63,30 +63,36 @@ export function clientKind(fetchSite: string | undefined): 'browser' | 'script' 
   return fetchSite ? 'browser' : 'script';
 }
 
-// A page's requests share their attribution: one object per access, route and address, while the day lasts (the
-// store then counts a batch of them as one group).
-const details = new WeakMap<KeyOnPage, Map<string, Map<string, LoadDetail>>>();
+// A page's requests share their attribution: one object per access, route, network and kind of client while the day
+// lasts, found by the reader's address (the store, and a live update's counting, then take a batch of them as one group).
+const details = new WeakMap<KeyOnPage, Map<string, RouteDetails>>();
 const ADDRESSES_PER_ROUTE = 1_000;
+
+interface RouteDetails {
+  byAddress: Map<string, LoadDetail>;
+  /** By `client prefix`: readers on one network share one object. */
+  byNetwork: Map<string, LoadDetail>;
+}
 
 /** What a counted load is attributed to: page origin, route, day, address prefix and kind of client. */
 export function loadDetail(access: KeyOnPage, request: WidgetRequest, route: string, now: number): LoadDetail {
   let byRoute = details.get(access);
   if (!byRoute) details.set(access, (byRoute = new Map()));
-  let byAddress = byRoute.get(route);
-  if (!byAddress) byRoute.set(route, (byAddress = new Map()));
+  let known = byRoute.get(route);
+  if (!known) byRoute.set(route, (known = { byAddress: new Map(), byNetwork: new Map() }));
   const day = dayBucket(now);
   const client = clientKind(request.fetchSite);
-  const known = byAddress.get(request.address);
-  if (known && known.day === day && known.client === client) return known;
-  if (byAddress.size >= ADDRESSES_PER_ROUTE) byAddress.clear();
-  const detail: LoadDetail = {
-    route,
-    origin: access.page.origin,
-    day,
-    prefix: addressPrefix(request.address),
-    client,
-    dailyLimit: access.key.dailyLimit ?? null,
-  };
-  byAddress.set(request.address, detail);
+  const mine = known.byAddress.get(request.address);
+  if (mine && mine.day === day && mine.client === client) return mine;
+  if (known.byAddress.size >= ADDRESSES_PER_ROUTE) known.byAddress.clear();
+  const prefix = addressPrefix(request.address);
+  const network = `${client} ${prefix}`;
+  let detail = known.byNetwork.get(network);
+  if (!detail || detail.day !== day) {
+    if (known.byNetwork.size >= ADDRESSES_PER_ROUTE) known.byNetwork.clear();
+    detail = { route, origin: access.page.origin, day, prefix, client, dailyLimit: access.key.dailyLimit ?? null };
+    known.byNetwork.set(network, detail);
+  }
+  known.byAddress.set(request.address, detail);
   return detail;
 }

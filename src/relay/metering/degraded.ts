@@ -151,6 +151,8 @@ export function degradableUsage(store: UsageStore, options: DegradedOptions): De
         () => downSince !== undefined,
         () => countOrJournal(key, month, limit, detail),
       ),
+    // Loads asked together still go one by one through the leases and, while Redis is away, the journal.
+    countLoads: undefined,
     unreachableSince: () => downSince,
     pendingLoads: () => journal.pending(),
     replay: () => replay(),

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { RelayError } from '../base/errors.js';
 import { monthlyLoadLimit, type WidgetKey } from '../keys/model.js';
-import type { CountResult, UsageStore } from '../store/types.js';
+import type { BatchCount, CountResult, LoadDetail, UsageStore } from '../store/types.js';
 import type { WidgetRequest } from '../base/request.js';
 import type { KeyOnPage } from '../keys/model.js';
 import { loadDetail } from './attribution.js';
@@ -19,7 +19,7 @@ function dailyLimitReached(now: number, limit: number): RelayError {
 }
 
 /** Why a load was not counted, as the error the page gets. */
-function refusal(result: CountResult, now: number, key: WidgetKey): RelayError {
+function refusal(result: Pick<CountResult, 'refusedBy'>, now: number, key: WidgetKey): RelayError {
   return result.refusedBy === 'day' && key.dailyLimit
     ? dailyLimitReached(now, key.dailyLimit)
     : quotaExceeded(now, monthlyLoadLimit(key.plan));
@@ -69,10 +69,99 @@ export async function countLoad(usage: UsageStore, access: KeyOnPage, request: W
   const { key } = access;
   const limit = monthlyLoadLimit(key.plan);
   const result = await usage.countLoad(key.key, monthBucket(now), limit, loadDetail(access, request, route, now));
-  // The load that reaches a limit is remembered with it: the next request is refused before anything is built for it.
+  rememberSpent(result, key, limit, now);
+  if (!result.counted) throw refusal(result, now, key);
+  return limit - result.used;
+}
+
+/** The load that reaches a limit is remembered with it: the next request is refused before anything is built for it. */
+function rememberSpent(result: Pick<BatchCount, 'used' | 'refusedBy' | 'today'>, key: WidgetKey, limit: number, now: number): void {
   const reachedDay = key.dailyLimit && (result.refusedBy === 'day' || (result.today && result.today.loads >= key.dailyLimit));
   if (reachedDay) spentToday.set(key.key, { day: dayBucket(now), limit: key.dailyLimit! });
   if (result.refusedBy === 'month' || result.used >= limit) spent.set(key.key, { month: monthBucket(now), limit });
-  if (!result.counted) throw refusal(result, now, key);
-  return limit - result.used;
+}
+
+/** What a stream hears of its load: nothing when it was counted, else why it was refused. */
+export type LoadHeard = (refused: RelayError | undefined) => void;
+
+/** Loads asked in one turn that the store counts together: same key, month, limit and attribution. */
+interface LoadBatch {
+  key: WidgetKey;
+  month: string;
+  limit: number;
+  detail: LoadDetail;
+  now: number;
+  heard: LoadHeard[];
+  /** Settles once every load of the batch was heard. */
+  done: Promise<void>;
+  /** Settles `done` as the counting settles. */
+  count: (counting: Promise<void>) => void;
+}
+
+function loadBatch(key: WidgetKey, month: string, limit: number, detail: LoadDetail, now: number): LoadBatch {
+  let count!: LoadBatch['count'];
+  const done = new Promise<void>((resolve) => (count = resolve));
+  return { key, month, limit, detail, now, heard: [], done, count };
+}
+
+/**
+ * `countLoad` for live streams: the loads of the streams an update reaches in one turn that the store would count
+ * together are counted with one call, and each stream hears whether its own was counted. One promise chain per load
+ * through the store's wrappers cost a broadcast more than writing its frames. Resolves when the batch was heard.
+ */
+export function batchedLoadCounter(usage: UsageStore) {
+  let open: Map<LoadDetail, LoadBatch[]> | undefined;
+  /** A store that cannot count (store_unavailable) refuses the loads it was asked for, as the data routes are refused. */
+  const refusedBy = (error: unknown, heard: readonly LoadHeard[]) => {
+    if (!(error instanceof RelayError)) throw error;
+    for (const hear of heard) hear(error);
+  };
+  const counted = async (batch: LoadBatch): Promise<void> => {
+    const { key, month, limit, detail, now, heard } = batch;
+    // Without `countLoads` (Redis: leases and the journal decide each load), each load is asked and heard alone.
+    if (!usage.countLoads || heard.length === 1) {
+      await Promise.all(
+        heard.map((hear) =>
+          usage.countLoad(key.key, month, limit, detail).then(
+            (result) => {
+              rememberSpent(result, key, limit, now);
+              hear(result.counted ? undefined : refusal(result, now, key));
+            },
+            (error: unknown) => refusedBy(error, [hear]),
+          ),
+        ),
+      );
+      return;
+    }
+    let result: BatchCount;
+    try {
+      result = await usage.countLoads(key.key, month, limit, detail, heard.length);
+    } catch (error) {
+      return refusedBy(error, heard);
+    }
+    rememberSpent(result, key, limit, now);
+    const refused = result.counted < heard.length ? refusal(result, now, key) : undefined;
+    heard.forEach((hear, index) => hear(index < result.counted ? undefined : refused));
+  };
+  const countBatches = () => {
+    const batches = open!;
+    open = undefined;
+    for (const sameDetail of batches.values()) for (const batch of sameDetail) batch.count(counted(batch));
+  };
+  return (access: KeyOnPage, request: WidgetRequest, route: string, now: number, hear: LoadHeard): Promise<void> => {
+    const { key } = access;
+    const limit = monthlyLoadLimit(key.plan);
+    const month = monthBucket(now);
+    const detail = loadDetail(access, request, route, now);
+    if (!open) {
+      open = new Map();
+      queueMicrotask(countBatches);
+    }
+    let sameDetail = open.get(detail);
+    if (!sameDetail) open.set(detail, (sameDetail = []));
+    let batch = sameDetail.find((candidate) => candidate.key.key === key.key && candidate.month === month && candidate.limit === limit);
+    if (!batch) sameDetail.push((batch = loadBatch(key, month, limit, detail, now)));
+    batch.heard.push(hear);
+    return batch.done;
+  };
 }

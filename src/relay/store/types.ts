@@ -48,6 +48,17 @@ export interface CountResult {
   leased?: number;
 }
 
+/** Loads asked together (`countLoads`): the first `counted` of them were counted, the others refused. */
+export interface BatchCount {
+  counted: number;
+  /** Loads of the month after this call. */
+  used: number;
+  /** Which limit refused the others. */
+  refusedBy?: 'month' | 'day';
+  /** With a day: the key's loads that day, and those from this batch's prefix and origin (after this call). */
+  today?: { loads: number; prefix: number; origin: number };
+}
+
 /** Loads of one key on one day from one route, origin, prefix and kind of client. */
 export interface DailyUsageRow {
   key: string;
@@ -126,6 +137,11 @@ export interface UsageStore {
    * (Redis), the store also records that this attempt was counted, for a replay to ask later.
    */
   countLoad(key: string, month: string, limit: number, detail: LoadDetail, receipt?: LoadReceipt, lease?: LeaseWish): Promise<CountResult>;
+  /**
+   * `countLoad` for `loads` loads asked together (a live update's streams of one page), in one call: the first ones
+   * that fit the limits are counted. Stores without it are asked load by load.
+   */
+  countLoads?(key: string, month: string, limit: number, detail: LoadDetail, loads: number): Promise<BatchCount>;
   /**
    * Gives back loads of a lease the relay did not serve (Redis): the month's and the day's totals shrink by them, once
    * per receipt, however often a return whose answer was lost is sent again.

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { ATTRIBUTION_LIMITS, OTHER } from '../../base/input-limits.js';
 import type {
+  BatchCount,
   CountResult,
   DailyUsageRow,
   LoadDetail,
@@ -11,14 +12,15 @@ import type {
   UpstreamUnitsStore,
 } from '../types.js';
 
-interface PendingLoad {
+/** One `countLoad` (`single`), or a `countLoads` of several, waiting for the group commit. */
+type PendingLoad = {
   key: string;
   month: string;
   limit: number;
   detail: LoadDetail;
-  resolve: (result: CountResult) => void;
+  loads: number;
   reject: (error: unknown) => void;
-}
+} & ({ single: true; resolve: (result: CountResult) => void } | { single: false; resolve: (result: BatchCount) => void });
 
 function usageStatements(db: Database.Database) {
   return {
@@ -114,22 +116,26 @@ function boundedAttribution(statements: UsageStatements): (key: string, month: s
 /**
  * Counts loads that share key, month, limits and attribution (in the order asked) with one statement per table:
  * under load most of a batch is the same page asking for the same data, and a statement costs more than the sum.
- * The first loads that fit both limits are counted; each gets the figures it would have had counted alone.
+ * The first loads that fit both limits are counted; each caller gets the figures it would have had counted alone.
  */
-function groupCounter(statements: UsageStatements, admit: ReturnType<typeof boundedAttribution>): (loads: PendingLoad[]) => CountResult[] {
-  return (loads) => {
-    const { key, month, limit } = loads[0]!;
-    const detail = admit(key, month, loads[0]!.detail);
+function groupCounter(
+  statements: UsageStatements,
+  admit: ReturnType<typeof boundedAttribution>,
+): (loads: PendingLoad[]) => Array<BatchCount | CountResult> {
+  return (asked) => {
+    const { key, month, limit } = asked[0]!;
+    const detail = admit(key, month, asked[0]!.detail);
     const { day, dailyLimit } = detail;
+    const loads = asked.reduce((sum, one) => sum + one.loads, 0);
     const used = statements.loads.get(key, month)?.loads ?? 0;
     const monthRoom = Math.max(0, limit - used);
     const dayRoom = day && dailyLimit ? Math.max(0, dailyLimit - (statements.dayLoads.get(key, day)?.loads ?? 0)) : Infinity;
-    const counted = Math.min(loads.length, monthRoom, dayRoom);
-    const refused: CountResult = { counted: false, used: used + counted, refusedBy: dayRoom <= monthRoom ? 'day' : 'month' };
-    if (counted === 0) return loads.map(() => refused);
+    const counted = Math.min(loads, monthRoom, dayRoom);
+    const refusedBy = dayRoom <= monthRoom ? 'day' : 'month';
+    if (counted === 0) return asked.map((one) => ({ counted: one.single ? false : 0, used, refusedBy }));
     statements.countMonth.get(key, month, counted);
     statements.countDetail.run(key, month, detail.route, detail.origin, counted);
-    let totals: CountResult['today'];
+    let totals: BatchCount['today'];
     if (day) {
       const prefix = detail.prefix ?? 'unknown';
       statements.countDailyDetail.run(key, day, detail.route, detail.origin, prefix, detail.client ?? 'script', counted);
@@ -139,11 +145,19 @@ function groupCounter(statements: UsageStatements, admit: ReturnType<typeof boun
         origin: statements.countShare.get(key, day, 'origin', detail.origin, counted)!.loads,
       };
     }
-    return loads.map((_, index) => {
-      if (index >= counted) return refused;
-      const before = counted - index - 1;
-      const today = totals && { loads: totals.loads - before, prefix: totals.prefix - before, origin: totals.origin - before };
-      return { counted: true, used: used + index + 1, ...(today && { today }) };
+    let before = 0;
+    return asked.map((one) => {
+      const mine = Math.max(0, Math.min(one.loads, counted - before));
+      before += one.loads;
+      // The figures after this caller's last counted load, as if the loads after it had not been asked yet.
+      const later = counted - Math.min(counted, before);
+      const today = totals && { loads: totals.loads - later, prefix: totals.prefix - later, origin: totals.origin - later };
+      return {
+        counted: one.single ? mine === 1 : mine,
+        used: used + counted - later,
+        ...(mine < one.loads && { refusedBy }),
+        ...(today && { today }),
+      };
     });
   };
 }
@@ -155,8 +169,8 @@ const sameCount = (one: PendingLoad, other: PendingLoad): boolean =>
  * Group commit: every load asked for in one turn of the event loop is checked and counted in one transaction, and
  * each caller hears back only once it is committed. A commit costs far more than the counting.
  */
-function groupCommit(db: Database.Database, countGroup: (loads: PendingLoad[]) => CountResult[]) {
-  const commitBatch = db.transaction((batch: PendingLoad[]): Array<[PendingLoad, CountResult]> => {
+function groupCommit(db: Database.Database, countGroup: (loads: PendingLoad[]) => Array<BatchCount | CountResult>) {
+  const commitBatch = db.transaction((batch: PendingLoad[]): Array<[PendingLoad, BatchCount | CountResult]> => {
     // Grouped by attribution object: the relay hands a page's loads the same one (attribution.ts), so finding a
     // load's group costs no string building; loads attributed alike through different objects are counted apart.
     const byDetail = new Map<LoadDetail, PendingLoad[][]>();
@@ -169,24 +183,28 @@ function groupCommit(db: Database.Database, countGroup: (loads: PendingLoad[]) =
     }
     return [...byDetail.values()]
       .flat()
-      .flatMap((group) => countGroup(group).map((result, index): [PendingLoad, CountResult] => [group[index]!, result]));
+      .flatMap((group) => countGroup(group).map((result, index): [PendingLoad, BatchCount | CountResult] => [group[index]!, result]));
   });
   let pending: PendingLoad[] = [];
   const commitPending = () => {
     const batch = pending;
     pending = [];
     try {
-      for (const [load, result] of commitBatch.immediate(batch)) load.resolve(result);
+      // Each result has the form its caller asked for (groupCounter reads `single`).
+      for (const [load, result] of commitBatch.immediate(batch)) load.resolve(result as CountResult & BatchCount);
     } catch (error) {
       batch.forEach((load) => load.reject(error));
     }
   };
+  const wait = (load: PendingLoad) => {
+    if (pending.length === 0) setImmediate(commitPending);
+    pending.push(load);
+  };
   return {
     countLoad: (key: string, month: string, limit: number, detail: LoadDetail) =>
-      new Promise<CountResult>((resolve, reject) => {
-        if (pending.length === 0) setImmediate(commitPending);
-        pending.push({ key, month, limit, detail, resolve, reject });
-      }),
+      new Promise<CountResult>((resolve, reject) => wait({ key, month, limit, detail, loads: 1, single: true, resolve, reject })),
+    countLoads: (key: string, month: string, limit: number, detail: LoadDetail, loads: number) =>
+      new Promise<BatchCount>((resolve, reject) => wait({ key, month, limit, detail, loads, single: false, resolve, reject })),
     flush: () => {
       if (pending.length > 0) commitPending();
     },
@@ -196,9 +214,10 @@ function groupCommit(db: Database.Database, countGroup: (loads: PendingLoad[]) =
 /** Loads counted by key and month (and day, with their attribution), and upstream units spent; `flush` on close. */
 export function sqliteUsage(db: Database.Database): UsageStore & UpstreamUnitsStore & { flush(): void } {
   const statements = usageStatements(db);
-  const { countLoad, flush } = groupCommit(db, groupCounter(statements, boundedAttribution(statements)));
+  const { countLoad, countLoads, flush } = groupCommit(db, groupCounter(statements, boundedAttribution(statements)));
   return {
     countLoad,
+    countLoads,
     loadsUsed: async (key, month) => statements.loads.get(key, month)?.loads ?? 0,
     monthlyTotals: async () => statements.monthTotals.all(),
     restoreLoads: async (key, month, loads, add = false) =>

@@ -5,7 +5,7 @@ import type { RelayOptions, RunningRelay } from '../../../../src/relay/server.js
 import { MIDDAY } from '../../../helpers/sandbox.js';
 import { LIVE_LOAD_EVERY_MS } from '../../../../src/relay/base/defaults.js';
 import { addKey, testRelay, widgetGet } from '../../../helpers/relay.js';
-import { openStream, updates } from '../../../helpers/live.js';
+import { openStream, updates, type Stream } from '../../../helpers/live.js';
 import { monthOf } from '../../../helpers/clock.js';
 import { upstreamCalls } from '../../../helpers/contract-checks.js';
 
@@ -256,6 +256,36 @@ describe('live updates over Server-Sent Events', () => {
       assert.equal(refused.status, 429);
       assert.equal((refused.body as { error: { code: string } }).error.code, 'quota_exceeded');
       assert.equal(counts, 0);
+    });
+  });
+
+  it('counts an update’s streams of one page with one store call: those the key has loads for get it, the rest are told', async () => {
+    let now = Date.parse(MIDDAY);
+    await withRelay({ now: () => now, live: { pollMs: () => 60 } }, async (relay) => {
+      const key = await addKey(relay, ['example.com'], { plan: 'custom:7' });
+      const streams: Stream[] = [];
+      for (let i = 0; i < 5; i++) {
+        const stream = await openStream(relay, key, [SCORES]);
+        await stream.waitFor(1);
+        streams.push(stream);
+      }
+      const batches: number[] = [];
+      const countLoads = relay.store.countLoads!.bind(relay.store);
+      relay.store.countLoads = (...args) => (batches.push(args[4]), countLoads(...args));
+      // The next change opens a new billing window on all five streams, with two loads left.
+      now += LIVE_LOAD_EVERY_MS;
+      relay.sandbox.clock.advance(5 * 60_000);
+      relay.cache.clear();
+      await Promise.all(streams.map((stream) => stream.waitFor(2)));
+      const second = streams.map((stream) => stream.events[1]!);
+      assert.equal(second.filter((event) => event.event === 'update').length, 2);
+      const refused = second.filter((event) => event.event === 'error');
+      assert.equal(refused.length, 3);
+      assert.ok(refused.every((event) => JSON.parse(event.data).error.code === 'quota_exceeded'));
+      await Promise.all(refused.map((_, i) => streams[second.indexOf(refused[i]!)]!.ended));
+      assert.deepEqual(batches, [5]);
+      assert.equal(await relay.store.loadsUsed(key, monthOf(relay.now())), 7);
+      for (const stream of streams) stream.close();
     });
   });
 });

@@ -279,3 +279,25 @@ describe('a Redis store closed while it still subscribes to key changes', () => 
     }
   });
 });
+
+// Only SQLite counts a batch in one call; a relay on Redis asks load by load, through its leases (metering/quota.ts).
+describe('SQLite store, loads asked together (a live update to one page’s streams)', () => {
+  it('counts loads asked together in order with single loads of the same turn, and no more than the limit', async (t) => {
+    const store = await openStore({ db: ':memory:' });
+    t.after(() => store.close());
+    const key = 'pk_live_batches';
+    const detail = { route: '/v1/live', origin: 'https://a.example', day: '2026-11-24', prefix: '203.0.113.0/24' };
+    const [single, batch, next, refused] = await Promise.all([
+      store.countLoad(key, '2026-11', 10, detail),
+      store.countLoads!(key, '2026-11', 10, detail, 6),
+      store.countLoad(key, '2026-11', 10, detail),
+      store.countLoads!(key, '2026-11', 10, detail, 5),
+    ]);
+    assert.deepEqual([single.counted, single.used, single.today?.loads], [true, 1, 1]);
+    assert.deepEqual([batch.counted, batch.used, batch.today?.prefix, batch.refusedBy], [6, 7, 7, undefined]);
+    assert.deepEqual([next.counted, next.used], [true, 8]);
+    assert.deepEqual([refused.counted, refused.used, refused.refusedBy, refused.today?.loads], [2, 10, 'month', 10]);
+    assert.equal(await store.loadsUsed(key, '2026-11'), 10);
+    assert.deepEqual(await store.countLoads!(key, '2026-11', 10, detail, 3), { counted: 0, used: 10, refusedBy: 'month' });
+  });
+});
