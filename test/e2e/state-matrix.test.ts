@@ -91,8 +91,9 @@ const KNOWN_FAULTS: ReadonlyArray<{
   },
   {
     tags: ['line-movement'],
-    // Numbers as each language writes them: "+1.5" / "100%" in English, "+1,5" / "100 %" in German.
-    finding: /text over text "[-+−]?\d+([.,]\d+)?" \/ "\d+[\s\u00a0\u202f]?%"|cut off p\.against/,
+    // Numbers as each language writes them: "+1.5" / "100%" in English, "+1,5" / "100 %" in German, and in Arabic
+    // inside the isolates and marks that keep them left to right ("⁦-7⁩" / "100‎%‎").
+    finding: /text over text "[\u2066-\u2069\u200e]*[-+−]?\d+([.,]\d+)?[\u2066-\u2069\u200e]*" \/ "\d+[\s\u00a0\u202f\u200e]?%\u200e?"|cut off p\.against/,
     why:
       "at 280 px the chart's line axis and its bets axis meet at a corner when the line moves far (a -7 spread), and the " +
       'list of moves against the public, longer the longer the recorder has run (so on a slow machine), outgrows the room the chart gives up',
