@@ -69,9 +69,21 @@ export async function countLoad(usage: UsageStore, access: KeyOnPage, request: W
   const { key } = access;
   const limit = monthlyLoadLimit(key.plan);
   const result = await usage.countLoad(key.key, monthBucket(now), limit, loadDetail(access, request, route, now));
-  rememberSpent(result, key, limit, now);
-  if (!result.counted) throw refusal(result, now, key);
+  const refused = refusalOf(result, result.counted ? 0 : 1, key, limit, now);
+  if (refused) throw refused;
   return limit - result.used;
+}
+
+/** A count's refusal of its `refusedLoads` (none: undefined), the key remembered if it is spent now. */
+function refusalOf(
+  result: Pick<BatchCount, 'used' | 'refusedBy' | 'today'>,
+  refusedLoads: number,
+  key: WidgetKey,
+  limit: number,
+  now: number,
+) {
+  rememberSpent(result, key, limit, now);
+  return refusedLoads > 0 ? refusal(result, now, key) : undefined;
 }
 
 /** The load that reaches a limit is remembered with it: the next request is refused before anything is built for it. */
@@ -119,14 +131,11 @@ export function batchedLoadCounter(usage: UsageStore) {
   const counted = async (batch: LoadBatch): Promise<void> => {
     const { key, month, limit, detail, now, heard } = batch;
     // Without `countLoads` (Redis: leases and the journal decide each load), each load is asked and heard alone.
-    if (!usage.countLoads || heard.length === 1) {
+    if (!usage.countLoads) {
       await Promise.all(
         heard.map((hear) =>
           usage.countLoad(key.key, month, limit, detail).then(
-            (result) => {
-              rememberSpent(result, key, limit, now);
-              hear(result.counted ? undefined : refusal(result, now, key));
-            },
+            (result) => hear(refusalOf(result, result.counted ? 0 : 1, key, limit, now)),
             (error: unknown) => refusedBy(error, [hear]),
           ),
         ),
@@ -139,8 +148,7 @@ export function batchedLoadCounter(usage: UsageStore) {
     } catch (error) {
       return refusedBy(error, heard);
     }
-    rememberSpent(result, key, limit, now);
-    const refused = result.counted < heard.length ? refusal(result, now, key) : undefined;
+    const refused = refusalOf(result, heard.length - result.counted, key, limit, now);
     heard.forEach((hear, index) => hear(index < result.counted ? undefined : refused));
   };
   const countBatches = () => {
